@@ -1,0 +1,1 @@
+"""sources -> catalog: repair, clean, normalize, parse, values (pure stages) and the build."""

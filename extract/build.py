@@ -1,0 +1,398 @@
+"""The extract pipeline: sources/ -> catalog document (pure: files in, data out).
+
+Stages run in order per chapter: repair -> clean -> parse -> normalize -> values, then the
+digit-evidence pass over the whole compendium. Writing files is the caller's business.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from extract import repair as repair_stage
+from extract.clean import clean_line
+from extract.context import LOST, ContextModel
+from extract.normalize import both_scripts, to_hans
+from extract.parse import Chapter, Line, ParseError, parse_chapter
+from extract.values import ValueGrammarError, parse_value, try_parse_value
+
+FORMAT = 1
+
+
+class SourceError(ValueError):
+    """Bad input: `file:line: what is wrong`."""
+
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class ChapterInfo:
+    file: str
+    title: str
+    script: str
+    sections: tuple[str, ...]
+    sha256: str
+
+
+def read_manifest(root: Path) -> list[ChapterInfo]:
+    path = root / "sources" / "manifest.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as e:
+        raise SourceError("sources/manifest.toml", None, f"cannot read manifest: {e}") from e
+    chapters = []
+    for i, ch in enumerate(data.get("chapter", []), start=1):
+        try:
+            chapters.append(
+                ChapterInfo(
+                    ch["file"], ch["title"], ch["script"], tuple(ch["sections"]), ch["sha256"]
+                )
+            )
+        except KeyError as e:
+            raise SourceError("sources/manifest.toml", None, f"chapter {i} lacks {e}") from e
+    if not chapters:
+        raise SourceError("sources/manifest.toml", None, "no [[chapter]] entries")
+    return sorted(chapters, key=lambda c: c.sections[0])
+
+
+@cache
+def _fold_table() -> dict[str, str]:
+    import opencc
+
+    path = Path(opencc.__file__).parent / "dictionary" / "TSCharacters.txt"
+    table = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        trad, simp = line.split("\t")
+        table[trad] = simp.split()[0]
+    return table
+
+
+@cache
+def _word_list() -> tuple[tuple[str, int], ...]:
+    import jieba
+
+    path = Path(jieba.__file__).parent / "dict.txt"
+    words = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        parts = line.split(" ")
+        if 2 <= len(parts[0]) <= 4:
+            words.append((parts[0], int(parts[1])))
+    return tuple(words)
+
+
+def build_model(texts: list[str]) -> tuple[ContextModel, dict[str, frozenset[str]]]:
+    intact = [p for t in texts for p in repair_stage.intact_text(t)]
+    fold = _fold_table()
+    model = ContextModel(intact, _word_list(), lambda c: fold.get(c, c))
+    return model, repair_stage.pinyin_readings(texts)
+
+
+def _read_source(root: Path, info: ChapterInfo) -> tuple[str, str, list[str]]:
+    rel = f"sources/{info.file}"
+    try:
+        raw = (root / rel).read_bytes()
+    except OSError as e:
+        raise SourceError(rel, None, f"cannot read: {e.strerror}") from e
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = raw[: e.start].count(b"\n") + 1
+        raise SourceError(rel, line, f"not UTF-8 (byte 0x{raw[e.start]:02x})") from e
+    warnings = []
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != info.sha256:
+        warnings.append(f"{rel}: sha256 differs from sources/manifest.toml (source edited?)")
+    return rel, text, warnings
+
+
+def _text(s: str, script: str) -> dict[str, str]:
+    return both_scripts(s, script)
+
+
+def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
+    """Run every stage; return the catalog document and warnings. Raises SourceError."""
+    chapters = read_manifest(root)
+    loaded = [_read_source(root, info) for info in chapters]
+    warnings = [w for _, _, ws in loaded for w in ws]
+    model, readings = build_model([t for _, t, _ in loaded])
+
+    nodes_out: list[dict[str, Any]] = []
+    chapters_out: list[dict[str, Any]] = []
+    ignored: list[dict[str, Any]] = []
+    all_repairs: list[dict[str, Any]] = []
+    seen_ids: dict[str, str] = {}
+    for info, (rel, text, _) in zip(chapters, loaded, strict=True):
+        try:
+            repaired = repair_stage.repair_text(
+                text, model, readings, drops_private_use=_drops_private_use(text)
+            )
+        except repair_stage.DamageError as e:
+            raise SourceError(rel, e.line, str(e)) from e
+        lines, repairs_by_part = _clean(repaired)
+        for rl in repaired:
+            for r in rl.repairs:
+                all_repairs.append({"file": rel, **r.to_json()})
+        try:
+            chapter = parse_chapter(lines)
+        except ParseError as e:
+            raise SourceError(rel, e.line, str(e)) from e
+        _check_chapter(rel, info, chapter, len(repaired))
+        for sep in chapter.separators:
+            ignored.append({"file": rel, "line": sep, "kind": "separator"})
+        title = chapter.title
+        chapters_out.append(
+            {
+                "file": rel,
+                "title": _text(title[0], info.script) if title else _text(info.title, info.script),
+                "title_line": title[1] if title else None,
+                "script": info.script,
+                "sections": list(info.sections),
+                "sha256": info.sha256,
+            }
+        )
+        for node in chapter.nodes:
+            if node.id in seen_ids:
+                raise SourceError(rel, node.line, f"duplicate ID {node.id} (also in {seen_ids[node.id]})")
+            seen_ids[node.id] = rel
+            nodes_out.append(_node_json(rel, info.script, node, repairs_by_part))
+    _link_yaku(nodes_out)
+    _restore_digits(nodes_out, all_repairs)
+    catalog = {
+        "format": FORMAT,
+        "title": {"zh-Hant": "麻雀規則全集 第3章 特殊役", "zh-Hans": "麻雀规则全集 第3章 特殊役"},
+        "chapters": chapters_out,
+        "nodes": nodes_out,
+        "ignored_lines": ignored,
+        "stats": _stats(nodes_out, all_repairs),
+    }
+    return catalog, warnings
+
+
+def _drops_private_use(text: str) -> bool:
+    """One chapter dropped the private-use characters of its damaged runs.
+
+    A chapter with damaged runs but no private-use character at all is that chapter: in
+    the others roughly one run in three shows one.
+    """
+    has_runs = "?\u3002" in text
+    return has_runs and not any("\ue000" <= c <= "\uf8ff" for c in text)
+
+
+def _clean(repaired: list[repair_stage.RepairedLine]) -> tuple[list[Line], dict]:
+    lines: list[Line] = []
+    repairs_by_part: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for rl in repaired:
+        parts = clean_line(rl.text)
+        # Columns where each logical part starts in the repaired line, to attribute repairs.
+        starts = [0]
+        for m in re.finditer(r"<br\s*/?>", rl.text):
+            starts.append(m.end())
+        for part in parts:
+            indented = part.text[:1] in (" ", "\u3000")
+            lines.append(Line(rl.number, part.part, part.text, indented))
+            for removed in part.removed:
+                if removed.startswith("pinyin"):
+                    kind = "pinyin_removed"
+                elif removed == "<br/>":
+                    kind = "html_split"
+                else:
+                    kind = "html_removed"
+                repairs_by_part.setdefault((rl.number, part.part), []).append(
+                    {"kind": kind, "line": rl.number, "damaged": removed, "result": "",
+                     "evidence": "clean stage"}
+                )
+        for r in rl.repairs:
+            part_no = sum(1 for s in starts[1:] if r.column - 1 >= s)
+            repairs_by_part.setdefault((rl.number, part_no), []).append(r.to_json())
+    return lines, repairs_by_part
+
+
+def _check_chapter(rel: str, info: ChapterInfo, chapter: Chapter, nlines: int) -> None:
+    sections = [n.id for n in chapter.nodes if n.kind == "section"]
+    if sections != list(info.sections):
+        missing = [s for s in info.sections if s not in sections]
+        if missing:
+            raise SourceError(
+                rel, nlines, f"chapter ends without section(s) {', '.join(missing)} (truncated?)"
+            )
+        raise SourceError(rel, None, f"sections {sections} differ from manifest {info.sections}")
+    if chapter.nodes:
+        last = chapter.nodes[-1]
+        if not last.options:
+            raise SourceError(
+                rel, last.line, f"chapter ends before {last.id} has any option (truncated?)"
+            )
+    for node in chapter.nodes:
+        if node.kind == "yaku" and not node.options:
+            raise SourceError(rel, node.line, f"yaku {node.id} has no options")
+
+
+def _lines_text(items: list[tuple[str, int]], script: str) -> dict[str, Any] | None:
+    if not items:
+        return None
+    out: dict[str, Any] = dict(_text("\n".join(t for t, _ in items), script))
+    out["lines"] = [n for _, n in items]
+    return out
+
+
+def _node_json(rel: str, script: str, node, repairs_by_part) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "id": node.id,
+        "kind": node.kind,
+        "parent": node.parent,
+        "section": node.id[:4],
+        "name": _text(node.name, script),
+        "source": {"file": rel, "line": node.line},
+        "content": _lines_text(node.content, script),
+        "condition": _lines_text(node.condition, script),
+        "notes": [dict(_text(t, script), line=n) for t, n in node.notes],
+        "applies_if": [dict(_text(t, script), line=n) for t, n in node.applies_if],
+        "options": [],
+        "repairs": [],
+    }
+    own_lines = {node.line} | {n for _, n in node.content} | {n for _, n in node.condition}
+    own_lines |= {n for _, n in node.notes}
+    for ln in sorted(own_lines):
+        d["repairs"].extend(repairs_by_part.get((ln, 0), []))
+    for opt in node.options:
+        d["options"].append(
+            {
+                "letter": opt["letter"],
+                "text": _text(opt["text"], script),
+                "source": {"file": rel, "line": opt["line"]},
+                "notes": [dict(_text(t, script), line=n) for t, n in opt["notes"]],
+                "repairs": list(repairs_by_part.get((opt["line"], opt["part"]), [])),
+                "value": None,
+            }
+        )
+    return d
+
+
+def _link_yaku(nodes: list[dict[str, Any]]) -> None:
+    """Every rule knows its yaku; every yaku option gets its structured value."""
+    by_id = {n["id"]: n for n in nodes}
+    for n in nodes:
+        owner = None
+        if n["kind"] == "yaku":
+            owner = n["id"]
+        elif n["kind"] == "rule":
+            p = n["parent"]
+            while p is not None and by_id[p]["kind"] == "rule":
+                p = by_id[p]["parent"]
+            owner = p if p is not None and by_id[p]["kind"] == "yaku" else None
+        n["yaku"] = owner
+        n["depth"] = n["id"].count("-")
+
+
+def _parse_values(nodes: list[dict[str, Any]]) -> None:
+    for n in nodes:
+        for opt in n["options"]:
+            text = to_hans(opt["text"]["source"])
+            if n["kind"] == "yaku":
+                try:
+                    opt["value"] = parse_value(text)
+                except ValueGrammarError as e:
+                    raise SourceError(
+                        opt["source"]["file"], opt["source"]["line"],
+                        f"option {n['id']} {opt['letter']}: {e}",
+                    ) from e
+            else:
+                opt["value"] = try_parse_value(text)
+
+
+DIGIT_LOST = re.compile(LOST + r"(\d+)")
+
+
+def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any]]) -> None:
+    """Give a lost digit back where the compendium itself states the number.
+
+    Two kinds of evidence count: the number, with its surviving digits, stated exactly
+    once in the 【內容】 of the same yaku; or the whole option text standing intact
+    elsewhere with only that digit different. Nothing else: digits are never guessed.
+    """
+    by_id = {n["id"]: n for n in nodes}
+    # Option menus differ by their numbers on purpose, so a twin sentence only counts in
+    # another node's rule question, never among the value options of a yaku.
+    intact_options: dict[str, list[tuple[str, str, str]]] = {}
+    for n in nodes:
+        if n["kind"] == "yaku":
+            continue
+        for opt in n["options"]:
+            src = opt["text"]["source"]
+            if LOST not in src:
+                key = to_hans(re.sub(r"\d", "#", src))
+                intact_options.setdefault(key, []).append(
+                    (src, f"{n['id']} {opt['letter']}", n["id"])
+                )
+    for n in nodes:
+        yaku = by_id.get(n["yaku"]) if n.get("yaku") else None
+        content = (yaku or n).get("content")
+        content_text = content["source"] if content else ""
+        for opt in n["options"]:
+            src = opt["text"]["source"]
+            if LOST not in src:
+                continue
+            new_src, evidence = src, []
+            for m in DIGIT_LOST.finditer(src):
+                rest = m.group(1)
+                found = set(re.findall(r"(?<!\d)(\d)" + rest + r"(?!\d)", content_text))
+                if len(found) == 1 and content:
+                    digit = found.pop()
+                    new_src = new_src.replace(LOST + rest, digit + rest, 1)
+                    evidence.append(
+                        f"【內容】 of {yaku['id'] if yaku else n['id']} states {digit}{rest} "
+                        f"({content and yaku and yaku['source']['file'] or ''}:"
+                        f"{content['lines'][0]})"
+                    )
+            if LOST in new_src and new_src.count(LOST) == 1:
+                key = to_hans(re.sub(r"\d", "#", new_src.replace(LOST, "#")))
+                found_twins = [t for t in intact_options.get(key, []) if t[2] != n["id"]]
+                twins = {s for s, _, _ in found_twins}
+                if (
+                    n["kind"] != "yaku"
+                    and len(twins) == 1
+                    and len(re.sub(r"[\d\ufffd]", "", new_src)) >= 6
+                ):
+                    twin = twins.pop()
+                    where = found_twins[0][1]
+                    new_src = twin
+                    evidence.append(f"the same sentence stands intact in {where}")
+            if new_src != src:
+                opt["text"] = both_scripts(new_src, "")
+                rep = {
+                    "kind": "digit_restored",
+                    "line": opt["source"]["line"],
+                    "damaged": src,
+                    "result": new_src,
+                    "evidence": "; ".join(evidence),
+                }
+                opt["repairs"].append(rep)
+                all_repairs.append({"file": opt["source"]["file"], **rep})
+    _parse_values(nodes)
+
+
+def _stats(nodes: list[dict[str, Any]], repairs: list[dict[str, Any]]) -> dict[str, Any]:
+    kinds: dict[str, int] = {}
+    for r in repairs:
+        kinds[r["kind"]] = kinds.get(r["kind"], 0) + 1
+    lost = 0
+    for n in nodes:
+        texts = [n["name"]["source"]]
+        texts += [n["content"]["source"]] if n["content"] else []
+        texts += [o["text"]["source"] for o in n["options"]]
+        lost += sum(t.count(LOST) for t in texts)
+    return {
+        "sections": sum(1 for n in nodes if n["kind"] == "section"),
+        "yaku": sum(1 for n in nodes if n["kind"] == "yaku"),
+        "rules": sum(1 for n in nodes if n["kind"] == "rule"),
+        "options": sum(len(n["options"]) for n in nodes),
+        "repairs": dict(sorted(kinds.items())),
+        "lost_characters": lost,
+    }

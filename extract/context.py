@@ -1,0 +1,116 @@
+"""A small character context model for choosing lost characters.
+
+Built from the intact text of all four chapters (the compendium's own vocabulary weighs
+most) and a general word list (jieba's dictionary). Texts are compared folded to
+Simplified character by character, so a Traditional candidate matches Simplified
+evidence and vice versa.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+LOST = "\ufffd"
+
+
+@dataclass(frozen=True)
+class Choice:
+    best: str | None
+    score: float
+    runner_up: str | None
+    runner_up_score: float
+    clear: bool
+
+
+class ContextModel:
+    def __init__(
+        self,
+        intact_texts: Iterable[str],
+        words: Iterable[tuple[str, int]],
+        fold_char: Callable[[str], str],
+    ) -> None:
+        self._fold_char = fold_char
+        self.grams: Counter[str] = Counter()
+        for text in intact_texts:
+            folded = self.fold(text)
+            for n in (1, 2, 3):
+                for i in range(len(folded) - n + 1):
+                    gram = folded[i : i + n]
+                    if LOST not in gram:
+                        self.grams[gram] += 1
+        self.words = {w: math.log10(f + 10) for w, f in words if 2 <= len(w) <= 4}
+
+    def fold(self, text: str) -> str:
+        return "".join(self._fold(c) for c in text)
+
+    def _fold(self, c: str) -> str:
+        # Classes, not characters, matter for digits, option letters and spaces: "ｂ　2翻"
+        # is evidence for "ｆ　5翻".
+        if c.isascii() and c.isdigit():
+            return "0"
+        if "\uff41" <= c <= "\uff47":
+            return "\uff41"
+        if c == " ":
+            return "\u3000"
+        return self._fold_char(c)
+
+    def score(self, left: str, cand: str, right: str) -> float:
+        """How well `cand` fits between `left` and `right` (higher is better)."""
+        left = self.fold(left[-3:])
+        right = self.fold(right[:3])
+        c = self.fold(cand)
+        grams = self.grams
+        s = 0.0
+        windows = []
+        if left:
+            windows.append((left[-1] + c, 1.0))
+        if right:
+            windows.append((c + right[0], 1.0))
+        if len(left) >= 2:
+            windows.append((left[-2:] + c, 2.0))
+        if left and right:
+            windows.append((left[-1] + c + right[0], 2.0))
+        if len(right) >= 2:
+            windows.append((c + right[:2], 2.0))
+        for gram, weight in windows:
+            if LOST in gram:
+                continue
+            if "0" in gram:
+                weight *= 0.3  # a digit class says little about its neighbour
+            n = grams.get(gram, 0)
+            if n:
+                s += weight * (1.0 + math.log(n))
+        for size in (2, 3, 4):
+            for start in range(size):
+                before = size - 1 - start
+                if before > len(left) or start > len(right):
+                    continue
+                word = left[len(left) - before :] + c + right[:start]
+                if LOST not in word and word in self.words:
+                    s += 0.6 * (size - 1) * self.words[word]
+        return s
+
+    def choose(self, left: str, candidates: Iterable[str], right: str) -> Choice:
+        scored = sorted(
+            ((self.score(left, c, right), c) for c in set(candidates)),
+            key=lambda sc: (-sc[0], sc[1]),
+        )
+        if not scored:
+            return Choice(None, 0.0, None, 0.0, False)
+        best_score, best = scored[0]
+        second_score, second = scored[1] if len(scored) > 1 else (0.0, None)
+        clear = best_score >= 2.0 and best_score - second_score >= max(1.5, 0.3 * best_score)
+        return Choice(best, best_score, second, second_score, clear)
+
+    def plausibility(self, text: str) -> float:
+        """Share of adjacent character pairs of `text` the corpus or word list knows."""
+        folded = self.fold(text)
+        pairs = [folded[i : i + 2] for i in range(len(folded) - 1)]
+        pairs = [p for p in pairs if LOST not in p]
+        if not pairs:
+            return 0.0
+        known = sum(1 for p in pairs if p in self.grams or p in self.words)
+        return known / len(pairs)

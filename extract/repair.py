@@ -1,0 +1,490 @@
+"""Repair stage: read the damaged (mojibake) runs of a chapter in step again.
+
+A damaged run is GBK text that was decoded one byte out of step. It starts with a `?`
+(one byte the decoder could not use) after the indentation and ends cleanly when a trail
+byte happens to be ASCII or 0x80, or lossily with a `?` where a real ASCII character was
+swallowed together with the trail byte of the character before it. Re-encoding the run
+and pairing the bytes in step gives the text back; bytes that were lost leave characters
+known by one byte only, and those are chosen with the context model or marked lost.
+
+One chapter also dropped the private-use characters (GBK user-defined pairs) of its runs;
+there the pair is restored as a gap of two unknown bytes wherever the decoded text shows
+that something is missing.
+
+The stage is pure: text in, repaired lines and repair records out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import product
+
+from extract import gbk
+from extract.context import LOST, ContextModel
+
+PINYIN_VOWELS = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜ"
+PINYIN = re.compile(r"\(([a-zü]*[" + PINYIN_VOWELS + r"][a-zü]*)\)")
+# The same annotation after its "(" was swallowed by a lossy end.
+PINYIN_OPEN_LOST = re.compile(r"([a-zü]*[" + PINYIN_VOWELS + r"][a-zü]*)\)")
+ANNOTATED = re.compile(r"([\u3400-\u9fff])\(([a-zü]*[" + PINYIN_VOWELS + r"][a-zü]*)\)")
+MARKUP_AFTER = ("br/>", "/p>")
+# Where a lossy end is followed by one of these, the swallowed ASCII character was a digit:
+# they are counters and units that the compendium always writes after a number.
+NEEDS_NUMBER = frozenset("0123456789翻符倍次巡張点點回本筒萬万索～")
+WHITESPACE = " \u3000"
+
+
+@dataclass(frozen=True)
+class Repair:
+    kind: str
+    line: int
+    column: int
+    damaged: str
+    result: str
+    evidence: str = ""
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "line": self.line,
+            "column": self.column,
+            "damaged": self.damaged,
+            "result": self.result,
+            "evidence": self.evidence,
+        }
+
+
+@dataclass(frozen=True)
+class RepairedLine:
+    number: int
+    source: str
+    text: str
+    repairs: tuple[Repair, ...] = ()
+
+
+class DamageError(ValueError):
+    """A damaged run that does not follow the known damage pattern."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+# --- reading a damaged run ----------------------------------------------------------
+
+GAP_USER_DEFINED = "user-defined"
+
+
+@dataclass
+class _Gap:
+    """Two unknown bytes that were dropped from the out-of-step stream."""
+
+    allowed: tuple[tuple[int, int], ...] | None  # None: any user-defined pair
+    reason: str
+
+
+@dataclass
+class _Run:
+    start: int  # column of the leading `?`
+    end: int  # column after the run (after its closing character)
+    items: list[int | None | _Gap] = field(default_factory=list)
+    tail: str = ""  # "clean", "lossy" or "eol"
+    after_pinyin: str | None = None  # pinyin annotation right after a clean end
+
+    def text(self, line: str) -> str:
+        return line[self.start : self.end]
+
+
+def pinyin_readings(texts: Sequence[str]) -> dict[str, frozenset[str]]:
+    """Pinyin -> characters, learned from the annotations in the intact text."""
+    readings: dict[str, set[str]] = {}
+    for text in texts:
+        for m in ANNOTATED.finditer(text):
+            readings.setdefault(m.group(2), set()).add(m.group(1))
+    return {k: frozenset(v) for k, v in readings.items()}
+
+
+def _is_run_start(line: str, i: int) -> bool:
+    if line[i] != "?" or i + 1 >= len(line):
+        return False
+    before = line[:i]
+    if before and before[-1] not in WHITESPACE:
+        return False
+    nxt = line[i + 1]
+    return ord(nxt) >= 0x80 and gbk.encode_damaged(nxt) is not None
+
+
+def _scan_run(line: str, i: int, readings: dict[str, frozenset[str]], number: int) -> _Run:
+    run = _Run(start=i, end=i + 1, items=[None])
+    j = i + 1
+    while j < len(line):
+        ch = line[j]
+        if ch == "?":
+            m = PINYIN.match(line, j + 1) or PINYIN_OPEN_LOST.match(line, j + 1)
+            nxt = line[m.end()] if m and m.end() < len(line) else ""
+            if m and nxt and ord(nxt) >= 0x80:
+                # A lost out-of-step character whose pinyin annotation survived.
+                chars = readings.get(m.group(1), frozenset())
+                pairs = tuple(
+                    sorted((raw[0], raw[1]) for c in chars if (raw := gbk.encode_damaged(c)))
+                )
+                run.items.append(_Gap(pairs, f"pinyin ({m.group(1)}) of a lost character"))
+                j = m.end()
+                continue
+            run.items.append(None)  # trail byte swallowed with the next ASCII character
+            run.tail = "lossy"
+            run.end = j + 1
+            return run
+        raw = gbk.encode_damaged(ch)
+        if raw is None:
+            raise DamageError(number, f"character {ch!r} cannot be part of a damaged run")
+        run.items.extend(raw)
+        if len(raw) == 1:
+            if not gbk.is_trail(raw[0]):
+                raise DamageError(number, f"damaged run ends in {ch!r}, not a GBK trail byte")
+            run.tail = "clean"
+            run.end = j + 1
+            m = PINYIN.match(line, j + 1)
+            if m:
+                run.after_pinyin = m.group(1)
+            return run
+        j += 1
+    run.items.append(None)
+    run.tail = "eol"
+    run.end = len(line)
+    return run
+
+
+def _find_runs(line: str, readings: dict[str, frozenset[str]], number: int) -> list[_Run]:
+    runs = []
+    i = 0
+    while i < len(line):
+        if _is_run_start(line, i):
+            run = _scan_run(line, i, readings, number)
+            runs.append(run)
+            i = run.end
+        else:
+            i += 1
+    return runs
+
+
+# --- hypotheses about dropped pairs ----------------------------------------------------
+
+
+def _with_gaps(items: list[int | None | _Gap], positions: Sequence[int]) -> list:
+    out = list(items)
+    for p in sorted(positions, reverse=True):
+        out.insert(p, _Gap(None, "dropped private-use pair"))
+    return out
+
+
+def _pairs(items: list) -> Iterator[tuple]:
+    flat: list = []
+    for it in items:
+        if isinstance(it, _Gap):
+            flat.extend((("gap", it, 0), ("gap", it, 1)))
+        else:
+            flat.append(it)
+    if len(flat) % 2:
+        return
+    for k in range(0, len(flat), 2):
+        yield flat[k], flat[k + 1]
+
+
+@dataclass
+class _Slot:
+    """One in-step character of a run: known, or chosen among candidates."""
+
+    known: str | None
+    candidates: dict[str, tuple[int, int]]  # char -> (lead, trail)
+    gap: _Gap | None = None
+    gap_side: int = -1
+
+
+def _slots(items: list) -> list[_Slot] | None:
+    slots: list[_Slot] = []
+    flat_pairs = list(_pairs(items))
+    if not flat_pairs:
+        return None
+    for a, b in flat_pairs:
+        if isinstance(a, int) and isinstance(b, int):
+            ch = gbk.decode_pair(a, b)
+            if ch is None:
+                return None
+            slots.append(_Slot(ch, {ch: (a, b)}))
+        elif isinstance(a, int):
+            gap, side = (b[1], 0) if isinstance(b, tuple) else (None, -1)
+            cands = {ch: (a, t) for t, ch in gbk.chars_with_lead(a)}
+            if gap is not None:
+                cands = {c: lt for c, lt in cands.items() if _gap_byte_ok(gap, 0, lt[1])}
+            slots.append(_Slot(None, cands, gap, side))
+        elif isinstance(b, int):
+            gap, side = (a[1], 1) if isinstance(a, tuple) else (None, -1)
+            cands = {ch: (ld, b) for ld, ch in gbk.chars_with_trail(b)}
+            if gap is not None:
+                cands = {c: lt for c, lt in cands.items() if _gap_byte_ok(gap, 1, lt[0])}
+            slots.append(_Slot(None, cands, gap, side))
+        else:
+            return None  # two unknown bytes in one character: nothing to go on
+    return slots
+
+
+def _gap_byte_ok(gap: _Gap, side: int, byte: int) -> bool:
+    if gap.allowed is None:
+        if side == 0:
+            return 0xA1 <= byte <= 0xA7 or 0xAA <= byte <= 0xAF or 0xF8 <= byte <= 0xFE
+        return True
+    return any(pair[side] == byte for pair in gap.allowed)
+
+
+def _gap_pair_ok(gap: _Gap, first: int, second: int) -> bool:
+    if gap.allowed is None:
+        return gbk.is_user_defined(first, second)
+    return (first, second) in gap.allowed
+
+
+@dataclass
+class _Reading:
+    text: str
+    lost: list[int]  # indexes into text of characters that stay lost
+    chosen: list[tuple[int, str, str]]  # (index, char, evidence)
+    plausibility: float
+    gaps: int
+
+
+def _read(
+    slots: list[_Slot],
+    left: str,
+    right: str,
+    model: ContextModel,
+    final_pinyin: frozenset[str] | None,
+    ngaps: int,
+) -> _Reading | None:
+    chars: list[str | None] = [s.known for s in slots]
+    if final_pinyin is not None and slots:
+        last = slots[-1]
+        if last.known is not None and last.known not in final_pinyin:
+            return None
+        if last.known is None:
+            last.candidates = {c: v for c, v in last.candidates.items() if c in final_pinyin}
+            if not last.candidates:
+                return None
+    lost: list[int] = []
+    chosen: list[tuple[int, str, str]] = []
+
+    def ctx(k: int) -> tuple[str, str]:
+        lt = left + "".join(c or LOST for c in chars[:k])
+        rt = "".join(c or LOST for c in chars[k + 1 :]) + right
+        return lt, rt
+
+    k = 0
+    while k < len(slots):
+        s = slots[k]
+        if s.known is not None:
+            k += 1
+            continue
+        nxt = slots[k + 1] if k + 1 < len(slots) else None
+        if s.gap is not None and s.gap_side == 0 and nxt is not None and nxt.gap is s.gap:
+            lt, _ = ctx(k)
+            _, rt = ctx(k + 1)
+            firsts = model_rank(model, lt, s.candidates, LOST + rt)
+            seconds = model_rank(model, lt + LOST, nxt.candidates, rt)
+            combos = []
+            for (sa, ca), (sb, cb) in product(firsts[:12], seconds[:12]):
+                if _gap_pair_ok(s.gap, s.candidates[ca][1], nxt.candidates[cb][0]):
+                    joint = model.score(lt, ca, cb + rt) + model.score(lt + ca, cb, rt)
+                    combos.append((joint, ca, cb))
+            combos.sort(key=lambda x: (-x[0], x[1], x[2]))
+            if combos:
+                best = combos[0]
+                second = combos[1][0] if len(combos) > 1 else 0.0
+                clear = best[0] >= 4.0 and best[0] >= 2.0 * second and best[0] - second >= 2.0
+                chars[k], chars[k + 1] = best[1], best[2]
+                if clear:
+                    chosen.append((k, best[1], f"context (score {best[0]:.1f} vs {second:.1f})"))
+                    chosen.append((k + 1, best[2], f"context (score {best[0]:.1f} vs {second:.1f})"))
+                else:
+                    lost.extend((k, k + 1))
+            else:
+                lost.extend((k, k + 1))
+            k += 2
+            continue
+        lt, rt = ctx(k)
+        choice = model.choose(lt, s.candidates, rt)
+        chars[k] = choice.best
+        if choice.best is not None and (choice.clear or len(s.candidates) == 1):
+            why = (
+                "only candidate"
+                if len(s.candidates) == 1
+                else f"context (score {choice.score:.1f} vs {choice.runner_up_score:.1f}"
+                f" for {choice.runner_up})"
+            )
+            if final_pinyin is not None and k == len(slots) - 1:
+                why = "pinyin annotation; " + why
+            chosen.append((k, choice.best, why))
+        else:
+            lost.append(k)
+        k += 1
+    text = "".join(c or LOST for c in chars)
+    shown = "".join(LOST if i in lost else c for i, c in enumerate(text))
+    return _Reading(shown, lost, chosen, model.plausibility(left + text + right), ngaps)
+
+
+def model_rank(model: ContextModel, left: str, cands: dict[str, object], right: str) -> list:
+    ranked = sorted(((model.score(left, c, right), c) for c in cands), key=lambda x: (-x[0], x[1]))
+    return ranked
+
+
+# --- the stage ----------------------------------------------------------------------
+
+
+def repair_line(
+    number: int,
+    line: str,
+    model: ContextModel,
+    readings: dict[str, frozenset[str]],
+    drops_private_use: bool,
+) -> RepairedLine:
+    runs = _find_runs(line, readings, number)
+    if not runs:
+        return RepairedLine(number, line, line)
+    out: list[str] = []
+    repairs: list[Repair] = []
+    pos = 0
+    for run in runs:
+        out.append(line[pos : run.start])
+        left = "".join(out)[-3:]
+        right_raw = line[run.end :]
+        if run.after_pinyin:
+            right_raw = right_raw[len(run.after_pinyin) + 2 :]
+        tail_text = ""
+        if run.tail == "lossy":
+            if right_raw.startswith(MARKUP_AFTER):
+                tail_text = "<"
+            elif right_raw[:1] in NEEDS_NUMBER:
+                tail_text = LOST
+        # A swallowed digit still tells the context model that a number stood there.
+        right = ("0" if tail_text == LOST else tail_text) + _strip_pinyin(right_raw)[:3]
+        final_pinyin = None
+        if run.after_pinyin:
+            final_pinyin = readings.get(run.after_pinyin)
+        reading = _best_reading(run, left, right, model, final_pinyin, drops_private_use, number)
+        text = reading.text
+        damaged = run.text(line)
+        result = text + tail_text
+        col = run.start + 1
+        repairs.append(
+            Repair(
+                "realigned",
+                number,
+                col,
+                damaged,
+                result,
+                f"GBK bytes re-read in step ({reading.gaps} dropped pair(s) restored)"
+                if reading.gaps
+                else "GBK bytes re-read in step",
+            )
+        )
+        for k, ch, why in reading.chosen:
+            repairs.append(Repair("char_restored", number, col, damaged, ch, why))
+        for k in reading.lost:
+            repairs.append(
+                Repair("char_lost", number, col, damaged, LOST, "no clear choice among candidates")
+            )
+        if tail_text == "<":
+            repairs.append(
+                Repair("markup_restored", number, col, damaged, "<", "followed by br/> or /p>")
+            )
+        elif tail_text == LOST:
+            repairs.append(
+                Repair("digit_lost", number, col, damaged, LOST, "ASCII character swallowed")
+            )
+        out.append(result)
+        pos = run.end
+    out.append(line[pos:])
+    return RepairedLine(number, line, "".join(out), tuple(repairs))
+
+
+def _strip_pinyin(text: str) -> str:
+    return PINYIN.sub("", text)
+
+
+def _best_reading(
+    run: _Run,
+    left: str,
+    right: str,
+    model: ContextModel,
+    final_pinyin: frozenset[str] | None,
+    drops_private_use: bool,
+    number: int,
+) -> _Reading:
+    candidates: list[_Reading] = []
+    base = _slots(run.items)
+    plain = None
+    if base is not None:
+        plain = _read(base, left, right, model, final_pinyin, 0)
+        if plain is not None:
+            candidates.append(plain)
+    if drops_private_use:
+        inner = [p for p in range(1, len(run.items)) if p % 2 == 1 or True]
+        positions = _gap_positions(run.items)
+        for pos in positions:
+            slots = _slots(_with_gaps(run.items, [pos]))
+            if slots is None:
+                continue
+            r = _read(slots, left, right, model, final_pinyin, 1)
+            if r is not None:
+                candidates.append(r)
+        del inner
+    if not candidates:
+        raise DamageError(number, f"damaged run {run.items!r} cannot be read in step")
+
+    def rank(r: _Reading) -> tuple:
+        return (-r.plausibility + 0.15 * len(r.lost) + 0.05 * r.gaps, r.gaps, r.text)
+
+    candidates.sort(key=rank)
+    return candidates[0]
+
+
+def _gap_positions(items: list) -> list[int]:
+    """Offsets in the out-of-step stream where a dropped pair can have been."""
+    positions = []
+    offset = 0
+    for idx, it in enumerate(items):
+        if offset % 2 == 1 and idx > 0:
+            positions.append(idx)
+        offset += 2 if isinstance(it, _Gap) else 1
+    return positions
+
+
+def repair_text(
+    text: str,
+    model: ContextModel,
+    readings: dict[str, frozenset[str]],
+    drops_private_use: bool,
+) -> list[RepairedLine]:
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [
+        repair_line(n, line, model, readings, drops_private_use)
+        for n, line in enumerate(lines, start=1)
+    ]
+
+
+def intact_text(text: str) -> list[str]:
+    """The parts of a chapter outside damaged runs, for the context model."""
+    parts: list[str] = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        try:
+            runs = _find_runs(line, {}, n)
+        except DamageError:
+            continue
+        pos = 0
+        for run in runs:
+            parts.append(line[pos : run.start])
+            pos = run.end
+        parts.append(line[pos:])
+    return [_strip_pinyin(p) for p in parts if p.strip()]

@@ -1,0 +1,354 @@
+"""Every way to read a winning hand: blocks, which block the winning tile completed, the wait.
+
+Built-in shapes are the standard hand (four sets and a pair), seven pairs and thirteen
+orphans; other modules add irregular shapes with ``register_shape``. The structural part
+(how the concealed tiles split into blocks) depends only on tile counts, so it is cached
+per suit and per hand; placing the winning tile is cached per (hand, melds, tile, tsumo).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from yaku.melds import Meld
+from yaku.tiles import YAOCHUU
+from yaku.win import Win
+
+BLOCK_KINDS: tuple[str, ...] = ("sequence", "triplet", "quad", "pair", "single")
+BUILTIN_KINDS: tuple[str, ...] = ("standard", "chiitoitsu", "kokushi")
+WAITS: tuple[str, ...] = (
+    "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi", "kokushi13", "other",
+)
+_SIZE = {"sequence": 3, "triplet": 3, "quad": 4, "pair": 2, "single": 1}
+_RANK = {kind: i for i, kind in enumerate(BLOCK_KINDS)}
+
+# A shape as found in the tile counts: (kind, lowest tile) per block, sorted.
+Shape = tuple[tuple[str, int], ...]
+ShapeFinder = Callable[[Win, tuple[int, ...]], Iterable["Interpretation"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One group of an interpretation. ``tile`` is the lowest tile.
+
+    ``single`` exists for shapes made of lone tiles (thirteen orphans, irregular shapes).
+    ``open`` means called from a discard; an ankan is ``from_meld`` but not ``open``.
+    Whether a concealed triplet still counts as concealed after a ron depends on the
+    whole interpretation: see ``Interpretation.is_concealed_triplet``.
+    """
+
+    kind: str
+    tile: int
+    open: bool = False
+    from_meld: bool = False
+
+    @property
+    def size(self) -> int:
+        return _SIZE[self.kind]
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "sequence":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * _SIZE[self.kind]
+
+    @property
+    def is_set(self) -> bool:
+        """Sequence, triplet or quad (what counts toward the four sets)."""
+        return self.kind in ("sequence", "triplet", "quad")
+
+    @property
+    def is_triplet_like(self) -> bool:
+        return self.kind in ("triplet", "quad")
+
+    def contains(self, tile: int) -> bool:
+        if self.kind == "sequence":
+            return self.tile <= tile <= self.tile + 2
+        return tile == self.tile
+
+
+def _block_key(block: Block) -> tuple[int, int, bool, bool]:
+    return (block.tile, _RANK[block.kind], block.open, block.from_meld)
+
+
+@dataclass(frozen=True, slots=True)
+class Interpretation:
+    """One reading of a hand, with the winning tile placed in ``blocks[win_block]``.
+
+    ``concealed_triplets`` follows the standard riichi rule as the ``mahjong`` library
+    applies it: triplets and quads not called from a discard count, except that on a ron
+    the triplet of the winning tile counts as open unless, in this same set of blocks,
+    the winning tile also sits in a concealed sequence (then the player may say the ron
+    completed the sequence). That exception does not depend on ``win_block``.
+    ``ron_opened`` is the index of the triplet that ron made open, or -1.
+    """
+
+    kind: str
+    blocks: tuple[Block, ...]
+    win_block: int
+    wait: str
+    concealed_triplets: int = 0
+    ron_opened: int = -1
+
+    @property
+    def winning_block(self) -> Block:
+        return self.blocks[self.win_block]
+
+    @property
+    def pair(self) -> Block | None:
+        """The (first) pair block, the head of a standard hand."""
+        for b in self.blocks:
+            if b.kind == "pair":
+                return b
+        return None
+
+    @property
+    def sets(self) -> tuple[Block, ...]:
+        return tuple(b for b in self.blocks if b.is_set)
+
+    @property
+    def has_duplicate_pair(self) -> bool:
+        """Seven pairs counting four identical tiles as two pairs."""
+        pairs = [b.tile for b in self.blocks if b.kind == "pair"]
+        return len(pairs) != len(set(pairs))
+
+    def is_concealed_triplet(self, index: int) -> bool:
+        b = self.blocks[index]
+        return b.is_triplet_like and not b.open and index != self.ron_opened
+
+    def tiles(self) -> list[int]:
+        """Every tile of every block (quads as four), sorted."""
+        return sorted(t for b in self.blocks for t in b.tiles)
+
+
+# -- structure: counts -> shapes (cached) -----------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _suit_shapes(counts9: tuple[int, ...]) -> tuple[Shape, ...]:
+    """All splits of one suit into sequences/triplets and (if its total is 2 mod 3) a pair."""
+    rest = sum(counts9) % 3
+    if rest == 1:
+        return ()
+    out: list[Shape] = []
+    _search_suit(list(counts9), 0, rest == 2, [], out)
+    return tuple(out)
+
+
+def _search_suit(
+    c: list[int], i: int, need_pair: bool, acc: list[tuple[str, int]], out: list[Shape]
+) -> None:
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        if not need_pair:
+            out.append(tuple(acc))
+        return
+    n = c[i]
+    # Decide at once every block that starts at tile i, so each split is produced once.
+    for trip in (0, 1) if n >= 3 else (0,):
+        for pair in (0, 1) if need_pair else (0,):
+            seqs = n - 3 * trip - 2 * pair
+            if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
+                continue
+            added = [("triplet", i)] * trip + [("pair", i)] * pair + [("sequence", i)] * seqs
+            c[i] = 0
+            if seqs:
+                c[i + 1] -= seqs
+                c[i + 2] -= seqs
+            acc.extend(added)
+            _search_suit(c, i + 1, need_pair and not pair, acc, out)
+            del acc[len(acc) - len(added):]
+            c[i] = n
+            if seqs:
+                c[i + 1] += seqs
+                c[i + 2] += seqs
+
+
+def _honor_shape(counts7: tuple[int, ...]) -> Shape | None:
+    blocks: list[tuple[str, int]] = []
+    for i, n in enumerate(counts7):
+        if n == 2:
+            blocks.append(("pair", i))
+        elif n == 3:
+            blocks.append(("triplet", i))
+        elif n:
+            return None
+    return tuple(blocks)
+
+
+def _offset(shape: Shape, base: int) -> Shape:
+    return tuple((kind, tile + base) for kind, tile in shape)
+
+
+@lru_cache(maxsize=1 << 16)
+def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
+    """Every split of concealed tile counts into sets plus exactly one pair."""
+    if sum(counts) % 3 != 2:
+        return ()
+    honors = _honor_shape(counts[27:34])
+    if honors is None:
+        return ()
+    groups: list[tuple[Shape, ...]] = []
+    pairs = sum(1 for kind, _ in honors if kind == "pair")
+    for base in (0, 9, 18):
+        part = counts[base : base + 9]
+        rest = sum(part) % 3
+        if rest == 1:
+            return ()
+        pairs += rest == 2
+        options = _suit_shapes(part)
+        if not options:
+            return ()
+        groups.append(tuple(_offset(s, base) for s in options) if base else options)
+    if pairs != 1:
+        return ()
+    groups.append((_offset(honors, 27),))
+    shapes = {
+        tuple(sorted(itertools.chain.from_iterable(parts), key=lambda b: (b[1], _RANK[b[0]])))
+        for parts in itertools.product(*groups)
+    }
+    return tuple(sorted(shapes))
+
+
+def chiitoitsu_pairs(counts: tuple[int, ...], allow_four: bool = False) -> tuple[int, ...]:
+    """The tiles of seven pairs (a tile twice if four of a kind and allowed), or ()."""
+    pairs: list[int] = []
+    for t, n in enumerate(counts):
+        if n == 2 or (n == 4 and allow_four):
+            pairs.extend([t] * (n // 2))
+        elif n:
+            return ()
+    return tuple(pairs) if len(pairs) == 7 else ()
+
+
+def kokushi_pair(counts: tuple[int, ...]) -> int | None:
+    """The doubled tile of a thirteen-orphans hand, or None."""
+    if sum(counts) != 14 or any(counts[t] == 0 for t in YAOCHUU):
+        return None
+    doubled = [t for t in YAOCHUU if counts[t] == 2]
+    return doubled[0] if len(doubled) == 1 and sum(counts[t] for t in YAOCHUU) == 14 else None
+
+
+# -- placing the winning tile ------------------------------------------------------------
+
+
+def meld_block(meld: Meld) -> Block:
+    if meld.is_sequence:
+        return Block("sequence", meld.tile, True, True)
+    return Block("quad" if meld.is_quad else "triplet", meld.tile, meld.is_open, True)
+
+
+def sequence_wait(block: Block, tile: int) -> str:
+    """The wait a sequence had before ``tile`` completed it."""
+    if tile == block.tile + 1:
+        return "kanchan"
+    start = block.tile % 9
+    if (start == 0 and tile == block.tile + 2) or (start == 6 and tile == block.tile):
+        return "penchan"
+    return "ryanmen"
+
+
+def _wait(block: Block, tile: int) -> str:
+    if block.kind == "sequence":
+        return sequence_wait(block, tile)
+    if block.kind == "pair":
+        return "tanki"
+    return "shanpon"
+
+
+def _standard(
+    shape: Shape, melds: tuple[Block, ...], win_tile: int, tsumo: bool
+) -> list[Interpretation]:
+    blocks = tuple(sorted([Block(k, t) for k, t in shape] + list(melds), key=_block_key))
+    ron_opened = -1
+    if not tsumo and not any(
+        b.kind == "sequence" and not b.open and b.contains(win_tile) for b in blocks
+    ):
+        for i, b in enumerate(blocks):
+            if b.kind == "triplet" and not b.open and b.tile == win_tile:
+                ron_opened = i
+    concealed = sum(1 for b in blocks if b.is_triplet_like and not b.open) - (ron_opened >= 0)
+    out: list[Interpretation] = []
+    seen: set[Block] = set()
+    for i, b in enumerate(blocks):
+        # Identical blocks give identical interpretations; a meld was complete before.
+        if b.from_meld or b in seen or not b.contains(win_tile):
+            continue
+        seen.add(b)
+        out.append(Interpretation("standard", blocks, i, _wait(b, win_tile), concealed, ron_opened))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _builtin(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, tsumo: bool, allow_four: bool
+) -> tuple[Interpretation, ...]:
+    meld_blocks = tuple(meld_block(m) for m in melds)
+    out: list[Interpretation] = []
+    for shape in standard_shapes(counts):
+        out.extend(_standard(shape, meld_blocks, win_tile, tsumo))
+    if not melds:
+        pairs = chiitoitsu_pairs(counts, allow_four)
+        if pairs:
+            blocks = tuple(Block("pair", t) for t in pairs)
+            out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
+        doubled = kokushi_pair(counts)
+        if doubled is not None:
+            blocks = tuple(
+                Block("pair" if t == doubled else "single", t) for t in sorted(YAOCHUU)
+            )
+            wait = "kokushi13" if win_tile == doubled else "kokushi"
+            out.append(Interpretation("kokushi", blocks, sorted(YAOCHUU).index(win_tile), wait))
+    return tuple(out)
+
+
+# -- plug-in shapes ----------------------------------------------------------------------
+
+_SHAPES: dict[str, ShapeFinder] = {}
+
+
+def register_shape(kind: str, finder: ShapeFinder) -> None:
+    """Add an irregular shape. ``finder(win, concealed_counts)`` yields Interpretations
+    of that ``kind``; it is called on every ``interpretations`` call (not cached), so it
+    should return quickly when the counts cannot match. Registering a kind again
+    replaces its finder.
+    """
+    if kind in BUILTIN_KINDS:
+        raise ValueError(f"shape kind {kind!r} is built in")
+    _SHAPES[kind] = finder
+
+
+def unregister_shape(kind: str) -> None:
+    _SHAPES.pop(kind, None)
+
+
+def registered_shapes() -> tuple[str, ...]:
+    return tuple(_SHAPES)
+
+
+def interpretations(
+    win: Win, allow_four_of_a_kind_pairs: bool = False
+) -> tuple[Interpretation, ...]:
+    """All distinct interpretations: standard ones, seven pairs, thirteen orphans, then
+    each registered shape. Empty if the hand is not complete in any known shape.
+
+    Seven pairs need seven distinct pairs unless ``allow_four_of_a_kind_pairs``.
+    """
+    found = _builtin(
+        win.concealed_counts, win.melds, win.win_tile, win.tsumo, allow_four_of_a_kind_pairs
+    )
+    if not _SHAPES:
+        return found
+    extra: list[Interpretation] = []
+    for kind, finder in _SHAPES.items():
+        for interp in finder(win, win.concealed_counts):
+            if interp.kind != kind:
+                raise ValueError(f"shape finder for {kind!r} returned kind {interp.kind!r}")
+            if interp not in extra:
+                extra.append(interp)
+    return found + tuple(extra)
+

@@ -1,0 +1,353 @@
+"""A winning hand and the situation it was won in (see WIN_FORMAT.md for the JSON form).
+
+``Win`` is validated once on construction, so every later stage (decomposition, the yaku
+predicates) may assume a well-formed hand and never has to raise.
+
+Adding a situation field: give it a default of type bool, int, str or None in ``Win``.
+Type checking (bool fields take bools, int fields non-negative ints) and the JSON form
+(key = field name) follow from the default; add a range or consistency rule to
+``_check_situation`` if it needs one, and document the key in WIN_FORMAT.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any
+
+from yaku.errors import InputError
+from yaku.melds import Meld, parse_meld
+from yaku.tiles import (
+    EAST,
+    NUM_TILES,
+    check_tile,
+    format_tiles,
+    is_wind,
+    parse_tiles,
+    tile_from_str,
+    tile_name,
+    wind_from_str,
+    wind_letter,
+)
+
+RIICHI_KINDS: tuple[str, ...] = ("none", "riichi", "double", "open", "open_double")
+# 不吃不碰 (declared no calls), 自摸專 (declared tsumo only), 報知 (announced single wait).
+DECLARATIONS = frozenset({"no_calls", "tsumo_only", "single_wait"})
+MAX_FLOWERS = 8
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Win:
+    """A complete hand plus the game facts local yaku look at.
+
+    ``concealed`` holds the concealed tiles INCLUDING the winning tile (so 14 - 3 x melds
+    of them); ``melds`` the declared sets, ankan included. ``red`` counts red fives among
+    the concealed tiles (melds carry their own). The dealer is whoever sits East: see
+    ``dealer``. ``concealed`` is stored sorted, so equal hands compare equal.
+    """
+
+    concealed: tuple[int, ...]
+    win_tile: int
+    melds: tuple[Meld, ...] = ()
+    tsumo: bool = False
+    seat_wind: int = EAST
+    round_wind: int = EAST
+    red: int = 0
+    riichi: str = "none"
+    ippatsu: bool = False
+    # The first go-around with no call by anyone: the tenhou/chiihou/renhou context.
+    first_go_around: bool = False
+    # The winner's own draw number (1 = first draw); 0 = won by ron before any own draw.
+    turn: int | None = None
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    # Kans the winner declared in a row before the rinshan win (連槓開花 needs two).
+    consecutive_kans: int = 0
+    chankan: bool = False
+    # Copies of the winning tile the winner can already see (discards, others' melds).
+    visible_copies: int = 0
+    flowers: int = 0
+    # The current dealer's consecutive wins, counting this one when the dealer won it.
+    dealer_streak: int = 0
+    honba: int = 0
+    declarations: frozenset[str] = frozenset()
+
+    # Derived once, here, because every predicate needs them and Win is immutable.
+    concealed_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    tile_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    tile_mask: int = field(init=False, repr=False, compare=False)
+    quads: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        concealed = _tile_tuple(self.concealed)
+        object.__setattr__(self, "concealed", concealed)
+        check_tile(self.win_tile, "winning tile")
+        melds = _meld_tuple(self.melds)
+        object.__setattr__(self, "melds", melds)
+        _check_counts(concealed, melds)
+
+        counts = [0] * NUM_TILES
+        for t in concealed:
+            counts[t] += 1
+        object.__setattr__(self, "concealed_counts", tuple(counts))
+        for m in melds:
+            for t in m.tiles:
+                counts[t] += 1
+        for t, n in enumerate(counts):
+            if n > 4:
+                raise InputError(f"tile {tile_name(t)} appears {n} times (hand + melds); max 4")
+        if self.win_tile not in concealed:
+            raise InputError(
+                f"winning tile {tile_name(self.win_tile)} is not among the concealed tiles "
+                f"{format_tiles(concealed)} (the hand must include the winning tile)"
+            )
+        object.__setattr__(self, "tile_counts", tuple(counts))
+        mask = 0
+        for t, n in enumerate(counts):
+            if n:
+                mask |= 1 << t
+        object.__setattr__(self, "tile_mask", mask)
+        object.__setattr__(self, "quads", sum(1 for m in melds if m.is_quad))
+        if isinstance(self.declarations, (set, list, tuple)):
+            try:
+                object.__setattr__(self, "declarations", frozenset(self.declarations))
+            except TypeError:
+                raise InputError(f"field 'declarations' = {self.declarations!r}") from None
+        _check_situation(self)
+
+    # -- derived facts -------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> bool:
+        """The dealer always sits East, so this follows from ``seat_wind``."""
+        return self.seat_wind == EAST
+
+    @property
+    def ron(self) -> bool:
+        return not self.tsumo
+
+    @property
+    def is_closed(self) -> bool:
+        """No open meld (an ankan keeps the hand closed)."""
+        return all(not m.is_open for m in self.melds)
+
+    @property
+    def total_red(self) -> int:
+        """Red fives in the whole hand, melds included."""
+        return self.red + sum(m.red for m in self.melds)
+
+    @property
+    def riichi_declared(self) -> bool:
+        return self.riichi != "none"
+
+    # -- construction from text ----------------------------------------------------------
+
+    @classmethod
+    def make(
+        cls,
+        hand: str | Iterable[int],
+        win: str | int,
+        melds: Iterable[str | Meld] = (),
+        **situation: Any,
+    ) -> Win:
+        """Build from notation: ``Win.make("123m456p789s1122z", "1z", tsumo=True)``.
+
+        ``hand`` may also be tile ids; red fives written as 0 in it set ``red``.
+        ``seat_wind``/``round_wind`` may be given as E/S/W/N or 1z..4z; every other
+        keyword is a ``Win`` field.
+        """
+        if isinstance(hand, str):
+            parsed = parse_tiles(hand)
+            concealed: object = parsed.tiles
+            situation.setdefault("red", parsed.red)
+        else:
+            concealed = hand
+        win_tile = tile_from_str(win) if isinstance(win, str) else win
+        if isinstance(melds, str) or not isinstance(melds, (list, tuple)):
+            raise InputError(f"melds must be a list of strings like 'pon 777z', got {melds!r}")
+        meld_objs = tuple(parse_meld(m) if isinstance(m, str) else m for m in melds)
+        for key in ("seat_wind", "round_wind"):
+            if isinstance(situation.get(key), str):
+                situation[key] = wind_from_str(situation[key])
+        unknown = sorted(set(situation) - _INIT_FIELDS)
+        if unknown:
+            raise InputError(f"unknown Win field {unknown[0]!r}")
+        return cls(concealed=concealed, win_tile=win_tile, melds=meld_objs, **situation)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_json(cls, obj: Mapping[str, Any]) -> Win:
+        """The JSON form documented in WIN_FORMAT.md. Unknown keys are an error."""
+        if not isinstance(obj, Mapping):
+            raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
+        for key in obj:
+            if key not in _JSON_KEYS:
+                raise InputError(f"unknown key {key!r} in win (known: {', '.join(_JSON_KEYS)})")
+        for key in ("hand", "win"):
+            if key not in obj:
+                raise InputError(f"win is missing the required key {key!r}")
+        hand = _json_str(obj, "hand")
+        parsed = parse_tiles(hand)
+        kwargs: dict[str, Any] = {"red": parsed.red}
+        kwargs["win_tile"] = tile_from_str(_json_str(obj, "win"))
+        melds = obj.get("melds", [])
+        if not isinstance(melds, list):
+            raise InputError(f"key 'melds' must be a list of strings like 'pon 777z', got {melds!r}")
+        kwargs["melds"] = tuple(parse_meld(m) for m in melds)
+        if "seat" in obj:
+            kwargs["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
+        if "round" in obj:
+            kwargs["round_wind"] = wind_from_str(_json_str(obj, "round"))
+        if "declarations" in obj:
+            decl = obj["declarations"]
+            if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
+                raise InputError(f"key 'declarations' must be a list of strings, got {decl!r}")
+            kwargs["declarations"] = frozenset(decl)
+        for key in _PLAIN_JSON_FIELDS:
+            if key in obj:
+                kwargs[key] = _json_plain(key, obj[key])
+        return cls(concealed=tuple(parsed.tiles), **kwargs)
+
+    def to_json(self) -> dict[str, Any]:
+        """Inverse of from_json; fields at their default are left out."""
+        out: dict[str, Any] = {
+            "hand": format_tiles(self.concealed, self.red),
+            "win": tile_name(self.win_tile),
+        }
+        if self.melds:
+            out["melds"] = [str(m) for m in self.melds]
+        if self.seat_wind != EAST:
+            out["seat"] = wind_letter(self.seat_wind)
+        if self.round_wind != EAST:
+            out["round"] = wind_letter(self.round_wind)
+        for key in _PLAIN_JSON_FIELDS:
+            value = getattr(self, key)
+            if value != _DEFAULTS[key]:
+                out[key] = value
+        if self.declarations:
+            out["declarations"] = sorted(self.declarations)
+        return out
+
+
+# -- validation helpers ------------------------------------------------------------------
+
+
+def _tile_tuple(value: object) -> tuple[int, ...]:
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise InputError(f"concealed tiles must be a tuple of tile ids, got {value!r}")
+    return tuple(sorted(check_tile(t) for t in value))
+
+
+def _meld_tuple(value: object) -> tuple[Meld, ...]:
+    if isinstance(value, str) or not isinstance(value, (tuple, list)):
+        raise InputError(f"melds must be a tuple of Meld, got {value!r}")
+    for m in value:
+        if not isinstance(m, Meld):
+            raise InputError(f"meld {m!r} is not a Meld (parse text with parse_meld)")
+    return tuple(value)
+
+
+def _check_counts(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
+    if len(melds) > 4:
+        raise InputError(f"{len(melds)} melds: a hand has at most 4")
+    need = 14 - 3 * len(melds)
+    if len(concealed) != need:
+        quads = sum(1 for m in melds if m.is_quad)
+        total = len(concealed) + sum(len(m.tiles) for m in melds)
+        raise InputError(
+            f"hand {format_tiles(concealed)} has {len(concealed)} concealed tiles; with "
+            f"{len(melds)} meld(s) it needs {need} ({14 + quads} tiles in all with "
+            f"{quads} quad(s), found {total})"
+        )
+
+
+def _check_situation(win: Win) -> None:
+    for name in _BOOL_FIELDS:
+        if type(getattr(win, name)) is not bool:
+            raise InputError(f"field {name!r} must be true or false, got {getattr(win, name)!r}")
+    for name in _INT_FIELDS:
+        value = getattr(win, name)
+        if type(value) is not int or value < 0:
+            raise InputError(f"field {name!r} must be a non-negative integer, got {value!r}")
+    if win.turn is not None and (type(win.turn) is not int or win.turn < 0):
+        raise InputError(f"field 'turn' must be null or a non-negative integer, got {win.turn!r}")
+    for name in ("seat_wind", "round_wind"):
+        if not (type(getattr(win, name)) is int and is_wind(getattr(win, name))):
+            raise InputError(f"field {name!r} must be a wind tile 27..30, got {getattr(win, name)!r}")
+    fives = sum(win.concealed_counts[t] for t in (4, 13, 22))
+    if win.red > fives:
+        raise InputError(f"{win.red} red fives but the concealed tiles hold {fives} five(s)")
+    _check_game_facts(win)
+
+
+def _check_game_facts(win: Win) -> None:
+    if win.riichi not in RIICHI_KINDS:
+        raise InputError(f"field 'riichi' must be one of {', '.join(RIICHI_KINDS)}, got {win.riichi!r}")
+    open_melds = [m for m in win.melds if m.is_open]
+    if win.riichi != "none" and open_melds:
+        raise InputError(f"riichi ({win.riichi}) with the open meld '{open_melds[0]}'")
+    if win.ippatsu and win.riichi == "none":
+        raise InputError("field 'ippatsu' needs a riichi")
+    for name, needs_tsumo in (("haitei", True), ("rinshan", True), ("houtei", False),
+                              ("chankan", False)):
+        if getattr(win, name) and win.tsumo != needs_tsumo:
+            raise InputError(f"field {name!r} needs a {'tsumo' if needs_tsumo else 'ron'} win")
+    if win.rinshan and not (win.quads or win.flowers):
+        raise InputError("field 'rinshan' needs a kan (or a flower) to draw the replacement tile")
+    if win.consecutive_kans > win.quads or (win.consecutive_kans and not win.rinshan):
+        raise InputError(
+            f"field 'consecutive_kans' = {win.consecutive_kans} needs a rinshan win and at "
+            f"most as many kans as the hand holds ({win.quads})"
+        )
+    if win.first_go_around and win.melds:
+        raise InputError(f"field 'first_go_around' with the meld '{win.melds[0]}' (a call ends it)")
+    if win.flowers > MAX_FLOWERS:
+        raise InputError(f"field 'flowers' = {win.flowers}; there are {MAX_FLOWERS} flowers")
+    if win.consecutive_kans > 4:
+        raise InputError(f"field 'consecutive_kans' = {win.consecutive_kans}; at most 4")
+    unseen = 4 - win.tile_counts[win.win_tile]
+    if win.visible_copies > unseen:
+        raise InputError(
+            f"field 'visible_copies' = {win.visible_copies} but only {unseen} other "
+            f"{tile_name(win.win_tile)} exist outside the hand"
+        )
+    if not isinstance(win.declarations, frozenset) or not win.declarations <= DECLARATIONS:
+        raise InputError(
+            f"field 'declarations' = {win.declarations!r}; allowed: {', '.join(sorted(DECLARATIONS))}"
+        )
+
+
+def _json_str(obj: Mapping[str, Any], key: str) -> str:
+    value = obj[key]
+    if not isinstance(value, str):
+        raise InputError(f"key {key!r} must be a string, got {value!r}")
+    return value
+
+
+def _json_plain(key: str, value: Any) -> Any:
+    # Checked here too (not only in Win) so the message names the JSON key.
+    default = _DEFAULTS[key]
+    if key == "turn":
+        ok = value is None or type(value) is int
+    elif isinstance(default, bool):
+        ok = type(value) is bool
+    else:
+        ok = type(value) is type(default)
+    if not ok:
+        raise InputError(f"key {key!r} has the wrong type: {value!r}")
+    return value
+
+
+_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Win) if f.default is not MISSING}
+_INIT_FIELDS = frozenset(f.name for f in fields(Win) if f.init)
+_SPECIAL = frozenset({"concealed", "win_tile", "melds", "seat_wind", "round_wind", "red",
+                      "declarations"})
+_PLAIN_JSON_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in fields(Win) if f.init and f.name not in _SPECIAL
+)
+_BOOL_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if isinstance(_DEFAULTS[k], bool))
+_INT_FIELDS = tuple(
+    k for k in _PLAIN_JSON_FIELDS if type(_DEFAULTS[k]) is int
+) + ("red",)
+_JSON_KEYS: tuple[str, ...] = ("hand", "win", "melds", "seat", "round", *_PLAIN_JSON_FIELDS,
+                               "declarations")

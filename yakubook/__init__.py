@@ -1,0 +1,1 @@
+"""The yakubook command line: a thin composition root over extract, render and yaku."""

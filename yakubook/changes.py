@@ -1,0 +1,69 @@
+"""What a build changed against the previous catalog, down to the option level."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import catalog as catalog_pkg
+
+
+def _yaku(cat: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
+    if not cat:
+        return {}
+    nodes = cat["nodes"]
+    return {n["id"]: catalog_pkg.entry(nodes, n["id"]) for n in nodes if n["kind"] == "yaku"}
+
+
+def _options(entry: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    out = {}
+    for node in entry:
+        for o in node["options"]:
+            out[f"{node['id']} {o['letter']}"] = {"text": o["text"]["zh-Hant"], "value": o["value"]}
+    return out
+
+
+def diff_catalogs(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    if old is None:
+        return ["changes: no previous catalog"]
+    before, after = _yaku(old), _yaku(new)
+    fp_old = catalog_pkg.fingerprints(old["nodes"])
+    fp_new = catalog_pkg.fingerprints(new["nodes"])
+    lines = []
+    for yid in after:
+        if yid not in before:
+            lines.append(f"  yaku added: {yid} {after[yid][0]['name']['zh-Hant']}")
+    for yid in before:
+        if yid not in after:
+            lines.append(f"  yaku removed: {yid} {before[yid][0]['name']['zh-Hant']}")
+    for yid in after:
+        if yid in before and fp_old.get(yid) != fp_new.get(yid):
+            lines.append(f"  yaku changed: {yid} {after[yid][0]['name']['zh-Hant']}")
+            o_old, o_new = _options(before[yid]), _options(after[yid])
+            for key in o_new:
+                if key not in o_old:
+                    lines.append(f"    option added: {key} {o_new[key]['text']}")
+                elif o_old[key] != o_new[key]:
+                    lines.append(
+                        f"    option changed: {key} {o_old[key]['text']} -> {o_new[key]['text']}"
+                    )
+            for key in o_old:
+                if key not in o_new:
+                    lines.append(f"    option removed: {key} {o_old[key]['text']}")
+            if o_old == o_new:
+                lines.append("    (name, 內容, 條件, notes or rule questions changed)")
+    if not lines:
+        return ["changes: catalog content unchanged"]
+    return ["changes:"] + lines
+
+
+def summarize_changes(root: Path, old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    lines = diff_catalogs(old, new)
+    try:
+        from yaku.status import stale_after
+    except ImportError:
+        return lines
+    went_stale = stale_after(root, old, new)
+    for yid in went_stale:
+        lines.append(f"  body went stale: {yid}")
+    return lines

@@ -1,0 +1,48 @@
+"""Command line entry point: `yakubook build|status|evaluate|serve`."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="yakubook", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    b = sub.add_parser("build", help="sources -> catalog -> generated code and site pages")
+    b.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if anything checked in differs from a fresh build")
+    b.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
+    s = sub.add_parser("status", help="which yaku have bodies (implemented/stale/missing/…)")
+    s.add_argument("--json", action="store_true")
+    e = sub.add_parser("evaluate", help="evaluate a winning hand under house rules")
+    e.add_argument("win", type=Path)
+    e.add_argument("--rules", type=Path)
+    e.add_argument("--json", action="store_true")
+    v = sub.add_parser("serve", help="serve the built website on localhost")
+    v.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    if args.command == "build":
+        from yakubook.build import run
+
+        return run(args.root, args.check)
+    if args.command == "status":
+        from yakubook.status_cmd import run_status
+
+        return run_status(ROOT, args.json)
+    if args.command == "evaluate":
+        from yakubook.evaluate_cmd import run_evaluate
+
+        return run_evaluate(args.win, args.rules, args.json)
+    if args.command == "serve":
+        from yakubook.serve import run_serve
+
+        return run_serve(ROOT, args.port)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
