@@ -41,7 +41,8 @@ class ContextModel:
                     gram = folded[i : i + n]
                     if LOST not in gram:
                         self.grams[gram] += 1
-        self.words = {w: math.log10(f + 10) for w, f in words if 2 <= len(w) <= 4}
+        self.words = {w: math.log(f + 1) for w, f in words if 2 <= len(w) <= 4}
+        self._cache: dict[tuple[str, str, str], float] = {}
 
     def fold(self, text: str) -> str:
         return "".join(self._fold(c) for c in text)
@@ -59,8 +60,15 @@ class ContextModel:
 
     def score(self, left: str, cand: str, right: str) -> float:
         """How well `cand` fits between `left` and `right` (higher is better)."""
-        left = self.fold(left[-3:])
-        right = self.fold(right[:3])
+        key = (left[-3:], cand, right[:3])
+        cached = self._cache.get(key)
+        if cached is None:
+            cached = self._cache[key] = self._score(*key)
+        return cached
+
+    def _score(self, left: str, cand: str, right: str) -> float:
+        left = self.fold(left)
+        right = self.fold(right)
         c = self.fold(cand)
         grams = self.grams
         s = 0.0
@@ -79,10 +87,10 @@ class ContextModel:
             if LOST in gram:
                 continue
             if "0" in gram:
-                weight *= 0.3  # a digit class says little about its neighbour
+                continue  # a lost digit's class says too little about its neighbour
             n = grams.get(gram, 0)
             if n:
-                s += weight * (1.0 + math.log(n))
+                s += 2.0 * weight * (1.0 + math.log(n))  # the compendium speaks its own idiom
         for size in (2, 3, 4):
             for start in range(size):
                 before = size - 1 - start
@@ -90,7 +98,7 @@ class ContextModel:
                     continue
                 word = left[len(left) - before :] + c + right[:start]
                 if LOST not in word and word in self.words:
-                    s += 0.6 * (size - 1) * self.words[word]
+                    s += 0.5 * (size - 1) * self.words[word]
         return s
 
     def choose(self, left: str, candidates: Iterable[str], right: str) -> Choice:
@@ -102,7 +110,7 @@ class ContextModel:
             return Choice(None, 0.0, None, 0.0, False)
         best_score, best = scored[0]
         second_score, second = scored[1] if len(scored) > 1 else (0.0, None)
-        clear = best_score >= 2.0 and best_score - second_score >= max(1.5, 0.3 * best_score)
+        clear = best_score >= 2.0 and best_score - second_score >= max(1.5, 0.25 * best_score)
         return Choice(best, best_score, second, second_score, clear)
 
     def plausibility(self, text: str) -> float:

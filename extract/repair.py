@@ -44,6 +44,9 @@ class Repair:
     damaged: str
     result: str
     evidence: str = ""
+    # For a lost character: where it sits in the repaired line and what it could be.
+    position: int = -1
+    candidates: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -249,6 +252,7 @@ def _gap_pair_ok(gap: _Gap, first: int, second: int) -> bool:
 class _Reading:
     text: str
     lost: list[int]  # indexes into text of characters that stay lost
+    candidates: dict[int, tuple[str, ...]]
     chosen: list[tuple[int, str, str]]  # (index, char, evidence)
     plausibility: float
     gaps: int
@@ -329,7 +333,8 @@ def _read(
         k += 1
     text = "".join(c or LOST for c in chars)
     shown = "".join(LOST if i in lost else c for i, c in enumerate(text))
-    return _Reading(shown, lost, chosen, model.plausibility(left + text + right), ngaps)
+    cands = {i: tuple(sorted(slots[i].candidates)) for i in lost}
+    return _Reading(shown, lost, cands, chosen, model.plausibility(left + text + right), ngaps)
 
 
 def model_rank(model: ContextModel, left: str, cands: dict[str, object], right: str) -> list:
@@ -389,9 +394,11 @@ def repair_line(
         )
         for k, ch, why in reading.chosen:
             repairs.append(Repair("char_restored", number, col, damaged, ch, why))
+        offset = len("".join(out))
         for k in reading.lost:
             repairs.append(
-                Repair("char_lost", number, col, damaged, LOST, "no clear choice among candidates")
+                Repair("char_lost", number, col, damaged, LOST, "no clear choice among candidates",
+                       offset + k, reading.candidates[k])
             )
         if tail_text == "<":
             repairs.append(
@@ -468,10 +475,77 @@ def repair_text(
     lines = text.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
-    return [
+    repaired = [
         repair_line(n, line, model, readings, drops_private_use)
         for n, line in enumerate(lines, start=1)
     ]
+    return _contrast_pass(repaired, model)
+
+
+# Option menus often oppose two answers; a lost character that turns its option into the
+# exact opposite of a neighbouring option of the same menu is taken from that contrast.
+ANTONYMS = {("有", "无"), ("无", "有"), ("是", "否"), ("否", "是")}
+OPTION_TEXT = re.compile(r"^[ \u3000]*[ａ-ｈ][ \u3000]+(.*)$")
+SPLIT = re.compile(r"<\s*br\s*/?>|</p>")
+
+
+def _contrasts(a: str, b: str) -> bool:
+    # An option's explanation in parentheses does not change what it answers.
+    a, b = a.split("（")[0], b.split("（")[0]
+    return a == "不" + b or b == "不" + a or (a, b) in ANTONYMS
+
+
+def _option_parts(text: str) -> list[tuple[int, str]]:
+    """(start offset, option text) of each option written on a repaired line."""
+    parts = []
+    pos = 0
+    for piece in SPLIT.split(text):
+        m = OPTION_TEXT.match(piece)
+        if m:
+            parts.append((pos + m.start(1), m.group(1)))
+        pos += len(piece)
+        rest = text[pos:]
+        sep = SPLIT.match(rest)
+        if sep:
+            pos += sep.end()
+    return parts
+
+
+def _contrast_pass(lines: list[RepairedLine], model: ContextModel) -> list[RepairedLine]:
+    out = list(lines)
+    for i, rl in enumerate(lines):
+        lost = [r for r in rl.repairs if r.kind == "char_lost" and r.candidates]
+        if not lost:
+            continue
+        siblings: list[tuple[int, str]] = []
+        for j in range(max(0, i - 3), min(len(lines), i + 4)):
+            siblings += [
+                (lines[j].number, _strip_pinyin(t)) for _, t in _option_parts(lines[j].text)
+            ]
+        text = rl.text
+        repairs = list(rl.repairs)
+        for r in lost:
+            here = [(start, t) for start, t in _option_parts(text)
+                    if start <= r.position < start + len(t)]
+            if len(here) != 1 or here[0][1].count(LOST) != 1:
+                continue
+            start, own = here[0]
+            others = [(n, t) for n, t in siblings if LOST not in t and t != own]
+            fits = set()
+            for c in r.candidates:
+                mine = model.fold(own.replace(LOST, c))
+                for n, t in others:
+                    if _contrasts(mine, model.fold(t)):
+                        fits.add((c, n, t))
+            if len({c for c, _, _ in fits}) == 1:
+                c, n, t = sorted(fits)[0]
+                text = text[: r.position] + c + text[r.position + 1 :]
+                repairs[repairs.index(r)] = Repair(
+                    "char_restored", r.line, r.column, r.damaged, c,
+                    f"contrast with the option {t!r} of the same menu (line {n})",
+                )
+        out[i] = RepairedLine(rl.number, rl.source, text, tuple(repairs))
+    return out
 
 
 def intact_text(text: str) -> list[str]:

@@ -52,9 +52,20 @@ def compute(root: Path) -> BuildResult:
 
 
 def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
-    from render import stages
+    """The stages after extract, in order; each returns (outputs, warnings).
 
-    return stages()
+    Status sits between the stubs and the site because the website shows it.
+    """
+    from render import stubs
+    from yaku import status
+
+    stages: list[Callable[..., tuple[Outputs, list[str]]]] = [stubs.stage, status.stage]
+    try:
+        from render import site
+    except ImportError:  # the website stage is optional while it is being written
+        return stages
+    stages.append(site.stage)
+    return stages
 
 
 def stale(root: Path, outputs: Outputs) -> list[str]:

@@ -1,0 +1,35 @@
+"""`yakubook status`: which yaku have bodies, per section and in total."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import catalog as catalog_pkg
+from yaku.status import VERDICTS, compute
+
+
+def run_status(root: Path, as_json: bool) -> int:
+    try:
+        cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
+        names = catalog_pkg.parse_names((root / "catalog" / "names.toml").read_text("utf-8"))
+    except (OSError, ValueError) as e:
+        print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
+        return 2
+    status = compute(root, cat, names)
+    if as_json:
+        print(json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True))
+        return 0
+    names_by_id = {n["id"]: n["name"]["zh-Hant"] for n in cat["nodes"]}
+    print(f"{'id':<12} {'status':<12} {'slug':<28} name")
+    for yid, info in status["yaku"].items():
+        note = f"  ({info['note']})" if info["note"] else ""
+        print(f"{yid:<12} {info['status']:<12} {info['slug']:<28} {names_by_id.get(yid, '')}{note}")
+    print()
+    print(f"{'section':<8} " + " ".join(f"{v:>11}" for v in VERDICTS) + f" {'total':>6}")
+    rows = list(status["sections"].items()) + [("total", status["total"])]
+    for sec, counts in rows:
+        print(f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS)
+              + f" {counts['total']:>6}")
+    return 0
