@@ -396,3 +396,31 @@ def _stats(nodes: list[dict[str, Any]], repairs: list[dict[str, Any]]) -> dict[s
         "repairs": dict(sorted(kinds.items())),
         "lost_characters": lost,
     }
+
+
+def accounted_lines(cat: dict[str, Any]) -> dict[str, set[int]]:
+    """Source lines each catalog element (or an ignorable line kind) came from."""
+    seen: dict[str, set[int]] = {}
+
+    def add(file: str, line: int | None) -> None:
+        if line:
+            seen.setdefault(file, set()).add(line)
+
+    for ch in cat["chapters"]:
+        add(ch["file"], ch["title_line"])
+    for ig in cat["ignored_lines"]:
+        add(ig["file"], ig["line"])
+    for n in cat["nodes"]:
+        f = n["source"]["file"]
+        add(f, n["source"]["line"])
+        for key in ("content", "condition"):
+            if n[key]:
+                for ln in n[key]["lines"]:
+                    add(f, ln)
+        for t in n["notes"] + n["applies_if"]:
+            add(f, t["line"])
+        for o in n["options"]:
+            add(o["source"]["file"], o["source"]["line"])
+            for t in o["notes"]:
+                add(f, t["line"])
+    return seen

@@ -106,7 +106,7 @@ def parse_chapter(lines: list[Line]) -> Chapter:
                 raise ParseError(ln.number, f"ID {node_id} skips a level under {parent}")
             kind = "section" if depth == 1 else ("yaku" if depth == 2 else "rule")
             node = Node(node_id, kind, name, ln.number, parent)
-            headers = [h for h in headers if h[0] <= depth and _in_scope(h, node_id, by_id)]
+            headers = [h for h in headers if h[0] <= depth]
             if pending_header is not None:
                 headers = [h for h in headers if h[0] < depth]
                 headers.append((depth, pending_header[0], pending_header[1]))
@@ -139,10 +139,12 @@ def parse_chapter(lines: list[Line]) -> Chapter:
             letter = m.group(1)
             expected = LETTERS[len(current.options)]
             if letter != expected:
+                ascii_of = "abcdefgh"
                 raise ParseError(
                     ln.number,
-                    f"option {letter} of {current.id} where {expected} was expected "
-                    "(gap or disorder in option letters)",
+                    f"option {ascii_of[LETTERS.index(letter)]} of {current.id} where "
+                    f"{ascii_of[len(current.options)]} was expected (gap or disorder in option "
+                    "letters)",
                 )
             current.options.append(
                 {"letter": "abcdefgh"[LETTERS.index(letter)], "text": m.group(2).strip(SPACE),
@@ -172,10 +174,6 @@ def parse_chapter(lines: list[Line]) -> Chapter:
     if pending_header is not None:
         raise ParseError(pending_header[1], "conditional header with no entry after it")
     return Chapter(title, nodes, separators)
-
-
-def _in_scope(header: tuple[int, str, int], node_id: str, by_id: dict[str, Node]) -> bool:
-    return True
 
 
 def _looks_like_note(text: str) -> bool:

@@ -529,7 +529,7 @@ def _contrast_pass(lines: list[RepairedLine], model: ContextModel) -> list[Repai
                     if start <= r.position < start + len(t)]
             if len(here) != 1 or here[0][1].count(LOST) != 1:
                 continue
-            start, own = here[0]
+            own = here[0][1]
             others = [(n, t) for n, t in siblings if LOST not in t and t != own]
             fits = set()
             for c in r.candidates:
@@ -538,7 +538,7 @@ def _contrast_pass(lines: list[RepairedLine], model: ContextModel) -> list[Repai
                     if _contrasts(mine, model.fold(t)):
                         fits.add((c, n, t))
             if len({c for c, _, _ in fits}) == 1:
-                c, n, t = sorted(fits)[0]
+                c, n, t = min(fits)
                 text = text[: r.position] + c + text[r.position + 1 :]
                 repairs[repairs.index(r)] = Repair(
                     "char_restored", r.line, r.column, r.damaged, c,
