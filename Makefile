@@ -11,7 +11,7 @@ all: site
 $(STAMP): pyproject.toml requirements.lock
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c requirements.lock -e '.[test]'
+	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[test]'
 	touch $(STAMP)
 
 build: $(STAMP)

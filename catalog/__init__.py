@@ -73,3 +73,30 @@ def load() -> dict[str, Any]:
 @cache
 def names() -> dict[str, Name]:
     return parse_names(NAMES_PATH.read_text(encoding="utf-8"))
+
+
+EXAMPLES_PATH = HERE / "examples.toml"
+EXAMPLE_KEYS = {"yaku", "hand", "win", "melds", "situation", "options", "holds", "note", "case"}
+
+
+def parse_examples(text: str, where: str = "examples.toml") -> list[dict[str, Any]]:
+    """`[[example]]` tables: a hand, the options it needs, and whether the yaku holds."""
+    data = tomllib.loads(text)
+    out = []
+    for i, ex in enumerate(data.get("example", []), start=1):
+        unknown = set(ex) - EXAMPLE_KEYS
+        missing = {"yaku", "hand", "win", "holds"} - set(ex)
+        if unknown or missing:
+            raise ValueError(f"{where}: example {i}: unknown {sorted(unknown)} missing {sorted(missing)}")
+        out.append(ex | {"where": f"{where} #{i}"})
+    return out
+
+
+def examples(root: Path | None = None) -> list[dict[str, Any]]:
+    base = (root / "catalog") if root else HERE
+    out: list[dict[str, Any]] = []
+    files = [base / "examples.toml"] + sorted((base / "examples").glob("*.toml"))
+    for path in files:
+        if path.exists():
+            out += parse_examples(path.read_text(encoding="utf-8"), path.name)
+    return out

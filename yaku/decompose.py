@@ -20,7 +20,14 @@ from yaku.win import Win
 BLOCK_KINDS: tuple[str, ...] = ("sequence", "triplet", "quad", "pair", "single")
 BUILTIN_KINDS: tuple[str, ...] = ("standard", "chiitoitsu", "kokushi")
 WAITS: tuple[str, ...] = (
-    "ryanmen", "kanchan", "penchan", "tanki", "shanpon", "kokushi", "kokushi13", "other",
+    "ryanmen",
+    "kanchan",
+    "penchan",
+    "tanki",
+    "shanpon",
+    "kokushi",
+    "kokushi13",
+    "other",
 )
 _SIZE = {"sequence": 3, "triplet": 3, "quad": 4, "pair": 2, "single": 1}
 _RANK = {kind: i for i, kind in enumerate(BLOCK_KINDS)}
@@ -161,7 +168,7 @@ def _search_suit(
                 c[i + 2] -= seqs
             acc.extend(added)
             _search_suit(c, i + 1, need_pair and not pair, acc, out)
-            del acc[len(acc) - len(added):]
+            del acc[len(acc) - len(added) :]
             c[i] = n
             if seqs:
                 c[i + 1] += seqs
@@ -298,9 +305,7 @@ def _builtin(
             out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
         doubled = kokushi_pair(counts)
         if doubled is not None:
-            blocks = tuple(
-                Block("pair" if t == doubled else "single", t) for t in sorted(YAOCHUU)
-            )
+            blocks = tuple(Block("pair" if t == doubled else "single", t) for t in sorted(YAOCHUU))
             wait = "kokushi13" if win_tile == doubled else "kokushi"
             out.append(Interpretation("kokushi", blocks, sorted(YAOCHUU).index(win_tile), wait))
     return tuple(out)
@@ -351,4 +356,3 @@ def interpretations(
             if interp not in extra:
                 extra.append(interp)
     return found + tuple(extra)
-

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from yaku.errors import InputError
-from yaku.tiles import check_tile, format_tiles, is_honor, parse_tiles, tile_name
+from yaku.tiles import check_tile, format_tiles, is_honor, parse_tiles
 
 MELD_KINDS: tuple[str, ...] = ("chi", "pon", "kan", "ankan", "kakan")
 QUAD_KINDS = frozenset({"kan", "ankan", "kakan"})
@@ -100,8 +100,3 @@ def parse_meld(text: str) -> Meld:
 def format_meld(meld: Meld) -> str:
     """Inverse of parse_meld, canonical (``chi 406m`` comes back as ``chi 406m``)."""
     return f"{meld.kind} {format_tiles(meld.tiles, meld.red)}"
-
-
-def meld_label(meld: Meld) -> str:
-    """Short description for error messages."""
-    return f"{meld.kind} {tile_name(meld.tile)}"

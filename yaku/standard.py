@@ -340,8 +340,20 @@ STANDARD_YAKU = {
 }
 """Every boolean helper by name (``yakuhai`` counts han, so it is separate)."""
 
-YAKUMAN = frozenset({
-    "kokushi", "kokushi13", "suuankou", "suuankou_tanki", "daisangen", "shousuushii",
-    "daisuushii", "tsuuiisou", "ryuuiisou", "chinroutou", "chuuren", "chuuren_junsei",
-    "suukantsu",
-})
+YAKUMAN = frozenset(
+    {
+        "kokushi",
+        "kokushi13",
+        "suuankou",
+        "suuankou_tanki",
+        "daisangen",
+        "shousuushii",
+        "daisuushii",
+        "tsuuiisou",
+        "ryuuiisou",
+        "chinroutou",
+        "chuuren",
+        "chuuren_junsei",
+        "suukantsu",
+    }
+)

@@ -11,7 +11,7 @@ Type checking (bool fields take bools, int fields non-negative ints) and the JSO
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
@@ -146,14 +146,15 @@ class Win:
     @classmethod
     def make(
         cls,
-        hand: str | Iterable[int],
+        hand: str | Sequence[int],
         win: str | int,
         melds: Iterable[str | Meld] = (),
         **situation: Any,
     ) -> Win:
         """Build from notation: ``Win.make("123m456p789s1122z", "1z", tsumo=True)``.
 
-        ``hand`` may also be tile ids; red fives written as 0 in it set ``red``.
+        ``hand`` may also be a list or tuple of tile ids; red fives written as 0 in the
+        notation set ``red``.
         ``seat_wind``/``round_wind`` may be given as E/S/W/N or 1z..4z; every other
         keyword is a ``Win`` field.
         """
@@ -181,8 +182,8 @@ class Win:
         if not isinstance(obj, Mapping):
             raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
         for key in obj:
-            if key not in _JSON_KEYS:
-                raise InputError(f"unknown key {key!r} in win (known: {', '.join(_JSON_KEYS)})")
+            if key not in JSON_KEYS:
+                raise InputError(f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})")
         for key in ("hand", "win"):
             if key not in obj:
                 raise InputError(f"win is missing the required key {key!r}")
@@ -192,7 +193,9 @@ class Win:
         kwargs["win_tile"] = tile_from_str(_json_str(obj, "win"))
         melds = obj.get("melds", [])
         if not isinstance(melds, list):
-            raise InputError(f"key 'melds' must be a list of strings like 'pon 777z', got {melds!r}")
+            raise InputError(
+                f"key 'melds' must be a list of strings like 'pon 777z', got {melds!r}"
+            )
         kwargs["melds"] = tuple(parse_meld(m) for m in melds)
         if "seat" in obj:
             kwargs["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
@@ -273,7 +276,9 @@ def _check_situation(win: Win) -> None:
         raise InputError(f"field 'turn' must be null or a non-negative integer, got {win.turn!r}")
     for name in ("seat_wind", "round_wind"):
         if not (type(getattr(win, name)) is int and is_wind(getattr(win, name))):
-            raise InputError(f"field {name!r} must be a wind tile 27..30, got {getattr(win, name)!r}")
+            raise InputError(
+                f"field {name!r} must be a wind tile 27..30, got {getattr(win, name)!r}"
+            )
     fives = sum(win.concealed_counts[t] for t in (4, 13, 22))
     if win.red > fives:
         raise InputError(f"{win.red} red fives but the concealed tiles hold {fives} five(s)")
@@ -282,14 +287,20 @@ def _check_situation(win: Win) -> None:
 
 def _check_game_facts(win: Win) -> None:
     if win.riichi not in RIICHI_KINDS:
-        raise InputError(f"field 'riichi' must be one of {', '.join(RIICHI_KINDS)}, got {win.riichi!r}")
+        raise InputError(
+            f"field 'riichi' must be one of {', '.join(RIICHI_KINDS)}, got {win.riichi!r}"
+        )
     open_melds = [m for m in win.melds if m.is_open]
     if win.riichi != "none" and open_melds:
         raise InputError(f"riichi ({win.riichi}) with the open meld '{open_melds[0]}'")
     if win.ippatsu and win.riichi == "none":
         raise InputError("field 'ippatsu' needs a riichi")
-    for name, needs_tsumo in (("haitei", True), ("rinshan", True), ("houtei", False),
-                              ("chankan", False)):
+    for name, needs_tsumo in (
+        ("haitei", True),
+        ("rinshan", True),
+        ("houtei", False),
+        ("chankan", False),
+    ):
         if getattr(win, name) and win.tsumo != needs_tsumo:
             raise InputError(f"field {name!r} needs a {'tsumo' if needs_tsumo else 'ron'} win")
     if win.rinshan and not (win.quads or win.flowers):
@@ -340,14 +351,20 @@ def _json_plain(key: str, value: Any) -> Any:
 
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Win) if f.default is not MISSING}
 _INIT_FIELDS = frozenset(f.name for f in fields(Win) if f.init)
-_SPECIAL = frozenset({"concealed", "win_tile", "melds", "seat_wind", "round_wind", "red",
-                      "declarations"})
+_SPECIAL = frozenset(
+    {"concealed", "win_tile", "melds", "seat_wind", "round_wind", "red", "declarations"}
+)
 _PLAIN_JSON_FIELDS: tuple[str, ...] = tuple(
     f.name for f in fields(Win) if f.init and f.name not in _SPECIAL
 )
 _BOOL_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if isinstance(_DEFAULTS[k], bool))
-_INT_FIELDS = tuple(
-    k for k in _PLAIN_JSON_FIELDS if type(_DEFAULTS[k]) is int
-) + ("red",)
-_JSON_KEYS: tuple[str, ...] = ("hand", "win", "melds", "seat", "round", *_PLAIN_JSON_FIELDS,
-                               "declarations")
+_INT_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if type(_DEFAULTS[k]) is int) + ("red",)
+JSON_KEYS: tuple[str, ...] = (
+    "hand",
+    "win",
+    "melds",
+    "seat",
+    "round",
+    *_PLAIN_JSON_FIELDS,
+    "declarations",
+)

@@ -1,0 +1,146 @@
+"""Evaluate a winning hand under a ruleset: which local yaku hold, and what they award.
+
+The ruleset is compiled once into the list of enabled checks (body, options, prefilter).
+Per hand: prefilters run once on the Win; then every interpretation is read once
+(HandView caches its features) and the enabled bodies run on it; the interpretation with
+the best total is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import generated
+from yaku import registry
+from yaku.award import Award, rank
+from yaku.decompose import Interpretation, interpretations
+from yaku.errors import InputError
+from yaku.rules import Ruleset
+from yaku.standard import STANDARD_YAKU, YAKUMAN
+from yaku.tiles import format_tiles
+from yaku.view import HandView
+from yaku.win import Win
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    fn: Any
+    opts: Any
+    prefilter: Any
+
+
+@dataclass(frozen=True)
+class Result:
+    yaku: tuple[Award, ...]
+    interpretation: Interpretation | None
+    standard: tuple[str, ...]
+    total: float
+    not_implemented: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        interp = None
+        if self.interpretation is not None:
+            interp = {
+                "kind": self.interpretation.kind,
+                "wait": self.interpretation.wait,
+                "blocks": [
+                    {"kind": b.kind, "tiles": format_tiles(b.tiles), "open": b.open}
+                    for b in self.interpretation.blocks
+                ],
+            }
+        return {
+            "yaku": [a.to_json() for a in self.yaku],
+            "interpretation": interp,
+            "standard_yaku": list(self.standard),
+            "not_implemented": list(self.not_implemented),
+        }
+
+
+def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
+    """The enabled checks of a ruleset, compiled once and kept on the ruleset."""
+    hit = ruleset.__dict__.get("_compiled")
+    if hit is not None:
+        return hit
+    registry.load_bodies()
+    checks = []
+    missing = []
+    for yid in ruleset.enabled:
+        body = registry.BODIES.get(yid)
+        if body is None:
+            missing.append(yid)
+            continue
+        checks.append(Check(yid, body.fn, ruleset.options[yid], body.prefilter))
+    out = (tuple(checks), tuple(missing))
+    object.__setattr__(ruleset, "_compiled", out)  # a cache, not state: Ruleset stays frozen
+    return out
+
+
+@cache
+def default_ruleset() -> Ruleset:
+    return Ruleset.default()
+
+
+@cache
+def _names_to_ids() -> dict[str, str]:
+    """Local yaku by name (zh-Hans, with and without a '(n)' suffix)."""
+    out: dict[str, str] = {}
+    for yid, info in generated.REGISTRY.items():
+        out.setdefault(info.name_hans, yid)
+        out.setdefault(re.sub(r"\(\d\)$", "", info.name_hans), yid)
+    return out
+
+
+def _superseded(awards: list[Award]) -> set[str]:
+    """Local yaku that another award includes or does not combine with."""
+    held = {a.id for a in awards}
+    names = _names_to_ids()
+    drop: set[str] = set()
+    for a in awards:
+        for note in a.combination:
+            if note["kind"] not in ("includes", "not_combined_with", "combines_and_not"):
+                continue
+            args = note.get("args", [])
+            targets = args[1:] if note["kind"] == "combines_and_not" else args
+            for arg in targets:
+                for name in re.split(r"[、和或]", arg):
+                    yid = names.get(name)
+                    if yid and yid in held and yid != a.id:
+                        drop.add(yid)
+    return drop
+
+
+def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
+    rs = ruleset if ruleset is not None else default_ruleset()
+    checks, missing = compile_ruleset(rs)
+    live = [c for c in checks if c.prefilter is None or c.prefilter(win)]
+    interps = interpretations(win)
+    if not interps:
+        raise InputError(
+            f"{format_tiles(win.concealed)}: not a complete hand in any known shape"
+        )
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for interp in interps:
+        view = HandView(win, interp)
+        awards = []
+        for c in live:
+            a = c.fn(view, c.opts)
+            if a is not None:
+                awards.append(a)
+        if len(awards) > 1:
+            drop = _superseded(awards)
+            if drop:
+                awards = [a for a in awards if a.id not in drop]
+        total = sum(rank(a.value) for a in awards)
+        if best is None or total > best[0]:
+            best = (total, interp, awards)
+    assert best is not None
+    total, interp, awards = best
+    view = HandView(win, interp)
+    standard = tuple(name for name in STANDARD_YAKU if name != "menzen" and view.std(name))
+    if any(name in YAKUMAN for name in standard):
+        standard = tuple(name for name in standard if name in YAKUMAN)
+    return Result(tuple(awards), interp, standard, total, missing)

@@ -1,0 +1,140 @@
+"""Binding hand-written bodies to the generated stubs (the "generation gap").
+
+A body declares the catalog ID it implements and the fingerprint of the catalog entry it
+was written for::
+
+    @implements("3-13-01", fingerprint="…", prefilter=lambda w: w.tile_mask & MAN_MASK)
+    def kaga_hyakumangoku_1(win, opts): ...
+
+At import the registry checks the ID exists and the signature matches the stub, and
+compares the fingerprint (a mismatch makes the body *stale*: it still runs, and `yakubook
+status` says so). ``prefilter`` is an optional cheap test on the Win alone (tile mask,
+counts, situation), run once per hand before any interpretation is read.
+"""
+
+from __future__ import annotations
+
+import inspect
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import generated
+from yaku.award import Award, pick_case, resolve
+from yaku.view import HandView
+from yaku.win import Win
+
+Prefilter = Callable[[Win], bool]
+COMBINATION_NOTES = frozenset(
+    {"includes", "combines_with", "combines_with_all_but", "combines_and_not",
+     "not_combined_with", "counts_as_combination", "not_counted", "capped", "total_with",
+     "not_winning_yaku", "counts_as"}
+)
+
+
+class RegistrationError(TypeError):
+    pass
+
+
+@dataclass(frozen=True)
+class Body:
+    id: str
+    fn: Callable[..., Award | None]
+    fingerprint: str
+    stale: bool
+    prefilter: Prefilter | None
+    procedure_only: tuple[str, ...]
+    note: str
+
+
+BODIES: dict[str, Body] = {}
+ORPHANS: dict[str, Body] = {}
+_BY_OPTIONS: dict[type, generated.StubInfo] = {
+    info.options: info for info in generated.REGISTRY.values()
+}
+
+
+def implements(
+    yaku_id: str,
+    *,
+    fingerprint: str,
+    prefilter: Prefilter | None = None,
+    procedure_only: tuple[str, ...] = (),
+    note: str = "",
+) -> Callable[[Callable[..., Award | None]], Callable[..., Award | None]]:
+    def bind(fn: Callable[..., Award | None]) -> Callable[..., Award | None]:
+        info = generated.REGISTRY.get(yaku_id)
+        where = f"{fn.__module__}.{fn.__qualname__}"
+        if info is None:
+            ORPHANS[yaku_id] = Body(yaku_id, fn, fingerprint, True, prefilter, procedure_only,
+                                    note)
+            warnings.warn(
+                f"{where}: @implements({yaku_id!r}): the catalog has no yaku {yaku_id} "
+                "(orphan body; it will not run)",
+                stacklevel=2,
+            )
+            return fn
+        want = list(inspect.signature(info.stub).parameters)
+        got = list(inspect.signature(fn).parameters)
+        if got != want:
+            raise RegistrationError(
+                f"{where}: signature ({', '.join(got)}) does not match the stub "
+                f"{info.slug}({', '.join(want)}) of {yaku_id}"
+            )
+        for rule_id in procedure_only:
+            if rule_id not in info.rules:
+                raise RegistrationError(f"{where}: {rule_id} is not a rule question of {yaku_id}")
+        if yaku_id in BODIES:
+            raise RegistrationError(f"{where}: {yaku_id} already has a body")
+        BODIES[yaku_id] = Body(
+            yaku_id, fn, fingerprint, fingerprint != info.fingerprint, prefilter,
+            tuple(procedure_only), note,
+        )
+        return fn
+
+    return bind
+
+
+def info_for(opts: Any) -> generated.StubInfo:
+    info = _BY_OPTIONS.get(type(opts))
+    if info is None:
+        raise TypeError(f"{type(opts).__name__} is not a generated options type")
+    return info
+
+
+def award(
+    win: HandView, opts: Any, *, case: str | None = None, note: str = ""
+) -> Award:
+    """The award of the yaku whose options are ``opts``, for its chosen value option.
+
+    ``case`` picks a case of a conditional value by its condition text (zh-Hans, as in
+    the catalog); the open-hand value applies when the hand is open.
+    """
+    info = info_for(opts)
+    letter = opts.value.letter
+    value = info.values[letter]
+    combination = tuple(n for n in value.get("notes", []) if n["kind"] in COMBINATION_NOTES)
+    if case is not None:
+        value = pick_case(value, case)
+    return Award(info.id, info.name_hant, letter, resolve(value, win.is_open), note, combination)
+
+
+def call(yaku_id: str, view: HandView, opts: Any) -> Award | None:
+    """Run a yaku's body; a yaku without one raises NotImplementedError naming it."""
+    body = BODIES.get(yaku_id)
+    if body is None:
+        return generated.REGISTRY[yaku_id].stub(view, opts)
+    return body.fn(view, opts)
+
+
+def load_bodies() -> None:
+    """Import every body module so that their @implements run."""
+    import importlib
+    import pkgutil
+
+    import yaku
+
+    for mod in pkgutil.iter_modules(yaku.__path__):
+        if mod.name.startswith("s3_"):
+            importlib.import_module(f"yaku.{mod.name}")

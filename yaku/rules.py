@@ -1,0 +1,119 @@
+"""Rulesets: a group's house rules as TOML, validated against the catalog.
+
+```toml
+[ruleset]
+name = "Our Friday table"
+others = "default"          # or "off": yaku not listed are off
+
+[yaku."3-13-01"]
+value = "b"                 # the value option (a, b, c …); its 無 option turns it off
+"3-13-01-02" = "b"          # a rule question of that yaku
+```
+
+No file means the documented defaults: every yaku at its first non-無 value option and
+every rule question at `a`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import generated
+from yaku.errors import InputError
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    options: dict[str, Any]  # yaku ID -> generated options instance
+
+    @classmethod
+    def default(cls) -> Ruleset:
+        return cls("defaults", {yid: info.options() for yid, info in generated.REGISTRY.items()})
+
+    @classmethod
+    def from_toml(cls, text: str, where: str = "ruleset") -> Ruleset:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            raise InputError(f"{where}: not valid TOML: {e}") from None
+        meta = data.pop("ruleset", {})
+        unknown_top = set(data) - {"yaku"}
+        if unknown_top:
+            raise InputError(f"{where}: unknown table(s) {sorted(unknown_top)}; use [yaku.\"ID\"]")
+        others = meta.get("others", "default")
+        if others not in ("default", "off"):
+            raise InputError(f"{where}: [ruleset] others = {others!r}; use 'default' or 'off'")
+        chosen: dict[str, Any] = {}
+        for yid, info in generated.REGISTRY.items():
+            opts = info.options()
+            if others == "off":
+                opts = dataclasses.replace(opts, value=_none_member(info))
+            chosen[yid] = opts
+        for yid, table in data.get("yaku", {}).items():
+            info = generated.REGISTRY.get(yid)
+            if info is None:
+                raise InputError(f"{where}: unknown yaku {yid!r} (not in the catalog)")
+            if not isinstance(table, dict):
+                raise InputError(f"{where}: [yaku.{yid!r}] must be a table")
+            changes: dict[str, Any] = {}
+            for key, letter in table.items():
+                if key == "value":
+                    menu = type(info.options().value)
+                    changes["value"] = _member(menu, letter, f"{where}: {yid} value")
+                elif key in info.rules:
+                    field, menu, _ = info.rules[key]
+                    changes[field] = _member(menu, letter, f"{where}: {key}")
+                else:
+                    raise InputError(
+                        f"{where}: {key!r} is not a rule question of {yid} "
+                        f"(it has {', '.join(info.rules) or 'none'})"
+                    )
+            chosen[yid] = dataclasses.replace(chosen[yid], **changes)
+        return cls(str(meta.get("name", where)), chosen)
+
+    @classmethod
+    def load(cls, path: Path | None) -> Ruleset:
+        if path is None:
+            return cls.default()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as e:
+            raise InputError(f"{path}: cannot read: {e.strerror}") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{path}: not UTF-8") from None
+        return cls.from_toml(text, str(path))
+
+    def is_on(self, yaku_id: str) -> bool:
+        info = generated.REGISTRY[yaku_id]
+        value = info.values[self.options[yaku_id].value.letter]
+        return value is not None and value["kind"] != "none"
+
+    @cached_property
+    def enabled(self) -> tuple[str, ...]:
+        return tuple(yid for yid in self.options if self.is_on(yid))
+
+
+def _member(menu: type, letter: object, where: str) -> Any:
+    if not isinstance(letter, str):
+        raise InputError(f"{where}: option must be a letter, not {letter!r}")
+    for m in menu:
+        if m.letter == letter.lower():
+            return m
+    raise InputError(
+        f"{where}: no option {letter!r} (options: {', '.join(m.letter for m in menu)})"
+    )
+
+
+def _none_member(info: generated.StubInfo) -> Any:
+    menu = type(info.options().value)
+    for m in menu:
+        v = info.values[m.letter]
+        if v is not None and v["kind"] == "none":
+            return m
+    return info.options().value  # a yaku without a 無 option cannot be turned off

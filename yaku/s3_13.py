@@ -1,0 +1,150 @@
+"""Section 3-13 數牌的數字的合計的特殊役: yaku decided by the sum of the tile numbers.
+
+A quad counts all four tiles; honors have no number. The sums do not depend on how the
+hand is read, so every body looks at tile counts only.
+"""
+
+from __future__ import annotations
+
+from generated.s3_13 import (
+    BeijuOptions,
+    KagaHyakumangoku1Options,
+    KishuuGojuugomangokuOptions,
+    KujuukuriOptions,
+    MiseinenOptions,
+    MitoSanjuugomangokuOptions,
+    SeijinshikiOptions,
+)
+from yaku.award import Award
+from yaku.registry import award, implements
+from yaku.tiles import HATSU, HONOR_MASK, SUIT_MASKS
+from yaku.view import HandView
+from yaku.win import Win
+
+MAN_MASK = SUIT_MASKS[0]
+HATSU_BIT = 1 << HATSU
+
+
+def _one_suit_only(w: Win) -> bool:
+    number_part = w.tile_mask & ~HONOR_MASK
+    return sum(1 for m in SUIT_MASKS if number_part & m) == 1
+
+
+def _man_flush(w: Win) -> bool:
+    """Manzu and perhaps honors, nothing else: the 清一色/混一色 of manzu."""
+    return w.tile_mask & ~(MAN_MASK | HONOR_MASK) == 0 and bool(w.tile_mask & MAN_MASK)
+
+
+def _man_only(w: Win) -> bool:
+    return w.tile_mask & ~MAN_MASK == 0
+
+
+@implements(
+    "3-13-01",
+    fingerprint="84d7efb465dffb13d2cf097687e9ec85302d458153a26fa9c3ffb403fe022ee2",
+    prefilter=lambda w: bool(w.tile_mask & MAN_MASK),
+)
+def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
+    """Manzu numbers total 100 or more.
+
+    3-13-01-02 c reads 合計大?100時成立 in the source (a character is lost); between
+    a (exactly 100) and b (100 or more) it can only be "more than 100" (大于).
+    """
+    if opts.q01.letter == "a" and win.is_open:
+        return None
+    kinds = opts.q03.letter
+    if kinds == "a" and not _man_only(win.win):
+        return None
+    if kinds == "b" and not _man_flush(win.win):
+        return None
+    total = win.number_sum("m")
+    rule = opts.q02.letter
+    if (rule == "a" and total != 100) or (rule == "b" and total < 100) or (
+        rule == "c" and total <= 100
+    ):
+        return None
+    if opts.value.letter == "c":
+        return award(win, opts, case="合计刚好100" if total == 100 else "101以上")
+    return award(win, opts)
+
+
+@implements(
+    "3-13-02",
+    fingerprint="37616d86ec65d8edeab08e3282df1bb70281705f6f36030f4934b8a83937587a",
+    prefilter=_man_flush,
+)
+def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
+    """Manzu 清一色 or 混一色 whose numbers total 55 or more.
+
+    3-13-02-01 c reads 合計大?55時成立 (a lost character): more than 55.
+    """
+    kinds = opts.q02.letter
+    if kinds == "a" and not _man_only(win.win):
+        return None
+    honors = win.mask & HONOR_MASK
+    if kinds == "b" and honors and (honors != HATSU_BIT or HATSU not in win.triplets):
+        return None  # the only honor allowed is a triplet of 發
+    total = win.number_sum("m")
+    rule = opts.q01.letter
+    if (rule == "a" and total != 55) or (rule == "b" and total < 55) or (
+        rule == "c" and total <= 55
+    ):
+        return None
+    return award(win, opts)
+
+
+@implements(
+    "3-13-03",
+    fingerprint="48963d4a7650dce7b95d8e31d79a1e9e7c62d70f5dbca5fe4fb5e4e86c42f614",
+    prefilter=_man_only,
+)
+def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
+    """Manzu 清一色 whose numbers total 35 or less (exactly 35: double yakuman)."""
+    if opts.q01.letter == "a" and win.is_open:
+        return None
+    total = win.number_sum("m")
+    if total > 35:
+        return None
+    return award(win, opts, case="合计刚好35" if total == 35 else "34以下")
+
+
+@implements(
+    "3-13-04",
+    fingerprint="d566b69d40ff10d9ddc21017b21b66bad6c29017ed6a0113735ad93f22bf81eb",
+    prefilter=lambda w: w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w),
+)
+def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
+    """清一色 whose numbers total exactly 99."""
+    return award(win, opts) if win.number_sum() == 99 else None
+
+
+@implements(
+    "3-13-05",
+    fingerprint="cbc71ee9fa685eec872c48a5612fe630e11505d37aa0c9df9a503be06d4b8ac6",
+    prefilter=lambda w: w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w),
+)
+def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
+    """清一色 whose numbers total exactly 88 (米壽, the 88th birthday)."""
+    return award(win, opts) if win.number_sum() == 88 else None
+
+
+@implements(
+    "3-13-06",
+    fingerprint="42f2f71bc54829bf0288b0f66d437b6e34da7f753b076e7504b3e705aeefe117",
+)
+def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
+    """The numbers total less than 20 (未成年, under age)."""
+    if opts.q01.letter == "a" and win.has_honors:
+        return None
+    return award(win, opts) if win.number_sum() < 20 else None
+
+
+@implements(
+    "3-13-07",
+    fingerprint="fc16c462ff53267d9c732c0ab6e0561a2448eeabbda8626324581b2cac12f1ef",
+)
+def seijinshiki(win: HandView, opts: SeijinshikiOptions) -> Award | None:
+    """The numbers total exactly 20 (成人式, coming of age)."""
+    if opts.q01.letter == "a" and win.has_honors:
+        return None
+    return award(win, opts) if win.number_sum() == 20 else None

@@ -1,0 +1,148 @@
+"""Implementation status of every yaku, read statically from the bodies in yaku/.
+
+The bodies are found by reading the source (`@implements("ID", fingerprint="…")`), not by
+importing it, so status also works for a tree whose generated code is stale.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import catalog as catalog_pkg
+
+VERDICTS = ("implemented", "stale", "missing", "orphan", "unnamed")
+
+
+@dataclass(frozen=True)
+class Declared:
+    id: str
+    fingerprint: str
+    where: str  # file:line
+    function: str
+    note: str
+
+
+def _const(node: ast.expr) -> Any:
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
+
+
+def declared_bodies(root: Path) -> list[Declared]:
+    """Every @implements(...) in the hand-written modules of yaku/."""
+    found: list[Declared] = []
+    for path in sorted((root / "yaku").rglob("*.py")):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        except SyntaxError:
+            continue
+        for fn in ast.walk(tree):
+            if not isinstance(fn, ast.FunctionDef):
+                continue
+            for dec in fn.decorator_list:
+                if not (isinstance(dec, ast.Call) and _name(dec.func) == "implements"):
+                    continue
+                if not dec.args:
+                    continue
+                yid = _const(dec.args[0])
+                kw = {k.arg: _const(k.value) for k in dec.keywords}
+                rel = path.relative_to(root).as_posix()
+                note = kw.get("note") or ""
+                if kw.get("procedure_only"):
+                    note = (
+                        (note + " " if note else "")
+                        + "procedure-only rule questions: "
+                        + (", ".join(kw["procedure_only"]))
+                    )
+                found.append(
+                    Declared(
+                        str(yid),
+                        str(kw.get("fingerprint", "")),
+                        f"{rel}:{fn.lineno}",
+                        fn.name,
+                        note,
+                    )
+                )
+    return found
+
+
+def _name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name]) -> dict[str, Any]:
+    nodes = cat["nodes"]
+    fps = catalog_pkg.fingerprints(nodes)
+    bodies = {d.id: d for d in declared_bodies(root)}
+    yaku: dict[str, dict[str, Any]] = {}
+    for node in nodes:
+        if node["kind"] != "yaku":
+            continue
+        yid = node["id"]
+        body = bodies.get(yid)
+        if yid not in names:
+            verdict = "unnamed"
+        elif body is None:
+            verdict = "missing"
+        elif body.fingerprint != fps[yid]:
+            verdict = "stale"
+        else:
+            verdict = "implemented"
+        yaku[yid] = {
+            "status": verdict,
+            "section": node["section"],
+            "slug": names[yid].slug if yid in names else catalog_pkg.fallback_slug(yid),
+            "body": body.where if body else None,
+            "note": body.note if body and body.note else None,
+        }
+    for yid, body in sorted(bodies.items()):
+        if yid not in fps:
+            yaku[yid] = {
+                "status": "orphan",
+                "section": yid[:4],
+                "slug": body.function,
+                "body": body.where,
+                "note": "a body for an ID the catalog no longer has",
+            }
+    sections: dict[str, dict[str, int]] = {}
+    total = dict.fromkeys(VERDICTS, 0) | {"total": 0}
+    for info in yaku.values():
+        sec = sections.setdefault(info["section"], dict.fromkeys(VERDICTS, 0) | {"total": 0})
+        sec[info["status"]] += 1
+        sec["total"] += 1
+        total[info["status"]] += 1
+        total["total"] += 1
+    return {"yaku": yaku, "sections": dict(sorted(sections.items())), "total": total}
+
+
+def stage(root: Path, cat: dict[str, Any], names, outputs) -> tuple[dict[str, bytes], list[str]]:
+    status = compute(root, cat, names)
+    data = json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    warnings = [
+        f"{info['body']}: body of {yid} is {info['status']}"
+        for yid, info in status["yaku"].items()
+        if info["status"] in ("stale", "orphan")
+    ]
+    return {"catalog/STATUS.json": data.encode()}, warnings
+
+
+def stale_after(root: Path, old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    """Bodies that matched the previous catalog and no longer match the new one."""
+    if old is None:
+        return []
+    fp_old = catalog_pkg.fingerprints(old["nodes"])
+    fp_new = catalog_pkg.fingerprints(new["nodes"])
+    out = []
+    for d in declared_bodies(root):
+        if d.fingerprint == fp_old.get(d.id) and d.fingerprint != fp_new.get(d.id):
+            out.append(d.id)
+    return sorted(out)

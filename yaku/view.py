@@ -1,0 +1,151 @@
+"""HandView: what a predicate body sees — one winning hand under one interpretation.
+
+Features are computed once per view (lazily) so that ~150 bodies looking at the same hand
+share the work: tile counts, suits, triplets, sequences, the pair, the wait, and the
+standard yaku of the hand.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from yaku import standard
+from yaku.decompose import Block, Interpretation
+from yaku.tiles import HONOR_MASK, SUIT_MASKS, suit
+from yaku.win import Win
+
+MAN, PIN, SOU = 0, 9, 18
+
+
+def tiles_mask(*groups: str) -> int:
+    """Bit mask of tiles written in MPSZ notation, e.g. tiles_mask("234568s", "7z")."""
+    from yaku.tiles import parse_tiles
+
+    mask = 0
+    for g in groups:
+        for t in parse_tiles(g).tiles:
+            mask |= 1 << t
+    return mask
+
+
+class HandView:
+    """A winning hand read one way. Bodies receive it as their ``win`` argument."""
+
+    def __init__(self, win: Win, interp: Interpretation) -> None:
+        self.win = win
+        self.interp = interp
+
+    # -- the hand as tiles ---------------------------------------------------------------
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        return self.win.tile_counts
+
+    @property
+    def mask(self) -> int:
+        return self.win.tile_mask
+
+    def only(self, mask: int) -> bool:
+        """Every tile of the hand is in ``mask``."""
+        return self.win.tile_mask & ~mask == 0
+
+    def has(self, tile: int) -> bool:
+        return self.win.tile_counts[tile] > 0
+
+    @cached_property
+    def suits(self) -> frozenset[str]:
+        """Number suits present ('m', 'p', 's')."""
+        return frozenset(s for s, m in zip("mps", SUIT_MASKS, strict=False) if self.mask & m)
+
+    @property
+    def has_honors(self) -> bool:
+        return bool(self.mask & HONOR_MASK)
+
+    @property
+    def is_open(self) -> bool:
+        return not self.win.is_closed
+
+    @property
+    def menzen(self) -> bool:
+        return self.win.is_closed
+
+    @property
+    def kind(self) -> str:
+        return self.interp.kind
+
+    # -- the hand as blocks --------------------------------------------------------------
+
+    @property
+    def blocks(self) -> tuple[Block, ...]:
+        return self.interp.blocks
+
+    @cached_property
+    def triplets(self) -> tuple[int, ...]:
+        """Tiles of the triplets and quads (sets of three or four identical tiles)."""
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.is_triplet_like))
+
+    @cached_property
+    def concealed_triplets(self) -> tuple[int, ...]:
+        return tuple(
+            sorted(
+                b.tile
+                for i, b in enumerate(self.interp.blocks)
+                if self.interp.is_concealed_triplet(i)
+            )
+        )
+
+    @cached_property
+    def quads(self) -> tuple[int, ...]:
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "quad"))
+
+    @cached_property
+    def concealed_quads(self) -> tuple[int, ...]:
+        """Tiles of the ankan."""
+        return tuple(sorted(m.tiles[0] for m in self.win.melds if m.kind == "ankan"))
+
+    @cached_property
+    def sequences(self) -> tuple[int, ...]:
+        """Lowest tile of each sequence."""
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "sequence"))
+
+    @cached_property
+    def pairs(self) -> tuple[int, ...]:
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "pair"))
+
+    @property
+    def pair(self) -> int | None:
+        p = self.interp.pair
+        return p.tile if p is not None else None
+
+    @property
+    def wait(self) -> str:
+        return self.interp.wait
+
+    @property
+    def win_tile(self) -> int:
+        return self.win.win_tile
+
+    @property
+    def winning_block(self) -> Block:
+        return self.interp.winning_block
+
+    @property
+    def standard_shape(self) -> bool:
+        return self.interp.kind == "standard"
+
+    # -- standard yaku -------------------------------------------------------------------
+
+    def std(self, name: str) -> bool:
+        """Whether the standard yaku ``name`` (see yaku/standard.py) holds."""
+        cache = self.__dict__.setdefault("_std", {})
+        if name not in cache:
+            cache[name] = bool(standard.STANDARD_YAKU[name](self.win, self.interp))
+        return cache[name]
+
+    def number_sum(self, suit_letter: str | None = None) -> int:
+        """Sum of the numbers on the number tiles (of one suit, or all)."""
+        total = 0
+        for t, n in enumerate(self.counts[:27]):
+            if n and (suit_letter is None or suit(t) == suit_letter):
+                total += (t % 9 + 1) * n
+        return total

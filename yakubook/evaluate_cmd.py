@@ -1,0 +1,75 @@
+"""`yakubook evaluate WIN.json [--rules R.toml] [--json]`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from yaku.errors import InputError
+
+
+def _describe(value: dict) -> str:
+    kind = value["kind"]
+    if value.get("lost"):
+        return "? (number lost in the source)"
+    if kind == "han":
+        return f"{value['han']} han"
+    if kind == "fu_han":
+        return f"{value['fu']} fu {value['han']} han"
+    if kind == "additive":
+        return f"{value['han']} han + the han of {value['plus']}"
+    if kind == "yakuman":
+        return "yakuman" if value["multiple"] == 1 else f"{value['multiple']}x yakuman"
+    if kind == "limit":
+        m = value.get("multiple") or 1
+        return value["limit"] if m == 1 else f"{m}x {value['limit']}"
+    if kind == "adopted":
+        return "adopted"
+    return kind
+
+
+def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
+    from yaku.evaluate import evaluate
+    from yaku.rules import Ruleset
+    from yaku.win import Win
+
+    try:
+        try:
+            obj = json.loads(win_path.read_text(encoding="utf-8"))
+        except OSError as e:
+            raise InputError(f"{win_path}: cannot read: {e.strerror}") from None
+        except (ValueError, UnicodeDecodeError) as e:
+            raise InputError(f"{win_path}: not valid JSON: {e}") from None
+        if not isinstance(obj, dict):
+            raise InputError(f"{win_path}: the winning hand must be a JSON object")
+        try:
+            win = Win.from_json(obj)
+        except InputError as e:
+            raise InputError(f"{win_path}: {e}") from None
+        ruleset = Ruleset.load(rules_path)
+        result = evaluate(win, ruleset)
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        return 0
+    interp = result.interpretation
+    if interp is not None:
+        blocks = " ".join(
+            ("(" if b.open else "") + "".join(str(t % 9 + 1) for t in b.tiles)
+            + "mpsz"[b.tiles[0] // 9] + (")" if b.open else "")
+            for b in interp.blocks
+        )
+        print(f"interpretation: {interp.kind}, wait {interp.wait}: {blocks}")
+    if result.standard:
+        print("standard yaku: " + ", ".join(result.standard))
+    if not result.yaku:
+        print("no local yaku holds under these rules")
+    for a in result.yaku:
+        extra = f"  [{'; '.join(n['text'] for n in a.combination)}]" if a.combination else ""
+        print(f"{a.id}  {a.name}  option {a.letter}: {_describe(a.value)}{extra}")
+    if result.not_implemented:
+        print(f"({len(result.not_implemented)} enabled yaku have no body yet and were not checked)")
+    return 0
