@@ -101,6 +101,8 @@ _NODE = {
         "applies_if": {"type": "array", "items": _TEXT},
         "options": {"type": "array", "items": _OPTION},
         "repairs": {"type": "array", "items": _REPAIR},
+        "procedure_only": {"type": "boolean"},
+        "procedure_why": {"type": "string"},
     },
 }
 SCHEMA: dict[str, Any] = {

@@ -97,12 +97,20 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
             verdict = "stale"
         else:
             verdict = "implemented"
+        procedure = [
+            n["id"] for n in catalog_pkg.entry(nodes, yid) if n.get("procedure_only")
+        ]
+        note = body.note if body and body.note else None
+        if procedure and verdict == "implemented":
+            note = ((note + "; ") if note else "") + (
+                "procedure-only rule questions, outside the evaluator: " + ", ".join(procedure)
+            )
         yaku[yid] = {
             "status": verdict,
             "section": node["section"],
             "slug": names[yid].slug if yid in names else catalog_pkg.fallback_slug(yid),
             "body": body.where if body else None,
-            "note": body.note if body and body.note else None,
+            "note": note,
         }
     for yid, body in sorted(bodies.items()):
         if yid not in fps:

@@ -72,6 +72,9 @@ class Win:
     dealer_streak: int = 0
     honba: int = 0
     declarations: frozenset[str] = frozenset()
+    # Pairs of a seven-pairs hand claimed from discards (鳴牌七對子's 明對子); their tiles
+    # are written in ``concealed`` like the others.
+    called_pairs: int = 0
 
     # Derived once, here, because every predicate needs them and Win is immutable.
     concealed_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -129,8 +132,8 @@ class Win:
 
     @property
     def is_closed(self) -> bool:
-        """No open meld (an ankan keeps the hand closed)."""
-        return all(not m.is_open for m in self.melds)
+        """No open meld and no called pair (an ankan keeps the hand closed)."""
+        return self.called_pairs == 0 and all(not m.is_open for m in self.melds)
 
     @property
     def total_red(self) -> int:
@@ -310,8 +313,15 @@ def _check_game_facts(win: Win) -> None:
             f"field 'consecutive_kans' = {win.consecutive_kans} needs a rinshan win and at "
             f"most as many kans as the hand holds ({win.quads})"
         )
-    if win.first_go_around and win.melds:
-        raise InputError(f"field 'first_go_around' with the meld '{win.melds[0]}' (a call ends it)")
+    calls = [m for m in win.melds if m.is_open]
+    if win.first_go_around and (calls or win.called_pairs):
+        what = f"the meld '{calls[0]}'" if calls else "a called pair"
+        raise InputError(f"field 'first_go_around' with {what} (a call ends it)")
+    if not 0 <= win.called_pairs <= 6 or (win.called_pairs and win.melds):
+        raise InputError(
+            f"field 'called_pairs' = {win.called_pairs}: 0 to 6 pairs of a seven-pairs hand, "
+            "with no meld"
+        )
     if win.flowers > MAX_FLOWERS:
         raise InputError(f"field 'flowers' = {win.flowers}; there are {MAX_FLOWERS} flowers")
     if win.consecutive_kans > 4:

@@ -37,6 +37,7 @@ def _json_bytes(obj: Any) -> bytes:
 def compute(root: Path) -> BuildResult:
     """Every output of the build, as bytes by path relative to the project root."""
     cat, warnings = build_catalog(root)
+    curate_procedure(root, cat)
     outputs: Outputs = {
         "catalog/catalog.json": _json_bytes(cat),
         "catalog/catalog.schema.json": _json_bytes(SCHEMA),
@@ -49,6 +50,26 @@ def compute(root: Path) -> BuildResult:
         outputs.update(stage_out)
         warnings.extend(stage_warnings)
     return BuildResult(outputs, warnings, cat)
+
+
+def curate_procedure(root: Path, cat: dict[str, Any]) -> None:
+    """Mark the curated procedure-only rule questions (catalog/procedure.toml)."""
+    import tomllib
+
+    path = root / "catalog" / "procedure.toml"
+    if not path.exists():
+        return
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise SourceError("catalog/procedure.toml", None, str(e)) from e
+    by_id = {n["id"]: n for n in cat["nodes"]}
+    for rule_id, entry in data.items():
+        node = by_id.get(rule_id)
+        if node is None or node["kind"] != "rule":
+            raise SourceError("catalog/procedure.toml", None, f"{rule_id} is not a rule question")
+        node["procedure_only"] = True
+        node["procedure_why"] = str(entry.get("why", ""))
 
 
 def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
