@@ -31,6 +31,11 @@ def _strip(obj: Any) -> Any:
     return obj
 
 
+def without_provenance(obj: Any) -> Any:
+    """The content of catalog elements without where they came from."""
+    return _strip(obj)
+
+
 def entry(nodes: list[dict[str, Any]], yaku_id: str) -> list[dict[str, Any]]:
     """A yaku's catalog entry: its node and the rule questions under it, in source order."""
     return [n for n in nodes if n["id"] == yaku_id or n.get("yaku") == yaku_id and

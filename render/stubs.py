@@ -216,15 +216,21 @@ def _sha(obj: Any) -> str:
     return hashlib.sha256(catalog_pkg.canonical_json(obj).encode()).hexdigest()
 
 
-def emit(cat: dict[str, Any], names: dict[str, catalog_pkg.Name]) -> tuple[dict[str, str], list[str]]:
+def emit(
+    cat: dict[str, Any], names: dict[str, catalog_pkg.Name]
+) -> tuple[dict[str, str], list[str]]:
     sections, yaku, warnings = analyze(cat, names)
     env = environment()
     outputs: dict[str, str] = {}
     section_tpl = env.get_template("section.py.j2")
     for s in sections:
         members = [y for y in yaku if y.section == s["id"]]
+        # The section's content without provenance: moving lines elsewhere in the sources
+        # (or a repair's evidence wording) does not rewrite this module.
         slice_nodes = [n for n in cat["nodes"] if n["section"] == s["id"]]
-        header = HEADER.format(what=f"section {s['id']}, ", sha=_sha(slice_nodes))
+        header = HEADER.format(
+            what=f"section {s['id']}, ", sha=_sha(catalog_pkg.without_provenance(slice_nodes))
+        )
         text = section_tpl.render(
             header=header,
             module_doc=f"Section {s['id']} {s['name']}: predicate stubs and option types.",

@@ -1,0 +1,61 @@
+"""`yakubook status` verdicts on a tree with planted bodies."""
+
+from __future__ import annotations
+
+import json
+
+import catalog
+from yaku.status import compute
+from yakubook.status_cmd import run_status
+
+BODY = '''
+from yaku.registry import implements
+
+
+@implements({yid!r}, fingerprint={fp!r})
+def {name}(win, opts):
+    return None
+'''
+
+
+def plant(root, filename: str, bodies: list[tuple[str, str, str]]) -> None:
+    text = "".join(BODY.format(yid=y, fp=f, name=n) for y, f, n in bodies)
+    (root / "yaku" / filename).write_text(text, encoding="utf-8")
+
+
+def test_each_verdict(project_copy, built_catalog):
+    for p in (project_copy / "yaku").glob("s3_*.py"):
+        p.unlink()
+    fps = catalog.fingerprints(built_catalog["nodes"])
+    plant(project_copy, "s3_16.py", [
+        ("3-16-08", fps["3-16-08"], "knitting"),
+        ("3-16-09", "0" * 64, "chiishii"),
+        ("3-99-01", "f" * 64, "ghost"),
+    ])
+    names_text = (project_copy / "catalog" / "names.toml").read_text(encoding="utf-8")
+    names = catalog.parse_names(names_text)
+    del names["3-16-07"]
+    status = compute(project_copy, built_catalog, names)
+    verdict = {k: v["status"] for k, v in status["yaku"].items()}
+    assert verdict["3-16-08"] == "implemented"
+    assert verdict["3-16-09"] == "stale"
+    assert verdict["3-99-01"] == "orphan"
+    assert verdict["3-16-07"] == "unnamed"
+    assert verdict["3-16-01"] == "missing"
+    planted = (project_copy / "yaku" / "s3_16.py").read_text(encoding="utf-8").splitlines()
+    def_line = planted.index("def chiishii(win, opts):") + 1
+    assert status["yaku"]["3-16-09"]["body"] == f"yaku/s3_16.py:{def_line}"
+    sec = status["sections"]["3-16"]
+    assert sec["implemented"] == 1 and sec["stale"] == 1 and sec["unnamed"] == 1
+    assert status["total"]["total"] == len(verdict)
+    assert sum(status["total"][k] for k in ("implemented", "stale", "missing", "orphan",
+                                             "unnamed")) == len(verdict)
+
+
+def test_status_command_table_and_json(root, capsys):
+    assert run_status(root, as_json=True) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"yaku", "sections", "total"}
+    assert run_status(root, as_json=False) == 0
+    out = capsys.readouterr().out
+    assert "3-13-01" in out and "total" in out
