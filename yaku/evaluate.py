@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from typing import Any
 
 import generated
@@ -35,11 +35,23 @@ class Check:
 
 @dataclass(frozen=True)
 class Result:
+    win: Win
     yaku: tuple[Award, ...]
     interpretation: Interpretation | None
-    standard: tuple[str, ...]
     total: float
     not_implemented: tuple[str, ...]
+
+    @cached_property
+    def standard(self) -> tuple[str, ...]:
+        """Standard yaku of the reported interpretation (for context; not computed unless
+        asked, since evaluate's callers mostly want the local yaku)."""
+        if self.interpretation is None:
+            return ()
+        view = HandView(self.win, self.interpretation)
+        names = tuple(n for n in STANDARD_YAKU if n != "menzen" and view.std(n))
+        if any(n in YAKUMAN for n in names):
+            names = tuple(n for n in names if n in YAKUMAN)
+        return names
 
     def to_json(self) -> dict[str, Any]:
         interp = None
@@ -139,8 +151,4 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
             best = (total, interp, awards)
     assert best is not None
     total, interp, awards = best
-    view = HandView(win, interp)
-    standard = tuple(name for name in STANDARD_YAKU if name != "menzen" and view.std(name))
-    if any(name in YAKUMAN for name in standard):
-        standard = tuple(name for name in standard if name in YAKUMAN)
-    return Result(tuple(awards), interp, standard, total, missing)
+    return Result(win, tuple(awards), interp, total, missing)

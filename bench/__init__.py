@@ -1,0 +1,1 @@
+"""Benchmarks and exhaustive runs: scripts that print figures, not tests."""

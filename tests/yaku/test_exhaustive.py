@@ -1,0 +1,26 @@
+"""Every closed one-suit winning hand through every body: no exception."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.one_suit import one_suit_hands
+from yaku.evaluate import evaluate
+from yaku.win import Win
+
+
+def test_there_are_13277_one_suit_winning_multisets():
+    assert len(one_suit_hands()) == 13_277
+
+
+@pytest.mark.slow
+def test_every_body_runs_on_every_one_suit_hand():
+    hands = one_suit_hands()
+    fired = 0
+    for base in (0, 9, 18):
+        for counts9 in hands:
+            tiles = tuple(base + i for i, n in enumerate(counts9) for _ in range(n))
+            for win_tile, tsumo in ((tiles[0], True), (tiles[-1], False)):
+                result = evaluate(Win(concealed=tiles, win_tile=win_tile, tsumo=tsumo))
+                fired += len(result.yaku)
+    assert fired > 0
