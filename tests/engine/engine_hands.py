@@ -20,9 +20,29 @@ Block = tuple[str, int]
 ALL_SEQ = [base + n for base in (0, 9, 18) for n in range(7)]
 ALL_TILES = list(range(34))
 STYLES = (
-    "any", "any", "any", "flush", "flush", "outside", "honors", "winds", "green", "triplets",
-    "simples", "sanshoku", "doukou", "ittsuu", "peikou", "kans", "chiitoitsu", "kokushi",
-    "chuuren", "terminals", "sangen", "suushii", "allhonors",
+    "any",
+    "any",
+    "any",
+    "flush",
+    "flush",
+    "outside",
+    "honors",
+    "winds",
+    "green",
+    "triplets",
+    "simples",
+    "sanshoku",
+    "doukou",
+    "ittsuu",
+    "peikou",
+    "kans",
+    "chiitoitsu",
+    "kokushi",
+    "chuuren",
+    "terminals",
+    "sangen",
+    "suushii",
+    "allhonors",
 )
 
 
@@ -152,8 +172,14 @@ def _situation(concealed: list[int], melds: list[Meld], rng: random.Random) -> W
 
 
 def _chiitoitsu(rng: random.Random) -> Win:
-    pool = rng.choice((ALL_TILES, list(YAOCHUU), _suit_tiles(rng.randrange(3)) + list(HONORS),
-                       [t for t in range(27) if t % 9 not in (0, 8)]))
+    pool = rng.choice(
+        (
+            ALL_TILES,
+            list(YAOCHUU),
+            _suit_tiles(rng.randrange(3)) + list(HONORS),
+            [t for t in range(27) if t % 9 not in (0, 8)],
+        )
+    )
     tiles = rng.sample(pool, 7)
     return _situation([t for t in tiles for _ in (0, 1)], [], rng)
 

@@ -74,8 +74,13 @@ IGNORED = {"Tsumo", "Riichi"}
 
 Verdict = tuple[frozenset[str], int]  # (helper names that hold, yakuhai han)
 
-_LIB_KIND = {"chi": LibMeld.CHI, "pon": LibMeld.PON, "kan": LibMeld.KAN,
-             "ankan": LibMeld.KAN, "kakan": LibMeld.SHOUMINKAN}
+_LIB_KIND = {
+    "chi": LibMeld.CHI,
+    "pon": LibMeld.PON,
+    "kan": LibMeld.KAN,
+    "ankan": LibMeld.KAN,
+    "kakan": LibMeld.SHOUMINKAN,
+}
 
 
 def ours(win: Win, interp: Interpretation) -> Verdict:

@@ -26,8 +26,9 @@ def test_parse(text: str, kind: str, tiles: tuple[int, ...], red: int) -> None:
 
 
 def test_properties() -> None:
-    chi, pon, kan, ankan, kakan = (parse_meld(t) for t in (
-        "chi 789s", "pon 111z", "kan 9999m", "ankan 1111p", "kakan 2222m"))
+    chi, pon, kan, ankan, kakan = (
+        parse_meld(t) for t in ("chi 789s", "pon 111z", "kan 9999m", "ankan 1111p", "kakan 2222m")
+    )
     assert [m.is_open for m in (chi, pon, kan, ankan, kakan)] == [True, True, True, False, True]
     assert [m.is_quad for m in (chi, pon, kan, ankan, kakan)] == [False, False, True, True, True]
     assert chi.is_sequence and not pon.is_sequence

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 from yaku.errors import InputError
 from yaku.melds import parse_meld
 from yaku.tiles import EAST, SOUTH, WEST
-from yaku.win import Win
+from yaku.win import JSON_KEYS, Win
 
 BASE = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
 
@@ -27,10 +29,22 @@ def test_from_json_example() -> None:
 
 def test_json_round_trip_with_every_field() -> None:
     obj: dict[str, Any] = {
-        "hand": "123055m99s", "win": "5m", "melds": ["ankan 1111z", "pon 055s"],
-        "tsumo": True, "seat": "W", "round": "S", "riichi": "double", "ippatsu": True,
-        "turn": 3, "haitei": False, "rinshan": True, "consecutive_kans": 1,
-        "visible_copies": 1, "flowers": 2, "dealer_streak": 4, "honba": 2,
+        "hand": "123055m99s",
+        "win": "5m",
+        "melds": ["ankan 1111z", "ankan 0555s"],
+        "tsumo": True,
+        "seat": "W",
+        "round": "S",
+        "riichi": "double",
+        "ippatsu": True,
+        "turn": 3,
+        "haitei": False,
+        "rinshan": True,
+        "consecutive_kans": 1,
+        "visible_copies": 1,
+        "flowers": 2,
+        "dealer_streak": 4,
+        "honba": 2,
         "declarations": ["single_wait", "no_calls"],
     }
     win = Win.from_json(obj)
@@ -79,10 +93,14 @@ def test_replace_revalidates() -> None:
         ({**BASE, "win": "0z"}, "'0z'"),
         ({**BASE, "melds": ["pon 999z"]}, "'9z'"),
         ({"hand": "1111m456p789s1z", "win": "1z", "melds": ["pon 111m"]}, "tile 1m appears 7"),
-        ({"hand": "1m456p789s1z", "win": "1z", "melds": ["chi 123m", "kan 1111m"]},
-         "tile 1m appears 6"),
-        ({"hand": "123m456p789s1122z", "win": "1z", "melds": ["kan 7777z"]},
-         "has 14 concealed tiles; with 1 meld.* needs 11 .*15 tiles in all with 1 quad"),
+        (
+            {"hand": "1m456p789s1z", "win": "1z", "melds": ["chi 123m", "kan 1111m"]},
+            "tile 1m appears 6",
+        ),
+        (
+            {"hand": "123m456p789s11222z", "win": "1z", "melds": ["kan 7777z"]},
+            "has 14 concealed tiles; with 1 meld.* needs 11 .*15 tiles in all with 1 quad",
+        ),
         ({"hand": "123m456p789s1z", "win": "1z", "melds": ["kan 7777z"]}, "has 10 concealed"),
         ({"hand": "123m456p789s11z", "win": "1z", "melds": []}, "has 11 concealed tiles"),
         ({**BASE, "win": "9m"}, "winning tile 9m is not among"),
@@ -134,9 +152,30 @@ def test_bad_direct_construction() -> None:
 
 
 def test_ankan_keeps_riichi_legal() -> None:
-    win = Win.make("123m456p789s11z", "1z", melds=["ankan 7777z"], riichi="riichi",
-                   tsumo=True, rinshan=True, consecutive_kans=1)
+    win = Win.make(
+        "123m456p789s11z",
+        "1z",
+        melds=["ankan 7777z"],
+        riichi="riichi",
+        tsumo=True,
+        rinshan=True,
+        consecutive_kans=1,
+    )
     assert win.is_closed and win.quads == 1
     with pytest.raises(InputError, match="consecutive_kans"):
-        Win.make("123m456p789s11z", "1z", melds=["ankan 7777z"], tsumo=True, rinshan=True,
-                 consecutive_kans=2)
+        Win.make(
+            "123m456p789s11z",
+            "1z",
+            melds=["ankan 7777z"],
+            tsumo=True,
+            rinshan=True,
+            consecutive_kans=2,
+        )
+
+
+def test_format_document_matches_the_code() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "yaku" / "WIN_FORMAT.md").read_text("utf-8")
+    example = doc.split("```json", 1)[1].split("```", 1)[0]
+    assert Win.from_json(json.loads(example)).seat_wind == SOUTH
+    documented = set(re.findall(r"^\| `(\w+)` \|", doc, flags=re.MULTILINE))
+    assert documented == set(JSON_KEYS)

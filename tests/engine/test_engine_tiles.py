@@ -28,8 +28,15 @@ from yaku.tiles import (
 
 def test_tile_ids_follow_the_contract() -> None:
     assert [tile_from_str(s) for s in ("1m", "9m", "1p", "9p", "1s", "9s")] == [0, 8, 9, 17, 18, 26]
-    assert [tile_from_str(f"{n}z") for n in range(1, 8)] == [EAST, SOUTH, WEST, NORTH, HAKU,
-                                                             HATSU, CHUN]
+    assert [tile_from_str(f"{n}z") for n in range(1, 8)] == [
+        EAST,
+        SOUTH,
+        WEST,
+        NORTH,
+        HAKU,
+        HATSU,
+        CHUN,
+    ]
     assert (EAST, CHUN) == (27, 33)
 
 
@@ -58,7 +65,7 @@ def test_format_is_canonical() -> None:
     assert format_tiles([33, 0, 9, 1, 27]) == "12m1p17z"
     assert format_tiles([4, 4, 13, 22, 22], red=2) == "05m0p55s"
     assert format_tiles([4, 4, 22], red=3) == "00m0s"
-    assert format_tiles([3, 4, 5, 4], red=1) == "4055m"
+    assert format_tiles([3, 4, 5, 4], red=1) == "4056m"
 
 
 @pytest.mark.parametrize(

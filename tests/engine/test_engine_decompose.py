@@ -1,0 +1,221 @@
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+import pytest
+from engine_hands import random_win
+from mahjong.agari import Agari
+
+from yaku.decompose import (
+    Block,
+    Interpretation,
+    interpretations,
+    register_shape,
+    registered_shapes,
+    standard_shapes,
+    unregister_shape,
+)
+from yaku.tiles import parse_tiles, tile_from_str
+from yaku.win import Win
+
+
+def summary(win: Win, **kwargs: bool) -> set[tuple[str, str, tuple[tuple[str, int], ...]]]:
+    """(kind, wait, blocks as (kind, tile)) for each interpretation."""
+    return {
+        (i.kind, i.wait, tuple((b.kind, b.tile) for b in i.blocks))
+        for i in interpretations(win, **kwargs)
+    }
+
+
+def t(text: str) -> int:
+    return tile_from_str(text)
+
+
+def test_triplets_or_sequences() -> None:
+    win = Win.make("111222333m789p55s", "3m")
+    found = {(i.wait, tuple(b.kind for b in i.blocks[:3])) for i in interpretations(win)}
+    assert found == {
+        ("shanpon", ("triplet", "triplet", "triplet")),
+        ("penchan", ("sequence", "sequence", "sequence")),
+    }
+
+
+def test_concealed_triplets_ron_and_tsumo() -> None:
+    ron = Win.make("111222333m789p55s", "3m")
+    tsumo = Win.make("111222333m789p55s", "3m", tsumo=True)
+    by_shape = {i.blocks[0].kind: i for i in interpretations(ron)}
+    assert by_shape["triplet"].concealed_triplets == 2
+    assert by_shape["triplet"].ron_opened == 2
+    assert not by_shape["triplet"].is_concealed_triplet(2)
+    assert by_shape["triplet"].is_concealed_triplet(0)
+    assert by_shape["sequence"].concealed_triplets == 0
+    assert {i.concealed_triplets for i in interpretations(tsumo)} == {0, 3}
+
+
+def test_ron_triplet_stays_concealed_when_the_tile_also_fits_a_sequence() -> None:
+    # 234m + 444m: the ron 4m may be read as completing 234m, so 444m stays concealed.
+    win = Win.make("234444m111p999s55z", "4m")
+    interps = interpretations(win)
+    assert {i.wait for i in interps} == {"ryanmen", "shanpon"}
+    assert {i.concealed_triplets for i in interps} == {3}
+    assert all(i.ron_opened == -1 for i in interps)
+
+
+@pytest.mark.parametrize(
+    ("win_tile", "waits"),
+    [("1m", {"ryanmen"}), ("3m", {"tanki"}), ("4m", {"ryanmen"})],
+)
+def test_2223m_waits(win_tile: str, waits: set[str]) -> None:
+    rest = {"1m": "12223m", "3m": "22233m", "4m": "22234m"}[win_tile]
+    win = Win.make(rest + "456p789s", win_tile, melds=["pon 777z"])
+    assert {i.wait for i in interpretations(win)} == waits
+
+
+@pytest.mark.parametrize(
+    ("hand", "win_tile", "wait"),
+    [
+        ("123m456p789s11z", "2m", "kanchan"),
+        ("123m456p789s11z", "3m", "penchan"),
+        ("123m456p789s11z", "1m", "ryanmen"),
+        ("123m456p789s11z", "7s", "penchan"),
+        ("123m456p789s11z", "9s", "ryanmen"),
+        ("123m456p789s11z", "1z", "tanki"),
+    ],
+)
+def test_sequence_waits(hand: str, win_tile: str, wait: str) -> None:
+    win = Win.make(hand, win_tile, melds=["pon 777z"])
+    (interp,) = interpretations(win)
+    assert interp.wait == wait
+    assert interp.winning_block.contains(t(win_tile))
+
+
+def test_melds_are_blocks() -> None:
+    win = Win.make("123m456p55s", "5s", melds=["chi 789s", "ankan 1111z"])
+    (interp,) = interpretations(win)
+    assert Block("sequence", t("7s"), open=True, from_meld=True) in interp.blocks
+    assert Block("quad", t("1z"), open=False, from_meld=True) in interp.blocks
+    assert interp.concealed_triplets == 1  # the ankan
+    assert interp.pair == Block("pair", t("5s"))
+    assert len(interp.sets) == 4
+
+
+def test_identical_blocks_give_one_interpretation() -> None:
+    win = Win.make("112233m456p789s55z", "2m")
+    (interp,) = interpretations(win)
+    assert interp.wait == "kanchan"
+
+
+def test_chiitoitsu_and_ryanpeikou_shapes() -> None:
+    win = Win.make("112233m445566p77z", "7z")
+    kinds = sorted(i.kind for i in interpretations(win))
+    assert kinds == ["chiitoitsu", "standard"]
+    chiitoi = next(i for i in interpretations(win) if i.kind == "chiitoitsu")
+    assert chiitoi.wait == "tanki" and chiitoi.winning_block == Block("pair", t("7z"))
+    assert len(chiitoi.blocks) == 7 and not chiitoi.has_duplicate_pair
+
+
+def test_four_of_a_kind_pairs_only_on_request() -> None:
+    win = Win.make("1111m2233p445566s", "1m")
+    assert summary(win) == set()
+    (interp,) = interpretations(win, allow_four_of_a_kind_pairs=True)
+    assert interp.kind == "chiitoitsu" and interp.has_duplicate_pair
+    assert interp.tiles() == sorted(win.concealed)
+
+
+def test_kokushi() -> None:
+    single = Win.make("19m19p19s12345677z", "1m")
+    (interp,) = interpretations(single)
+    assert (interp.kind, interp.wait) == ("kokushi", "kokushi")
+    assert interp.winning_block == Block("single", t("1m"))
+    thirteen = Win.make("19m19p19s12345677z", "7z")
+    (interp,) = interpretations(thirteen)
+    assert interp.wait == "kokushi13" and interp.winning_block == Block("pair", t("7z"))
+    assert interp.tiles() == sorted(thirteen.concealed)
+
+
+def test_not_a_winning_hand() -> None:
+    assert interpretations(Win.make("123m456p789s12z333z", "3z")) == ()
+    assert interpretations(Win.make("11112222333344m", "4m")) != ()
+    assert interpretations(Win.make("1111m222333444p5z", "5z")) == ()
+
+
+def test_standard_shapes_are_cached_by_counts() -> None:
+    win = Win.make("11122233344455m", "5m")
+    again = Win.make("11122233344455m", "5m")
+    assert interpretations(win) is interpretations(again)
+    counts = win.concealed_counts
+    assert standard_shapes(counts) is standard_shapes(tuple(counts))
+    assert len(standard_shapes(counts)) >= 3
+
+
+def test_every_interpretation_uses_the_hand_tiles() -> None:
+    win = Win.make("11122233344455m", "5m", melds=[])
+    for interp in interpretations(win):
+        assert interp.tiles() == sorted(win.concealed)
+
+
+# -- the plug-in hook ---------------------------------------------------------------------
+
+
+def _all_singles(win: Win, counts: tuple[int, ...]) -> Iterable[Interpretation]:
+    if win.melds or any(n > 1 for n in counts):
+        return ()
+    blocks = tuple(Block("single", tile) for tile in sorted(win.concealed))
+    index = next(i for i, b in enumerate(blocks) if b.tile == win.win_tile)
+    return (Interpretation("test_singles", blocks, index, "other"),)
+
+
+def test_registered_shape_shows_up() -> None:
+    hand = parse_tiles("147m258p369s12345z")
+    win = Win(concealed=tuple(hand.tiles), win_tile=t("1z"))
+    assert interpretations(win) == ()
+    register_shape("test_singles", _all_singles)
+    try:
+        assert "test_singles" in registered_shapes()
+        (interp,) = interpretations(win)
+        assert interp.kind == "test_singles" and interp.wait == "other"
+        assert interp.tiles() == sorted(win.concealed)
+        # Built-in results come first and stay.
+        normal = Win.make("123m456p789s11z", "1z", melds=["pon 777z"])
+        assert [i.kind for i in interpretations(normal)] == ["standard"]
+    finally:
+        unregister_shape("test_singles")
+    assert interpretations(win) == ()
+
+
+def test_hook_guards() -> None:
+    with pytest.raises(ValueError, match="built in"):
+        register_shape("standard", _all_singles)
+    register_shape("test_wrong_kind", lambda win, counts: _all_singles(win, counts))
+    try:
+        hand = parse_tiles("147m258p369s12345z")
+        with pytest.raises(ValueError, match="returned kind 'test_singles'"):
+            interpretations(Win(concealed=tuple(hand.tiles), win_tile=t("1z")))
+    finally:
+        unregister_shape("test_wrong_kind")
+
+
+def test_completeness_matches_the_library_on_near_winning_hands() -> None:
+    """Winning hands with one tile swapped are complete about as often as not: a sharp
+    test of the shape search against an independent implementation."""
+    rng = random.Random(7)
+    checked = complete = 0
+    while checked < 4000:
+        win = random_win(rng)
+        if win.melds:
+            continue
+        tiles = list(win.concealed)
+        tiles[rng.randrange(14)] = rng.choice([t for t in tiles if t < 27] or tiles) + rng.choice(
+            (-1, 0, 1)
+        )
+        tiles = [min(max(t, 0), 33) for t in tiles]
+        if max(Counter(tiles).values()) > 4:
+            continue
+        swapped = Win(concealed=tuple(tiles), win_tile=tiles[0])
+        found = interpretations(swapped)
+        assert bool(found) == Agari.is_agari(list(swapped.concealed_counts)), swapped.to_json()
+        checked += 1
+        complete += bool(found)
+    assert 500 < complete < 3500
