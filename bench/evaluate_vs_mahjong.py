@@ -27,7 +27,7 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from mahjong.hand_calculating.hand_config import HandConfig  # noqa: E402
 from mahjong.meld import Meld as LibMeld  # noqa: E402
 
-from yaku.evaluate import compile_ruleset, evaluate  # noqa: E402
+from yaku.evaluation import compile_ruleset, evaluate  # noqa: E402
 from yaku.melds import Meld  # noqa: E402
 from yaku.rules import Ruleset  # noqa: E402
 from yaku.win import Win  # noqa: E402

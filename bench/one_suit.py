@@ -47,7 +47,7 @@ def one_suit_hands() -> list[tuple[int, ...]]:
 
 
 def main() -> int:
-    from yaku.evaluate import evaluate
+    from yaku.evaluation import evaluate
     from yaku.win import Win
 
     parser = argparse.ArgumentParser()

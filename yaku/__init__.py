@@ -13,7 +13,7 @@ __all__ = ["Ruleset", "Win", "evaluate"]
 
 def __getattr__(name: str) -> Any:
     if name == "evaluate":
-        from yaku.evaluate import evaluate
+        from yaku.evaluation import evaluate
 
         return evaluate
     if name == "Ruleset":

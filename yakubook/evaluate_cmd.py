@@ -30,7 +30,7 @@ def _describe(value: dict) -> str:
 
 
 def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
-    from yaku.evaluate import evaluate
+    from yaku.evaluation import evaluate
     from yaku.rules import Ruleset
     from yaku.win import Win
 

@@ -18,7 +18,7 @@ import generated
 from yaku import registry
 from yaku.award import is_none, pick_case, rank, resolve
 from yaku.decompose import interpretations
-from yaku.evaluate import evaluate
+from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
 from yaku.view import HandView
 from yaku.win import Win

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench.one_suit import one_suit_hands
-from yaku.evaluate import evaluate
+from yaku.evaluation import evaluate
 from yaku.win import Win
 
 

@@ -1,0 +1,67 @@
+"""`yakubook serve`: serve the built website (site/public) on 127.0.0.1.
+
+The site is built with MkDocs first if site/public does not exist yet (`make serve` builds
+it anyway). The pages under site/docs come from `yakubook build`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+HOST = "127.0.0.1"
+
+
+def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
+    """`mkdocs build --strict -f site/mkdocs.yml` (into dest if given); its exit code."""
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+           str(root / "site" / "mkdocs.yml")]
+    if dest is not None:
+        cmd += ["-d", str(dest)]
+    if quiet:
+        cmd.append("--quiet")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run(cmd, cwd=root, env=env, check=False).returncode
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        sys.stderr.write(f"{self.address_string()} {format % args}\n")
+
+
+def make_server(directory: Path, port: int, host: str = HOST) -> ThreadingHTTPServer:
+    """An HTTP server for directory on host:port (port 0 picks a free port)."""
+    handler = functools.partial(_Handler, directory=str(directory))
+    return ThreadingHTTPServer((host, port), handler)
+
+
+def run_serve(root: Path, port: int) -> int:
+    public = root / "site" / "public"
+    if not (public / "index.html").exists():
+        if not (root / "site" / "docs" / "index.md").exists():
+            print("error: site/docs has no pages yet: run `yakubook build` first",
+                  file=sys.stderr)
+            return 2
+        print("site/public is missing: building it with mkdocs …", file=sys.stderr)
+        code = build_site(root)
+        if code != 0:
+            print(f"error: mkdocs build failed (exit {code})", file=sys.stderr)
+            return code
+    try:
+        server = make_server(public, port)
+    except OSError as e:
+        print(f"error: cannot listen on {HOST}:{port}: {e}", file=sys.stderr)
+        return 1
+    host, real_port = server.server_address[:2]
+    print(f"serving {public} at http://{host}:{real_port}/ (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped", file=sys.stderr)
+    finally:
+        server.server_close()
+    return 0
