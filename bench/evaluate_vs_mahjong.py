@@ -32,8 +32,13 @@ from yaku.melds import Meld  # noqa: E402
 from yaku.rules import Ruleset  # noqa: E402
 from yaku.win import Win  # noqa: E402
 
-LIB_KIND = {"chi": LibMeld.CHI, "pon": LibMeld.PON, "kan": LibMeld.KAN, "ankan": LibMeld.KAN,
-            "kakan": LibMeld.SHOUMINKAN}
+LIB_KIND = {
+    "chi": LibMeld.CHI,
+    "pon": LibMeld.PON,
+    "kan": LibMeld.KAN,
+    "ankan": LibMeld.KAN,
+    "kakan": LibMeld.SHOUMINKAN,
+}
 
 
 def random_win(rng: random.Random) -> Win:
@@ -43,9 +48,13 @@ def random_win(rng: random.Random) -> Win:
         if rng.random() < 0.05:
             pairs = rng.sample(range(34), 7)
             tiles = [t for p in pairs for t in (p, p)]
-            return Win(concealed=tuple(tiles), win_tile=rng.choice(tiles),
-                       tsumo=rng.random() < 0.5, seat_wind=27 + rng.randrange(4),
-                       round_wind=27 + rng.randrange(2))
+            return Win(
+                concealed=tuple(tiles),
+                win_tile=rng.choice(tiles),
+                tsumo=rng.random() < 0.5,
+                seat_wind=27 + rng.randrange(4),
+                round_wind=27 + rng.randrange(2),
+            )
         blocks: list[tuple[str, int]] = []
         ok = True
         for _ in range(4):
@@ -78,9 +87,14 @@ def random_win(rng: random.Random) -> Win:
                     melds.append(Meld("pon", (t,) * 3))
             else:
                 concealed += [t, t + 1, t + 2] if kind == "seq" else [t] * 3
-        return Win(concealed=tuple(sorted(concealed)), win_tile=rng.choice(concealed),
-                   melds=tuple(melds), tsumo=rng.random() < 0.5,
-                   seat_wind=27 + rng.randrange(4), round_wind=27 + rng.randrange(2))
+        return Win(
+            concealed=tuple(sorted(concealed)),
+            win_tile=rng.choice(concealed),
+            melds=tuple(melds),
+            tsumo=rng.random() < 0.5,
+            seat_wind=27 + rng.randrange(4),
+            round_wind=27 + rng.randrange(2),
+        )
 
 
 def to_library(win: Win) -> tuple[list[int], int, list[LibMeld], HandConfig]:
@@ -156,10 +170,14 @@ def main() -> int:
     theirs_rate = args.hands / t_theirs
     opened = sum(1 for w in wins if not w.is_closed)
     print(f"hands: {args.hands} (seed {args.seed}; {opened} open, {args.hands - opened} closed)")
-    print(f"yakubook evaluate: {ours_rate:10,.0f} hands/s  ({len(checks)} local yaku checked"
-          f"{f', {len(missing)} without body' if missing else ''})  peak {mem_ours / 1e6:.1f} MB")
-    print(f"mahjong {_lib_version()}:     {theirs_rate:10,.0f} hands/s  (standard yaku)"
-          f"            peak {mem_theirs / 1e6:.1f} MB")
+    print(
+        f"yakubook evaluate: {ours_rate:10,.0f} hands/s  ({len(checks)} local yaku checked"
+        f"{f', {len(missing)} without body' if missing else ''})  peak {mem_ours / 1e6:.1f} MB"
+    )
+    print(
+        f"mahjong {_lib_version()}:     {theirs_rate:10,.0f} hands/s  (standard yaku)"
+        f"            peak {mem_theirs / 1e6:.1f} MB"
+    )
     print(f"ratio (ours / mahjong): {ours_rate / theirs_rate:.2f}")
     return 0
 

@@ -38,8 +38,9 @@ def without_provenance(obj: Any) -> Any:
 
 def entry(nodes: list[dict[str, Any]], yaku_id: str) -> list[dict[str, Any]]:
     """A yaku's catalog entry: its node and the rule questions under it, in source order."""
-    return [n for n in nodes if n["id"] == yaku_id or n.get("yaku") == yaku_id and
-            n["kind"] == "rule"]
+    return [
+        n for n in nodes if n["id"] == yaku_id or (n.get("yaku") == yaku_id and n["kind"] == "rule")
+    ]
 
 
 def fingerprint(nodes: list[dict[str, Any]], yaku_id: str) -> str:
@@ -92,7 +93,9 @@ def parse_examples(text: str, where: str = "examples.toml") -> list[dict[str, An
         unknown = set(ex) - EXAMPLE_KEYS
         missing = {"yaku", "hand", "win", "holds"} - set(ex)
         if unknown or missing:
-            raise ValueError(f"{where}: example {i}: unknown {sorted(unknown)} missing {sorted(missing)}")
+            raise ValueError(
+                f"{where}: example {i}: unknown {sorted(unknown)} missing {sorted(missing)}"
+            )
         out.append(ex | {"where": f"{where} #{i}"})
     return out
 

@@ -159,7 +159,9 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
         )
         for node in chapter.nodes:
             if node.id in seen_ids:
-                raise SourceError(rel, node.line, f"duplicate ID {node.id} (also in {seen_ids[node.id]})")
+                raise SourceError(
+                    rel, node.line, f"duplicate ID {node.id} (also in {seen_ids[node.id]})"
+                )
             seen_ids[node.id] = rel
             nodes_out.append(_node_json(rel, info.script, node, repairs_by_part))
     _link_yaku(nodes_out)
@@ -205,8 +207,13 @@ def _clean(repaired: list[repair_stage.RepairedLine]) -> tuple[list[Line], dict]
                 else:
                     kind = "html_removed"
                 repairs_by_part.setdefault((rl.number, part.part), []).append(
-                    {"kind": kind, "line": rl.number, "damaged": removed, "result": "",
-                     "evidence": "clean stage"}
+                    {
+                        "kind": kind,
+                        "line": rl.number,
+                        "damaged": removed,
+                        "result": "",
+                        "evidence": "clean stage",
+                    }
                 )
         for r in rl.repairs:
             part_no = sum(1 for s in starts[1:] if r.column - 1 >= s)
@@ -300,7 +307,8 @@ def _parse_values(nodes: list[dict[str, Any]]) -> None:
                     opt["value"] = parse_value(text)
                 except ValueGrammarError as e:
                     raise SourceError(
-                        opt["source"]["file"], opt["source"]["line"],
+                        opt["source"]["file"],
+                        opt["source"]["line"],
                         f"option {n['id']} {opt['letter']}: {e}",
                     ) from e
             else:
@@ -348,7 +356,7 @@ def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any
                     new_src = new_src.replace(LOST + rest, digit + rest, 1)
                     evidence.append(
                         f"【內容】 of {yaku['id'] if yaku else n['id']} states {digit}{rest} "
-                        f"({content and yaku and yaku['source']['file'] or ''}:"
+                        f"({(content and yaku and yaku['source']['file']) or ''}:"
                         f"{content['lines'][0]})"
                     )
             if LOST in new_src and new_src.count(LOST) == 1:

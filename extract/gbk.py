@@ -66,14 +66,10 @@ def encode_damaged(ch: str) -> bytes | None:
 @cache
 def chars_with_lead(lead: int) -> tuple[tuple[int, str], ...]:
     """Every (trail, character) a known lead byte allows."""
-    return tuple(
-        (t, ch) for t in range(0x40, 0xFF) if (ch := decode_pair(lead, t)) is not None
-    )
+    return tuple((t, ch) for t in range(0x40, 0xFF) if (ch := decode_pair(lead, t)) is not None)
 
 
 @cache
 def chars_with_trail(trail: int) -> tuple[tuple[int, str], ...]:
     """Every (lead, character) a known trail byte allows."""
-    return tuple(
-        (ld, ch) for ld in range(0x81, 0xFF) if (ch := decode_pair(ld, trail)) is not None
-    )
+    return tuple((ld, ch) for ld in range(0x81, 0xFF) if (ch := decode_pair(ld, trail)) is not None)

@@ -147,8 +147,13 @@ def parse_chapter(lines: list[Line]) -> Chapter:
                     "letters)",
                 )
             current.options.append(
-                {"letter": "abcdefgh"[LETTERS.index(letter)], "text": m.group(2).strip(SPACE),
-                 "line": ln.number, "part": ln.part, "notes": []}
+                {
+                    "letter": "abcdefgh"[LETTERS.index(letter)],
+                    "text": m.group(2).strip(SPACE),
+                    "line": ln.number,
+                    "part": ln.part,
+                    "notes": [],
+                }
             )
             last_field = None
             continue
@@ -160,7 +165,7 @@ def parse_chapter(lines: list[Line]) -> Chapter:
         if last_field == "content" and ln.indented:
             current.content.append((text, ln.number))
             continue
-        if re.match(r"^[ \u3000]*[a-zA-Z0-9\-]*[<>]", ln.text) or "\ufffd" == text:
+        if re.match(r"^[ \u3000]*[a-zA-Z0-9\-]*[<>]", ln.text) or text == "\ufffd":
             raise ParseError(ln.number, f"line of unknown shape: {text!r}")
         if text.startswith("（") and text.endswith("）") and current.options:
             # A parenthesized remark right after an option explains that option.

@@ -92,7 +92,7 @@ class _Gap:
 class _Run:
     start: int  # column of the leading `?`
     end: int  # column after the run (after its closing character)
-    items: list[int | None | _Gap] = field(default_factory=list)
+    items: list[int | _Gap | None] = field(default_factory=list)
     tail: str = ""  # "clean", "lossy" or "eol"
     after_pinyin: str | None = None  # pinyin annotation right after a clean end
 
@@ -176,7 +176,7 @@ def _find_runs(line: str, readings: dict[str, frozenset[str]], number: int) -> l
 # --- hypotheses about dropped pairs ----------------------------------------------------
 
 
-def _with_gaps(items: list[int | None | _Gap], positions: Sequence[int]) -> list:
+def _with_gaps(items: list[int | _Gap | None], positions: Sequence[int]) -> list:
     out = list(items)
     for p in sorted(positions, reverse=True):
         out.insert(p, _Gap(None, "dropped private-use pair"))
@@ -296,7 +296,7 @@ def _read(
             firsts = model_rank(model, lt, s.candidates, LOST + rt)
             seconds = model_rank(model, lt + LOST, nxt.candidates, rt)
             combos = []
-            for (sa, ca), (sb, cb) in product(firsts[:12], seconds[:12]):
+            for (_sa, ca), (_sb, cb) in product(firsts[:12], seconds[:12]):
                 if _gap_pair_ok(s.gap, s.candidates[ca][1], nxt.candidates[cb][0]):
                     joint = model.score(lt, ca, cb + rt) + model.score(lt + ca, cb, rt)
                     combos.append((joint, ca, cb))
@@ -308,7 +308,9 @@ def _read(
                 chars[k], chars[k + 1] = best[1], best[2]
                 if clear:
                     chosen.append((k, best[1], f"context (score {best[0]:.1f} vs {second:.1f})"))
-                    chosen.append((k + 1, best[2], f"context (score {best[0]:.1f} vs {second:.1f})"))
+                    chosen.append(
+                        (k + 1, best[2], f"context (score {best[0]:.1f} vs {second:.1f})")
+                    )
                 else:
                     lost.extend((k, k + 1))
             else:
@@ -392,13 +394,21 @@ def repair_line(
                 else "GBK bytes re-read in step",
             )
         )
-        for k, ch, why in reading.chosen:
+        for _k, ch, why in reading.chosen:
             repairs.append(Repair("char_restored", number, col, damaged, ch, why))
         offset = len("".join(out))
         for k in reading.lost:
             repairs.append(
-                Repair("char_lost", number, col, damaged, LOST, "no clear choice among candidates",
-                       offset + k, reading.candidates[k])
+                Repair(
+                    "char_lost",
+                    number,
+                    col,
+                    damaged,
+                    LOST,
+                    "no clear choice among candidates",
+                    offset + k,
+                    reading.candidates[k],
+                )
             )
         if tail_text == "<":
             repairs.append(
@@ -525,8 +535,11 @@ def _contrast_pass(lines: list[RepairedLine], model: ContextModel) -> list[Repai
         text = rl.text
         repairs = list(rl.repairs)
         for r in lost:
-            here = [(start, t) for start, t in _option_parts(text)
-                    if start <= r.position < start + len(t)]
+            here = [
+                (start, t)
+                for start, t in _option_parts(text)
+                if start <= r.position < start + len(t)
+            ]
             if len(here) != 1 or here[0][1].count(LOST) != 1:
                 continue
             own = here[0][1]
@@ -541,7 +554,11 @@ def _contrast_pass(lines: list[RepairedLine], model: ContextModel) -> list[Repai
                 c, n, t = min(fits)
                 text = text[: r.position] + c + text[r.position + 1 :]
                 repairs[repairs.index(r)] = Repair(
-                    "char_restored", r.line, r.column, r.damaged, c,
+                    "char_restored",
+                    r.line,
+                    r.column,
+                    r.damaged,
+                    c,
                     f"contrast with the option {t!r} of the same menu (line {n})",
                 )
         out[i] = RepairedLine(rl.number, rl.source, text, tuple(repairs))

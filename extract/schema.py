@@ -27,8 +27,15 @@ _REPAIR = {
     "properties": {
         "kind": {
             "enum": [
-                "realigned", "char_restored", "char_lost", "markup_restored", "digit_lost",
-                "digit_restored", "pinyin_removed", "html_split", "html_removed",
+                "realigned",
+                "char_restored",
+                "char_lost",
+                "markup_restored",
+                "digit_lost",
+                "digit_restored",
+                "pinyin_removed",
+                "html_split",
+                "html_removed",
             ]
         },
         "line": {"type": "integer"},
@@ -41,16 +48,28 @@ _REPAIR = {
 _NOTE = {
     "type": "object",
     "required": ["kind", "text"],
-    "properties": {"kind": {"type": "string"}, "text": {"type": "string"},
-                   "args": {"type": "array", "items": {"type": "string"}}},
+    "properties": {
+        "kind": {"type": "string"},
+        "text": {"type": "string"},
+        "args": {"type": "array", "items": {"type": "string"}},
+    },
 }
 _VALUE: dict[str, Any] = {
     "type": "object",
     "required": ["kind", "lost"],
     "properties": {
         "kind": {
-            "enum": ["none", "adopted", "han", "yakuman", "limit", "fu_han", "additive",
-                     "conditional", "lost"]
+            "enum": [
+                "none",
+                "adopted",
+                "han",
+                "yakuman",
+                "limit",
+                "fu_han",
+                "additive",
+                "conditional",
+                "lost",
+            ]
         },
         "lost": {"type": "boolean"},
         "han": {"type": ["integer", "null"]},

@@ -131,9 +131,7 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     live = [c for c in checks if c.prefilter is None or c.prefilter(win)]
     interps = interpretations(win)
     if not interps:
-        raise InputError(
-            f"{format_tiles(win.concealed)}: not a complete hand in any known shape"
-        )
+        raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
     best: tuple[float, Interpretation, list[Award]] | None = None
     for interp in interps:
         view = HandView(win, interp)

@@ -27,9 +27,19 @@ from yaku.win import Win
 
 Prefilter = Callable[[Win], bool]
 COMBINATION_NOTES = frozenset(
-    {"includes", "combines_with", "combines_with_all_but", "combines_and_not",
-     "not_combined_with", "counts_as_combination", "not_counted", "capped", "total_with",
-     "not_winning_yaku", "counts_as"}
+    {
+        "includes",
+        "combines_with",
+        "combines_with_all_but",
+        "combines_and_not",
+        "not_combined_with",
+        "counts_as_combination",
+        "not_counted",
+        "capped",
+        "total_with",
+        "not_winning_yaku",
+        "counts_as",
+    }
 )
 
 
@@ -67,8 +77,7 @@ def implements(
         info = generated.REGISTRY.get(yaku_id)
         where = f"{fn.__module__}.{fn.__qualname__}"
         if info is None:
-            ORPHANS[yaku_id] = Body(yaku_id, fn, fingerprint, True, prefilter, procedure_only,
-                                    note)
+            ORPHANS[yaku_id] = Body(yaku_id, fn, fingerprint, True, prefilter, procedure_only, note)
             warnings.warn(
                 f"{where}: @implements({yaku_id!r}): the catalog has no yaku {yaku_id} "
                 "(orphan body; it will not run)",
@@ -88,8 +97,13 @@ def implements(
         if yaku_id in BODIES:
             raise RegistrationError(f"{where}: {yaku_id} already has a body")
         BODIES[yaku_id] = Body(
-            yaku_id, fn, fingerprint, fingerprint != info.fingerprint, prefilter,
-            tuple(procedure_only), note,
+            yaku_id,
+            fn,
+            fingerprint,
+            fingerprint != info.fingerprint,
+            prefilter,
+            tuple(procedure_only),
+            note,
         )
         return fn
 
@@ -103,9 +117,7 @@ def info_for(opts: Any) -> generated.StubInfo:
     return info
 
 
-def award(
-    win: HandView, opts: Any, *, case: str | None = None, note: str = ""
-) -> Award:
+def award(win: HandView, opts: Any, *, case: str | None = None, note: str = "") -> Award:
     """The award of the yaku whose options are ``opts``, for its chosen value option.
 
     ``case`` picks a case of a conditional value by its condition text (zh-Hans, as in

@@ -45,7 +45,7 @@ class Ruleset:
         meta = data.pop("ruleset", {})
         unknown_top = set(data) - {"yaku"}
         if unknown_top:
-            raise InputError(f"{where}: unknown table(s) {sorted(unknown_top)}; use [yaku.\"ID\"]")
+            raise InputError(f'{where}: unknown table(s) {sorted(unknown_top)}; use [yaku."ID"]')
         others = meta.get("others", "default")
         if others not in ("default", "off"):
             raise InputError(f"{where}: [ruleset] others = {others!r}; use 'default' or 'off'")

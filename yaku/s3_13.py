@@ -59,8 +59,10 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
         return None
     total = win.number_sum("m")
     rule = opts.q02.letter
-    if (rule == "a" and total != 100) or (rule == "b" and total < 100) or (
-        rule == "c" and total <= 100
+    if (
+        (rule == "a" and total != 100)
+        or (rule == "b" and total < 100)
+        or (rule == "c" and total <= 100)
     ):
         return None
     if opts.value.letter == "c":
@@ -86,8 +88,10 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
         return None  # the only honor allowed is a triplet of 發
     total = win.number_sum("m")
     rule = opts.q01.letter
-    if (rule == "a" and total != 55) or (rule == "b" and total < 55) or (
-        rule == "c" and total <= 55
+    if (
+        (rule == "a" and total != 55)
+        or (rule == "b" and total < 55)
+        or (rule == "c" and total <= 55)
     ):
         return None
     return award(win, opts)

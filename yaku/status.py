@@ -97,9 +97,7 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
             verdict = "stale"
         else:
             verdict = "implemented"
-        procedure = [
-            n["id"] for n in catalog_pkg.entry(nodes, yid) if n.get("procedure_only")
-        ]
+        procedure = [n["id"] for n in catalog_pkg.entry(nodes, yid) if n.get("procedure_only")]
         note = body.note if body and body.note else None
         if procedure and verdict == "implemented":
             note = ((note + "; ") if note else "") + (

@@ -13,8 +13,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="yakubook", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="sources -> catalog -> generated code and site pages")
-    b.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 if anything checked in differs from a fresh build")
+    b.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; exit 1 if anything checked in differs from a fresh build",
+    )
     b.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     s = sub.add_parser("status", help="which yaku have bodies (implemented/stale/missing/…)")
     s.add_argument("--json", action="store_true")

@@ -58,8 +58,10 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     interp = result.interpretation
     if interp is not None:
         blocks = " ".join(
-            ("(" if b.open else "") + "".join(str(t % 9 + 1) for t in b.tiles)
-            + "mpsz"[b.tiles[0] // 9] + (")" if b.open else "")
+            ("(" if b.open else "")
+            + "".join(str(t % 9 + 1) for t in b.tiles)
+            + "mpsz"[b.tiles[0] // 9]
+            + (")" if b.open else "")
             for b in interp.blocks
         )
         print(f"interpretation: {interp.kind}, wait {interp.wait}: {blocks}")

@@ -43,9 +43,7 @@ def render_report(cat: dict[str, Any]) -> str:
             elements.append((f"option {o['letter']}", o["text"]["source"], o["source"]))
         for label, text, src in elements:
             if LOST in text:
-                out.append(
-                    f"| {src['file']}:{src['line']} | {n['id']} {label} | {_cell(text)} |"
-                )
+                out.append(f"| {src['file']}:{src['line']} | {n['id']} {label} | {_cell(text)} |")
     out += [
         "",
         "## Repairs",
@@ -60,8 +58,15 @@ def render_report(cat: dict[str, Any]) -> str:
             reps += [(o["source"]["file"], r) for r in o["repairs"]]
         for file, r in reps:
             rows.append(
-                (file, r["line"], r.get("column", 0), r["kind"], r["damaged"], r["result"],
-                 r["evidence"])
+                (
+                    file,
+                    r["line"],
+                    r.get("column", 0),
+                    r["kind"],
+                    r["damaged"],
+                    r["result"],
+                    r["evidence"],
+                )
             )
     for file, line, _col, kind, damaged, result, evidence in rows:
         out.append(

@@ -30,6 +30,7 @@ def run_status(root: Path, as_json: bool) -> int:
     print(f"{'section':<8} " + " ".join(f"{v:>11}" for v in VERDICTS) + f" {'total':>6}")
     rows = list(status["sections"].items()) + [("total", status["total"])]
     for sec, counts in rows:
-        print(f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS)
-              + f" {counts['total']:>6}")
+        print(
+            f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
+        )
     return 0

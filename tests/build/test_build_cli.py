@@ -73,10 +73,18 @@ def _edit(root: Path, rel: str, old: str, new: str) -> None:
 BAD_INPUTS = {
     "not_utf8": None,
     "truncated": None,
-    "duplicate": ("3-13-02　紀州五十五萬石", "3-13-01　紀州五十五萬石", ":26: duplicate ID 3-13-01"),
+    "duplicate": (
+        "3-13-02　紀州五十五萬石",
+        "3-13-01　紀州五十五萬石",
+        ":26: duplicate ID 3-13-01",
+    ),
     "out_of_order": ("3-13-03　水戶三十五萬石", "3-13-09　水戶三十五萬石", "out of order"),
     "letter_gap": ("　　ｂ　役滿\n　?。恪『嫌", "　　ｄ　役滿\n　?。恪『嫌", ":7: option d"),
-    "unknown_shape": ("3-13-02　紀州五十五萬石\n", "3-13-02　紀州五十五萬石\n#####\n", "unknown shape"),
+    "unknown_shape": (
+        "3-13-02　紀州五十五萬石\n",
+        "3-13-02　紀州五十五萬石\n#####\n",
+        "unknown shape",
+    ),
 }
 
 

@@ -15,15 +15,16 @@ def digest(root, rel):
 def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     import json
 
-    from yaku.status import compute
-
     import catalog
+    from yaku.status import compute
 
     assert run(project_copy, check=False) == 0
     path = project_copy / CH000
     original = path.read_bytes()
-    before = {p.name: digest(project_copy, f"generated/{p.name}")
-              for p in (project_copy / "generated").glob("*.py")}
+    before = {
+        p.name: digest(project_copy, f"generated/{p.name}")
+        for p in (project_copy / "generated").glob("*.py")
+    }
     text = original.decode("utf-8")
     # 1. change an option's value: 3-13-01 b 役滿 -> 兩倍役滿 (line 7)
     text = text.replace("　　ｂ　役滿\n　?。恪『嫌", "　　ｂ　兩倍役滿\n　?。恪『嫌", 1)
@@ -39,7 +40,7 @@ def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     capsys.readouterr()
     assert run(project_copy, check=False) == 0
     out = capsys.readouterr().out
-    changes = out[out.index("changes:"):]
+    changes = out[out.index("changes:") :]
     assert "yaku changed: 3-13-01" in changes
     assert "option changed: 3-13-01 b 役滿 -> 兩倍役滿" in changes
     assert "yaku changed: 3-13-04" in changes and "option added: 3-13-04 c" in changes
@@ -47,12 +48,17 @@ def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     changed_yaku = [ln for ln in changes.splitlines() if "yaku " in ln]
     assert len(changed_yaku) == 3, changed_yaku
     assert "body went stale: 3-13-01" in changes and "body went stale: 3-13-04" in changes
-    after = {p.name: digest(project_copy, f"generated/{p.name}")
-             for p in (project_copy / "generated").glob("*.py")}
+    after = {
+        p.name: digest(project_copy, f"generated/{p.name}")
+        for p in (project_copy / "generated").glob("*.py")
+    }
     assert {n for n in after if after[n] != before.get(n)} == {"s3_13.py", "__init__.py"}
     cat = json.loads((project_copy / "catalog" / "catalog.json").read_text(encoding="utf-8"))
-    status = compute(project_copy, cat, catalog.parse_names(
-        (project_copy / "catalog" / "names.toml").read_text(encoding="utf-8")))["yaku"]
+    status = compute(
+        project_copy,
+        cat,
+        catalog.parse_names((project_copy / "catalog" / "names.toml").read_text(encoding="utf-8")),
+    )["yaku"]
     assert status["3-13-01"]["status"] == "stale"
     assert status["3-13-04"]["status"] == "stale"
     assert status["3-13-05"]["status"] == "orphan"
@@ -61,6 +67,8 @@ def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     path.write_bytes(original)
     assert run(project_copy, check=False) == 0
     assert run(project_copy, check=True) == 0
-    restored = {p.name: digest(project_copy, f"generated/{p.name}")
-                for p in (project_copy / "generated").glob("*.py")}
+    restored = {
+        p.name: digest(project_copy, f"generated/{p.name}")
+        for p in (project_copy / "generated").glob("*.py")
+    }
     assert restored == before

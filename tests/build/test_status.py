@@ -8,14 +8,14 @@ import catalog
 from yaku.status import compute
 from yakubook.status_cmd import run_status
 
-BODY = '''
+BODY = """
 from yaku.registry import implements
 
 
 @implements({yid!r}, fingerprint={fp!r})
 def {name}(win, opts):
     return None
-'''
+"""
 
 
 def plant(root, filename: str, bodies: list[tuple[str, str, str]]) -> None:
@@ -27,11 +27,15 @@ def test_each_verdict(project_copy, built_catalog):
     for p in (project_copy / "yaku").glob("s3_*.py"):
         p.unlink()
     fps = catalog.fingerprints(built_catalog["nodes"])
-    plant(project_copy, "s3_16.py", [
-        ("3-16-08", fps["3-16-08"], "knitting"),
-        ("3-16-09", "0" * 64, "chiishii"),
-        ("3-99-01", "f" * 64, "ghost"),
-    ])
+    plant(
+        project_copy,
+        "s3_16.py",
+        [
+            ("3-16-08", fps["3-16-08"], "knitting"),
+            ("3-16-09", "0" * 64, "chiishii"),
+            ("3-99-01", "f" * 64, "ghost"),
+        ],
+    )
     names_text = (project_copy / "catalog" / "names.toml").read_text(encoding="utf-8")
     names = catalog.parse_names(names_text)
     del names["3-16-07"]
@@ -48,8 +52,9 @@ def test_each_verdict(project_copy, built_catalog):
     sec = status["sections"]["3-16"]
     assert sec["implemented"] == 1 and sec["stale"] == 1 and sec["unnamed"] == 1
     assert status["total"]["total"] == len(verdict)
-    assert sum(status["total"][k] for k in ("implemented", "stale", "missing", "orphan",
-                                             "unnamed")) == len(verdict)
+    assert sum(
+        status["total"][k] for k in ("implemented", "stale", "missing", "orphan", "unnamed")
+    ) == len(verdict)
 
 
 def test_status_command_table_and_json(root, capsys):

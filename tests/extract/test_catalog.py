@@ -55,7 +55,8 @@ def test_counts_ids_and_letters(built_catalog):
     assert by["3-15-03-06"]["kind"] == "yaku" and by["3-08-01-07"]["kind"] == "yaku"
     assert by["3-16-01-02-01"]["kind"] == "rule"
     assert [a["zh-Hant"] for a in by["3-16-01-02-01"]["applies_if"]] == [
-        "如果有十三不搭", "如果閑家有效",
+        "如果有十三不搭",
+        "如果閑家有效",
     ]
 
 
@@ -80,7 +81,8 @@ def test_lost_characters_are_few_and_all_reported(built_catalog, root):
     assert lost == built_catalog["stats"]["lost_characters"] or lost >= 1
     assert lost < 100  # a few dozen, nearly all han digits
     non_digit = [
-        (w, t["source"]) for w, t in texts(built_catalog)
+        (w, t["source"])
+        for w, t in texts(built_catalog)
         if LOST in t["source"] and not re.search(LOST + r"(?=[\d翻倍符次巡張～點])", t["source"])
     ]
     assert len(non_digit) <= 8, non_digit
@@ -96,7 +98,11 @@ def test_repaired_options_read_as_the_compendium_meant(built_catalog):
     assert [o["text"]["source"] for o in by["3-02-05"]["options"]] == ["無", "有"]
     assert by["3-13-01"]["options"][2]["value"]["cases"][0]["value"]["multiple"] == 2
     assert by["3-09-12"]["options"][1]["value"] == {
-        "kind": "fu_han", "fu": None, "han": 1, "lost": True, "notes": [],
+        "kind": "fu_han",
+        "fu": None,
+        "han": 1,
+        "lost": True,
+        "notes": [],
     }
 
 

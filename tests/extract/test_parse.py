@@ -38,7 +38,12 @@ def test_nodes_kinds_parents_and_scopes():
     ch = parse_chapter(lines(CHAPTER))
     by = {n.id: n for n in ch.nodes}
     assert [n.id for n in ch.nodes] == [
-        "3-13", "3-13-01", "3-13-01-01", "3-13-01-01-01", "3-13-01-02", "3-13-01-03",
+        "3-13",
+        "3-13-01",
+        "3-13-01-01",
+        "3-13-01-01-01",
+        "3-13-01-02",
+        "3-13-01-03",
     ]
     assert by["3-13-01"].kind == "yaku"
     assert [t for t, _ in by["3-13-01"].content] == ["萬子的數字合計在100或以上", "僅限門前"]

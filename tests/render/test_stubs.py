@@ -63,7 +63,7 @@ def test_identifiers_are_validated():
 
 
 NASTY = [
-    'say """hi""" and \'\'\'bye\'\'\'',
+    "say \"\"\"hi\"\"\" and '''bye'''",
     "back\\slash \\N{BULLET} \\x00 {{ jinja }} {% raw %}",
     "nul\x00byte",
     "line\u2028separator and\u2029para",

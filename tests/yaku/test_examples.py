@@ -50,7 +50,10 @@ def option_variants(ex: dict):
         for rid, (field, menu, _) in free:
             for m in menu:
                 if m is not menu.A:
-                    yield f"value={vm.letter},{rid}={m.letter}", dataclasses.replace(opts, **{field: m})
+                    yield (
+                        f"value={vm.letter},{rid}={m.letter}",
+                        dataclasses.replace(opts, **{field: m}),
+                    )
 
 
 def body_award(yid: str, win: Win, opts):
@@ -84,8 +87,9 @@ def test_example_over_the_option_matrix(ex):
         assert got.id == yid and got.letter == opts.value.letter
 
 
-@pytest.mark.parametrize("ex", [e for e in EXAMPLES if e["holds"]],
-                         ids=[e["where"] for e in EXAMPLES if e["holds"]])
+@pytest.mark.parametrize(
+    "ex", [e for e in EXAMPLES if e["holds"]], ids=[e["where"] for e in EXAMPLES if e["holds"]]
+)
 def test_the_none_option_turns_the_yaku_off(ex):
     yid = ex["yaku"]
     info = generated.REGISTRY[yid]

@@ -27,11 +27,9 @@ def test_no_file_means_the_documented_defaults():
     rs = Ruleset.load(None)
     for yid, info in generated.REGISTRY.items():
         opts = rs.options[yid]
-        first_on = next(
-            m for m in type(opts.value) if info.values[m.letter]["kind"] != "none"
-        )
+        first_on = next(m for m in type(opts.value) if info.values[m.letter]["kind"] != "none")
         assert opts.value is first_on
-        for field, menu, _ in info.rules.values():
+        for field, _menu, _ in info.rules.values():
             assert getattr(opts, field).letter == "a"
 
 
@@ -56,7 +54,7 @@ def test_others_off():
         ('[yaku."3-13-01"]\nvalue = 2', "must be a letter"),
         ("[yaku", "not valid TOML"),
         ('[ruleset]\nothers = "maybe"', "others"),
-        ('[rules]\nx = 1', "unknown table"),
+        ("[rules]\nx = 1", "unknown table"),
     ],
 )
 def test_bad_rulesets_name_the_problem(text, message):
