@@ -1,0 +1,138 @@
+"""Section 3-11 (triplet patterns): what the examples cannot say.
+
+A prefilter may only reject hands its body would reject: checked on random triplet-heavy
+hands under every option variant. Q太郎 reports its han count in the note.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import generated
+from yaku import registry, s3_11
+from yaku.decompose import interpretations
+from yaku.melds import Meld
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+IDS = sorted(k for k in registry.BODIES if k.startswith("3-11-"))
+
+
+def _variants(yid: str):
+    """Every value option x every rule-question letter, one question at a time."""
+    info = generated.REGISTRY[yid]
+    base = info.options()
+    for vm in type(base.value):
+        if info.values[vm.letter]["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        yield opts
+        for field, menu, _ in info.rules.values():
+            for m in menu:
+                yield dataclasses.replace(opts, **{field: m})
+
+
+def _bits_to_tiles(mask: int) -> tuple[int, ...]:
+    return tuple(t for t in range(34) if mask >> t & 1)
+
+
+# Triplet patterns the bodies look for, so that random hands reach the rare ones.
+PATTERNS = [
+    _bits_to_tiles(m)
+    for group in (s3_11.SANRENKOU, s3_11.SUURENKOU, s3_11.SANSHOKU_RENKOU, s3_11.SUJI,
+                  s3_11.CHOUSANKOU, s3_11.CHOUHAI, s3_11.SUU_CHOUHAI, (s3_11.GOSHIN,),
+                  s3_11.SANRENFON)
+    for m in group
+] + [(29, 33, 28), (31, 9), (33, 28, 27), (32, 33), (27, 32), (32, 27, 9), (28, 29, 30),
+     (27, 29, 30), (27, 28, 30), (28, 31), (33, 29), (18,), (31, 20)]
+
+
+def _random_win(rng: random.Random) -> Win | None:
+    """Four sets (mostly triplets, some called) and a pair, or None if too many copies.
+
+    Half the hands start from the triplets of a pattern some body looks for.
+    """
+    counts = [0] * 34
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    seeded = list(rng.choice(PATTERNS)) if rng.random() < 0.5 else []
+    for _ in range(4):
+        if seeded or rng.random() < 0.75:
+            t = seeded.pop() if seeded else rng.randrange(34)
+            size = 4 if rng.random() < 0.15 else 3
+            counts[t] += size
+            kind = rng.choice(("kan", "ankan", "kakan")) if size == 4 else "pon"
+            if size == 3 and rng.random() < 0.6:
+                concealed += [t] * 3
+            else:
+                melds.append(Meld(kind, (t,) * size))
+        else:
+            t = rng.choice([b + n for b in (0, 9, 18) for n in range(7)])
+            for u in (t, t + 1, t + 2):
+                counts[u] += 1
+            if rng.random() < 0.3:
+                melds.append(Meld("chi", (t, t + 1, t + 2)))
+            else:
+                concealed += [t, t + 1, t + 2]
+    p = rng.randrange(34)
+    counts[p] += 2
+    concealed += [p, p]
+    if max(counts) > 4:
+        return None
+    winds = (27, 28, 29, 30)
+    return Win(
+        concealed=tuple(concealed),
+        win_tile=rng.choice(concealed),
+        melds=tuple(melds),
+        tsumo=rng.random() < 0.5,
+        seat_wind=rng.choice(winds),
+        round_wind=rng.choice(winds),
+    )
+
+
+def test_prefilters_never_reject_a_hand_the_body_accepts():
+    rng = random.Random(311)
+    variants = {yid: list(_variants(yid)) for yid in IDS}
+    held = dict.fromkeys(IDS, 0)
+    tried = 0
+    while tried < 3000:
+        win = _random_win(rng)
+        if win is None:
+            continue
+        tried += 1
+        views = [HandView(win, i) for i in interpretations(win)]
+        for yid in IDS:
+            body = registry.BODIES[yid]
+            if body.prefilter is None or body.prefilter(win):
+                continue
+            for opts in variants[yid]:
+                for view in views:
+                    assert body.fn(view, opts) is None, (yid, win.to_json(), opts)
+        for yid in IDS:
+            body = registry.BODIES[yid]
+            if any(body.fn(v, o) for v in views for o in variants[yid]):
+                held[yid] += 1
+    # Every body held on some random hand, so the check above was not vacuous.
+    assert all(held.values()), held
+
+
+def test_q_taro_counts_every_3s_in_its_note():
+    win = Win.make("123m456p333s11z", "1z", melds=["pon 555z"])
+    opts = generated.REGISTRY["3-11-18"].options()
+    notes = {registry.BODIES["3-11-18"].fn(HandView(win, i), opts).note
+             for i in interpretations(win)}
+    assert notes == {"3翻 (3索×3)"}
+
+
+def test_suurenkou_pair_must_be_in_the_run_suit_even_when_next_in_tile_order():
+    # 6789m with a pair of 1p: tile 1p follows 9m in tile ids but is another suit.
+    win = Win.make("666777888999m11p", "1p")
+    info = generated.REGISTRY["3-11-02"]
+    body = registry.BODIES["3-11-02"].fn
+    for letter, holds in (("a", True), ("b", False), ("c", False)):
+        q = next(m for m in info.rules["3-11-02-01"][1] if m.letter == letter)
+        opts = dataclasses.replace(info.options(), q01=q)
+        got = [body(HandView(win, i), opts) for i in interpretations(win)]
+        assert any(got) is holds, letter
