@@ -75,11 +75,12 @@ REPAIR_KINDS = {
 # Words jieba must keep whole (both scripts) besides the names in the catalog.
 TERMS = (
     "役滿", "役满", "兩倍役滿", "两倍役满", "三倍役滿", "三倍役满", "滿貫", "满贯", "跳滿",
-    "跳满", "倍滿", "倍满", "三倍滿", "三倍满", "翻", "符", "鳴牌", "鸣牌", "門前", "门前",
+    "跳满", "倍滿", "倍满", "三倍滿", "三倍满", "鳴牌", "鸣牌", "門前", "门前",
     "門前清", "门前清", "自摸", "榮和", "荣和", "特殊役", "地方役", "役種", "役种", "雀頭",
     "雀头", "刻子", "順子", "顺子", "槓子", "杠子", "暗刻", "暗槓", "暗杠", "對子", "对子",
     "聽牌", "听牌", "立直", "一發", "一发", "內容", "内容", "條件", "条件",
 )
+ID = re.compile(r"^\d+(?:-\d+)*$")
 _HAN_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 
 
@@ -122,8 +123,10 @@ def _finalize(value: Any) -> Any:
 
 
 def title_text(text: str) -> str:
-    """Text for a page title in front matter: the theme prints titles unescaped."""
-    table = str.maketrans({"<": "＜", ">": "＞", "&": "＆", '"': "＂", "\n": " "})
+    """Text for a page title in front matter: the theme prints titles unescaped, so the few
+    characters HTML or a template engine could read become their fullwidth forms."""
+    table = str.maketrans({"<": "＜", ">": "＞", "&": "＆", '"': "＂", "{": "｛", "}": "｝",
+                           "\n": " "})
     return text.translate(table)
 
 
@@ -266,7 +269,7 @@ def badge(v: dict[str, Any] | None) -> Markup:
     if v is None:
         return Markup("")
     cls = value_class(v) + (" yb-v-lost" if is_lost(v) else "")
-    return Markup(f'<span class="yb-v yb-v-{cls}">{esc(value_label(v))}</span>')
+    return Markup(f'<span class="yb-v yb-v-{esc(cls)}">{esc(value_label(v))}</span>')
 
 
 # ---------------------------------------------------------------------------- the model
@@ -410,9 +413,9 @@ def _lost_note(node: dict[str, Any], opt: dict[str, Any]) -> str | None:
             where = f"{source.get('file', '?')}:{r['line']}{col}"
             break
     if v.get("kind") == "lost":
-        return (f"? ＝ 整個值在來源中遺失，未作猜測 · 整个值在来源中遗失，未作猜测 · "
+        return (f"? ＝ 整個值在來源中遺失，未作猜測 · "
                 f"the whole value was lost in the source, not guessed ({where})")
-    return (f"? ＝ 此數字在來源中遺失，未作猜測 · 此数字在来源中遗失，未作猜测 · "
+    return (f"? ＝ 此數字在來源中遺失，未作猜測 · "
             f"this digit was lost in the source, not guessed ({where})")
 
 
@@ -691,6 +694,9 @@ class Site:
 def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
                 outputs: dict[str, bytes], warnings: list[str]) -> Site:
     raw_nodes = cat.get("nodes", [])
+    bad = sorted(str(n.get("id")) for n in raw_nodes if not ID.match(str(n.get("id"))))
+    if bad:
+        raise SiteError(f"catalog IDs that cannot be anchors: {', '.join(bad)}")
     ids = Counter(n["id"] for n in raw_nodes)
     dupes = sorted(k for k, c in ids.items() if c > 1)
     if dupes:

@@ -29,7 +29,7 @@ def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
 

@@ -1,0 +1,105 @@
+"""Fixtures for the website tests: the real catalog, a tiny fabricated one, and a built site.
+
+The slow fixture `built_site` renders site/docs afresh into a temporary project (the
+checked-in site/docs is not trusted to be current), copies the hand-written mkdocs.yml and
+hooks beside it and runs `mkdocs build --strict` once per session.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_HERE = Path(__file__).resolve().parent
+ROOT = _HERE.parents[1]
+for _path in (str(ROOT), str(_HERE)):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
+
+from site_helpers import FALLBACK_EXAMPLES  # noqa: E402
+
+import catalog  # noqa: E402
+from render import site  # noqa: E402
+from yakubook.serve import build_site  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def cat() -> dict[str, Any]:
+    return json.loads((ROOT / "catalog" / "catalog.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def names() -> dict[str, catalog.Name]:
+    return catalog.parse_names((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def status_outputs() -> dict[str, bytes]:
+    path = ROOT / "catalog" / "STATUS.json"
+    return {"catalog/STATUS.json": path.read_bytes()} if path.exists() else {}
+
+
+def _examples_root(tmp: Path) -> Path:
+    """The project root if it has examples; else a temporary root with FALLBACK_EXAMPLES."""
+    if site.example_files(ROOT):
+        return ROOT
+    fake = tmp / "examples-root"
+    (fake / "catalog").mkdir(parents=True)
+    (fake / "catalog" / "examples.toml").write_text(FALLBACK_EXAMPLES, encoding="utf-8")
+    return fake
+
+
+@pytest.fixture(scope="session")
+def rendered(cat, names, status_outputs, tmp_path_factory) -> dict[str, bytes]:
+    """The stage's outputs for the real catalog (with examples)."""
+    ex_root = _examples_root(tmp_path_factory.mktemp("examples"))
+    out, _warnings = site.stage(ex_root, cat, names, status_outputs)
+    return out
+
+
+@pytest.fixture(scope="session")
+def pages(rendered) -> dict[str, str]:
+    """Markdown pages by path relative to site/docs."""
+    return {
+        k.removeprefix(site.DOCS): v.decode("utf-8")
+        for k, v in rendered.items()
+        if k.endswith(".md")
+    }
+
+
+@dataclass
+class BuiltSite:
+    project: Path
+    public: Path
+    seconds: float
+
+
+@pytest.fixture(scope="session")
+def built_site(rendered, tmp_path_factory) -> BuiltSite:
+    project = tmp_path_factory.mktemp("site-project")
+    (project / "site").mkdir()
+    shutil.copy(ROOT / "site" / "mkdocs.yml", project / "site" / "mkdocs.yml")
+    shutil.copytree(ROOT / "site" / "overrides", project / "site" / "overrides",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    for rel, data in rendered.items():
+        path = project / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    public = project / "public"
+    start = time.monotonic()
+    code = build_site(project, public)
+    seconds = time.monotonic() - start
+    assert code == 0, "mkdocs build --strict failed"
+    return BuiltSite(project, public, seconds)
