@@ -1,0 +1,119 @@
+"""Section 3-10 (sequence yaku): what the examples cannot say.
+
+A prefilter may only reject hands its body would reject: checked on random sequence-heavy
+hands under every option variant. 清杯口 on an open hand depends on the value option
+(b and c are closed only), which an example expanded over every value cannot express.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import generated
+from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue
+from yaku import registry
+from yaku.decompose import interpretations
+from yaku.errors import InputError
+from yaku.melds import Meld
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+IDS = sorted(k for k in registry.BODIES if k.startswith("3-10-"))
+
+
+def _variants(yid: str):
+    """Every value option x every rule-question letter, one question at a time."""
+    info = generated.REGISTRY[yid]
+    base = info.options()
+    for vm in type(base.value):
+        if info.values[vm.letter]["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        yield opts
+        for field, menu, _ in info.rules.values():
+            for m in menu:
+                yield dataclasses.replace(opts, **{field: m})
+
+
+# Sequence starts (lowest tiles) the bodies look for, so random hands reach them.
+PATTERNS = [
+    (0, 0, 0), (4, 4, 4, 4), (0, 12, 24), (6, 9, 21), (3, 15, 18),
+    (18, 20, 22, 24), (9, 11, 13, 15), (1, 1, 10, 10), (20, 20, 2, 2),
+    (0, 10, 20), (13, 3, 23), (0, 1, 2), (19, 20, 21, 22), (1, 2, 3, 4),
+    (0, 4, 18, 22), (0, 3, 18, 21), (2, 5, 20, 23), (1, 4, 19, 23),
+    (0, 0, 6, 6), (18, 18, 24, 24),
+]
+
+
+def _random_win(rng: random.Random) -> Win | None:
+    counts = [0] * 34
+    seqs = list(rng.choice(PATTERNS)) if rng.random() < 0.7 else []
+    while len(seqs) < 4:
+        if rng.random() < 0.8:
+            seqs.append(9 * rng.randrange(3) + rng.randrange(7))
+        else:
+            seqs.append(-1 - rng.randrange(34))  # a triplet of tile -1 - x
+    rng.shuffle(seqs)
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    for s in seqs[:4]:
+        tiles = [s, s + 1, s + 2] if s >= 0 else [-1 - s] * 3
+        for t in tiles:
+            counts[t] += 1
+        if rng.random() < 0.15:
+            melds.append(Meld("chi" if s >= 0 else "pon", tuple(tiles)))
+        else:
+            concealed += tiles
+    roll = rng.random()
+    if roll < 0.3:
+        pair = rng.choice([9 * rng.randrange(3) + rng.randrange(9), rng.randrange(27, 34)])
+    elif roll < 0.6:  # a pinzu pair, for 雙龍爭珠
+        pair = 9 + rng.randrange(9)
+    else:  # a pair of the first sequence's suit, for the flushes
+        first = next((s for s in seqs if s >= 0), 0)
+        pair = first - first % 9 + rng.randrange(9)
+    counts[pair] += 2
+    concealed += [pair, pair]
+    if max(counts) > 4:
+        return None
+    try:
+        return Win(concealed=tuple(concealed), win_tile=rng.choice(concealed),
+                   melds=tuple(melds), tsumo=rng.random() < 0.5)
+    except InputError:
+        return None
+
+
+def test_prefilters_never_reject_a_hand_the_body_accepts():
+    rng = random.Random(310)
+    variants = {yid: list(_variants(yid)) for yid in IDS}
+    held = dict.fromkeys(IDS, 0)
+    for _ in range(6000):
+        win = _random_win(rng)
+        if win is None:
+            continue
+        views = [HandView(win, i) for i in interpretations(win)]
+        for yid in IDS:
+            body = registry.BODIES[yid]
+            if any(body.fn(v, o) for v in views for o in variants[yid]):
+                held[yid] += 1
+                assert body.prefilter is None or body.prefilter(win), (yid, win.to_json())
+    rare = [yid for yid, n in held.items() if n == 0]
+    assert not rare, f"random hands never reached {rare}"
+
+
+def _chinpeikou(letter: str, win: Win):
+    opts = ChinpeikouOptions(value=next(m for m in ChinpeikouValue if m.letter == letter))
+    awards = [registry.call("3-10-05", HandView(win, i), opts) for i in interpretations(win)]
+    return next((a for a in awards if a is not None), None)
+
+
+def test_open_chinpeikou_depends_on_the_value_option():
+    win = Win.make("123m112233p55s", "5s", melds=["chi 123m"])
+    assert _chinpeikou("b", win) is None  # 1翻（僅限門前）
+    assert _chinpeikou("c", win) is None  # 2翻（僅限門前）
+    assert _chinpeikou("d", win).value["han"] == 2  # 鳴牌也是2翻
+    assert _chinpeikou("e", win).value["han"] == 3  # no word on calls: open allowed
+    closed = Win.make("112233m112233p55s", "5s")
+    assert all(_chinpeikou(x, closed) is not None for x in "bcde")

@@ -1,0 +1,123 @@
+"""Section 3-12 (kan yaku): what the examples cannot say.
+
+A prefilter may only reject hands its body would reject: checked on random kan-heavy
+hands in random situations. With four ankan, evaluate keeps 四暗槓 and drops 三暗槓
+(四暗槓's value says they do not combine).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import generated
+from yaku import registry
+from yaku.decompose import interpretations
+from yaku.errors import InputError
+from yaku.evaluation import evaluate
+from yaku.melds import Meld
+from yaku.rules import Ruleset
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+IDS = sorted(k for k in registry.BODIES if k.startswith("3-12-"))
+KINDS = ("kan", "ankan", "ankan", "kakan", "pon", "chi")
+# Tiles the bodies look for: dragons, winds, 北白9m, same-number triples.
+FAVOURED = (31, 32, 33, 27, 28, 29, 30, 30, 31, 8, 6, 15, 24, 0, 9, 18)
+
+
+def _variants(yid: str):
+    info = generated.REGISTRY[yid]
+    base = info.options()
+    for vm in type(base.value):
+        if info.values[vm.letter]["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        yield opts
+        for field, menu, _ in info.rules.values():
+            for m in menu:
+                yield dataclasses.replace(opts, **{field: m})
+
+
+def _random_win(rng: random.Random) -> Win | None:
+    counts = [0] * 34
+    concealed: list[int] = []
+    melds: list[Meld] = []
+    for _ in range(4):
+        kind = rng.choice(KINDS + (None,))
+        t = rng.choice(FAVOURED) if rng.random() < 0.7 else rng.randrange(34)
+        if kind == "chi" or (kind is None and rng.random() < 0.5):
+            t = 9 * rng.randrange(3) + rng.randrange(7)
+            tiles = (t, t + 1, t + 2)
+        else:
+            tiles = (t,) * (4 if kind in ("kan", "ankan", "kakan") else 3)
+        for x in tiles:
+            counts[x] += 1
+        if kind is None:
+            concealed += tiles
+        else:
+            melds.append(Meld(kind, tiles))
+    pair = rng.randrange(34)
+    counts[pair] += 2
+    concealed += [pair, pair]
+    if max(counts) > 4:
+        return None
+    tsumo = rng.random() < 0.6
+    quads = any(m.is_quad for m in melds)
+    situation = {
+        "tsumo": tsumo,
+        "rinshan": tsumo and quads and rng.random() < 0.5,
+        "turn": rng.choice([None, 0, 1, 1, 2, 5]),
+        "first_go_around": rng.random() < 0.4,
+        "seat_wind": rng.choice([27, 28, 29, 30]),
+    }
+    try:
+        return Win(concealed=tuple(concealed), win_tile=rng.choice(concealed),
+                   melds=tuple(melds), **situation)
+    except InputError:
+        return None
+
+
+def test_prefilters_never_reject_a_hand_the_body_accepts():
+    rng = random.Random(312)
+    variants = {yid: list(_variants(yid)) for yid in IDS}
+    held = dict.fromkeys(IDS, 0)
+    for _ in range(20000):
+        win = _random_win(rng)
+        if win is None:
+            continue
+        views = [HandView(win, i) for i in interpretations(win)]
+        for yid in IDS:
+            body = registry.BODIES[yid]
+            if any(body.fn(v, o) for v in views for o in variants[yid]):
+                held[yid] += 1
+                assert body.prefilter is None or body.prefilter(win), (yid, win.to_json())
+    rare = [yid for yid, n in held.items() if n == 0]
+    assert not rare, f"random hands never reached {rare}"
+
+
+def test_four_ankan_is_suu_ankan_not_also_san_ankan():
+    only_kans = "\n".join(f'[yaku."{y}"]\nvalue = "b"' for y in ("3-12-08", "3-12-09"))
+    rules = Ruleset.from_toml(f'[ruleset]\nothers = "off"\n{only_kans}\n')
+    win = Win.make("11z", "1z", melds=["ankan 1111m", "ankan 9999p", "ankan 5555z",
+                                       "ankan 2222s"])
+    assert {a.id for a in evaluate(win, rules).yaku} == {"3-12-09"}
+    win = Win.make("11z", "1z", melds=["ankan 1111m", "ankan 9999p", "ankan 5555z",
+                                       "kakan 2222s"])
+    assert {a.id for a in evaluate(win, rules).yaku} == {"3-12-08"}
+
+
+def test_hatsukan_reads_only_what_the_win_records():
+    ankan = ["ankan 1111m"]
+    hand = "234567p789s55z"
+    # dealer: turn 1 suffices; non-dealer also needs first_go_around (no call before)
+    for seat, turn, fga, holds in (("E", 1, False, True), ("S", 1, True, True),
+                                   ("S", 1, False, False), ("E", None, False, False),
+                                   ("E", 3, False, False)):
+        win = Win.make(hand, "5z", melds=ankan, seat_wind=seat, turn=turn,
+                       first_go_around=fga)
+        body = registry.BODIES["3-12-05"]
+        got = any(body.fn(HandView(win, i), generated.REGISTRY["3-12-05"].options())
+                  for i in interpretations(win))
+        assert got is holds, (seat, turn, fga)
