@@ -1,0 +1,251 @@
+"""Section 3-09 beyond the examples: 清一色七對子's values from its nested rule questions,
+Set七對子's shape and notes, and prefilters that never reject what their body accepts."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import catalog
+import generated
+from yaku import registry
+from yaku.award import is_none, rank, resolve
+from yaku.decompose import Block, interpretations
+from yaku.melds import Meld
+from yaku.s3_09 import set_chiitoitsu_shapes
+from yaku.tiles import parse_tiles, tile_from_str
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+CHINIISOU = "3-09-01"
+INFO = generated.REGISTRY[CHINIISOU]
+
+
+def best(yid: str, win: Win, opts):
+    awards = [registry.call(yid, HandView(win, i), opts) for i in interpretations(win)]
+    awards = [a for a in awards if a is not None]
+    return max(awards, key=lambda a: rank(a.value)) if awards else None
+
+
+def chiniisou_opts(**letters: str):
+    """3-09-01 options at value b (有) with rule questions set by field name."""
+    opts = INFO.options()
+    changes = {}
+    for field, letter in letters.items():
+        menu = type(getattr(opts, field))
+        changes[field] = next(m for m in menu if m.letter == letter)
+    return dataclasses.replace(opts, **changes)
+
+
+NESTED_EXAMPLES = [
+    ex
+    for ex in catalog.examples()
+    if ex["yaku"] == CHINIISOU and ex["holds"] and ex.get("case") in INFO.rules
+]
+
+
+def _win(ex: dict) -> Win:
+    obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", [])}
+    obj.update(ex.get("situation", {}))
+    return Win.from_json(obj)
+
+
+def test_the_examples_name_every_composition():
+    named = {ex["case"] for ex in NESTED_EXAMPLES}
+    assert named == {rid for rid in INFO.rules if rid.startswith("3-09-01-01-")}
+
+
+@pytest.mark.parametrize("ex", NESTED_EXAMPLES, ids=[e["where"] for e in NESTED_EXAMPLES])
+def test_the_award_is_the_chosen_option_of_the_composition(ex):
+    """Over every option of the rule question the hand's composition names: its value
+    (無: the yaku does not hold), with id, name and option letter of 3-09-01 itself."""
+    win = _win(ex)
+    pinned = {INFO.rules[rid][0]: letter for rid, letter in ex["options"].items()}
+    field, menu, values = INFO.rules[ex["case"]]
+    for m in menu:
+        opts = chiniisou_opts(**(pinned | {field: m.letter}))
+        got = best(CHINIISOU, win, opts)
+        if is_none(values[m.letter]):
+            assert got is None, (ex["where"], m.letter)
+            continue
+        assert got is not None, (ex["where"], m.letter)
+        assert got.value == resolve(values[m.letter], False), (ex["where"], m.letter)
+        assert (got.id, got.letter, got.name) == (CHINIISOU, "b", INFO.name_hant)
+        assert ex["case"] in got.note
+
+
+def test_defaults_award_nothing():
+    """Every composition defaults to 無, so 清一色七對子 at its defaults never holds."""
+    for ex in NESTED_EXAMPLES:
+        assert best(CHINIISOU, _win(ex), INFO.options()) is None
+
+
+def test_pinzu_adds_a_yakuman_under_e():
+    big_wheel = Win.make("22334455667788p", "8p")
+    got = best(CHINIISOU, big_wheel, chiniisou_opts(q01_01="c", q02="e"))
+    assert got.value["kind"] == "yakuman" and got.value["multiple"] == 3
+    got = best(CHINIISOU, Win.make("11223344556677p", "7p"), chiniisou_opts(q01_02="b", q02="e"))
+    assert got.value == {
+        "kind": "yakuman",
+        "multiple": 1,
+        "open": None,
+        "lost": False,
+        "notes": [],
+    }
+    souzu = Win.make("22334455667788s", "8s")
+    got = best(CHINIISOU, souzu, chiniisou_opts(q01_01="b", q02="e"))
+    assert got.value == INFO.rules["3-09-01-01-01"][2]["b"]
+    assert best(CHINIISOU, big_wheel, chiniisou_opts(q02="e")) is None
+
+
+def test_a_hand_in_both_branches_takes_the_better_chosen_option():
+    # 123 123 567 567 88: one number missing in the run (04) and a 二杯口 shape (07).
+    win = Win.make("11223355667788p", "8p")
+    only_04 = best(CHINIISOU, win, chiniisou_opts(q01_04="b"))
+    assert only_04.value["limit"] == "sanbaiman" and "3-09-01-01-04" in only_04.note
+    only_07 = best(CHINIISOU, win, chiniisou_opts(q01_07="d"))
+    assert only_07.value["multiple"] == 2 and "3-09-01-01-07" in only_07.note
+    both = best(CHINIISOU, win, chiniisou_opts(q01_04="b", q01_07="c"))
+    assert both.value["kind"] == "yakuman" and "3-09-01-01-07" in both.note
+
+
+def test_called_pairs_open_the_hand():
+    win = Win.make("22334455667788p", "8p", called_pairs=1)
+    assert best(CHINIISOU, win, chiniisou_opts(q01_01="b")) is None
+
+
+# -- Set七對子 ---------------------------------------------------------------------------
+
+
+def test_set_shape_counts_four_of_a_kind_as_two_pairs():
+    win = Win.make("1111m2233p445566s", "1m")
+    (interp,) = list(set_chiitoitsu_shapes(win, win.concealed_counts))
+    assert interp.kind == "chiitoitsu_set" and interp.has_duplicate_pair
+    assert interp.tiles() == sorted(win.concealed)
+    assert interp.winning_block == Block("pair", tile_from_str("1m"))
+    for plain in (Win.make("1122m2233p445566s", "1m"), Win.make("111123m445566p77s", "7s")):
+        assert list(set_chiitoitsu_shapes(plain, plain.concealed_counts)) == []
+
+
+def test_set_notes_carry_the_rule_questions():
+    info = generated.REGISTRY["3-09-08"]
+    two_sets = Win.make("1111m3333p445566s", "4s")
+    opts = dataclasses.replace(info.options(), q01=type(info.options().q01).B)
+    got = best("3-09-08", two_sets, opts)
+    assert got.value == info.values["c"] and "+2翻" in got.note
+    terminals = Win.make("1111m99m11p99p11s99s", "9s", tsumo=True)
+    for member in type(info.options().q02):
+        opts = dataclasses.replace(info.options(), q02=member)
+        assert member.text in best("3-09-08", terminals, opts).note
+    assert best("3-09-08", two_sets, info.options()).note == ""
+
+
+# -- prefilters --------------------------------------------------------------------------
+
+
+def _variants(yid: str):
+    info = generated.REGISTRY[yid]
+    base = info.options()
+    for vm in type(base.value):
+        if info.values[vm.letter]["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        yield opts
+        for field, menu, _ in info.rules.values():
+            for m in menu:
+                yield dataclasses.replace(opts, **{field: m})
+
+
+def _pairs_win(rng: random.Random, pool: list[int]) -> Win | None:
+    """Seven pairs from ``pool`` (now and then a Set, or some called pairs)."""
+    kinds = rng.sample(pool, min(7, len(pool)))
+    kinds += rng.sample([t for t in range(34) if t not in kinds], 7 - len(kinds))
+    if rng.random() < 0.2:
+        kinds[-1] = kinds[0]
+    tiles = [t for t in kinds for _ in range(2)]
+    if max(tiles.count(t) for t in tiles) > 4:
+        return None
+    return Win(
+        concealed=tuple(tiles),
+        win_tile=rng.choice(tiles),
+        tsumo=rng.random() < 0.5,
+        called_pairs=rng.choice((0, 0, 1, 3)),
+    )
+
+
+def _straight_win(rng: random.Random, pool: list[int]) -> Win | None:
+    """A straight in one suit, a set and a pair of pool tiles, some of it called (and now
+    and then one green manzu tile swapped for its souzu)."""
+    base = rng.choice((0, 9, 18, 0))
+    concealed: list[int] = []
+    melds = []
+    for start in (base, base + 3, base + 6):
+        if rng.random() < 0.2:
+            melds.append(Meld("chi", (start, start + 1, start + 2)))
+        else:
+            concealed += [start, start + 1, start + 2]
+    honors = [u for u in pool if u >= 27]
+    if len(honors) >= 2 and rng.random() < 0.7:
+        t, p = rng.sample(honors, 2)
+    else:
+        t, p = rng.choice(pool), rng.choice(pool)
+    roll = rng.random()
+    if roll < 0.25:
+        melds.append(Meld(rng.choice(("kan", "ankan", "kakan")), (t,) * 4))
+    elif roll < 0.45:
+        melds.append(Meld("pon", (t,) * 3))
+    else:
+        concealed += [t] * 3
+    concealed += [p, p]
+    if base == 0 and rng.random() < 0.3:
+        swap = rng.choice((1, 2, 3, 5, 7))
+        if swap in concealed:
+            concealed[concealed.index(swap)] = 18 + swap
+    counts = [0] * 34
+    for u in concealed + [u for m in melds for u in m.tiles]:
+        counts[u] += 1
+    if max(counts) > 4:
+        return None
+    return Win(
+        concealed=tuple(concealed),
+        win_tile=rng.choice(concealed),
+        melds=tuple(melds),
+        tsumo=rng.random() < 0.5,
+    )
+
+
+def _pools(section: str) -> list[list[int]]:
+    out = []
+    for ex in catalog.examples():
+        if ex["yaku"].startswith(section + "-"):
+            text = ex["hand"] + "".join(m.split()[1] for m in ex.get("melds", []))
+            out.append(sorted(set(parse_tiles(text).tiles)))
+    return out
+
+
+@pytest.mark.parametrize(("section", "make"), [("3-08", _straight_win), ("3-09", _pairs_win)])
+def test_prefilters_never_reject_a_hand_the_body_accepts(section, make):
+    ids = sorted(k for k in registry.BODIES if k.startswith(section + "-"))
+    assert ids, section
+    variants = {yid: list(_variants(yid)) for yid in ids}
+    pools = _pools(section)
+    rng = random.Random(309)
+    held = dict.fromkeys(ids, 0)
+    tried = 0
+    while tried < 2000:
+        pool = rng.choice(pools) if rng.random() < 0.9 else rng.sample(range(34), 6)
+        win = make(rng, pool)
+        if win is None or not interpretations(win):
+            continue
+        tried += 1
+        views = [HandView(win, i) for i in interpretations(win)]
+        for yid in ids:
+            body = registry.BODIES[yid]
+            passed = body.prefilter is None or body.prefilter(win)
+            hit = any(body.fn(v, o) for v in views for o in variants[yid])
+            assert passed or not hit, (yid, win.to_json())
+            held[yid] += hit
+    assert all(held.values()), held
