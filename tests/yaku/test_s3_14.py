@@ -1,0 +1,103 @@
+"""Section 3-14 (wait shapes): what the examples cannot say.
+
+The wait set every "only waited on" rule reads, 皆素's notion of other yaku, and that a
+prefilter only rejects hands its body would reject (on every example hand of 3-14 and
+3-16 under varied situations, for every option variant).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+
+import catalog
+import generated
+from yaku import registry
+from yaku.decompose import interpretations
+from yaku.evaluation import evaluate
+from yaku.s3_14 import has_standard_yaku, wait_tiles
+from yaku.tiles import parse_tiles
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+MINE = sorted(k for k in registry.BODIES if k[:4] in ("3-14", "3-16"))
+
+
+def tiles(text: str) -> frozenset[int]:
+    return frozenset(parse_tiles(text).tiles)
+
+
+def test_wait_tiles() -> None:
+    assert wait_tiles(Win.make("123m456p789s11122z", "5p")) == tiles("5p")
+    assert wait_tiles(Win.make("123m456p789s11122z", "6p")) == tiles("36p")
+    # 1112345678999m + 5m: the nine-sided wait of 九蓮寶燈.
+    assert wait_tiles(Win.make("11123455678999m", "5m")) == tiles("123456789m")
+    # Seven pairs and thirteen orphans count; tiles held four times do not.
+    assert wait_tiles(Win.make("1133557799m1122z", "2z")) == tiles("2z")
+    assert wait_tiles(Win.make("19m19p19s12345677z", "7z")) == tiles("19m19p19s1234567z")
+    assert wait_tiles(Win.make("123m456p789s11z", "6p", melds=["ankan 3333p"])) == tiles("6p")
+
+
+def test_other_yaku() -> None:
+    def held(win: Win) -> bool:
+        return any(has_standard_yaku(HandView(win, i)) for i in interpretations(win))
+
+    assert not held(Win.make("123m55p789p456678s", "2m"))
+    assert held(Win.make("123m55p789p456678s", "2m", tsumo=True))  # 門前清自摸和
+    assert held(Win.make("234m55p456p456678s", "3m"))  # 斷幺九
+    assert held(Win.make("123m55p789p456678s", "2m", houtei=True))
+    assert held(Win.make("1133557799m1122z", "2z"))  # 七對子
+
+
+def test_kaiso_through_evaluate() -> None:
+    plain = evaluate(Win.make("123m55p789p456678s", "2m"))
+    assert "3-14-13" in {a.id for a in plain.yaku}
+    riichi = evaluate(Win.make("123m55p789p456678s", "2m", riichi="riichi"))
+    assert "3-14-13" not in {a.id for a in riichi.yaku}
+
+
+def _variants(yid: str):
+    info = generated.REGISTRY[yid]
+    base = info.options()
+    for vm in type(base.value):
+        if info.values[vm.letter]["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        yield opts
+        for field, menu, _ in info.rules.values():
+            for m in menu:
+                yield dataclasses.replace(opts, **{field: m})
+
+
+SITUATIONS = [
+    {},
+    {"tsumo": True},
+    {"tsumo": True, "first_go_around": True},
+    {"tsumo": True, "first_go_around": True, "seat_wind": "S"},
+    {"first_go_around": True, "seat_wind": "W", "turn": 0},
+    {"riichi": "riichi", "chankan": True},
+    {"riichi": "riichi"},
+]
+
+
+def _hands():
+    for ex in catalog.examples():
+        if ex["yaku"][:4] not in ("3-14", "3-16"):
+            continue
+        for situation in SITUATIONS:
+            try:
+                yield Win.make(ex["hand"], ex["win"], ex.get("melds", []), **situation)
+            except ValueError:  # e.g. first_go_around with a called meld
+                continue
+
+
+def test_prefilters_only_reject_what_the_bodies_reject() -> None:
+    for win, yid in itertools.product(list(_hands()), MINE):
+        body = registry.BODIES[yid]
+        if body.prefilter is None or body.prefilter(win):
+            continue
+        for interp in interpretations(win):
+            view = HandView(win, interp)
+            for opts in _variants(yid):
+                assert body.fn(view, opts) is None, (yid, win.to_json(), opts)

@@ -1,0 +1,60 @@
+"""Section 3-16 (non-tenpai shapes): what the examples cannot say.
+
+BACK FOUR's value b accepts the shape but still needs another yaku, so one hand holds
+under value c and not under b; and the irregular hands go through evaluate.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generated.s3_16 import BackFourOptions, BackFourValue
+from yaku import registry
+from yaku.decompose import interpretations
+from yaku.evaluation import evaluate
+from yaku.rules import Ruleset
+from yaku.s3_16 import back_four
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+
+
+def _best(win: Win, opts: BackFourOptions):
+    awards = [back_four(HandView(win, i), opts) for i in interpretations(win)]
+    return [a for a in awards if a is not None]
+
+
+def test_back_four_value_b_needs_another_yaku() -> None:
+    ron = Win.make("1111m4444p7777s55z", "5z")  # no yaku besides the shape
+    tsumo = Win.make("1111m4444p7777s55z", "5z", tsumo=True)  # 門前清自摸和
+    b = BackFourOptions()
+    c = dataclasses.replace(b, value=BackFourValue.C)
+    assert b.value.letter == "b"
+    assert _best(ron, b) == []
+    assert _best(tsumo, b)
+    assert _best(ron, c)
+
+
+def test_irregular_hands_evaluate() -> None:
+    cases = {
+        "3-16-01": Win.make("147m258p369s12344z", "9s", tsumo=True, first_go_around=True),
+        "3-16-02": Win.make("147m258p369s12345z", "5z", tsumo=True, first_go_around=True),
+        "3-16-03": Win.make("1357m2468p123457s", "7s", tsumo=True, first_go_around=True),
+        "3-16-05": Win.make("11156688m222444z", "2z"),
+        "3-16-06": Win.make("1188m55p66s222444z", "1m"),
+        "3-16-08": Win.make("1234567m1234567p", "7p"),
+        "3-16-09": Win.make("1234567m1234567z", "7z"),
+    }
+    for yid, win in cases.items():
+        result = evaluate(win)
+        assert yid in {a.id for a in result.yaku}, (yid, result.to_json())
+
+
+def test_back_four_through_evaluate() -> None:
+    # Four identical tiles three times and a pair is also a seven-pairs-with-quads hand
+    # (3-09-08); as a yakuman BACK FOUR is the better reading.
+    rules = Ruleset.from_toml('[yaku."3-16-07"]\nvalue = "d"\n')
+    result = evaluate(Win.make("1111m4444p7777s55z", "5z"), rules)
+    assert "3-16-07" in {a.id for a in result.yaku}
+    assert result.interpretation is not None and result.interpretation.kind == "back_four"

@@ -1,0 +1,97 @@
+"""The irregular shapes of yaku/shapes.py: what each finder accepts, the blocks it
+writes, and that it stays out of ordinary hands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from yaku import shapes
+from yaku.decompose import interpretations, registered_shapes
+from yaku.win import Win
+
+FIRST = {"tsumo": True, "first_go_around": True}
+
+
+def kinds(win: Win) -> set[str]:
+    return {i.kind for i in interpretations(win)}
+
+
+def test_all_registered() -> None:
+    assert set(shapes.FINDERS) <= set(registered_shapes())
+
+
+@pytest.mark.parametrize(
+    ("kind", "hand", "win", "situation"),
+    [
+        (shapes.SHIISANPUUTAA, "147m258p369s12344z", "9s", FIRST),
+        (shapes.SHIISANPUUTAA, "19m19p19s12345677z", "1m", FIRST),
+        (shapes.SHIISANUUKAO, "147m258p369s12345z", "5z", FIRST),
+        (shapes.JUUSHI_RENKAN, "1357m2468p123457s", "7s", FIRST),
+        (shapes.BACK_FOUR, "1111m4444p7777s55z", "5z", {}),
+        (shapes.BACK_FOUR, "1234m5678p3456s99s", "9s", {}),
+        (shapes.CHIISHII, "1234567m1234567z", "7z", {}),
+        (shapes.NANBOKU_SENSOU_2, "1168m1568p222444z", "4z", {}),
+        (shapes.NANBOKU_SENSOU_3, "1188m55p66s222444z", "1m", {}),
+        (shapes.KNITTING, "1234567m1234567p", "7p", {}),
+    ],
+)
+def test_shape_found(kind: str, hand: str, win: str, situation: dict) -> None:
+    w = Win.make(hand, win, **situation)
+    found = [i for i in interpretations(w) if i.kind == kind]
+    assert found
+    for interp in found:
+        assert interp.wait == "other"
+        assert interp.tiles() == sorted(w.concealed)
+        assert interp.winning_block.contains(w.win_tile)
+
+
+def test_blocks() -> None:
+    (interp,) = [
+        i
+        for i in interpretations(Win.make("147m258p369s12344z", "4z", **FIRST))
+        if i.kind == shapes.SHIISANPUUTAA
+    ]
+    assert [b.kind for b in interp.blocks].count("pair") == 1
+    assert interp.winning_block.kind == "pair"
+    called = Win.make("11156688m444z", "4z", melds=["pon 222z"])
+    (interp,) = [i for i in interpretations(called) if i.kind == shapes.NANBOKU_SENSOU_2]
+    assert sorted(b.tile for b in interp.blocks if b.kind == "triplet") == [28, 30]
+    assert interp.concealed_triplets == 0  # the pon is open, the North triplet won by ron
+
+
+def test_first_draw_shapes_need_the_first_draw() -> None:
+    # A shape only at the first uninterrupted draw: otherwise the hand is incomplete.
+    for hand, win in (("147m258p369s12345z", "1z"), ("1357m2468p123457s", "7s")):
+        assert interpretations(Win.make(hand, win)) == ()
+        assert interpretations(Win.make(hand, win, tsumo=True)) == ()
+
+
+def test_near_misses() -> None:
+    assert not kinds(Win.make("147m258p368s12344z", "8s", **FIRST))  # 6s-8s 搭子
+    assert not kinds(Win.make("1357m2468p123456s", "6s", **FIRST))
+    assert not kinds(Win.make("1111m4444p7777s56z", "6z"))
+    assert not kinds(Win.make("1234568m1234567z", "8m"))
+    assert not kinds(Win.make("1234567m1234568p", "8p"))
+    assert not kinds(Win.make("11146688m222444z", "2z"))
+
+
+def test_back_four_splits() -> None:
+    counts = Win.make("1111m2222m3333m44p", "4p").concealed_counts
+    splits = shapes.back_four_splits(counts)
+    # The 4p pair and three fours: no 4m, so no run.
+    assert splits == ((12, (("four", 0), ("four", 1), ("four", 2))),)
+    runs = Win.make("1234m2345m3456m99s", "9s").concealed_counts
+    assert (26, (("run", 0), ("run", 1), ("run", 2))) in shapes.back_four_splits(runs)
+
+
+def test_knitting_is_never_standard() -> None:
+    rng = random.Random(7)
+    for _ in range(200):
+        numbers = [rng.randrange(9) for _ in range(7)]
+        if max(numbers.count(n) for n in numbers) > 4:
+            continue
+        text = "".join(str(n + 1) for n in numbers)
+        w = Win.make(f"{text}m{text}s", f"{numbers[0] + 1}s")
+        assert kinds(w) == {shapes.KNITTING}

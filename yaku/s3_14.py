@@ -1,0 +1,394 @@
+"""Section 3-14 與聽牌形相關的特殊役: yaku decided by how the hand waited.
+
+The wait is the interpretation's (``win.wait``): a hand that reads several ways gets the
+yaku when one reading has the wanted wait, as the player may choose. Where a rule
+speaks of everything the hand waited on (僅聽5萬, 聽牌剩餘1張), ``wait_tiles`` lists
+every tile that would have completed it before the win (standard hand, seven pairs,
+thirteen orphans), leaving out tiles the winner already held all four of.
+
+裸單騎 (naked tanki) is four declared melds and the lone tile left waiting for its
+partner. 3-14-05-01 asks whether an ankan may be one of the four; 金雞獨立 and 獨釣寒江雪
+have no such question and take the default reading (an ankan may be one).
+
+"The last live tile" (欠牌和, 獨釣寒江雪's 地獄單騎): the Win records only how many copies
+of the *winning* tile the winner could see (``visible_copies``), so a wait on more than
+one kind of tile counts as exhausted only when the winner holds all four of each other
+kind. A per-tile visibility fact in Win would lift this limit.
+
+"Other yaku" (皆素, and BACK FOUR's shape-only value in 3-16): the standard riichi yaku —
+every helper of yaku/standard.py but 門前 alone (tanyao counted for open hands too, as
+standard.py does), 役牌, and the situation yaku 立直/雙立直, 一發, 門前清自摸和, 海底,
+河底, 嶺上開花, 搶槓. Dora are no yaku; local yaku of other sections are not visible here.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from generated.s3_14 import (
+    AnagoOptions,
+    ByoutotsuMoushinOptions,
+    DokuchouKankousetsuOptions,
+    GiantBabaOptions,
+    GoryuuMeidouOptions,
+    HadakaTankiOptions,
+    KaisoOptions,
+    KeppaihouOptions,
+    KinkeiDasshokuOptions,
+    KinkeiDokuritsuOptions,
+    PeironMatsuriOptions,
+    SupermanOptions,
+    UushinTonkanOptions,
+)
+from yaku import standard
+from yaku.award import Award
+from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
+from yaku.registry import award, implements
+from yaku.tiles import HAKU, NORTH, SUIT_MASKS, YAOCHUU_MASK
+from yaku.view import HandView
+from yaku.win import Win
+
+MAN_MASK = SUIT_MASKS[0]
+ONE_SOU, THREE_SOU, FOUR_MAN, FIVE_MAN, EIGHT_MAN = 18, 20, 3, 4, 7
+
+# 聽牌形的條件 (3-14-06-01, 3-14-07-01): a 邊張/嵌張; b also 單騎 (the single wait of
+# 國士無雙 included); c any wait.
+_EDGE_CLOSED = frozenset({"penchan", "kanchan"})
+_EDGE_CLOSED_SINGLE = _EDGE_CLOSED | {"tanki", "kokushi"}
+
+
+def _wait_allowed(wait: str, letter: str) -> bool:
+    if letter == "a":
+        return wait in _EDGE_CLOSED
+    if letter == "b":
+        return wait in _EDGE_CLOSED_SINGLE
+    return True
+
+
+# -- what the hand waited on -----------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
+    c = list(before)
+    out = set()
+    for t in range(34):
+        if c[t] >= 4:
+            continue
+        c[t] += 1
+        key = tuple(c)
+        if standard_shapes(key) or (
+            not melded and (chiitoitsu_pairs(key) or kokushi_pair(key) is not None)
+        ):
+            out.add(t)
+        c[t] -= 1
+    return frozenset(out)
+
+
+def wait_tiles(w: Win) -> frozenset[int]:
+    """The tiles the hand waited on before the winning tile came (standard hand, seven
+    pairs, thirteen orphans), without tiles the winner held all four of."""
+    before = list(w.concealed_counts)
+    before[w.win_tile] -= 1
+    tiles = _completing(tuple(before), bool(w.melds))
+    return frozenset(t for t in tiles if w.tile_counts[t] - (t == w.win_tile) < 4)
+
+
+def _only_live_tile(win: HandView, own_copies_count: bool) -> bool:
+    """The winning tile was the last live tile of the whole wait (欠牌和).
+
+    Every other copy of it is seen (``visible_copies``) or in the winner's hand; with
+    ``own_copies_count`` False the hand may hold none beyond the wait shape itself (the
+    tanki tile, the shanpon pair). Every other tile of the wait must be exhausted, which
+    the Win shows only when the winner holds all four of it (see the module docstring)."""
+    w = win.win
+    t = w.win_tile
+    if w.visible_copies != 4 - w.tile_counts[t]:
+        return False
+    if not own_copies_count and w.tile_counts[t] != win.winning_block.tiles.count(t):
+        return False
+    return wait_tiles(w) == {t}
+
+
+# -- other yaku ------------------------------------------------------------------------------
+
+
+def _situation_yaku(w: Win) -> bool:
+    """A standard yaku from the situation alone: riichi, ippatsu, menzen tsumo, haitei,
+    houtei, rinshan, chankan."""
+    return (
+        w.riichi_declared
+        or w.ippatsu
+        or (w.tsumo and w.is_closed)
+        or w.haitei
+        or w.houtei
+        or w.rinshan
+        or w.chankan
+    )
+
+
+def has_standard_yaku(win: HandView) -> bool:
+    """Whether this reading of the hand holds any standard riichi yaku (module docstring)."""
+    if _situation_yaku(win.win):
+        return True
+    if any(win.std(name) for name in standard.STANDARD_YAKU if name != "menzen"):
+        return True
+    return standard.yakuhai(win.win, win.interp) > 0
+
+
+# -- naked tanki -----------------------------------------------------------------------------
+
+
+def _naked_tanki(win: HandView, tile: int | None = None) -> bool:
+    """Four declared melds, won on the lone tile (of ``tile``, if given)."""
+    w = win.win
+    return len(w.melds) == 4 and win.wait == "tanki" and (tile is None or w.win_tile == tile)
+
+
+@implements(
+    "3-14-01",
+    fingerprint="f713100eb90133736930572c12bd582d417f904dd8b3f043c29d73fe6fd5e1b3",
+    prefilter=lambda w: len(w.melds) == 4 and w.win_tile == ONE_SOU,
+)
+def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | None:
+    """金雞獨立 (the golden rooster standing on one leg, the 1-sou bird): 裸單騎 won on 1s."""
+    return award(win, opts) if _naked_tanki(win, ONE_SOU) else None
+
+
+@implements(
+    "3-14-02",
+    fingerprint="e5a07c95fa8d06dcf8d165734491d6a83bc7455e65381dbb9ba70ea3b0622e2b",
+    prefilter=lambda w: len(w.melds) == 4 and w.win_tile == HAKU,
+)
+def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Award | None:
+    """獨釣寒江雪 (fishing alone in the snowy river): 裸單騎 won on 白.
+
+    3-14-02-01 a, 地獄單騎: both other 白 were already out on the table — the Win's
+    ``visible_copies`` of the winning tile is 2 (every copy the winner does not hold).
+    """
+    w = win.win
+    if not _naked_tanki(win, HAKU):
+        return None
+    if opts.q01.letter == "a" and w.visible_copies != 4 - w.tile_counts[HAKU]:
+        return None
+    if opts.q02.letter == "b" and not w.tsumo:
+        return None
+    return award(win, opts)
+
+
+@implements(
+    "3-14-05",
+    fingerprint="130f9b707a04effafd3f390f080f636c1fc5cbd4795f34c5852ed6e146f1cd6d",
+    prefilter=lambda w: len(w.melds) == 4,
+)
+def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
+    """裸單騎: four declared melds, won on the single tile left. 3-14-05-01 b: an ankan
+    may not be one of the four."""
+    if not _naked_tanki(win):
+        return None
+    if opts.q01.letter == "b" and any(m.kind == "ankan" for m in win.win.melds):
+        return None
+    return award(win, opts)
+
+
+# -- closed waits on particular tiles --------------------------------------------------------
+
+
+def _kanchan_possible(w: Win) -> bool:
+    """The winning tile is a number 2..8 with both neighbours among the concealed tiles."""
+    t = w.win_tile
+    c = w.concealed_counts
+    return t < 27 and 0 < t % 9 < 8 and c[t - 1] > 0 and c[t + 1] > 0
+
+
+@implements(
+    "3-14-03",
+    fingerprint="43964ecfd03e24aeaf161aa311d16eab28bb566c9575bd96fe936c038c4e1da7",
+    prefilter=lambda w: w.win_tile < 27 and w.win_tile % 9 == 4 and _kanchan_possible(w),
+)
+def anago(win: HandView, opts: AnagoOptions) -> Award | None:
+    """穴子: won on a 5 (any suit) by a 嵌張 wait (4-6 waiting for the 5)."""
+    t = win.win_tile
+    return award(win, opts) if t < 27 and t % 9 == 4 and win.wait == "kanchan" else None
+
+
+@implements(
+    "3-14-04",
+    fingerprint="db59fe9c5a9b027088e7c1c1cab1f05fd9817d5a39160c1443be86ec22cbfefc",
+    prefilter=lambda w: w.win_tile == THREE_SOU and _kanchan_possible(w),
+)
+def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | None:
+    """貓突猛進: won on 3s by a 嵌張 wait (2s-4s waiting for the 3s)."""
+    return award(win, opts) if win.win_tile == THREE_SOU and win.wait == "kanchan" else None
+
+
+def _five_in_straight(w: Win) -> bool:
+    t = w.win_tile
+    if t >= 27 or t % 9 != 4 or not _kanchan_possible(w):
+        return False
+    base = t - 4
+    return (w.tile_mask >> base) & 0x1FF == 0x1FF
+
+
+@implements(
+    "3-14-08",
+    fingerprint="792d1cb3a322a686f8e39ba39632b8e61a1dcc001d1bdffaac44367b37457bd9",
+    prefilter=_five_in_straight,
+)
+def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
+    """五心通貫: 一氣通貫 won on the 5 by a 嵌張 wait — the 4-6 of the straight's own 456
+    waited for it. 3-14-08-01 a: the straight must be in manzu."""
+    if not _five_in_straight(win.win):
+        return None
+    base = win.win_tile - 4
+    if opts.q01.letter == "a" and base != 0:
+        return None
+    block = win.winning_block
+    if win.wait != "kanchan" or block.kind != "sequence" or block.tile != base + 3:
+        return None
+    starts = set(win.sequences)
+    return award(win, opts) if {base, base + 3, base + 6} <= starts else None
+
+
+def _closed_man_flush_on_5m(w: Win) -> bool:
+    return w.win_tile == FIVE_MAN and w.is_closed and w.tile_mask & ~MAN_MASK == 0
+
+
+@implements(
+    "3-14-09",
+    fingerprint="d54a7c733c9be94be781af4df7f069c99fdea75ecb96120b4ecf4c82739ceb92",
+    prefilter=_closed_man_flush_on_5m,
+)
+def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
+    """五龍鳴動: closed manzu 清一色 whose only wait was 5m (and won on it).
+
+    3-14-09-01 a: tsumo only. 3-14-09-02: a the reading's wait is 嵌張; b 嵌張 or 單騎;
+    c any wait, as long as 5m was the only tile waited on.
+    """
+    w = win.win
+    if not _closed_man_flush_on_5m(w) or (opts.q01.letter == "a" and not w.tsumo):
+        return None
+    rule = opts.q02.letter
+    if (rule == "a" and win.wait != "kanchan") or (
+        rule == "b" and win.wait not in ("kanchan", "tanki")
+    ):
+        return None
+    return award(win, opts) if wait_tiles(w) == {FIVE_MAN} else None
+
+
+# -- shanpon waits ---------------------------------------------------------------------------
+
+
+def _closed_eight_and_nines(w: Win) -> bool:
+    """Closed, won on an 8, holding three or more of some 9."""
+    t = w.win_tile
+    return (
+        w.is_closed
+        and t < 27
+        and t % 9 == 7
+        and any(w.tile_counts[nine] >= 3 for nine in (8, 17, 26))
+    )
+
+
+@implements(
+    "3-14-10",
+    fingerprint="291d0c6af30a7633086ee96cbff058d4287b9086856c4725adcad2686932d74e",
+    prefilter=_closed_eight_and_nines,
+)
+def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
+    """Giant馬場: closed hand with a concealed triplet of a 9, won on an 8 by a 雙碰
+    wait. The text names no suit, so the 9 and the 8 may be of any suits."""
+    if not _closed_eight_and_nines(win.win) or win.wait != "shanpon":
+        return None
+    if not any(t < 27 and t % 9 == 8 for t in win.concealed_triplets):
+        return None
+    return award(win, opts)
+
+
+@implements(
+    "3-14-12",
+    fingerprint="53105c8be05b7ed468fc6e0e6ce092970211c15cad02c2a8b4c2ffe1ae6b738e",
+    prefilter=lambda w: w.win_tile in (FOUR_MAN, EIGHT_MAN)
+    and w.tile_counts[FOUR_MAN] >= 2
+    and w.tile_counts[EIGHT_MAN] >= 2,
+)
+def superman(win: HandView, opts: SupermanOptions) -> Award | None:
+    """Superman: a 雙碰 wait on 4m and 8m (the pairs 44m and 88m), won on either."""
+    if win.wait != "shanpon" or {win.win_tile, win.pair} != {FOUR_MAN, EIGHT_MAN}:
+        return None
+    return award(win, opts)
+
+
+# -- the winning tile ------------------------------------------------------------------------
+
+
+@implements(
+    "3-14-11",
+    fingerprint="c9c817e47ef79b0d41bc093a4ffd2c679776568d2263ff2650008e4d41df9a8f",
+    prefilter=lambda w: w.win_tile == NORTH and not w.tsumo,
+)
+def peiron_matsuri(win: HandView, opts: PeironMatsuriOptions) -> Award | None:
+    """北榮和祭: won on North. The name says 北榮和 (pei-ron: ron on North, a pun on
+    Nagasaki's ペーロン festival), so a ron is needed; any shape, any wait."""
+    return award(win, opts) if win.win_tile == NORTH and win.win.ron else None
+
+
+# -- the last tile ---------------------------------------------------------------------------
+
+
+@implements(
+    "3-14-06",
+    fingerprint="c34a32b701767b137dbeaec81e1e3412c9725bbadaa28ee1a66d19ef96ed5917",
+    prefilter=lambda w: w.visible_copies == 4 - w.tile_counts[w.win_tile],
+)
+def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
+    """欠牌和: won on the last live tile of the wait.
+
+    3-14-06-01: the reading's wait must be a 邊張/嵌張 (a), also 單騎 (b), or any (c).
+    3-14-06-02 (手牌（包含副露牌）中有聽牌時): a the copies of the winning tile in the
+    winner's own hand or melds count toward exhausting it; b they spoil the yaku — the
+    hand may hold no copy beyond the wait shape itself. 3-14-06-03 b: riichi needed.
+    """
+    if opts.q03.letter == "b" and not win.win.riichi_declared:
+        return None
+    if not _wait_allowed(win.wait, opts.q01.letter):
+        return None
+    if not _only_live_tile(win, own_copies_count=opts.q02.letter == "a"):
+        return None
+    return award(win, opts)
+
+
+@implements(
+    "3-14-07",
+    fingerprint="bfa54d536388b2442febe5f0f2935ab26a13d8124dcadcefeeea7c67f3b5d850",
+    prefilter=lambda w: w.chankan,
+)
+def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
+    """金雞奪食: 搶槓 when the robbed tile was the last live tile of the wait.
+
+    Robbing an added kan takes the fourth copy (the other three sit in the pon), so the
+    winning tile is always its last copy; the rest of the wait must be exhausted too
+    (module docstring). 3-14-07-01 as 欠牌和's wait condition; 3-14-07-02 b: riichi needed.
+    """
+    w = win.win
+    if not w.chankan or (opts.q02.letter == "b" and not w.riichi_declared):
+        return None
+    if not _wait_allowed(win.wait, opts.q01.letter):
+        return None
+    return award(win, opts) if wait_tiles(w) == {w.win_tile} else None
+
+
+# -- no other yaku ---------------------------------------------------------------------------
+
+
+@implements(
+    "3-14-13",
+    fingerprint="571c34faa4df134c949964065d954ec11da0f4e645a9edf6b1f6c856f0876647",
+    prefilter=lambda w: not _situation_yaku(w) and w.tile_mask & YAOCHUU_MASK != 0,
+)
+def kaiso(win: HandView, opts: KaisoOptions) -> Award | None:
+    """皆素: won by a 邊張, 嵌張 or 單騎 wait with no other yaku (see the module docstring
+    for what counts: the standard riichi yaku of this reading of the hand)."""
+    if win.wait not in ("penchan", "kanchan", "tanki"):
+        return None
+    return None if has_standard_yaku(win) else award(win, opts)

@@ -1,0 +1,333 @@
+"""Irregular winning shapes of section 3-16 (非聽牌形的特殊役), added to the decomposer.
+
+Importing this module registers one shape finder per kind with
+``yaku.decompose.register_shape``; yaku/s3_16.py imports it, so the shapes exist whenever
+the bodies are loaded. A finder sees every hand the engine reads, so each one rejects on
+a bit test or a count before doing any work, and the bodies re-check the situation.
+
+The engine has no block kind for a two- or four-tile group that is not a pair or a kan,
+so such groups are written as ``single`` blocks (one per tile, sorted); a ``quad`` block
+always means a declared kan. Every shape has the wait ``other``.
+
+* 十三不搭 (``shiisanpuutaa``): thirteen kinds, one of them doubled (the pair), no two of
+  them forming a 搭子 — two number tiles of one suit at most two apart. The pair's tile
+  too must stand apart from the others (a pair that also makes a 搭子 spoils it).
+* 十三無靠 (``shiisanuukao``): fourteen kinds, each once, none forming a 搭子.
+* 十四連嵌 (``juushi_renkan``): the fourteen tiles split into seven 嵌張 搭子 (two number
+  tiles of one suit two apart, such as 1-3); the split, if any, is unique.
+
+  These three are hands "at the first uninterrupted draw" (第1純正巡自摸時): they are a
+  winning shape only on a tsumo with ``first_go_around``, so outside it a hand such as
+  147m258p369s12345z stays incomplete.
+* BACK FOUR (``back_four``): a pair and three four-tile groups, each four identical tiles
+  (not declared as a kan) or four consecutive number tiles of one suit. No meld.
+* 七喜 (``chiishii``): each of the seven honors once and seven consecutive number tiles of
+  one suit. No meld.
+* 南北戰爭(2) (``nanboku_sensou_2``): a triplet (or kan) each of South and North and the
+  number tiles 1-8-6-1 of one suit and 1-8-6-5 of one suit (the same or another); the
+  triplets may be melds.
+* 南北戰爭(3) (``nanboku_sensou_3``): a triplet (or kan) each of South and North and pairs
+  of a 1, a 5, a 6 and an 8 (any suits).
+* 編織 (``knitting``): seven "knitted pairs", each two tiles of the same number in two
+  suits, only those two suits in the hand (1m1p 2m2p ...): two suits with the same count
+  per number, no honors, no meld.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from yaku.decompose import Block, Interpretation, meld_block, register_shape
+from yaku.tiles import HONOR_MASK, NORTH, SOUTH, SUIT_MASKS
+from yaku.win import Win
+
+SHIISANPUUTAA = "shiisanpuutaa"
+SHIISANUUKAO = "shiisanuukao"
+JUUSHI_RENKAN = "juushi_renkan"
+BACK_FOUR = "back_four"
+CHIISHII = "chiishii"
+NANBOKU_SENSOU_2 = "nanboku_sensou_2"
+NANBOKU_SENSOU_3 = "nanboku_sensou_3"
+KNITTING = "knitting"
+
+_RANK = {"sequence": 0, "triplet": 1, "quad": 2, "pair": 3, "single": 4}
+_SUIT_BITS = 0x1FF
+_SOUTH_NORTH = (1 << SOUTH) | (1 << NORTH)
+_OTHER_HONORS = HONOR_MASK & ~_SOUTH_NORTH
+
+
+def _interpretation(
+    kind: str, blocks: Iterable[Block], win: Win, ron_opens_triplet: bool = False
+) -> Interpretation:
+    """Blocks sorted by tile; the winning tile placed in the first concealed block holding
+    it. ``ron_opens_triplet``: a concealed triplet completed by ron counts as open."""
+    ordered = tuple(sorted(blocks, key=lambda b: (b.tile, _RANK[b.kind], b.open, b.from_meld)))
+    win_block = next(
+        i for i, b in enumerate(ordered) if not b.from_meld and b.contains(win.win_tile)
+    )
+    ron_opened = -1
+    if ron_opens_triplet and win.ron and ordered[win_block].kind == "triplet":
+        ron_opened = win_block
+    concealed = sum(1 for b in ordered if b.is_triplet_like and not b.open) - (ron_opened >= 0)
+    return Interpretation(kind, ordered, win_block, "other", concealed, ron_opened)
+
+
+def _singles(counts: tuple[int, ...], skip: int = -1) -> list[Block]:
+    return [Block("single", t) for t, n in enumerate(counts) if t != skip for _ in range(n)]
+
+
+def unconnected(mask: int) -> bool:
+    """No two number tiles of one suit in ``mask`` are at most two apart (no 搭子)."""
+    for base in (0, 9, 18):
+        s = (mask >> base) & _SUIT_BITS
+        if s & (s >> 1) or s & (s >> 2):
+            return False
+    return True
+
+
+def _first_draw(win: Win) -> bool:
+    return win.first_go_around and win.tsumo and not win.melds
+
+
+# -- 十三不搭, 十三無靠, 十四連嵌 -------------------------------------------------------------
+
+
+def find_shiisanpuutaa(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    mask = win.tile_mask
+    if mask.bit_count() != 13 or not _first_draw(win) or not unconnected(mask):
+        return ()
+    pair = counts.index(2)  # 14 tiles of 13 kinds: exactly one kind twice
+    blocks = [Block("pair", pair), *_singles(counts, skip=pair)]
+    return (_interpretation(SHIISANPUUTAA, blocks, win),)
+
+
+def find_shiisanuukao(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    mask = win.tile_mask
+    if mask.bit_count() != 14 or not _first_draw(win) or not unconnected(mask):
+        return ()
+    return (_interpretation(SHIISANUUKAO, _singles(counts), win),)
+
+
+def kanchan_split(counts: tuple[int, ...]) -> bool:
+    """The number tiles split into 嵌張 搭子 (t, t+2): the lowest tile left must go with
+    the tile two above it, so the split is unique when it exists."""
+    c = list(counts[:27])
+    for base in (0, 9, 18):
+        for i in range(base, base + 9):
+            n = c[i]
+            if n:
+                if i - base > 6 or c[i + 2] < n:
+                    return False
+                c[i + 2] -= n
+    return True
+
+
+def find_juushi_renkan(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    mask = win.tile_mask
+    if mask & HONOR_MASK or not _first_draw(win):
+        return ()
+    for base in (0, 9, 18):  # every tile needs a partner two away in its suit
+        s = (mask >> base) & _SUIT_BITS
+        if s & ~((s >> 2) | (s << 2)):
+            return ()
+    if not kanchan_split(counts):
+        return ()
+    return (_interpretation(JUUSHI_RENKAN, _singles(counts), win),)
+
+
+# -- BACK FOUR -------------------------------------------------------------------------------
+
+# A four-tile group: ("four", t) = t t t t, ("run", t) = t t+1 t+2 t+3 of one suit.
+Group = tuple[str, int]
+
+
+def _groups(c: list[int], acc: list[Group], out: set[tuple[Group, ...]]) -> None:
+    i = next((t for t in range(34) if c[t]), 34)
+    if i == 34:
+        out.add(tuple(sorted(acc)))
+        return
+    if c[i] >= 4:
+        c[i] -= 4
+        acc.append(("four", i))
+        _groups(c, acc, out)
+        acc.pop()
+        c[i] += 4
+    if i < 27 and i % 9 <= 5 and c[i + 1] and c[i + 2] and c[i + 3]:
+        for k in range(4):
+            c[i + k] -= 1
+        acc.append(("run", i))
+        _groups(c, acc, out)
+        acc.pop()
+        for k in range(4):
+            c[i + k] += 1
+
+
+@lru_cache(maxsize=4096)
+def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """Every (pair tile, three four-tile groups) split of fourteen concealed tiles."""
+    out: list[tuple[int, tuple[Group, ...]]] = []
+    c = list(counts)
+    for pair in range(34):
+        if c[pair] < 2:
+            continue
+        c[pair] -= 2
+        found: set[tuple[Group, ...]] = set()
+        _groups(c, [], found)
+        c[pair] += 2
+        out.extend((pair, g) for g in sorted(found))
+    return tuple(out)
+
+
+def _back_four_possible(counts: tuple[int, ...]) -> bool:
+    """Each suit holds whole groups (a multiple of four tiles), one of them the pair too;
+    honors come in fours and at most one pair."""
+    pair_seen = False
+    for base in (0, 9, 18, 27):
+        rest = sum(counts[base : base + 9]) % 4
+        if rest == 2 and not pair_seen:
+            pair_seen = True
+        elif rest:
+            return False
+    return pair_seen and all(n in (0, 2, 4) for n in counts[27:])
+
+
+def find_back_four(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    if win.melds or not _back_four_possible(counts):
+        return ()
+    pairs = {pair for pair, _ in back_four_splits(counts)}
+    return tuple(
+        _interpretation(BACK_FOUR, [Block("pair", p), *_singles_less_pair(counts, p)], win)
+        for p in sorted(pairs)
+    )
+
+
+def _singles_less_pair(counts: tuple[int, ...], pair: int) -> list[Block]:
+    c = list(counts)
+    c[pair] -= 2
+    return _singles(tuple(c))
+
+
+# -- 七喜 -------------------------------------------------------------------------------------
+
+_ALL_HONORS = (1,) * 7
+
+
+def find_chiishii(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    if win.melds or counts[27:] != _ALL_HONORS:
+        return ()
+    numbers = win.tile_mask & ~HONOR_MASK
+    low = (numbers & -numbers).bit_length() - 1
+    if low < 0 or low % 9 > 2 or numbers != 0x7F << low:
+        return ()  # seven tiles, seven kinds: each once, consecutive in one suit
+    return (_interpretation(CHIISHII, _singles(counts), win),)
+
+
+def chiishii_start(counts: tuple[int, ...]) -> int:
+    """The number (1..3) the seven consecutive tiles of a 七喜 hand start on."""
+    return next(t for t in range(27) if counts[t]) % 9 + 1
+
+
+# -- 南北戰爭(2), 南北戰爭(3) ---------------------------------------------------------------
+
+
+def _south_north_sets(win: Win, counts: tuple[int, ...]) -> list[Block] | None:
+    """The South and North triplets (or kans, concealed or melded), if the hand has one of
+    each and no other meld or honor; None otherwise."""
+    tc = win.tile_counts
+    if tc[SOUTH] < 3 or tc[NORTH] < 3 or win.tile_mask & _OTHER_HONORS:
+        return None
+    blocks: list[Block] = []
+    melded = 0
+    for m in win.melds:
+        if m.is_sequence or m.tile not in (SOUTH, NORTH):
+            return None
+        blocks.append(meld_block(m))
+        melded |= 1 << m.tile
+    for t in (SOUTH, NORTH):
+        if counts[t] != (0 if melded >> t & 1 else 3):
+            return None
+        if not melded >> t & 1:
+            blocks.append(Block("triplet", t))
+    return blocks
+
+
+def _number_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(counts[:27])
+
+
+_1861 = (0, 7, 5, 0)  # 1, 8, 6, 1 as tile offsets
+_1865 = (0, 7, 5, 4)
+
+
+@lru_cache(maxsize=256)
+def nanboku_suits(numbers: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """(suit of 1861, suit of 1865) for every way the 27 number counts are 1-8-6-1 in
+    one suit plus 1-8-6-5 in one suit (suits 0 = m, 1 = p, 2 = s)."""
+    found = set()
+    for x in range(3):
+        for y in range(3):
+            need = [0] * 27
+            for off in _1861:
+                need[9 * x + off] += 1
+            for off in _1865:
+                need[9 * y + off] += 1
+            if tuple(need) == numbers:
+                found.add((x, y))
+    return frozenset(found)
+
+
+def find_nanboku_sensou_2(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    sets = _south_north_sets(win, counts)
+    if sets is None or not nanboku_suits(_number_counts(counts)):
+        return ()
+    blocks = sets + _singles(_number_counts(counts))
+    return (_interpretation(NANBOKU_SENSOU_2, blocks, win, ron_opens_triplet=True),)
+
+
+_PAIR_NUMBERS = (0, 4, 5, 7)  # 1, 5, 6, 8
+
+
+def find_nanboku_sensou_3(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    sets = _south_north_sets(win, counts)
+    if sets is None:
+        return ()
+    numbers = _number_counts(counts)
+    pairs = [t for t, n in enumerate(numbers) if n]
+    if len(pairs) != 4 or any(numbers[t] != 2 for t in pairs):
+        return ()
+    if tuple(sorted(t % 9 for t in pairs)) != _PAIR_NUMBERS:
+        return ()
+    blocks = sets + [Block("pair", t) for t in pairs]
+    return (_interpretation(NANBOKU_SENSOU_3, blocks, win, ron_opens_triplet=True),)
+
+
+# -- 編織 -------------------------------------------------------------------------------------
+
+
+def find_knitting(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
+    mask = win.tile_mask
+    if win.melds or mask & HONOR_MASK:
+        return ()
+    suits = [i for i, m in enumerate(SUIT_MASKS) if mask & m]
+    if len(suits) != 2:
+        return ()
+    a, b = (9 * s for s in suits)
+    if counts[a : a + 9] != counts[b : b + 9]:
+        return ()
+    return (_interpretation(KNITTING, _singles(counts), win),)
+
+
+FINDERS = {
+    SHIISANPUUTAA: find_shiisanpuutaa,
+    SHIISANUUKAO: find_shiisanuukao,
+    JUUSHI_RENKAN: find_juushi_renkan,
+    BACK_FOUR: find_back_four,
+    CHIISHII: find_chiishii,
+    NANBOKU_SENSOU_2: find_nanboku_sensou_2,
+    NANBOKU_SENSOU_3: find_nanboku_sensou_3,
+    KNITTING: find_knitting,
+}
+
+for _kind, _finder in FINDERS.items():
+    register_shape(_kind, _finder)
