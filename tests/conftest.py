@@ -20,8 +20,10 @@ def root() -> Path:
 def built_catalog() -> dict:
     """The catalog as a fresh build computes it (not the file on disk)."""
     from extract.build import build_catalog
+    from yakubook.build import curate_procedure
 
     cat, _ = build_catalog(ROOT)
+    curate_procedure(ROOT, cat)
     return cat
 
 

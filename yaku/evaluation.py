@@ -125,10 +125,23 @@ def _superseded(awards: list[Award]) -> set[str]:
     return drop
 
 
+def _plan(ruleset: Ruleset) -> tuple[tuple, tuple, tuple[str, ...]]:
+    """The compiled checks split for the hot loop: (gated, ungated, missing)."""
+    hit = ruleset.__dict__.get("_plan")
+    if hit is None:
+        checks, missing = compile_ruleset(ruleset)
+        gated = tuple((c.prefilter, c.fn, c.opts) for c in checks if c.prefilter is not None)
+        ungated = tuple((c.fn, c.opts) for c in checks if c.prefilter is None)
+        hit = (gated, ungated, missing)
+        object.__setattr__(ruleset, "_plan", hit)
+    return hit
+
+
 def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     rs = ruleset if ruleset is not None else default_ruleset()
-    checks, missing = compile_ruleset(rs)
-    live = [c for c in checks if c.prefilter is None or c.prefilter(win)]
+    gated, ungated, missing = _plan(rs)
+    live = [(fn, opts) for pf, fn, opts in gated if pf(win)]
+    live.extend(ungated)
     interps = interpretations(win)
     if not interps:
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
@@ -136,14 +149,17 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     for interp in interps:
         view = HandView(win, interp)
         awards = []
-        for c in live:
-            a = c.fn(view, c.opts)
+        for fn, opts in live:
+            a = fn(view, opts)
             if a is not None:
                 awards.append(a)
         if len(awards) > 1:
             drop = _superseded(awards)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
+        if len(interps) == 1:
+            return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards),
+                          missing)
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)

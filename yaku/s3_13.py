@@ -52,6 +52,8 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
     """
     if opts.q01.letter == "a" and win.is_open:
         return None
+    if not win.mask & MAN_MASK:
+        return None
     kinds = opts.q03.letter
     if kinds == "a" and not _man_only(win.win):
         return None
@@ -80,6 +82,8 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
 
     3-13-02-01 c reads 合計大?55時成立 (a lost character): more than 55.
     """
+    if not _man_flush(win.win):
+        return None
     kinds = opts.q02.letter
     if kinds == "a" and not _man_only(win.win):
         return None
@@ -104,6 +108,8 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
 )
 def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
     """Manzu 清一色 whose numbers total 35 or less (exactly 35: double yakuman)."""
+    if not _man_only(win.win):
+        return None
     if opts.q01.letter == "a" and win.is_open:
         return None
     total = win.number_sum("m")
@@ -119,6 +125,8 @@ def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Awa
 )
 def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
     """清一色 whose numbers total exactly 99."""
+    if not win.std("chiniisou"):
+        return None
     return award(win, opts) if win.number_sum() == 99 else None
 
 
@@ -129,6 +137,8 @@ def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
 )
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
     """清一色 whose numbers total exactly 88 (米壽, the 88th birthday)."""
+    if not win.std("chiniisou"):
+        return None
     return award(win, opts) if win.number_sum() == 88 else None
 
 

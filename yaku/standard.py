@@ -96,7 +96,8 @@ def chuuren(win: Win, interp: Interpretation | None = None) -> bool:
     if win.melds or not chiniisou(win):
         return False
     base = win.concealed[0] - win.concealed[0] % 9
-    extra = [n - need for n, need in zip(win.concealed_counts[base : base + 9], _CHUUREN_BASE)]
+    counts = win.concealed_counts[base : base + 9]
+    extra = [n - need for n, need in zip(counts, _CHUUREN_BASE, strict=True)]
     return min(extra) == 0 and sum(extra) == 1
 
 

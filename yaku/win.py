@@ -31,6 +31,14 @@ from yaku.tiles import (
 )
 
 RIICHI_KINDS: tuple[str, ...] = ("none", "riichi", "double", "open", "open_double")
+# Who discarded the winning tile (or added the robbed kan), seen from the winner:
+# 下家 plays right after the winner, 對家 opposite, 上家 right before.
+DISCARDERS: tuple[str, ...] = ("", "next", "across", "previous")
+# The discarder's riichi: none; the winning tile is their riichi declaration tile; declared
+# before (or, with the winner not in riichi, simply in riichi); declared after the winner.
+DISCARDER_RIICHI: tuple[str, ...] = ("none", "declaring", "riichi", "riichi_after")
+# The current dealership's earlier hands: W = the dealer won, D = drawn, the dealer stayed.
+DEALER_RESULTS = frozenset("WD")
 # 不吃不碰 (declared no calls), 自摸專 (declared tsumo only), 報知 (announced single wait).
 DECLARATIONS = frozenset({"no_calls", "tsumo_only", "single_wait"})
 MAX_FLOWERS = 8
@@ -75,6 +83,28 @@ class Win:
     # Pairs of a seven-pairs hand claimed from discards (鳴牌七對子's 明對子); their tiles
     # are written in ``concealed`` like the others.
     called_pairs: int = 0
+    # The minimum han (dora excluded) a hand needs to win: 2 under 二翻縛.
+    min_han: int = 1
+    # -- the discard the winner claimed (ron only) --
+    discarder: str = ""  # one of DISCARDERS; "" = not given
+    discarder_riichi: str = "none"  # one of DISCARDER_RIICHI
+    # The discarder had no safe tile: every tile of their hand dealt in.
+    discarder_forced: bool = False
+    # Kans the discarder declared in a row just before discarding the winning tile (槓振).
+    discarder_kans: int = 0
+    # The winning tile is the discarder's replacement (rinshan) tile, discarded as drawn.
+    discarder_rinshan: bool = False
+    # A call by the discarder ended the winner's ippatsu just before this discard.
+    discarder_broke_ippatsu: bool = False
+    # -- the game --
+    # The rinshan win's kan was declared on the last wall draw but one (再見，本壘打).
+    penultimate_kan: bool = False
+    # Letters of DEALER_RESULTS; "" = the dealership is the dealer_streak wins alone.
+    dealer_history: str = ""
+    # Holding seven flowers, the winner claims the eighth another player set aside (七搶一).
+    robbed_flower: bool = False
+    # The winner is furiten (may not ron; a 七搶一 claim can still be made under some rules).
+    furiten: bool = False
 
     # Derived once, here, because every predicate needs them and Win is immutable.
     concealed_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -333,9 +363,89 @@ def _check_game_facts(win: Win) -> None:
             f"{tile_name(win.win_tile)} exist outside the hand"
         )
     if not isinstance(win.declarations, frozenset) or not win.declarations <= DECLARATIONS:
+        allowed = ", ".join(sorted(DECLARATIONS))
+        raise InputError(f"field 'declarations' = {win.declarations!r}; allowed: {allowed}")
+    if win.declarations & {"tsumo_only", "single_wait"} and win.riichi == "none":
+        what = sorted(win.declarations & {"tsumo_only", "single_wait"})[0]
+        raise InputError(f"field 'declarations': {what!r} is declared with a riichi")
+    if "tsumo_only" in win.declarations and not win.tsumo:
+        raise InputError("field 'declarations': 'tsumo_only' was declared, so no ron win")
+    _check_turn(win)
+    _check_discard(win)
+    _check_game(win)
+
+
+def _check_turn(win: Win) -> None:
+    if win.turn == 0 and (win.tsumo or win.dealer):
         raise InputError(
-            f"field 'declarations' = {win.declarations!r}; allowed: {', '.join(sorted(DECLARATIONS))}"
+            "field 'turn' = 0 (before any own draw) needs a ron by a non-dealer (the dealer's "
+            "deal is draw 1)"
         )
+    if win.first_go_around and win.turn is not None and win.turn > 1:
+        raise InputError(
+            f"field 'first_go_around' with 'turn' = {win.turn}: the first go-around ends "
+            "before the winner's second draw"
+        )
+
+
+def _check_choice(win: Win, name: str, allowed: tuple[str, ...]) -> None:
+    value = getattr(win, name)
+    if type(value) is not str or value not in allowed:
+        raise InputError(f"field {name!r} must be one of {allowed!r}, got {value!r}")
+
+
+def _check_discard(win: Win) -> None:
+    _check_choice(win, "discarder", DISCARDERS)
+    _check_choice(win, "discarder_riichi", DISCARDER_RIICHI)
+    for name in (
+        "discarder",
+        "discarder_riichi",
+        "discarder_forced",
+        "discarder_kans",
+        "discarder_rinshan",
+        "discarder_broke_ippatsu",
+    ):
+        if getattr(win, name) != _DEFAULTS[name] and win.tsumo:
+            raise InputError(f"field {name!r} describes a claimed discard: it needs a ron win")
+    if win.discarder_riichi == "riichi_after" and win.riichi == "none":
+        raise InputError("field 'discarder_riichi' = 'riichi_after' needs the winner's riichi")
+    if win.discarder_kans > 4 or (win.discarder_kans and win.chankan):
+        raise InputError(
+            f"field 'discarder_kans' = {win.discarder_kans}: at most 4, and a robbed kan is "
+            "no discard"
+        )
+    if win.discarder_rinshan and not win.discarder_kans:
+        raise InputError("field 'discarder_rinshan' needs 'discarder_kans' (a kan to draw it)")
+    if win.discarder_broke_ippatsu and (win.riichi == "none" or win.ippatsu):
+        raise InputError(
+            "field 'discarder_broke_ippatsu' needs the winner's riichi, and excludes 'ippatsu'"
+        )
+
+
+def _check_game(win: Win) -> None:
+    if win.min_han < 1:
+        raise InputError(f"field 'min_han' = {win.min_han}; a win needs at least 1 han")
+    if win.penultimate_kan and not win.rinshan:
+        raise InputError("field 'penultimate_kan' needs a rinshan win")
+    history = win.dealer_history
+    if type(history) is not str or not set(history) <= DEALER_RESULTS:
+        raise InputError(
+            f"field 'dealer_history' must be a string of W (dealer won) and D (drawn), "
+            f"got {history!r}"
+        )
+    if history and win.dealer_streak:
+        streak = len(history) - len(history.rstrip("W")) + win.dealer
+        if win.dealer_streak != streak:
+            raise InputError(
+                f"field 'dealer_streak' = {win.dealer_streak} but 'dealer_history' "
+                f"{history!r} gives {streak}"
+            )
+    if win.robbed_flower and (win.flowers != 7 or win.tsumo):
+        raise InputError(
+            "field 'robbed_flower' needs 'flowers' = 7 and a claim (tsumo false), like a ron"
+        )
+    if win.furiten and not win.tsumo and not win.robbed_flower:
+        raise InputError("field 'furiten': a furiten hand cannot win by ron")
 
 
 def _json_str(obj: Mapping[str, Any], key: str) -> str:

@@ -1,0 +1,115 @@
+"""Section 3-15 (yaku of the game): what the examples cannot say.
+
+The capped 人和 values drop out when the other yaku are worth more than the cap; 槓振's
+value c is no winning yaku, so a hand without other yaku earns nothing by it. Both hold
+under some value options only. The 八連莊 counting is checked directly, and every
+situational body of 3-02, 3-03, 3-04 and 3-15 stays silent on a plain hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import generated
+from generated.s3_15 import KanburiOptions, KanburiValue, RenhouOptions, RenhouValue
+from yaku import registry
+from yaku.decompose import interpretations
+from yaku.evaluation import evaluate
+from yaku.s3_15 import kanburi, paarenchan_hit, renhou
+from yaku.view import HandView
+from yaku.win import Win
+
+registry.load_bodies()
+PLAIN = "123567m456p789s11z"
+
+
+def _view(hand: str = PLAIN, win: str = "5m", **situation) -> HandView:
+    w = Win.make(hand, win, **situation)
+    return HandView(w, interpretations(w)[0])
+
+
+@pytest.mark.parametrize(
+    ("value", "holds"),
+    [
+        (RenhouValue.B, True),
+        (RenhouValue.D, False),  # other yaku 9 han: more than 滿貫
+        (RenhouValue.E, False),  # more than 跳滿
+        (RenhouValue.F, True),  # not more than 倍滿
+        (RenhouValue.G, True),
+    ],
+)
+def test_capped_renhou(value: RenhouValue, holds: bool) -> None:
+    # 清一色 一氣通貫 一盃口 (9 han), South before its first draw, on the dealer's discard
+    v = _view("11223345556789m", "9m", seat_wind="S", turn=0, first_go_around=True)
+    got = renhou(v, dataclasses.replace(RenhouOptions(), value=value))
+    assert (got is not None) == holds
+
+
+def test_kanburi_value_c_needs_other_yaku() -> None:
+    v = _view(discarder_kans=1)
+    assert kanburi(v, KanburiOptions()) is not None
+    assert kanburi(v, dataclasses.replace(KanburiOptions(), value=KanburiValue.C)) is None
+    v = _view(discarder_kans=1, riichi="riichi")
+    assert kanburi(v, dataclasses.replace(KanburiOptions(), value=KanburiValue.C)) is not None
+
+
+@pytest.mark.parametrize(
+    ("history", "honba", "counting", "after", "hit"),
+    [
+        ("W" * 7, 7, "a", "a", True),
+        ("W" * 6, 6, "a", "a", False),
+        ("D" + "W" * 7, 8, "a", "a", False),
+        ("D" + "W" * 7, 8, "b", "a", True),
+        ("WDWDWDWDWDWDW", 13, "c", "a", True),  # the eighth win, draws between
+        ("WD" * 8, 16, "c", "a", False),  # the ninth, a draw after the eighth
+        ("WD" * 8, 16, "c", "b", True),
+        ("", 7, "d", "a", True),
+        ("W" * 8, 8, "d", "c", False),  # c: after 7 honba the next one is at 15
+        ("W" * 15, 15, "d", "c", True),
+        ("W" * 16, 16, "e", "c", False),
+        ("W" * 17, 17, "e", "c", True),
+        ("W" * 15, 15, "b", "c", True),
+        ("W" * 14, 14, "b", "c", False),
+        ("W" * 10, 10, "b", "a", True),
+        ("W" * 10, 10, "b", "d", False),
+        ("W" * 7, 7, "b", "d", True),
+        ("W" * 7, 7, "b", "e", True),
+    ],
+)
+def test_paarenchan_counting(history, honba, counting, after, hit) -> None:
+    assert paarenchan_hit(history, honba, counting, after) == hit
+
+
+def test_renhou_in_evaluate() -> None:
+    w = Win.make(PLAIN, "5m", seat_wind="S", turn=0, first_go_around=True)
+    assert "3-15-01" in {a.id for a in evaluate(w).yaku}
+
+
+SITUATIONAL = ("3-02-", "3-03-", "3-04-", "3-15-")
+
+
+def _variants(yid: str):
+    info = generated.REGISTRY[yid]
+    base = info.options()
+    for vm in type(base.value):
+        if info.values[vm.letter]["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        yield opts
+        for field, menu, _ in info.rules.values():
+            for m in menu:
+                yield dataclasses.replace(opts, **{field: m})
+
+
+@pytest.mark.parametrize("hand", [(PLAIN, "5m", False), (PLAIN, "5m", True)])
+def test_plain_hands_hold_none_of_them(hand) -> None:
+    tiles, win, tsumo = hand
+    w = Win.make(tiles, win, tsumo=tsumo)
+    for yid in sorted(k for k in registry.BODIES if k.startswith(SITUATIONAL)):
+        body = registry.BODIES[yid]
+        assert body.prefilter is not None and not body.prefilter(w), yid
+        for opts in _variants(yid):
+            for interp in interpretations(w):
+                assert registry.call(yid, HandView(w, interp), opts) is None, yid

@@ -1,0 +1,359 @@
+"""Section 3-02 立直的相關特殊役: yaku of the riichi declaration and what follows it.
+
+These are facts of the game, not of the tiles: each body reads the situation of the Win
+(``riichi``, ``ippatsu``, the claimed discard's ``discarder*`` fields, ``declarations``,
+``min_han``) and looks at the tiles only where the rule names one (注記's 白) or where a
+declaration must be true (報知's single wait).
+
+二翻縛 questions (may a hand win with only this yaku under a two-han minimum?) are read
+against ``Win.min_han``: when the answer is "no" and the hand's other yaku do not reach the
+minimum, the hand is no win, and the body awards nothing. "Other yaku" are the standard
+ones (see ``yaku_han``); local yaku are invisible to a body.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generated.s3_02 import (
+    ChouIppatsuOptions,
+    ChuukiOptions,
+    HouchiOptions,
+    IppatsuOptions,
+    KaikaiRiichiOptions,
+    OpenRiichiOptions,
+    TsubameGaeshi1Options,
+    TsubameGaeshi2Options,
+    TsumosenOptions,
+)
+from yaku.award import YAKUMAN_HAN, Award
+from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
+from yaku.registry import award, implements, info_for
+from yaku.standard import YAKUMAN, yakuhai
+from yaku.tiles import HAKU, NUM_TILES
+from yaku.view import HandView
+from yaku.win import Win
+
+OPEN_RIICHI = ("open", "open_double")
+CLOSED_RIICHI = ("riichi", "double")
+
+# -- the han of the standard yaku (for 縛 questions) ------------------------------------
+
+RIICHI_HAN = {"none": 0, "riichi": 1, "double": 2, "open": 1, "open_double": 2}
+# Standard yaku by name: (closed han, open han); 0 = closed only.
+SHAPE_HAN: tuple[tuple[str, int, int], ...] = (
+    ("tanyao", 1, 1),
+    ("pinfu", 1, 0),
+    ("iipeikou", 1, 0),
+    ("ryanpeikou", 3, 0),
+    ("chiitoitsu", 2, 0),
+    ("ittsuu", 2, 1),
+    ("sanshoku_doujun", 2, 1),
+    ("sanshoku_doukou", 2, 2),
+    ("toitoi", 2, 2),
+    ("sanankou", 2, 2),
+    ("sankantsu", 2, 2),
+    ("chanta", 2, 1),
+    ("junchan", 3, 2),
+    ("honroutou", 2, 2),
+    ("shousangen", 2, 2),
+    ("honiisou", 3, 2),
+    ("chiniisou", 6, 5),
+)
+
+
+def yaku_han(win: HandView, *, ippatsu: bool = True) -> int:
+    """Han of the hand's standard yaku, dora excluded (a yakuman counts as 13).
+
+    Riichi (double riichi 2; an open riichi as a plain riichi), ippatsu unless left out,
+    menzen tsumo, haitei, houtei, rinshan, chankan, yakuhai and the shape yaku. This is
+    what a 縛 (minimum han) is checked against; local yaku are not seen.
+    """
+    w = win.win
+    if any(win.std(name) for name in YAKUMAN):
+        return YAKUMAN_HAN
+    han = RIICHI_HAN[w.riichi] + (ippatsu and w.ippatsu) + (w.tsumo and w.is_closed)
+    han += w.haitei + w.houtei + w.rinshan + w.chankan + yakuhai(w, win.interp)
+    closed = w.is_closed
+    for name, closed_han, open_han in SHAPE_HAN:
+        if win.std(name):
+            han += closed_han if closed else open_han
+    return han
+
+
+def below_minimum(win: HandView, **leave_out: bool) -> bool:
+    """Under a minimum of 2 han or more, the other yaku do not reach it."""
+    need = win.win.min_han
+    return need >= 2 and yaku_han(win, **leave_out) < need
+
+
+def custom_award(win: HandView, opts: Any, value: dict[str, Any], note: str) -> Award:
+    """An award whose value a rule question sets, not the value option."""
+    info = info_for(opts)
+    return Award(info.id, info.name_hant, opts.value.letter, value, note)
+
+
+def _yakuman(remark: str) -> dict[str, Any]:
+    return {
+        "kind": "yakuman",
+        "multiple": 1,
+        "open": None,
+        "lost": False,
+        "notes": [{"kind": "remark", "text": remark}],
+    }
+
+
+def waits(w: Win) -> int:
+    """How many tile kinds the hand waited on (standard, seven pairs, thirteen orphans).
+
+    A tile the hand already holds all four of is no wait.
+    """
+    counts = list(w.concealed_counts)
+    counts[w.win_tile] -= 1
+    found = 0
+    for t in range(NUM_TILES):
+        if w.tile_counts[t] - (t == w.win_tile) >= 4:
+            continue
+        counts[t] += 1
+        c = tuple(counts)
+        if standard_shapes(c) or (
+            not w.melds and (chiitoitsu_pairs(c) or kokushi_pair(c) is not None)
+        ):
+            found += 1
+        counts[t] -= 1
+    return found
+
+
+# -- the bodies ------------------------------------------------------------------------
+
+
+def _when_ippatsu(w: Win) -> bool:
+    return w.ippatsu or w.discarder_broke_ippatsu
+
+
+@implements(
+    "3-02-01",
+    fingerprint="03c14517e52f48d6aa307b12346f1987cb38dd10623a0abb825a751f652aa483",
+    prefilter=_when_ippatsu,
+)
+def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
+    """A win within one uninterrupted go-around after riichi (``ippatsu``).
+
+    3-02-01-01: a call breaks ippatsu at once (a), or only once the caller has discarded
+    (b), so b still counts a ron on the caller's own next discard
+    (``discarder_broke_ippatsu``). 3-02-01-02: whether robbing an added kan in the
+    go-around (``chankan``) counts. 3-02-01-03 under 二翻縛 (``min_han`` ≥ 2): a = ippatsu
+    does not count toward the minimum, so riichi + ippatsu alone is no win and nothing is
+    awarded; b and c (no 二翻縛 at this table) put no restriction.
+    """
+    if not _when_ippatsu(win.win):
+        return None
+    w = win.win
+    if w.discarder_broke_ippatsu and opts.q01.letter == "a":
+        return None
+    if w.chankan and opts.q02.letter == "b":
+        return None
+    if opts.q03.letter == "a" and below_minimum(win, ippatsu=False):
+        return None
+    return award(win, opts)
+
+
+def _when_chou_ippatsu(w: Win) -> bool:
+    return w.discarder == "next" and (w.ippatsu or w.discarder_broke_ippatsu)
+
+
+@implements(
+    "3-02-02",
+    fingerprint="b38787ad3be8d7334baea0865c4278ff8ef2545376620b847cb910511cf1871a",
+    prefilter=_when_chou_ippatsu,
+)
+def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
+    """Ron on the very first discard after one's riichi: the 下家's (``discarder`` next).
+
+    Within the uninterrupted go-around (``ippatsu``) the 下家's discard is the first one
+    after the riichi. 3-02-02-01: if the 下家 broke ippatsu with a call (say, a chi of the
+    riichi tile) and then discarded (``discarder_broke_ippatsu``), a = no 超一發, b = it
+    still holds. 3-02-02-02: robbing the 下家's added kan right after the riichi
+    (``chankan``) counts under a only. The value includes 一發's 1翻.
+    """
+    if not _when_chou_ippatsu(win.win):
+        return None
+    w = win.win
+    if w.discarder_broke_ippatsu and opts.q01.letter == "a":
+        return None
+    if w.chankan and opts.q02.letter == "b":
+        return None
+    return award(win, opts)
+
+
+def _deal_in_yakuman(w: Win, opts: OpenRiichiOptions) -> bool:
+    rule = opts.q05.letter
+    state = w.discarder_riichi
+    if rule == "a":
+        counts = True
+    elif rule == "b":
+        counts = state != "riichi"
+    elif rule == "c":
+        counts = state in ("none", "declaring")
+    else:
+        counts = False
+    return counts and not (w.discarder_forced and opts.q05_02.letter == "b")
+
+
+def _when_open_riichi(w: Win) -> bool:
+    return w.riichi in OPEN_RIICHI
+
+
+@implements(
+    "3-02-03",
+    fingerprint="0f272a9f46cd67ecf0f3a39c8eaf42e20535319de32ad577c2a93473daf3f9fe",
+    prefilter=_when_open_riichi,
+)
+def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
+    """Riichi declared with the hand shown (``riichi`` open or open_double).
+
+    3-02-03-05, dealing into an open riichi (a ron): the award becomes a yakuman when the
+    discarder's riichi state allows it (``discarder_riichi``: a any; b not when they were
+    in riichi before the open riichi; c only when not in riichi, a riichi declaration tile
+    counting as not yet in riichi; d never), unless the discarder had no safe tile
+    (``discarder_forced``) and 3-02-03-05-02 is b. 3-02-03-05-01 names it a yakuman yaku
+    (a, c) or a counted yakuman (b: the remark 累计役满). Under e the tile may not be
+    discarded and a player who does gives up winning: a non-riichi player's discard is
+    then no win for the open riichi (nothing awarded); a riichi player's discard (forced)
+    is an ordinary ron.
+    3-02-03-09, a yakuman hand (a standard yakuman) won with open riichi: a = the hand stays
+    one yakuman (the value option, noted); b = two yakuman, so open riichi awards one.
+    3-02-03-01, with double riichi (open_double): the total 3翻 or (立直＋開)×2 is given
+    in the note; the award stays the value option's.
+    3-02-03-06 under 二翻縛 (``min_han`` ≥ 2): a = open riichi's own han do not count,
+    so without other yaku reaching the minimum the hand is no win.
+    Procedure-only, not evaluated: 3-02-03-02 (the deposit), 3-02-03-03 and 3-02-03-04
+    (when the declaration may be made: a declared open riichi is taken as valid),
+    3-02-03-07 with 3-02-03-07-01/02 (which tiles to show, penalties for wrong ones),
+    3-02-03-08 (others' mistaken wins).
+    """
+    if not _when_open_riichi(win.win):
+        return None
+    w = win.win
+    if w.ron:
+        if opts.q05.letter == "e" and w.discarder_riichi in ("none", "declaring"):
+            return None
+        if _deal_in_yakuman(w, opts):
+            counted = opts.q05_01.letter == "b"
+            value = _yakuman("向开立直放铳，" + ("累计役满" if counted else "役满"))
+            note = "向開立直放銃：" + ("累計役滿" if counted else "役滿")
+            return custom_award(win, opts, value, note)
+    if opts.q06.letter == "a" and below_minimum(win):
+        return None
+    if any(win.std(name) for name in YAKUMAN):
+        if opts.q09.letter == "b":
+            return custom_award(win, opts, _yakuman("役满开立直"), "役滿開立直：合計兩倍役滿")
+        return award(win, opts, note="役滿開立直：合計役滿")
+    if w.riichi == "open_double":
+        return award(win, opts, note=f"與兩立直復合：{opts.q01.text}")
+    return award(win, opts)
+
+
+def _when_tsubame_gaeshi_1(w: Win) -> bool:
+    return w.discarder_riichi == "declaring"
+
+
+@implements(
+    "3-02-04",
+    fingerprint="4d5f5391de549c798179605340a31cc4f031f2131660d3838e74048a4f1ef0dc",
+    prefilter=_when_tsubame_gaeshi_1,
+)
+def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None:
+    """Ron on the tile another player discards to declare riichi
+    (``discarder_riichi`` declaring)."""
+    if not _when_tsubame_gaeshi_1(win.win):
+        return None
+    return award(win, opts)
+
+
+def _when_tsubame_gaeshi_2(w: Win) -> bool:
+    return w.riichi == "none" and w.discarder_riichi == "riichi"
+
+
+@implements(
+    "3-02-05",
+    fingerprint="1b3eea537d927f04452f325cee35f53b65ceacf09465d8605a542696fa658933",
+    prefilter=_when_tsubame_gaeshi_2,
+)
+def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None:
+    """A player in riichi deals into a player who is not: the riichi's 1翻 and the
+    ura-dora go to the winner.
+
+    The discarder's riichi must stand (``discarder_riichi`` riichi); a declaration tile
+    that deals in leaves no riichi to pass on (that is 燕返(1)).
+    """
+    if not _when_tsubame_gaeshi_2(win.win):
+        return None
+    return award(win, opts, note="立直的1翻及裏寶牌移至和牌者")
+
+
+def _when_tsumosen(w: Win) -> bool:
+    return "tsumo_only" in w.declarations and w.riichi in CLOSED_RIICHI
+
+
+@implements(
+    "3-02-06",
+    fingerprint="95844db87ef55dcd337b31f94ef346682939af286729210e0118183860f64950",
+    prefilter=_when_tsumosen,
+)
+def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
+    """Riichi declared for a self-drawn win only (declaration ``tsumo_only``; the Win
+    then must be a tsumo). An open riichi so declared is 開開立直 instead."""
+    if not _when_tsumosen(win.win):
+        return None
+    return award(win, opts)
+
+
+def _when_kaikai_riichi(w: Win) -> bool:
+    return "tsumo_only" in w.declarations and w.riichi in OPEN_RIICHI
+
+
+@implements(
+    "3-02-07",
+    fingerprint="fadde3006ed5fcee8e0c48b46ab8a1d1603d9281427c3951f2f8e47de7f07259",
+    prefilter=_when_kaikai_riichi,
+)
+def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
+    """Open riichi declared for a self-drawn win only (declaration ``tsumo_only``)."""
+    if not _when_kaikai_riichi(win.win):
+        return None
+    return award(win, opts)
+
+
+def _when_houchi(w: Win) -> bool:
+    return "single_wait" in w.declarations
+
+
+@implements(
+    "3-02-08",
+    fingerprint="a677acd86725adbb5824d6f3132dfa459f040ca10deaf0072abc057f711b3863",
+    prefilter=_when_houchi,
+)
+def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
+    """Riichi declared with the announcement that it waits on one tile kind only
+    (declaration ``single_wait``). The announcement must be true: a hand that waited on
+    more than one kind earns nothing."""
+    if not _when_houchi(win.win):
+        return None
+    return award(win, opts) if waits(win.win) == 1 else None
+
+
+def _when_chuuki(w: Win) -> bool:
+    return w.ippatsu and w.tsumo and w.win_tile == HAKU
+
+
+@implements(
+    "3-02-09",
+    fingerprint="b0574d094cc30b94bb679ae3df6b4b8c9f15f4bcf976ef2fb77b2bd180f3c143",
+    prefilter=_when_chuuki,
+)
+def chuuki(win: HandView, opts: ChuukiOptions) -> Award | None:
+    """Riichi, ippatsu, and the self-drawn winning tile is 白."""
+    if not _when_chuuki(win.win):
+        return None
+    return award(win, opts)

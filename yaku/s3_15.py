@@ -1,0 +1,345 @@
+"""Section 3-15 與和牌牌型無關特殊役: yaku that do not depend on the hand's shape.
+
+They read the game: the first go-around (``first_go_around``, ``turn``, ``discarder``),
+the dealer's record (``dealer_history``, ``dealer_streak``, ``honba``), the discard after
+a kan (``discarder_kans``), flowers (``flowers``, ``robbed_flower``), declarations.
+
+The Win is always a complete hand. The flower yaku that some rules let end the hand
+without one (拔花牌時成立, 與手牌無關) can be evaluated here only for a complete hand,
+where they hold.
+
+"Other yaku" (a hand that must win by other yaku, a 縛) are the standard yaku counted by
+``yaku.s3_02.yaku_han`` against ``Win.min_han``.
+"""
+
+from __future__ import annotations
+
+from generated.s3_15 import (
+    HaPaarenchanOptions,
+    HassenKakaiOptions,
+    KanburiOptions,
+    PaarenchanOptions,
+    PuuchiiPuuponOptions,
+    RenhouOptions,
+    ShichisouIchiOptions,
+    ShikaKaireiOptions,
+    TeihouOptions,
+)
+from yaku.award import Award
+from yaku.registry import award, implements
+from yaku.s3_02 import yaku_han
+from yaku.tiles import EAST
+from yaku.view import HandView
+from yaku.win import Win
+
+_SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
+# The other yaku above which a capped 人和 (滿貫/跳滿/倍滿) is not counted: more than the cap.
+_RENHOU_CAP_EXCEEDED = {"d": 6, "e": 8, "f": 11}
+
+
+def _discarder_is_dealer(w: Win) -> bool | None:
+    """Whether the discarder of the winning tile is the dealer; None when unknown."""
+    if w.discarder:
+        return (w.seat_wind - EAST + _SEAT_OFFSET[w.discarder]) % 4 == 0
+    if w.first_go_around and w.turn == 0 and w.seat_wind == EAST + 1:
+        return True  # before South's first draw only the dealer has discarded
+    return None
+
+
+def _renhou_case(w: Win, opts: RenhouOptions) -> bool:
+    """Whether the rule questions count this first-go-around win as 人和."""
+    if w.tsumo:  # 3-15-01-03: a non-dealer's win on the first draw, no call before
+        return opts.q03.letter == "b" and not w.dealer and w.turn == 1 and w.first_go_around
+    if w.turn == 0:
+        if not w.first_go_around:  # 3-15-01-05: a call, or not the discarder's first
+            return opts.q05.letter == "b"
+        dealer = _discarder_is_dealer(w)
+        possible = (True, False) if dealer is None else (dealer,)
+        # 3-15-01-01 the dealer's first discard, 3-15-01-02 a non-dealer's
+        return all((opts.q01 if d else opts.q02).letter == "a" for d in possible)
+    if w.turn == 1 and w.first_go_around:  # 3-15-01-04: after one's first draw
+        return opts.q04.letter == "b"
+    return False
+
+
+def _when_renhou(w: Win) -> bool:
+    return w.turn is not None and w.turn <= 1 and (w.first_go_around or w.turn == 0)
+
+
+@implements(
+    "3-15-01",
+    fingerprint="7207747715ba0f47aef768e74a86a2abc5e7f38073bc274a27cf32f67ff1fc1e",
+    prefilter=_when_renhou,
+)
+def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
+    """A win in the first go-around (人和), in whichever of the five situations the rule
+    questions count.
+
+    Ron before one's first draw (``turn`` 0) with no call (``first_go_around``): on the
+    dealer's first discard (3-15-01-01) or a non-dealer's (3-15-01-02). Which one it was
+    comes from ``discarder``; for South it can only be the dealer's; when it is not known
+    both questions must count it. A dealer's ankan before that discard is a call (it
+    ends ``first_go_around``), so 3-15-01-01's 莊家沒有暗槓 holds by construction and
+    that case falls to 3-15-01-05. Ron before one's first draw after a call (so
+    ``first_go_around`` is false; then the tile may also not be the discarder's first
+    discard): 3-15-01-05. A non-dealer's tsumo on the first draw with no call: 3-15-01-03
+    (the dealer's is 天和, not this). Ron on a non-dealer's first discard after one's own
+    first draw (``turn`` 1, ``first_go_around``; the dealer included): 3-15-01-04. Nothing
+    else is 人和.
+    The capped values (d 滿貫, e 跳滿, f 倍滿) say that when the other yaku are worth more
+    than the cap, only they count: then 人和 is not awarded (other yaku: the standard yaku,
+    dora excluded).
+    """
+    w = win.win
+    if not _when_renhou(w) or not _renhou_case(w, opts):
+        return None
+    cap = _RENHOU_CAP_EXCEEDED.get(opts.value.letter)
+    if cap is not None and yaku_han(win) >= cap:
+        return None
+    return award(win, opts)
+
+
+def _when_teihou(w: Win) -> bool:
+    return w.ron and w.first_go_around and w.turn == 1
+
+
+@implements(
+    "3-15-02",
+    fingerprint="b47b6fef3b247ed68e30ee1a31288301528c1c4917f71ae04e16c0f2f8784260",
+    prefilter=_when_teihou,
+)
+def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
+    """Ron on a non-dealer's first discard after one's own first draw (底和), void once
+    anyone has called: ``turn`` 1 and ``first_go_around`` (in it every discard after
+    one's first draw is a non-dealer's first). 3-15-02-01 b: the dealer only."""
+    w = win.win
+    if not _when_teihou(w) or (opts.q01.letter == "b" and not w.dealer):
+        return None
+    return award(win, opts)
+
+
+# -- 八連莊 ------------------------------------------------------------------------------
+
+
+def _dealership(w: Win) -> str:
+    """The current dealership's hands before this one (W won by the dealer, D drawn)."""
+    if w.dealer_history:
+        return w.dealer_history
+    return "W" * max(w.dealer_streak - w.dealer, 0)
+
+
+def paarenchan_hit(history: str, honba: int, counting: str, after: str) -> bool:
+    """Whether the dealer winning now, after ``history``, scores 八連莊.
+
+    ``counting`` is 3-15-03-01: a 8 wins in a row from the dealership's first hand,
+    b 8 wins in a row, c 8 wins in the dealership, d a win at 7 honba, e at 8 honba
+    (the honba of earlier hands counted back one per hand). ``after`` is 3-15-03-03, what
+    follows a 八連莊: a every further win in an unbroken run is one too (a draw ends
+    that), b every further win of the dealership is one, c the count starts again (the
+    16th win in a row is the second), d after some number of them (the digit is lost in
+    the source) none: only the first is certain, so later ones are not awarded, e the
+    deal passes, so there is no later one.
+    """
+    results = history + "W"
+    last = len(results) - 1
+    count, alive, base, extending, achieved = 0, True, 0, False, 0
+    hit = False
+    for i, result in enumerate(results):
+        honba_here = honba - (last - i)
+        if result == "D":
+            alive = alive and counting != "a"
+            count = 0 if counting == "b" else count
+            extending = extending and after == "b"
+            hit = False
+            continue
+        if counting in "abc":
+            count += alive
+            reached = alive and count == 8
+        else:
+            reached = honba_here - base == (7 if counting == "d" else 8)
+        hit = reached or extending
+        if not hit:
+            continue
+        achieved += 1
+        if achieved > 1 and after in "de":
+            hit = False
+        if after in "ab":
+            extending = True
+        elif after == "c":
+            count, alive, base = 0, True, honba_here + 1
+    return hit
+
+
+def _could_be_paarenchan(w: Win) -> bool:
+    return len(w.dealer_history) >= 7 or w.dealer_streak >= 7 or w.honba >= 7
+
+
+def _when_paarenchan(w: Win) -> bool:
+    return w.dealer and _could_be_paarenchan(w)
+
+
+@implements(
+    "3-15-03",
+    fingerprint="5ab3d208b3a06cf877c3abc600751cdc602286c1d4d7c4ba5fe6d26ad040519d",
+    prefilter=_when_paarenchan,
+)
+def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
+    """The dealer's eighth win (八連莊), counted as 3-15-03-01 and 3-15-03-03 say (see
+    ``paarenchan_hit``) from ``dealer_history`` (or, without it, ``dealer_streak`` wins in
+    a row) and ``honba``.
+
+    3-15-03-02: a = it holds even without other yaku; b = the hand's yaku must reach
+    this table's minimum (``min_han``) on their own.
+    Procedure-only, not evaluated: 3-15-03-04 (what a mistaken win costs in such a hand),
+    3-15-03-05 (whether a mistaken win voids the dealer's run: the count given in the Win
+    is taken as already reflecting it).
+    """
+    w = win.win
+    if not _when_paarenchan(w):
+        return None
+    if not paarenchan_hit(_dealership(w), w.honba, opts.q01.letter, opts.q03.letter):
+        return None
+    if opts.q02.letter == "b" and yaku_han(win) < w.min_han:
+        return None
+    return award(win, opts)
+
+
+def _when_ha_paarenchan(w: Win) -> bool:
+    return not w.dealer and _could_be_paarenchan(w)
+
+
+@implements(
+    "3-15-03-06",
+    fingerprint="a4b0caac0b26ce039e38691c771a31e497e8cef4caf56b9d8e51f0195887522a",
+    prefilter=_when_ha_paarenchan,
+)
+def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
+    """A non-dealer's win in a hand where the dealer's win would have been 八連莊.
+
+    The options of 3-15-03 (how 八連莊 is counted) are not passed to this body, so it
+    counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a): seven dealer wins in a
+    row from the dealership's first hand, or a run already past its 八連莊.
+    """
+    w = win.win
+    if not _when_ha_paarenchan(w):
+        return None
+    defaults = PaarenchanOptions()
+    if not paarenchan_hit(_dealership(w), w.honba, defaults.q01.letter, defaults.q03.letter):
+        return None
+    return award(win, opts)
+
+
+# -- 槓振, flowers, 不吃不碰 --------------------------------------------------------------
+
+
+def _when_kanburi(w: Win) -> bool:
+    return w.discarder_kans > 0
+
+
+@implements(
+    "3-15-04",
+    fingerprint="9db51ae0206dba6402511f61bc3780cf88795a8bfd070985956af3aa1b88cece",
+    prefilter=_when_kanburi,
+)
+def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
+    """Ron on the discard made right after a kan (``discarder_kans`` ≥ 1).
+
+    3-15-04-01 b: not after two kans or more in a row. 3-15-04-02 b: only when the
+    discarded tile is the replacement tile itself (``discarder_rinshan``). Value c is no
+    winning yaku (不認為是和牌役): the hand must win by its other yaku (``min_han``).
+    """
+    w = win.win
+    if not _when_kanburi(w):
+        return None
+    if w.discarder_kans >= 2 and opts.q01.letter == "b":
+        return None
+    if opts.q02.letter == "b" and not w.discarder_rinshan:
+        return None
+    if opts.value.letter == "c" and yaku_han(win) < w.min_han:
+        return None
+    return award(win, opts)
+
+
+def _when_shika_kairei(w: Win) -> bool:
+    return w.flowers >= 4
+
+
+@implements(
+    "3-15-05",
+    fingerprint="1f228ad3f61698f2a71584e2505c4cc2e4f223c54c1243813ac3c380021f78ce",
+    prefilter=_when_shika_kairei,
+)
+def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
+    """Four flowers set aside (``flowers`` ≥ 4: a hand that set more aside set four)."""
+    return award(win, opts) if _when_shika_kairei(win.win) else None
+
+
+def _when_shichisou_ichi(w: Win) -> bool:
+    return w.robbed_flower
+
+
+@implements(
+    "3-15-06",
+    fingerprint="384154934055e0de465ee5aae47a83ab6edbcb38ffb319fd68ef2ed33c722c1e",
+    prefilter=_when_shichisou_ichi,
+)
+def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
+    """Holding seven flowers, claiming the eighth another player sets aside
+    (``robbed_flower``).
+
+    3-15-06-01: a (whatever the hand) and b (in tenpai) both hold for the Win, which is
+    the tenpai hand completed by a tile it waits on; a claim with a hand not in tenpai
+    cannot be written as a Win. 3-15-06-02 b: not while furiten (``furiten``).
+    Procedure-only, not evaluated: 3-15-06-03 (a player who keeps the flower back on
+    purpose), 3-15-06-04 (showing the hand after a missed claim).
+    """
+    w = win.win
+    if not _when_shichisou_ichi(w) or (w.furiten and opts.q02.letter == "b"):
+        return None
+    return award(win, opts)
+
+
+def _when_hassen_kakai(w: Win) -> bool:
+    return w.flowers == 8
+
+
+@implements(
+    "3-15-07",
+    fingerprint="f1632a66ac076f663f8b93bc7543e81a2df40469f2075a6487d2a2e4182ed5a7",
+    prefilter=_when_hassen_kakai,
+)
+def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
+    """All eight flowers set aside (``flowers`` 8).
+
+    3-15-07-01: a (whatever the hand), b (in tenpai) and c (on winning, no other yaku
+    needed) hold for every Win, a complete hand; d needs other yaku reaching this
+    table's minimum (``min_han``).
+    """
+    w = win.win
+    if not _when_hassen_kakai(w):
+        return None
+    if opts.q01.letter == "d" and yaku_han(win) < w.min_han:
+        return None
+    return award(win, opts)
+
+
+def _when_puuchii_puupon(w: Win) -> bool:
+    return "no_calls" in w.declarations and w.is_closed
+
+
+@implements(
+    "3-15-08",
+    fingerprint="2f42030ae17ff2a40feba2c28e3c6b677f2fb41de0998494e93e19638f9b03cf",
+    prefilter=_when_puuchii_puupon,
+)
+def puuchii_puupon(win: HandView, opts: PuuchiiPuuponOptions) -> Award | None:
+    """A vow before the deal to make no call (declaration ``no_calls``), kept: a closed
+    hand. 3-15-08-01 a: no ankan either. 3-15-08-02 b: a tsumo win only."""
+    w = win.win
+    if not _when_puuchii_puupon(w):
+        return None
+    if opts.q01.letter == "a" and w.melds:
+        return None
+    if opts.q02.letter == "b" and not w.tsumo:
+        return None
+    return award(win, opts)
