@@ -54,7 +54,6 @@ class Body:
     fingerprint: str
     stale: bool
     prefilter: Prefilter | None
-    procedure_only: tuple[str, ...]
     note: str
 
 
@@ -70,14 +69,13 @@ def implements(
     *,
     fingerprint: str,
     prefilter: Prefilter | None = None,
-    procedure_only: tuple[str, ...] = (),
     note: str = "",
 ) -> Callable[[Callable[..., Award | None]], Callable[..., Award | None]]:
     def bind(fn: Callable[..., Award | None]) -> Callable[..., Award | None]:
         info = generated.REGISTRY.get(yaku_id)
         where = f"{fn.__module__}.{fn.__qualname__}"
         if info is None:
-            ORPHANS[yaku_id] = Body(yaku_id, fn, fingerprint, True, prefilter, procedure_only, note)
+            ORPHANS[yaku_id] = Body(yaku_id, fn, fingerprint, True, prefilter, note)
             warnings.warn(
                 f"{where}: @implements({yaku_id!r}): the catalog has no yaku {yaku_id} "
                 "(orphan body; it will not run)",
@@ -91,9 +89,6 @@ def implements(
                 f"{where}: signature ({', '.join(got)}) does not match the stub "
                 f"{info.slug}({', '.join(want)}) of {yaku_id}"
             )
-        for rule_id in procedure_only:
-            if rule_id not in info.rules:
-                raise RegistrationError(f"{where}: {rule_id} is not a rule question of {yaku_id}")
         if yaku_id in BODIES:
             raise RegistrationError(f"{where}: {yaku_id} already has a body")
         BODIES[yaku_id] = Body(
@@ -102,7 +97,6 @@ def implements(
             fingerprint,
             fingerprint != info.fingerprint,
             prefilter,
-            tuple(procedure_only),
             note,
         )
         return fn

@@ -65,9 +65,8 @@ def _straight_flush(win: HandView, honors: int | None) -> int | None:
 
 @implements(
     "3-08-01",
-    fingerprint="e75fb0f6cb66f6375c12a1f49bd44aee91851635f16586c69348146d5310e92f",
+    fingerprint="fb8037d93642b54a615287d95981d3ddf0b775a998eb0f74e6463ef8cd034791",
     prefilter=lambda w: _flush_of(w.tile_mask, EAST_BIT | NORTH_BIT),
-    procedure_only=("3-08-01-06",),  # announcing the yaku: the Win records no such call
 )
 def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | None:
     """東北新幹線: 混一色 一氣通貫 whose honors are East and North.

@@ -53,12 +53,6 @@ def declared_bodies(root: Path) -> list[Declared]:
                 kw = {k.arg: _const(k.value) for k in dec.keywords}
                 rel = path.relative_to(root).as_posix()
                 note = kw.get("note") or ""
-                if kw.get("procedure_only"):
-                    note = (
-                        (note + " " if note else "")
-                        + "procedure-only rule questions: "
-                        + (", ".join(kw["procedure_only"]))
-                    )
                 found.append(
                     Declared(
                         str(yid),

@@ -206,7 +206,7 @@ def test_helpers_agree_with_mahjong_library() -> None:
 def _compare_each_interpretation(
     win: Win, interps: tuple[Interpretation, ...], verdicts: list[Verdict], failures: list[str]
 ) -> int:
-    standard = [(i, v) for i, v in zip(interps, verdicts) if i.kind != "kokushi"]
+    standard = [(i, v) for i, v in zip(interps, verdicts, strict=True) if i.kind != "kokushi"]
     lib_keys = library_interpretations(win)
     our_keys = {our_key(i) for i, _ in standard}
     if lib_keys != our_keys:
