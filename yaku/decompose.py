@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from yaku.melds import Meld
 from yaku.tiles import YAOCHUU
@@ -37,14 +37,15 @@ Shape = tuple[tuple[str, int], ...]
 ShapeFinder = Callable[[Win, tuple[int, ...]], Iterable["Interpretation"]]
 
 
-@dataclass(frozen=True, slots=True)
-class Block:
+class Block(NamedTuple):
     """One group of an interpretation. ``tile`` is the lowest tile.
 
     ``single`` exists for shapes made of lone tiles (thirteen orphans, irregular shapes).
     ``open`` means called from a discard; an ankan is ``from_meld`` but not ``open``.
     Whether a concealed triplet still counts as concealed after a ron depends on the
     whole interpretation: see ``Interpretation.is_concealed_triplet``.
+
+    A named tuple (immutable, hashable, cheap to build: decomposition makes many).
     """
 
     kind: str
@@ -81,8 +82,7 @@ def _block_key(block: Block) -> tuple[int, int, bool, bool]:
     return (block.tile, _RANK[block.kind], block.open, block.from_meld)
 
 
-@dataclass(frozen=True, slots=True)
-class Interpretation:
+class Interpretation(NamedTuple):
     """One reading of a hand, with the winning tile placed in ``blocks[win_block]``.
 
     ``concealed_triplets`` follows the standard riichi rule as the ``mahjong`` library
@@ -134,7 +134,14 @@ class Interpretation:
 # -- structure: counts -> shapes (cached) -----------------------------------------------
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 16)
+def _suit_shapes_at(counts9: tuple[int, ...], base: int) -> tuple[Shape, ...]:
+    """``_suit_shapes`` with the tiles moved to the suit starting at ``base``."""
+    options = _suit_shapes(counts9)
+    return tuple(_offset(s, base) for s in options) if base else options
+
+
+@lru_cache(maxsize=1 << 16)
 def _suit_shapes(counts9: tuple[int, ...]) -> tuple[Shape, ...]:
     """All splits of one suit into sequences/triplets and (if its total is 2 mod 3) a pair."""
     rest = sum(counts9) % 3
@@ -161,7 +168,8 @@ def _search_suit(
             seqs = n - 3 * trip - 2 * pair
             if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
                 continue
-            added = [("triplet", i)] * trip + [("pair", i)] * pair + [("sequence", i)] * seqs
+            # In block order (sequence, triplet, pair at one tile) so shapes need no sort.
+            added = [("sequence", i)] * seqs + [("triplet", i)] * trip + [("pair", i)] * pair
             c[i] = 0
             if seqs:
                 c[i + 1] -= seqs
@@ -175,6 +183,7 @@ def _search_suit(
                 c[i + 2] += seqs
 
 
+@lru_cache(maxsize=1 << 14)
 def _honor_shape(counts7: tuple[int, ...]) -> Shape | None:
     blocks: list[tuple[str, int]] = []
     for i, n in enumerate(counts7):
@@ -207,18 +216,22 @@ def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
         if rest == 1:
             return ()
         pairs += rest == 2
-        options = _suit_shapes(part)
+        if rest == 0 and not any(part):
+            continue
+        options = _suit_shapes_at(part, base)
         if not options:
             return ()
-        groups.append(tuple(_offset(s, base) for s in options) if base else options)
+        groups.append(options)
     if pairs != 1:
         return ()
     groups.append((_offset(honors, 27),))
-    shapes = {
-        tuple(sorted(itertools.chain.from_iterable(parts), key=lambda b: (b[1], _RANK[b[0]])))
-        for parts in itertools.product(*groups)
-    }
-    return tuple(sorted(shapes))
+    # Suits are disjoint, so every combination is a distinct shape; blocks come out in
+    # tile order suit by suit, the order the product gives.
+    if all(len(g) == 1 for g in groups):
+        return (tuple(itertools.chain.from_iterable(g[0] for g in groups)),)
+    return tuple(
+        tuple(itertools.chain.from_iterable(parts)) for parts in itertools.product(*groups)
+    )
 
 
 def chiitoitsu_pairs(counts: tuple[int, ...], allow_four: bool = False) -> tuple[int, ...]:
@@ -243,6 +256,7 @@ def kokushi_pair(counts: tuple[int, ...]) -> int | None:
 # -- placing the winning tile ------------------------------------------------------------
 
 
+@lru_cache(maxsize=1 << 12)
 def meld_block(meld: Meld) -> Block:
     if meld.is_sequence:
         return Block("sequence", meld.tile, True, True)
@@ -267,25 +281,52 @@ def _wait(block: Block, tile: int) -> str:
     return "shanpon"
 
 
+@lru_cache(maxsize=1024)
+def _concealed_block(kind: str, tile: int) -> Block:
+    return Block(kind, tile)
+
+
+@lru_cache(maxsize=1 << 16)
+def _shape_blocks(shape: Shape) -> tuple[Block, ...]:
+    """The concealed blocks of a shape, as shared Block objects (identical blocks are the
+    same object, so duplicates are found by identity)."""
+    return tuple(_concealed_block(k, t) for k, t in shape)
+
+
+def _contains(b: Block, tile: int) -> bool:
+    if b.kind == "sequence":
+        return b.tile <= tile <= b.tile + 2
+    return b.tile == tile
+
+
 def _standard(
     shape: Shape, melds: tuple[Block, ...], win_tile: int, tsumo: bool
 ) -> list[Interpretation]:
-    blocks = tuple(sorted([Block(k, t) for k, t in shape] + list(melds), key=_block_key))
+    blocks = _shape_blocks(shape)
+    if melds:
+        blocks = tuple(sorted(blocks + melds, key=_block_key))
     ron_opened = -1
-    if not tsumo and not any(
-        b.kind == "sequence" and not b.open and b.contains(win_tile) for b in blocks
-    ):
-        for i, b in enumerate(blocks):
-            if b.kind == "triplet" and not b.open and b.tile == win_tile:
-                ron_opened = i
-    concealed = sum(1 for b in blocks if b.is_triplet_like and not b.open) - (ron_opened >= 0)
+    if not tsumo:
+        in_sequence = False
+        for b in blocks:
+            if b.kind == "sequence" and not b.open and b.tile <= win_tile <= b.tile + 2:
+                in_sequence = True
+                break
+        if not in_sequence:
+            for i, b in enumerate(blocks):
+                if b.kind == "triplet" and not b.open and b.tile == win_tile:
+                    ron_opened = i
+    concealed = -(ron_opened >= 0)
+    for b in blocks:
+        if (b.kind == "triplet" or b.kind == "quad") and not b.open:
+            concealed += 1
     out: list[Interpretation] = []
-    seen: set[Block] = set()
+    seen: list[Block] = []
     for i, b in enumerate(blocks):
         # Identical blocks give identical interpretations; a meld was complete before.
-        if b.from_meld or b in seen or not b.contains(win_tile):
+        if b.from_meld or not _contains(b, win_tile) or any(b == x for x in seen):
             continue
-        seen.add(b)
+        seen.append(b)
         out.append(Interpretation("standard", blocks, i, _wait(b, win_tile), concealed, ron_opened))
     return out
 
@@ -299,11 +340,14 @@ def _builtin(
     for shape in standard_shapes(counts):
         out.extend(_standard(shape, meld_blocks, win_tile, tsumo))
     if not melds:
-        pairs = chiitoitsu_pairs(counts, allow_four)
-        if pairs:
-            blocks = tuple(Block("pair", t) for t in pairs)
-            out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
-        doubled = kokushi_pair(counts)
+        # Counted in C first: seven pairs hold seven 2s (or 4s when allowed), thirteen
+        # orphans exactly 13 kinds (21 empty counts).
+        if counts.count(2) + 2 * allow_four * counts.count(4) >= 7:
+            pairs = chiitoitsu_pairs(counts, allow_four)
+            if pairs:
+                blocks = tuple(Block("pair", t) for t in pairs)
+                out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
+        doubled = kokushi_pair(counts) if counts.count(0) == 21 else None
         if doubled is not None:
             blocks = tuple(Block("pair" if t == doubled else "single", t) for t in sorted(YAOCHUU))
             wait = "kokushi13" if win_tile == doubled else "kokushi"

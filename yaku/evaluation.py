@@ -125,23 +125,50 @@ def _superseded(awards: list[Award]) -> set[str]:
     return drop
 
 
-def _plan(ruleset: Ruleset) -> tuple[tuple, tuple, tuple[str, ...]]:
-    """The compiled checks split for the hot loop: (gated, ungated, missing)."""
+def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
+    """The compiled checks grouped for the hot loop, and the enabled yaku without a body.
+
+    Checks are grouped by their module's section gate (None: no gate); per group, the
+    checks with a prefilter as (prefilter, (body, options)) pairs and those without as
+    ready (body, options) pairs.
+    """
     hit = ruleset.__dict__.get("_plan")
     if hit is None:
         checks, missing = compile_ruleset(ruleset)
-        gated = tuple((c.prefilter, c.fn, c.opts) for c in checks if c.prefilter is not None)
-        ungated = tuple((c.fn, c.opts) for c in checks if c.prefilter is None)
-        hit = (gated, ungated, missing)
+        groups: dict[str, list] = {}
+        for c in checks:
+            groups.setdefault(c.fn.__module__, []).append(c)
+        plan = tuple(
+            (
+                registry.GATES.get(module),
+                tuple((c.prefilter, (c.fn, c.opts)) for c in items if c.prefilter),
+                tuple((c.fn, c.opts) for c in items if not c.prefilter),
+            )
+            for module, items in groups.items()
+        )
+        hit = (plan, missing)
         object.__setattr__(ruleset, "_plan", hit)
     return hit
 
 
+def live_checks(win: Win, plan: tuple) -> list[tuple]:
+    """(body, options) of every check whose gate and prefilter pass for this hand."""
+    live: list[tuple] = []
+    for gate, filtered, always in plan:
+        if gate is not None and not gate(win):
+            continue
+        if always:
+            live.extend(always)
+        for pf, check in filtered:
+            if pf(win):
+                live.append(check)
+    return live
+
+
 def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     rs = ruleset if ruleset is not None else default_ruleset()
-    gated, ungated, missing = _plan(rs)
-    live = [(fn, opts) for pf, fn, opts in gated if pf(win)]
-    live.extend(ungated)
+    plan, missing = _plan(rs)
+    live = live_checks(win, plan)
     interps = interpretations(win)
     if not interps:
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
@@ -158,8 +185,7 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
             if drop:
                 awards = [a for a in awards if a.id not in drop]
         if len(interps) == 1:
-            return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards),
-                          missing)
+            return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards), missing)
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)

@@ -59,6 +59,17 @@ class Body:
 
 BODIES: dict[str, Body] = {}
 ORPHANS: dict[str, Body] = {}
+# A body module may declare one cheap necessary condition shared by all its bodies; the
+# evaluator tests it once per hand before the bodies' own prefilters (tests/yaku/
+# test_gates.py checks that no body awards a hand its module's gate rejects).
+GATES: dict[str, Prefilter] = {}
+
+
+def section_gate(module: str, gate: Prefilter) -> None:
+    """Declare ``gate`` as a necessary condition for every body of ``module``."""
+    GATES[module] = gate
+
+
 _BY_OPTIONS: dict[type, generated.StubInfo] = {
     info.options: info for info in generated.REGISTRY.values()
 }

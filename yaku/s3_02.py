@@ -28,7 +28,7 @@ from generated.s3_02 import (
 )
 from yaku.award import YAKUMAN_HAN, Award
 from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
-from yaku.registry import award, implements, info_for
+from yaku.registry import award, implements, info_for, section_gate
 from yaku.standard import YAKUMAN, yakuhai
 from yaku.tiles import HAKU, NUM_TILES
 from yaku.view import HandView
@@ -129,6 +129,10 @@ def waits(w: Win) -> int:
 
 def _when_ippatsu(w: Win) -> bool:
     return w.ippatsu or w.discarder_broke_ippatsu
+
+
+# Every riichi yaku needs a riichi, a declaration or a fact about the discarder.
+section_gate(__name__, lambda w: w.situational)
 
 
 @implements(

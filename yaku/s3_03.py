@@ -15,7 +15,7 @@ from generated.s3_03 import (
     RyanpinHouteiOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import HAKU, tile_from_str
 from yaku.view import HandView
 from yaku.win import Win
@@ -31,6 +31,10 @@ def _last_tile(w: Win) -> bool:
 
 def _when_iipin_moyue(w: Win) -> bool:
     return w.win_tile == PIN1 and _last_tile(w)
+
+
+# 海底撈月 / 河底撈魚 yaku need the last tile.
+section_gate(__name__, lambda w: w.haitei or w.houtei)
 
 
 @implements(

@@ -17,7 +17,7 @@ from generated.s3_04 import (
     UupinKaihouOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import tile_from_str
 from yaku.view import HandView
 from yaku.win import Win
@@ -33,6 +33,10 @@ def _has_ankan(w: Win, tile: int) -> bool:
 
 def _when_uupin_kaihou(w: Win) -> bool:
     return w.rinshan and w.win_tile == PIN5
+
+
+# 嶺上開花 yaku need a win on a replacement tile.
+section_gate(__name__, lambda w: w.rinshan)
 
 
 @implements(

@@ -18,7 +18,7 @@ from generated.s3_05 import (
     RenjiHoniisouOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import CHUN, HAKU, HATSU, HONOR_MASK, SUIT_MASKS
 from yaku.view import HandView, tiles_mask
 from yaku.win import Win
@@ -45,13 +45,17 @@ def _made_of(w: Win, tiles: int, required: int = 0) -> bool:
 def _half_flush_of(w: Win, suit_mask: int) -> bool:
     """That suit and honors only, with both present (混一色 of that suit)."""
     mask = w.tile_mask
-    return mask & ~(suit_mask | HONOR_MASK) == 0 and bool(mask & suit_mask) and bool(
-        mask & HONOR_MASK
+    return (
+        mask & ~(suit_mask | HONOR_MASK) == 0 and bool(mask & suit_mask) and bool(mask & HONOR_MASK)
     )
 
 
 def _kouitten_tiles(w: Win) -> bool:
     return _made_of(w, KOUITTEN_TILES, CHUN_BIT)
+
+
+# 混一色形: one number suit at most.
+section_gate(__name__, lambda w: w.suit_count <= 1)
 
 
 @implements(
@@ -137,8 +141,9 @@ def _has_kouhaku(w: Win) -> bool:
 @implements(
     "3-05-05",
     fingerprint="e6849bbfdf226cde5fd00a553c431f8232a4246652ed59fb9742839a3923c6e5",
-    prefilter=lambda w: _has_kouhaku(w)
-    and (_half_flush_of(w, MAN_MASK) or _half_flush_of(w, PIN_MASK)),
+    prefilter=lambda w: (
+        _has_kouhaku(w) and (_half_flush_of(w, MAN_MASK) or _half_flush_of(w, PIN_MASK))
+    ),
 )
 def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
     """紅白饅頭: a half flush holding 中 and 白.
@@ -154,10 +159,8 @@ def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
 
 
 def _renji_candidate(w: Win) -> bool:
-    return any(
-        _half_flush_of(w, suit_mask) and w.tile_counts[dragon] >= 3
-        for suit_mask, dragon in RENJI
-    )
+    held = w.mask3
+    return any(held >> dragon & 1 and _half_flush_of(w, suit_mask) for suit_mask, dragon in RENJI)
 
 
 @implements(

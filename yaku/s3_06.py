@@ -30,7 +30,7 @@ from generated.s3_06 import (
     Windows98Options,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import (
     CHUN,
     DRAGON_MASK,
@@ -49,6 +49,28 @@ from yaku.win import Win
 P1, P5, S1 = 9, 13, 18  # 1-pin, 5-pin, 1-sou
 ONES = (0, 9, 18)
 NINES = (8, 17, 26)
+MAN, PIN, SOU = SUIT_MASKS
+NUMBER_BITS = MAN | PIN | SOU
+
+
+def _bits(*tiles: int) -> int:
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
+
+
+# Prefilter masks (tiles that must be held at least twice or three times).
+ONES_BITS = _bits(*ONES)
+NINES_BITS = _bits(*NINES)
+ARUCHUU_BITS = _bits(1, 10, 19, CHUN)
+KACHOU_BITS = _bits(P5, S1, P1)
+FUUKA_BITS = _bits(P5, HAKU, P1)
+HAKU_CHUN = _bits(HAKU, CHUN)
+HOUSETSU_BITS = _bits(S1, HAKU, P1)
+KYUUKYUU_BITS = _bits(*NINES, HAKU)
+WEST_SOUTH = _bits(WEST, SOUTH)
+SOUTH_NORTH = _bits(SOUTH, NORTH)
 SHICHIGOSAN_TILES = tiles_mask("357m", "357p", "357s")
 ODD_TILES = tiles_mask("13579m", "13579p", "13579s")
 HAKUIISOU_TILES = tiles_mask("89m", "89p", "89s", "5z")
@@ -83,10 +105,14 @@ def _without(labels: list[int], wanted: Iterable[int]) -> list[int] | None:
     return rest
 
 
+# 對對和形: at least two tiles held three times or more.
+section_gate(__name__, lambda w: w.mask3.bit_count() >= 2)
+
+
 @implements(
     "3-06-01",
     fingerprint="4426e00266b293734d1aa433a881eb18934efb6763bc65661b9ff26d9940c2b6",
-    prefilter=lambda w: _at_least(w, (*_same_number(2), CHUN), 3),
+    prefilter=lambda w: w.mask3 & ARUCHUU_BITS == ARUCHUU_BITS,
 )
 def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
     """中二: triplets of 2-man, 2-pin, 2-sou (三色同刻 of 2) and of 中; any pair."""
@@ -104,9 +130,13 @@ def _category(tile: int) -> int:
 @implements(
     "3-06-02",
     fingerprint="d3249bdc9f2f609515c21e61b601adefbfb701fd1305d080c7741c25e942bf0d",
-    prefilter=lambda w: w.tile_counts[w.seat_wind] >= 2
-    and bool(w.tile_mask & DRAGON_MASK)
-    and all(w.tile_mask & m for m in SUIT_MASKS),
+    prefilter=lambda w: (
+        w.mask2 >> w.seat_wind & 1
+        and w.tile_mask & DRAGON_MASK
+        and w.tile_mask & MAN
+        and w.tile_mask & PIN
+        and w.tile_mask & SOU
+    ),
 )
 def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
     """五門齊: one triplet each of manzu, pinzu, souzu and a dragon, and the seat wind as
@@ -121,8 +151,10 @@ def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
 @implements(
     "3-06-03",
     fingerprint="c0df449e9c01509cbd7b6ab8bb77a5834b1eab9f758983d85a7d0d9cdcab01aa",
-    prefilter=lambda w: _at_least(w, (P5, S1, P1), 2)
-    and (w.tile_counts[w.seat_wind] >= 2 or w.tile_counts[w.round_wind] >= 2),
+    prefilter=lambda w: (
+        w.mask2 & KACHOU_BITS == KACHOU_BITS
+        and (w.mask2 >> w.seat_wind & 1 or w.mask2 >> w.round_wind & 1)
+    ),
 )
 def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
     """花鳥風月: all triplets with 5-pin, 1-sou, the wind and 1-pin.
@@ -149,7 +181,7 @@ def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
 @implements(
     "3-06-04",
     fingerprint="888a7f0b41015eb28ee7c8f4a8f8e6bccfd241244dcfe750367daf567415777b",
-    prefilter=lambda w: _at_least(w, (P5, HAKU, P1), 3),
+    prefilter=lambda w: w.mask3 & FUUKA_BITS == FUUKA_BITS,
 )
 def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | None:
     """風花雪月: triplets of a wind, 5-pin, 白 and 1-pin; any pair.
@@ -168,7 +200,7 @@ def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | Non
 @implements(
     "3-06-05",
     fingerprint="05238f8d6dc4871ba894192135fd6b1cb5116a53703826da21eb8520161af159",
-    prefilter=lambda w: _at_least(w, (HAKU, CHUN), 3) and _at_least(w, ONES, 2),
+    prefilter=lambda w: w.mask3 & HAKU_CHUN == HAKU_CHUN and w.mask2 & ONES_BITS == ONES_BITS,
 )
 def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
     """寶紅開花(1): triplets of 白 and 中, two of 1-man, 1-pin, 1-sou as triplets and the
@@ -185,8 +217,7 @@ def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
 @implements(
     "3-06-06",
     fingerprint="da691ac7389b6e7bede97a98a80f9135b13cc2667abf5ffa374ce2e533deff55",
-    prefilter=lambda w: _at_least(w, (HAKU, CHUN), 3)
-    and any(w.tile_counts[t] >= 2 for t in ONES),
+    prefilter=lambda w: w.mask3 & HAKU_CHUN == HAKU_CHUN and w.mask2 & ONES_BITS,
 )
 def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
     """寶紅開花(2): all triplets with 白 and 中 triplets and a 1 (any suit) as the pair."""
@@ -199,7 +230,11 @@ def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
 @implements(
     "3-06-07",
     fingerprint="e3e416983129b75c1baf89d23314067df2735155561b36bb421d0bf576fcc320",
-    prefilter=lambda w: _at_least(w, (S1, HAKU, P1, w.round_wind, w.seat_wind), 2),
+    prefilter=lambda w: (
+        w.mask2 & HOUSETSU_BITS == HOUSETSU_BITS
+        and w.mask2 >> w.round_wind & 1
+        and w.mask2 >> w.seat_wind & 1
+    ),
 )
 def housetsu_hou_soufuu(win: HandView, opts: HousetsuHouSoufuuOptions) -> Award | None:
     """鳳雪寶雙風: all triplets holding 1-sou, 白, 1-pin, the round wind and the seat wind.
@@ -235,16 +270,14 @@ def _windows(win: HandView, n: int) -> bool:
     """三色同刻 of 9, a triplet of ``n`` and a pair of ``n`` (two different suits)."""
     trips = win.triplets
     fives = _same_number(n)
-    return (
-        all(t in trips for t in NINES)
-        and any(t in trips for t in fives)
-        and win.pair in fives
-    )
+    return all(t in trips for t in NINES) and any(t in trips for t in fives) and win.pair in fives
 
 
 def _windows_candidate(w: Win, n: int) -> bool:
+    if w.mask3 & NINES_BITS != NINES_BITS:
+        return False
     counts = w.tile_counts
-    return _at_least(w, NINES, 3) and sum(counts[t] for t in _same_number(n)) >= 5
+    return sum(counts[t] for t in _same_number(n)) >= 5
 
 
 @implements(
@@ -270,7 +303,7 @@ def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
 @implements(
     "3-06-11",
     fingerprint="41f3fbae56600ab2193a018800b1aa75aedfdf94d9e148c8b940f5b2a03a34bb",
-    prefilter=lambda w: _at_least(w, (*NINES, HAKU), 3) and w.tile_counts[CHUN] >= 2,
+    prefilter=lambda w: w.mask3 & KYUUKYUU_BITS == KYUUKYUU_BITS and w.mask2 >> CHUN & 1,
 )
 def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
     """急救車: triplets of 9-man, 9-pin, 9-sou and 白, and 中 as the pair."""
@@ -283,7 +316,7 @@ def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
 @implements(
     "3-06-12",
     fingerprint="bd82de82809611e8a2166e7c0df3cdab4f332d39ae408629304a3ced1ff712e9",
-    prefilter=lambda w: sum(1 for n in w.tile_counts[:27] if n >= 3) >= 4,
+    prefilter=lambda w: (w.mask3 & NUMBER_BITS).bit_count() >= 4,
 )
 def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
     """二同刻: in the same two suits, two numbers each made a triplet in both (two
@@ -299,7 +332,7 @@ def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
 @implements(
     "3-06-13",
     fingerprint="0c2f15f0c9ce5ef875c8896cd0e841b97af793a8059dacde182dd3ef2f780644",
-    prefilter=lambda w: _at_least(w, (WEST, SOUTH), 3) and w.tile_mask & ~HONOR_MASK != 0,
+    prefilter=lambda w: w.mask3 & WEST_SOUTH == WEST_SOUTH and w.tile_mask & ~HONOR_MASK != 0,
 )
 def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
     """西南戰爭: triplets of 西, 南 and a 7, and a 1 and an 8: one of those two the last
@@ -315,7 +348,7 @@ def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
 @implements(
     "3-06-14",
     fingerprint="ae40af7871c738c6d69e597f052c6acc559b775f3cfb234d734f905498aa62a1",
-    prefilter=lambda w: _at_least(w, (SOUTH, NORTH), 2),
+    prefilter=lambda w: w.mask2 & SOUTH_NORTH == SOUTH_NORTH,
 )
 def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None:
     """南北戰爭(1): all triplets made of 南, 北, a 1, a 6 and an 8 (1861): five tiles over
@@ -329,7 +362,8 @@ def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None
 
 
 def _one_suit_odd(w: Win) -> bool:
-    return w.tile_mask & ~ODD_TILES == 0 and sum(1 for m in SUIT_MASKS if w.tile_mask & m) == 1
+    m = w.tile_mask
+    return m & ~ODD_TILES == 0 and ((m & MAN != 0) + (m & PIN != 0) + (m & SOU != 0)) == 1
 
 
 @implements(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from generated.s3_07 import AonodoumonOptions, BeniKujaku2Options, SaigouNanshuuOptions
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import HONOR_MASK, SOUTH, SUIT_MASKS, WEST
 from yaku.view import HandView, tiles_mask
 from yaku.win import Win
@@ -28,6 +28,10 @@ def _half_flush(w: Win) -> bool:
 
 def _half_flush_toitoi(win: HandView) -> bool:
     return _half_flush(win.win) and win.std("toitoi")
+
+
+# 混一色·對對和形: one number suit at most.
+section_gate(__name__, lambda w: w.suit_count <= 1)
 
 
 @implements(

@@ -31,8 +31,9 @@ from yaku.decompose import (
     register_shape,
     sequence_wait,
 )
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import EAST, HAKU, HATSU, HONOR_MASK, NORTH, SUIT_MASKS
+from yaku.tiles import HONOR_MASK as HONOR_BITS
 from yaku.view import MAN, PIN, SOU, HandView
 from yaku.win import Win
 
@@ -61,6 +62,10 @@ def _straight_flush(win: HandView, honors: int | None) -> int | None:
         if base in starts and base + 3 in starts and base + 6 in starts:
             return base
     return None
+
+
+# Every 3-08 yaku names an honor it needs.
+section_gate(__name__, lambda w: w.tile_mask & HONOR_BITS != 0)
 
 
 @implements(

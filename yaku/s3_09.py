@@ -31,7 +31,7 @@ from generated.s3_09 import (
 )
 from yaku.award import Award, is_none, rank, resolve
 from yaku.decompose import Block, Interpretation, chiitoitsu_pairs, register_shape
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import (
     DRAGON_MASK,
     EAST,
@@ -112,6 +112,10 @@ def chiniisou_compositions(c: list[int]) -> tuple[str, ...]:
     if _is_ryanpeikou_shape(c):
         found.append(TANYAO_PEIKOU if c[0] == c[8] == 0 else OTHER_PEIKOU)
     return tuple(found)
+
+
+# 七對子形: no meld, and every tile paired (or one suit: 3-09-01 counts 二杯口 shapes).
+section_gate(__name__, lambda w: not w.melds and (w.mask2 == w.tile_mask or w.suit_count <= 1))
 
 
 @implements(

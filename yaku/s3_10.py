@@ -14,6 +14,7 @@ yakuman that makes the extra han moot.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import permutations
 
 from generated.s3_10 import (
@@ -78,6 +79,31 @@ def _one_per_suit(starts: tuple[int, ...], numbers: tuple[int, int, int]) -> boo
     )
 
 
+def _runs_in_every_suit(mask: int) -> bool:
+    """Cheap gate: each suit has three consecutive tiles somewhere."""
+    r = _runs(mask)
+    return bool(r & 0x7F and r >> 9 & 0x7F and r >> 18 & 0x7F)
+
+
+@cache
+def _ittsuu_runs(runs: int) -> bool:
+    """123, 456, 789 present as runs, one per suit (cached by the run mask)."""
+    return _one_per_suit_runs(runs, (0, 3, 6))
+
+
+@cache
+def _sanpo_runs(runs: int) -> bool:
+    """Runs n, n+1, n+2 present, one per suit (cached by the run mask)."""
+    return any(_one_per_suit_runs(runs, (n, n + 1, n + 2)) for n in range(5))
+
+
+def _one_per_suit_runs(runs: int, numbers: tuple[int, int, int]) -> bool:
+    return any(
+        all(runs >> (9 * s + n) & 1 for s, n in zip(suits, numbers, strict=True))
+        for suits in permutations(range(3))
+    )
+
+
 def _one_per_suit_mask(mask: int, numbers: tuple[int, int, int]) -> bool:
     runs = _runs(mask)
     return any(
@@ -92,7 +118,7 @@ def _one_per_suit_mask(mask: int, numbers: tuple[int, int, int]) -> bool:
 @implements(
     "3-10-01",
     fingerprint="f7a10e7c49a3258a3c4abb1838e4f141b2fd8e6906df207d72401a62417909e0",
-    prefilter=lambda w: bool(_count_runs(w, 3)),
+    prefilter=lambda w: bool(_runs(w.mask3)),
 )
 def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
     """Three identical sequences (the same suit and numbers), e.g. 123m 123m 123m.
@@ -106,7 +132,7 @@ def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
 @implements(
     "3-10-02",
     fingerprint="7f83fb27b27ae3cc8d4a2a98cd84aa7c6fb645ad2c8fd19c12f221f10fa334a3",
-    prefilter=lambda w: bool(_count_runs(w, 4)),
+    prefilter=lambda w: bool(_runs(w.mask3)) and bool(_count_runs(w, 4)),
 )
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     """Four identical sequences, e.g. 234p four times, plus any pair."""
@@ -120,7 +146,7 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
 @implements(
     "3-10-03",
     fingerprint="36daa5005e7aaa8864507f7cf0ca3e7bf4a3fc2f8280a19474b58f50046880e3",
-    prefilter=lambda w: _one_per_suit_mask(w.tile_mask, (0, 3, 6)),
+    prefilter=lambda w: _runs_in_every_suit(w.tile_mask) and _ittsuu_runs(_runs(w.tile_mask)),
 )
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     """123, 456 and 789 as sequences, each in a different suit (which suit is which is
@@ -131,7 +157,7 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
 @implements(
     "3-10-06",
     fingerprint="f1ae1c943fa66c553115596e3775f2c9353f119ccc759f3a90e829ff52f71f27",
-    prefilter=lambda w: any(_one_per_suit_mask(w.tile_mask, (n, n + 1, n + 2)) for n in range(5)),
+    prefilter=lambda w: _runs_in_every_suit(w.tile_mask) and _sanpo_runs(_runs(w.tile_mask)),
 )
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
     """One sequence in each suit, their numbers stepping up by one (e.g. 123m 234p 345s,
@@ -145,9 +171,12 @@ def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
 # -- one suit ------------------------------------------------------------------------------
 
 
+KINMON = 0b1010101  # runs starting on 1, 3, 5 and 7 of a suit
+
+
 def _kinmonkyou_shape(mask: int) -> bool:
     runs = _runs(mask)
-    return any(runs >> (9 * s) & 0b1010101 == 0b1010101 for s in range(3))
+    return runs & KINMON == KINMON or runs >> 9 & KINMON == KINMON or runs >> 18 & KINMON == KINMON
 
 
 @implements(
@@ -202,9 +231,7 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     if opts.q01.letter == "a" and win.is_open:
         return None
     starts = set(win.sequences)
-    low = next(
-        (t for t in starts if t % 9 <= 3 and {t + 1, t + 2, t + 3} <= starts), None
-    )
+    low = next((t for t in starts if t % 9 <= 3 and {t + 1, t + 2, t + 3} <= starts), None)
     if low is None:
         return None
     rule = opts.q02.letter
@@ -229,7 +256,7 @@ def _same_number_twice(starts: list[int]) -> bool:
 @implements(
     "3-10-05",
     fingerprint="8fd2d6a15220cef22e9e3f850439bfd56581060f1012d7b47dcba9e18283592d",
-    prefilter=lambda w: _same_number_twice(_count_runs(w, 2)),
+    prefilter=lambda w: _runs(w.mask2).bit_count() >= 2 and _same_number_twice(_count_runs(w, 2)),
 )
 def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
     """二杯口 whose two 一杯口 are the same numbers in two different suits, e.g. 123m 123m
@@ -242,8 +269,10 @@ def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
         return None
     counts = Counter(win.sequences)
     doubled = sorted(t for t, n in counts.items() if n == 2)
-    if len(doubled) == 2 and doubled[0] // 9 != doubled[1] // 9 and (
-        doubled[0] % 9 == doubled[1] % 9
+    if (
+        len(doubled) == 2
+        and doubled[0] // 9 != doubled[1] // 9
+        and (doubled[0] % 9 == doubled[1] % 9)
     ):
         return award(win, opts)
     return None
@@ -334,9 +363,9 @@ def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | No
 def _one_suit_outside(w: Win) -> bool:
     mask = w.tile_mask
     return (
-        w.is_closed
-        and mask & (HONOR_MASK | MIDDLE_MASK) == 0
+        mask & (HONOR_MASK | MIDDLE_MASK) == 0
         and sum(1 for m in SUIT_MASKS if mask & m) == 1
+        and w.is_closed
     )
 
 

@@ -12,7 +12,6 @@ the guest winds (客風). Three guest winds exist only when the seat wind is the
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import permutations
 
 from generated.s3_11 import (
@@ -43,8 +42,9 @@ from generated.s3_11 import (
     TonHatsuOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST, WIND_MASK
+from yaku.tiles import HONOR_MASK as HONOR_BITS
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -79,20 +79,21 @@ GOSHIN = _bits(4, 13, 22)
 SANRENFON = (_bits(EAST, SOUTH, WEST), _bits(SOUTH, WEST, NORTH))
 
 
-@lru_cache(maxsize=1 << 14)
-def _three_or_more(counts: tuple[int, ...]) -> int:
-    """Mask of the tiles held at least three times (melds included)."""
-    out = 0
-    for t, n in enumerate(counts):
-        if n >= 3:
-            out |= 1 << t
-    return out
-
-
 def _could(w: Win, masks: tuple[int, ...]) -> bool:
     """Prefilter: some pattern has three or more of each of its tiles."""
-    held = _three_or_more(w.tile_counts)
+    held = w.mask3
     return any(held & m == m for m in masks)
+
+
+def _could_fn(masks: tuple[int, ...]):
+    """The prefilter of ``_could`` with the patterns' smallest size as a first gate."""
+    least = min(m.bit_count() for m in masks)
+
+    def prefilter(w: Win) -> bool:
+        held = w.mask3
+        return held.bit_count() >= least and any(held & m == m for m in masks)
+
+    return prefilter
 
 
 def _triplet_mask(win: HandView) -> int:
@@ -115,18 +116,29 @@ def _all_triplets(win: HandView, *tiles: int) -> bool:
     return all(t in triplets for t in tiles)
 
 
+NISHINAKAJIMA = 1 << WEST | 1 << CHUN | 1 << SOUTH
+DAIRINKAN = 1 << CHUN | 1 << SOUTH | 1 << EAST
+PANDA = 1 << HAKU | 1 << PIN_1
+SEISHUN = 1 << HATSU | 1 << CHUN
+SEIKAN = 1 << EAST | 1 << PIN_1
+
+
 def _three_each(w: Win, *tiles: int) -> bool:
-    c = w.tile_counts
-    return all(c[t] >= 3 for t in tiles)
+    held = w.mask3
+    return all(held >> t & 1 for t in tiles)
 
 
 # -- number patterns in one suit ------------------------------------------------------
 
 
+# 刻子系: a tile held three times, or (東加上發-like yaku in 七對子) two honor pairs.
+section_gate(__name__, lambda w: w.mask3 != 0 or (w.mask2 & HONOR_BITS).bit_count() >= 2)
+
+
 @implements(
     "3-11-01",
     fingerprint="4912560c9128e1045614b14eca986fb8387cae6da7f97f91c2610b41a3532936",
-    prefilter=lambda w: _could(w, SANRENKOU),
+    prefilter=_could_fn(SANRENKOU),
 )
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers in one suit (e.g. 222m 333m 444m)."""
@@ -136,7 +148,7 @@ def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
 @implements(
     "3-11-02",
     fingerprint="347b7036de589122dba32bd2afdd706644fbc16702a3a676e68edb321cf4d8ba",
-    prefilter=lambda w: _could(w, SUURENKOU),
+    prefilter=_could_fn(SUURENKOU),
 )
 def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
     """Triplets of four consecutive numbers in one suit (so also 對對和).
@@ -162,7 +174,7 @@ def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
 @implements(
     "3-11-03",
     fingerprint="fa424317a4d78fa17dd0c2f8a2d96b63ca562cb4ad685e7a7d1ae9770bf2c1df",
-    prefilter=lambda w: _could(w, SANSHOKU_RENKOU),
+    prefilter=_could_fn(SANSHOKU_RENKOU),
 )
 def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers, one in each suit (e.g. 3m 4p 5s, any order
@@ -175,7 +187,7 @@ def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
 @implements(
     "3-11-04",
     fingerprint="0aa756cfaf9ccc7b6ad668a34b18ab30025be6f933b434ce7707a50f12bdd2e5",
-    prefilter=lambda w: _could(w, SUJI),
+    prefilter=_could_fn(SUJI),
 )
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
     """Triplets of 1-4-7, 2-5-8 or 3-6-9 of one suit. 3-11-04-01 b: also 對對和."""
@@ -187,7 +199,7 @@ def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
 @implements(
     "3-11-05",
     fingerprint="681c8f47b0d4b00b635da6cd41355b9abc7d2dbda8a3bd1dc728abafed6d10ce",
-    prefilter=lambda w: _could(w, CHOUSANKOU),
+    prefilter=_could_fn(CHOUSANKOU),
 )
 def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
     """Triplets of 1, 5 and 9 of one suit.
@@ -203,7 +215,7 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
 @implements(
     "3-11-06",
     fingerprint="8bc30b583f1958f3dcc01e3adf7e58940a6c2559424849bedef3f53e13dfb1cb",
-    prefilter=lambda w: _could(w, CHOUHAI),
+    prefilter=_could_fn(CHOUHAI),
 )
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
     """Triplets of three numbers two apart in one suit (135, 246, 357, 468, 579).
@@ -216,7 +228,7 @@ def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
 @implements(
     "3-11-07",
     fingerprint="5e1e81489851b6df391f875e23edbbae55e722d4edb2d620490441c8aec23d9e",
-    prefilter=lambda w: _could(w, SUU_CHOUHAI),
+    prefilter=_could_fn(SUU_CHOUHAI),
 )
 def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
     """Triplets of 1357, 2468 or 3579 of one suit (so also 對對和)."""
@@ -226,7 +238,7 @@ def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
 @implements(
     "3-11-08",
     fingerprint="e40feec777124042197349c60a4dfbcc571bab5def2d8bf4aef7873b4d480aeb",
-    prefilter=lambda w: _could(w, (GOSHIN,)),
+    prefilter=_could_fn((GOSHIN,)),
 )
 def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
     """三色同刻 of the fives: triplets of 5m, 5p and 5s."""
@@ -235,7 +247,7 @@ def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
 
 def _could_be_small_doukou(w: Win) -> bool:
     """Some number is held 3+ times in two suits and 2+ times in the third."""
-    held = _three_or_more(w.tile_counts)
+    held = w.mask3
     m, p, s = held & 0x1FF, held >> 9 & 0x1FF, held >> 18 & 0x1FF
     if not (m & p) | (m & s) | (p & s):
         return False
@@ -271,19 +283,17 @@ def _wind_triplets(win: HandView) -> int:
 
 
 def _two_winds_or_more(w: Win) -> bool:
-    c = w.tile_counts
-    return (c[EAST] >= 3) + (c[SOUTH] >= 3) + (c[WEST] >= 3) + (c[NORTH] >= 3) >= 2
+    return (w.mask3 & WIND_MASK).bit_count() >= 2
 
 
 def _three_winds(w: Win) -> bool:
-    c = w.tile_counts
-    return (c[EAST] >= 3) + (c[SOUTH] >= 3) + (c[WEST] >= 3) + (c[NORTH] >= 3) >= 3
+    return (w.mask3 & WIND_MASK).bit_count() >= 3
 
 
 @implements(
     "3-11-09",
     fingerprint="36e7748322b39ba2eb0e651a9038eb7202153004337da618097c68dce36d41e1",
-    prefilter=lambda w: _could(w, SANRENFON),
+    prefilter=_could_fn(SANRENFON),
 )
 def sanrenfon(win: HandView, opts: SanrenfonOptions) -> Award | None:
     """Triplets of East, South, West or of South, West, North (no wrapping round to East)."""
@@ -374,12 +384,11 @@ def otakaze_shousanfon(win: HandView, opts: OtakazeShousanfonOptions) -> Award |
 @implements(
     "3-11-15",
     fingerprint="280c36f46937a8d8094a9ea2f4abbd2b36ca6fac64390bf78e73dfc2e3d957aa",
-    prefilter=lambda w: {w.round_wind, w.seat_wind} == {SOUTH, WEST}
-    and _three_each(w, WEST, CHUN, SOUTH),
+    prefilter=lambda w: (
+        {w.round_wind, w.seat_wind} == {SOUTH, WEST} and w.mask3 & NISHINAKAJIMA == NISHINAKAJIMA
+    ),
 )
-def nishinakajima_minamigata(
-    win: HandView, opts: NishinakajimaMinamigataOptions
-) -> Award | None:
+def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions) -> Award | None:
     """Triplets of West, 中 and South (西中島南方), only for the West seat in the South
     round or the South seat in the West round."""
     w = win.win
@@ -408,7 +417,7 @@ def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
 @implements(
     "3-11-25",
     fingerprint="fe5e7abf3f74e35de507701e1abdfe58794ccc88a81a1297b6735dddbb04b758",
-    prefilter=lambda w: _three_each(w, CHUN, SOUTH, EAST),
+    prefilter=lambda w: w.mask3 & DAIRINKAN == DAIRINKAN,
 )
 def dairinkan(win: HandView, opts: DairinkanOptions) -> Award | None:
     """Triplets of 中, South and East (大林間), for any seat and round."""
@@ -421,7 +430,7 @@ def dairinkan(win: HandView, opts: DairinkanOptions) -> Award | None:
 @implements(
     "3-11-16",
     fingerprint="b335cb8d2d6fd8b524c02f5db8ee8d5b1a4778aca4e7bf27350c245cafee8605",
-    prefilter=lambda w: _three_each(w, HAKU, PIN_1),
+    prefilter=lambda w: w.mask3 & PANDA == PANDA,
 )
 def panda(win: HandView, opts: PandaOptions) -> Award | None:
     """Triplets of 白 and 1p (熊貓: black and white)."""
@@ -431,7 +440,7 @@ def panda(win: HandView, opts: PandaOptions) -> Award | None:
 @implements(
     "3-11-18",
     fingerprint="2aefa178ce48533fc7f7a8903b9a0b2c175b2b75af916f9386d4b5c7ef650611",
-    prefilter=lambda w: w.tile_counts[HAKU] >= 3 and w.tile_counts[SOU_3] > 0,
+    prefilter=lambda w: w.mask3 >> HAKU & 1 and w.tile_mask >> SOU_3 & 1,
 )
 def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
     """With a triplet of 白, one han per 3s tile in the hand (melds included).
@@ -448,7 +457,7 @@ def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
 @implements(
     "3-11-19",
     fingerprint="bad48d951059d7bba07af34cd3b2228923c74d632c7b31a992b135ec7e85d610",
-    prefilter=lambda w: w.tile_counts[SOU_1] >= 3,
+    prefilter=lambda w: w.mask3 >> SOU_1 & 1,
 )
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
     """A triplet of 1s is worth 1 han, as a value tile (役牌) is."""
@@ -472,7 +481,8 @@ def _honor_pair_yaku(win: HandView, a: int, b: int, both_triplets: str, honitsu:
 
 
 def _holds_both(a: int, b: int):
-    return lambda w: w.tile_counts[a] >= 2 and w.tile_counts[b] >= 2
+    both = 1 << a | 1 << b
+    return lambda w: w.mask2 & both == both
 
 
 @implements(
@@ -515,7 +525,7 @@ def _quad_meld_of(w: Win, tile: int) -> bool:
 @implements(
     "3-11-23",
     fingerprint="ff949b38284b548c04f3e4b395c8a1f067b9b9f93024f39b258d65fe1077df3b",
-    prefilter=lambda w: _quad_meld_of(w, HATSU) and _three_each(w, EAST, PIN_1),
+    prefilter=lambda w: w.quads and w.mask3 & SEIKAN == SEIKAN and _quad_meld_of(w, HATSU),
 )
 def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
     """A quad of 發 (open or concealed), an open triplet or open quad of East, and a
@@ -537,7 +547,7 @@ def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
 @implements(
     "3-11-24",
     fingerprint="58b7d969870b911fa65416e9365b66117fa89c7da769cdc76b1ddf234fe78c8b",
-    prefilter=lambda w: _three_each(w, HATSU, CHUN),
+    prefilter=lambda w: w.mask3 & SEISHUN == SEISHUN,
 )
 def seishun_ni_kuinashi(win: HandView, opts: SeishunNiKuinashiOptions) -> Award | None:
     """Concealed triplets (暗刻, ankan included) of 發 and 中 (青春無悔: 青 and 紅)."""

@@ -29,7 +29,7 @@ from generated.s3_12 import (
     SuuAnkanOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import DRAGON_MASK, HAKU, NORTH, SUIT_MASKS, WIND_MASK
 from yaku.view import HandView
 from yaku.win import Win
@@ -63,6 +63,10 @@ _HAS_POLAR_BEAR = _kans_of(POLAR_BEAR)
 
 
 # -- kans of particular tiles --------------------------------------------------------------
+
+
+# 杠子系: a declared kan.
+section_gate(__name__, lambda w: w.quads > 0)
 
 
 @implements(

@@ -16,7 +16,7 @@ from generated.s3_13 import (
     SeijinshikiOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.tiles import HATSU, HONOR_MASK, SUIT_MASKS
 from yaku.view import HandView
 from yaku.win import Win
@@ -37,6 +37,10 @@ def _man_flush(w: Win) -> bool:
 
 def _man_only(w: Win) -> bool:
     return w.tile_mask & ~MAN_MASK == 0
+
+
+# 3-13: one number suit, a small total (未成年/成人式) or a manzu total of 100+.
+section_gate(__name__, lambda w: w.suit_count <= 1 or w.number_total <= 20 or w.number_total >= 100)
 
 
 @implements(
@@ -145,6 +149,7 @@ def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
 @implements(
     "3-13-06",
     fingerprint="42f2f71bc54829bf0288b0f66d437b6e34da7f753b076e7504b3e705aeefe117",
+    prefilter=lambda w: w.number_total < 20,
 )
 def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
     """The numbers total less than 20 (未成年, under age)."""
@@ -156,6 +161,7 @@ def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
 @implements(
     "3-13-07",
     fingerprint="fc16c462ff53267d9c732c0ab6e0561a2448eeabbda8626324581b2cac12f1ef",
+    prefilter=lambda w: w.number_total == 20,
 )
 def seijinshiki(win: HandView, opts: SeijinshikiOptions) -> Award | None:
     """The numbers total exactly 20 (成人式, coming of age)."""

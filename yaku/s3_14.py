@@ -44,7 +44,16 @@ from yaku import standard
 from yaku.award import Award
 from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
 from yaku.registry import award, implements
-from yaku.tiles import HAKU, NORTH, SUIT_MASKS, YAOCHUU_MASK
+from yaku.tiles import (
+    DRAGON_MASK,
+    GREEN_MASK,
+    HAKU,
+    NORTH,
+    SUIT_MASKS,
+    WIND_MASK,
+    YAOCHUU,
+    YAOCHUU_MASK,
+)
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -68,11 +77,28 @@ def _wait_allowed(wait: str, letter: str) -> bool:
 # -- what the hand waited on -----------------------------------------------------------------
 
 
+def _candidates(counts: tuple[int, ...], melded: bool) -> list[int]:
+    """Tiles that can complete a hand: a held honor, a number tile within two of a held
+    one in its suit, and (with no meld) any terminal or honor for 國士無雙."""
+    out: set[int] = set()
+    for t, n in enumerate(counts):
+        if not n:
+            continue
+        if t >= 27:
+            out.add(t)
+            continue
+        base = t - t % 9
+        out.update(u for u in range(max(base, t - 2), min(base + 8, t + 2) + 1))
+    if not melded:
+        out.update(YAOCHUU)
+    return sorted(out)
+
+
 @lru_cache(maxsize=4096)
 def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
     c = list(before)
     out = set()
-    for t in range(34):
+    for t in _candidates(before, melded):
         if c[t] >= 4:
             continue
         c[t] += 1
@@ -127,11 +153,65 @@ def _situation_yaku(w: Win) -> bool:
     )
 
 
+_NUMBERS = SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2]
+
+
 def has_standard_yaku(win: HandView) -> bool:
-    """Whether this reading of the hand holds any standard riichi yaku (module docstring)."""
-    if _situation_yaku(win.win):
+    """Whether this reading of the hand holds any standard riichi yaku (module docstring).
+
+    Cheap tests go first: a situation yaku, a value-tile triplet (an honor held three
+    times is always a triplet), 斷幺九 by the tiles alone; every other standard yaku is
+    asked only when a bit-mask test says it could hold (tests/yaku/test_s3_14.py checks
+    this against asking every helper).
+    """
+    w = win.win
+    if _situation_yaku(w):
         return True
-    if any(win.std(name) for name in standard.STANDARD_YAKU if name != "menzen"):
+    tiles, m2, m3 = w.tile_mask, w.mask2, w.mask3
+    kind = win.kind
+    if kind == "standard" and m3 & (DRAGON_MASK | 1 << w.seat_wind | 1 << w.round_wind):
+        return True
+    if tiles & YAOCHUU_MASK == 0:
+        return True  # 斷幺九 (open 斷幺九 counts, as in standard.py)
+    std = win.std
+    if kind == "chiitoitsu" and std("chiitoitsu"):
+        return True
+    if kind == "kokushi" and (std("kokushi") or std("kokushi13")):
+        return True
+    closed = w.is_closed
+    n_seq = len(win.sequences)
+    if closed and win.wait == "ryanmen" and std("pinfu"):
+        return True
+    if closed and n_seq >= 2 and (std("iipeikou") or std("ryanpeikou")):
+        return True
+    if n_seq >= 3 and (std("ittsuu") or std("sanshoku_doujun")):
+        return True
+    if (m3 & _NUMBERS).bit_count() >= 3 and std("sanshoku_doukou"):
+        return True
+    if not n_seq and std("toitoi"):
+        return True
+    if len(win.concealed_triplets) >= 3 and (
+        std("sanankou") or std("suuankou") or std("suuankou_tanki")
+    ):
+        return True
+    if w.quads >= 3 and (std("sankantsu") or std("suukantsu")):
+        return True
+    if std("chanta") or std("junchan"):
+        return True
+    if tiles & ~YAOCHUU_MASK == 0 and (std("honroutou") or std("chinroutou")):
+        return True
+    if (m2 & DRAGON_MASK).bit_count() == 3 and (std("shousangen") or std("daisangen")):
+        return True
+    if (m2 & WIND_MASK).bit_count() == 4 and (std("shousuushii") or std("daisuushii")):
+        return True
+    if w.suit_count <= 1 and (
+        std("honiisou")
+        or std("chiniisou")
+        or std("tsuuiisou")
+        or (closed and (std("chuuren") or std("chuuren_junsei")))
+    ):
+        return True
+    if tiles & ~GREEN_MASK == 0 and std("ryuuiisou"):
         return True
     return standard.yakuhai(win.win, win.interp) > 0
 
@@ -308,9 +388,11 @@ def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
 @implements(
     "3-14-12",
     fingerprint="53105c8be05b7ed468fc6e0e6ce092970211c15cad02c2a8b4c2ffe1ae6b738e",
-    prefilter=lambda w: w.win_tile in (FOUR_MAN, EIGHT_MAN)
-    and w.tile_counts[FOUR_MAN] >= 2
-    and w.tile_counts[EIGHT_MAN] >= 2,
+    prefilter=lambda w: (
+        w.win_tile in (FOUR_MAN, EIGHT_MAN)
+        and w.tile_counts[FOUR_MAN] >= 2
+        and w.tile_counts[EIGHT_MAN] >= 2
+    ),
 )
 def superman(win: HandView, opts: SupermanOptions) -> Award | None:
     """Superman: a 雙碰 wait on 4m and 8m (the pairs 44m and 88m), won on either."""
@@ -384,7 +466,10 @@ def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
 @implements(
     "3-14-13",
     fingerprint="571c34faa4df134c949964065d954ec11da0f4e645a9edf6b1f6c856f0876647",
-    prefilter=lambda w: not _situation_yaku(w) and w.tile_mask & YAOCHUU_MASK != 0,
+    # A value-tile triplet (an honor held three times) or any situation yaku is a yaku.
+    prefilter=lambda w: w.tile_mask & YAOCHUU_MASK != 0
+    and not w.mask3 & (DRAGON_MASK | 1 << w.seat_wind | 1 << w.round_wind)
+    and not _situation_yaku(w),
 )
 def kaiso(win: HandView, opts: KaisoOptions) -> Award | None:
     """皆素: won by a 邊張, 嵌張 or 單騎 wait with no other yaku (see the module docstring

@@ -26,7 +26,7 @@ from generated.s3_15 import (
     TeihouOptions,
 )
 from yaku.award import Award
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.s3_02 import yaku_han
 from yaku.tiles import EAST
 from yaku.view import HandView
@@ -64,6 +64,11 @@ def _renhou_case(w: Win, opts: RenhouOptions) -> bool:
 
 def _when_renhou(w: Win) -> bool:
     return w.turn is not None and w.turn <= 1 and (w.first_go_around or w.turn == 0)
+
+
+# Every 3-15 yaku needs a fact beyond the hand (first go-around, dealer run, kan,
+# flowers, declaration).
+section_gate(__name__, lambda w: w.situational)
 
 
 @implements(

@@ -144,6 +144,8 @@ class HandView:
 
     def number_sum(self, suit_letter: str | None = None) -> int:
         """Sum of the numbers on the number tiles (of one suit, or all)."""
+        if suit_letter is None:
+            return self.win.number_total
         total = 0
         for t, n in enumerate(self.counts[:27]):
             if n and (suit_letter is None or suit(t) == suit_letter):

@@ -110,7 +110,21 @@ class Win:
     concealed_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     tile_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
     tile_mask: int = field(init=False, repr=False, compare=False)
+    # Tiles held at least twice / three times (melds included): cheap prefilters for
+    # pairs and triplets, as bit masks like tile_mask.
+    mask2: int = field(init=False, repr=False, compare=False)
+    mask3: int = field(init=False, repr=False, compare=False)
+    # Sum of the numbers on the number tiles (melds included; honors have none).
+    number_total: int = field(init=False, repr=False, compare=False)
     quads: int = field(init=False, repr=False, compare=False)
+    # No open meld and no called pair (an ankan keeps the hand closed).
+    is_closed: bool = field(init=False, repr=False, compare=False)
+    # Number suits present (0 to 3).
+    suit_count: int = field(init=False, repr=False, compare=False)
+    # Any game fact beyond the hand, winds and tsumo/ron: riichi, first go-around, last
+    # tile, kans, flowers, the dealer's run, declarations, who discarded … (cheap gate for
+    # the situational yaku).
+    situational: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         concealed = _tile_tuple(self.concealed)
@@ -136,12 +150,30 @@ class Win:
                 f"{format_tiles(concealed)} (the hand must include the winning tile)"
             )
         object.__setattr__(self, "tile_counts", tuple(counts))
-        mask = 0
+        mask = mask2 = mask3 = total = 0
         for t, n in enumerate(counts):
             if n:
-                mask |= 1 << t
+                bit = 1 << t
+                mask |= bit
+                if t < 27:
+                    total += (t % 9 + 1) * n
+                if n >= 2:
+                    mask2 |= bit
+                    if n >= 3:
+                        mask3 |= bit
         object.__setattr__(self, "tile_mask", mask)
+        object.__setattr__(self, "mask2", mask2)
+        object.__setattr__(self, "mask3", mask3)
+        object.__setattr__(self, "number_total", total)
         object.__setattr__(self, "quads", sum(1 for m in melds if m.is_quad))
+        closed = self.called_pairs == 0 and all(not m.is_open for m in melds)
+        object.__setattr__(self, "is_closed", closed)
+        object.__setattr__(
+            self,
+            "suit_count",
+            (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0),
+        )
+        object.__setattr__(self, "situational", _is_situational(self))
         if isinstance(self.declarations, (set, list, tuple)):
             try:
                 object.__setattr__(self, "declarations", frozenset(self.declarations))
@@ -159,11 +191,6 @@ class Win:
     @property
     def ron(self) -> bool:
         return not self.tsumo
-
-    @property
-    def is_closed(self) -> bool:
-        """No open meld and no called pair (an ankan keeps the hand closed)."""
-        return self.called_pairs == 0 and all(not m.is_open for m in self.melds)
 
     @property
     def total_red(self) -> int:
@@ -281,6 +308,32 @@ def _meld_tuple(value: object) -> tuple[Meld, ...]:
         if not isinstance(m, Meld):
             raise InputError(f"meld {m!r} is not a Meld (parse text with parse_meld)")
     return tuple(value)
+
+
+def _is_situational(w: Win) -> bool:
+    return bool(
+        w.riichi != "none"
+        or w.ippatsu
+        or w.first_go_around
+        or w.turn is not None
+        or w.haitei
+        or w.houtei
+        or w.rinshan
+        or w.chankan
+        or w.flowers
+        or w.dealer_streak
+        or w.dealer_history
+        or w.declarations
+        or w.discarder
+        or w.discarder_riichi != "none"
+        or w.discarder_forced
+        or w.discarder_kans
+        or w.discarder_rinshan
+        or w.discarder_broke_ippatsu
+        or w.penultimate_kan
+        or w.robbed_flower
+        or w.furiten
+    )
 
 
 def _check_counts(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> None:

@@ -101,3 +101,30 @@ def test_prefilters_only_reject_what_the_bodies_reject() -> None:
             view = HandView(win, interp)
             for opts in _variants(yid):
                 assert body.fn(view, opts) is None, (yid, win.to_json(), opts)
+
+
+def test_fast_standard_yaku_check_agrees_with_asking_every_helper():
+    """has_standard_yaku's bit-mask shortcuts never change its answer."""
+    import random
+
+    from bench.evaluate_vs_mahjong import random_win
+    from yaku import standard
+    from yaku.decompose import interpretations
+    from yaku.s3_14 import _situation_yaku, has_standard_yaku
+    from yaku.view import HandView
+
+    rng = random.Random(14)
+    checked = with_yaku = 0
+    for _ in range(3000):
+        w = random_win(rng)
+        for interp in interpretations(w):
+            view = HandView(w, interp)
+            naive = (
+                _situation_yaku(w)
+                or any(view.std(n) for n in standard.STANDARD_YAKU if n != "menzen")
+                or standard.yakuhai(w, interp) > 0
+            )
+            assert has_standard_yaku(view) == naive, w
+            checked += 1
+            with_yaku += naive
+    assert checked > 3000 and 0 < with_yaku < checked
