@@ -172,11 +172,11 @@ def main() -> int:
     print(f"hands: {args.hands} (seed {args.seed}; {opened} open, {args.hands - opened} closed)")
     print(
         f"yakubook evaluate: {ours_rate:10,.0f} hands/s  ({len(checks)} local yaku checked"
-        f"{f', {len(missing)} without body' if missing else ''})  peak {mem_ours / 1e6:.1f} MB"
+        f"{f', {len(missing)} without body' if missing else ''})  peak {mem_ours / 1024:,.0f} KiB"
     )
     print(
         f"mahjong {_lib_version()}:     {theirs_rate:10,.0f} hands/s  (standard yaku)"
-        f"            peak {mem_theirs / 1e6:.1f} MB"
+        f"            peak {mem_theirs / 1024:,.0f} KiB"
     )
     print(f"ratio (ours / mahjong): {ours_rate / theirs_rate:.2f}")
     return 0

@@ -281,16 +281,11 @@ def _wait(block: Block, tile: int) -> str:
     return "shanpon"
 
 
-@lru_cache(maxsize=1024)
-def _concealed_block(kind: str, tile: int) -> Block:
-    return Block(kind, tile)
-
-
-@lru_cache(maxsize=1 << 16)
-def _shape_blocks(shape: Shape) -> tuple[Block, ...]:
-    """The concealed blocks of a shape, as shared Block objects (identical blocks are the
-    same object, so duplicates are found by identity)."""
-    return tuple(_concealed_block(k, t) for k, t in shape)
+# Every concealed block there can be, made once: shapes turn into blocks by lookup, and
+# identical blocks are the same object.
+_BLOCKS: dict[tuple[str, int], Block] = {
+    (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
+}
 
 
 def _contains(b: Block, tile: int) -> bool:
@@ -302,7 +297,7 @@ def _contains(b: Block, tile: int) -> bool:
 def _standard(
     shape: Shape, melds: tuple[Block, ...], win_tile: int, tsumo: bool
 ) -> list[Interpretation]:
-    blocks = _shape_blocks(shape)
+    blocks = tuple(map(_BLOCKS.__getitem__, shape))
     if melds:
         blocks = tuple(sorted(blocks + melds, key=_block_key))
     ron_opened = -1

@@ -29,7 +29,7 @@ from generated.s3_16 import (
 from yaku import shapes
 from yaku.award import Award
 from yaku.decompose import kokushi_pair
-from yaku.registry import award, implements
+from yaku.registry import award, implements, section_gate
 from yaku.s3_14 import has_standard_yaku
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK
 from yaku.view import HandView
@@ -42,6 +42,14 @@ def _first_draw(w: Win) -> bool:
 
 def _south_north(w: Win) -> bool:
     return w.tile_counts[SOUTH] >= 3 and w.tile_counts[NORTH] >= 3
+
+
+# 3-16: the first go-around (十三不搭 …, 十三龍門), a hand with no meld (BACK FOUR, 編織,
+# 七喜), or South and North held three times (南北戰爭).
+_SOUTH_NORTH = 1 << 28 | 1 << 30
+section_gate(
+    __name__, lambda w: w.situational or not w.melds or w.mask3 & _SOUTH_NORTH == _SOUTH_NORTH
+)
 
 
 @implements(
