@@ -117,3 +117,22 @@ def _none_member(info: generated.StubInfo) -> Any:
         if v is not None and v["kind"] == "none":
             return m
     return info.options().value  # a yaku without a 無 option cannot be turned off
+
+
+def option_variants(yaku_id: str) -> list[Any]:
+    """Every non-無 value option of a yaku, alone and with each rule-question letter in
+    turn (one question at a time): the option matrix tests sweep."""
+    import dataclasses
+
+    info = generated.REGISTRY[yaku_id]
+    base = info.options()
+    out = []
+    for vm in type(base.value):
+        value = info.values[vm.letter]
+        if value is not None and value["kind"] == "none":
+            continue
+        opts = dataclasses.replace(base, value=vm)
+        out.append(opts)
+        for field, menu, _ in info.rules.values():
+            out.extend(dataclasses.replace(opts, **{field: m}) for m in menu)
+    return out

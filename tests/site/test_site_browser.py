@@ -62,10 +62,22 @@ def artifacts(root) -> Path:
 
 def search(page, base_url: str, query: str) -> list[str]:
     """Type query into the search box; the result links' absolute hrefs, best first."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     page.goto(base_url)
     page.click("input.md-search__input")
-    page.fill("input.md-search__input", query)
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    # The search worker builds its index after the page loads (slow on a cold browser);
+    # a query typed before it is ready is not run again, so type it again until it is.
+    for _ in range(8):
+        page.fill("input.md-search__input", "")
+        page.type("input.md-search__input", query)
+        try:
+            page.wait_for_selector(".md-search-result__item", timeout=10_000)
+            break
+        except PlaywrightTimeout:
+            continue
+    else:
+        raise AssertionError(f"no search result for {query!r} within 80 s")
     return page.eval_on_selector_all("a.md-search-result__link", "els => els.map(e => e.href)")
 
 

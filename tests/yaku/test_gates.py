@@ -10,6 +10,7 @@ import catalog
 from bench.evaluate_vs_mahjong import random_win
 from yaku import registry
 from yaku.decompose import interpretations
+from yaku.rules import option_variants
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -19,20 +20,6 @@ registry.load_bodies()
 def _awards(win: Win, body: registry.Body, opts_list) -> bool:
     views = [HandView(win, i) for i in interpretations(win)]
     return any(body.fn(v, o) is not None for v in views for o in opts_list)
-
-
-def _variants(yid: str):
-    """The defaults and every value option (the gate must hold for all of them)."""
-    import dataclasses
-
-    import generated
-
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    out = [dataclasses.replace(base, value=m) for m in type(base.value)]
-    for field, menu, _ in info.rules.values():
-        out += [dataclasses.replace(base, **{field: m}) for m in menu]
-    return out
 
 
 def test_every_gated_module_has_bodies():
@@ -58,7 +45,7 @@ def test_gate_passes_every_holding_example(ex):
 
 def test_gates_never_reject_a_hand_a_body_awards_on_random_hands():
     rng = random.Random(7)
-    gated = [(b, registry.GATES[b.fn.__module__], _variants(b.id))
+    gated = [(b, registry.GATES[b.fn.__module__], option_variants(b.id))
              for b in registry.BODIES.values() if b.fn.__module__ in registry.GATES]
     fired = 0
     for _ in range(1500):

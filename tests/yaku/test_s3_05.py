@@ -7,16 +7,15 @@ some sequences, calls and seven pairs, under every option variant.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
 
 import catalog
-import generated
 from yaku import registry
 from yaku.decompose import interpretations
 from yaku.melds import Meld
+from yaku.rules import option_variants
 from yaku.tiles import WINDS, parse_tiles
 from yaku.view import HandView
 from yaku.win import Win
@@ -25,18 +24,6 @@ registry.load_bodies()
 SECTIONS = ("3-05", "3-06", "3-07")
 
 
-def _variants(yid: str):
-    """Every value option x every rule-question letter, one question at a time."""
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 def _pools(section: str) -> list[list[int]]:
@@ -95,7 +82,7 @@ def _random_win(rng: random.Random, pool: list[int]) -> Win | None:
 def test_prefilters_never_reject_a_hand_the_body_accepts(section):
     ids = sorted(k for k in registry.BODIES if k.startswith(section + "-"))
     assert ids, section
-    variants = {yid: list(_variants(yid)) for yid in ids}
+    variants = {yid: list(option_variants(yid)) for yid in ids}
     pools = _pools(section)
     rng = random.Random(305)
     held = dict.fromkeys(ids, 0)

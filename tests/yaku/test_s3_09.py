@@ -14,6 +14,7 @@ from yaku import registry
 from yaku.award import is_none, rank, resolve
 from yaku.decompose import Block, interpretations
 from yaku.melds import Meld
+from yaku.rules import option_variants
 from yaku.s3_09 import set_chiitoitsu_shapes
 from yaku.tiles import parse_tiles, tile_from_str
 from yaku.view import HandView
@@ -146,17 +147,6 @@ def test_set_notes_carry_the_rule_questions():
 # -- prefilters --------------------------------------------------------------------------
 
 
-def _variants(yid: str):
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 def _pairs_win(rng: random.Random, pool: list[int]) -> Win | None:
@@ -230,7 +220,7 @@ def _pools(section: str) -> list[list[int]]:
 def test_prefilters_never_reject_a_hand_the_body_accepts(section, make):
     ids = sorted(k for k in registry.BODIES if k.startswith(section + "-"))
     assert ids, section
-    variants = {yid: list(_variants(yid)) for yid in ids}
+    variants = {yid: list(option_variants(yid)) for yid in ids}
     pools = _pools(section)
     rng = random.Random(309)
     held = dict.fromkeys(ids, 0)

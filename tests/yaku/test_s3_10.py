@@ -7,15 +7,14 @@ hands under every option variant. 清杯口 on an open hand depends on the value
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
-import generated
 from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue
 from yaku import registry
 from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.melds import Meld
+from yaku.rules import option_variants
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -23,18 +22,6 @@ registry.load_bodies()
 IDS = sorted(k for k in registry.BODIES if k.startswith("3-10-"))
 
 
-def _variants(yid: str):
-    """Every value option x every rule-question letter, one question at a time."""
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 # Sequence starts (lowest tiles) the bodies look for, so random hands reach them.
@@ -87,7 +74,7 @@ def _random_win(rng: random.Random) -> Win | None:
 
 def test_prefilters_never_reject_a_hand_the_body_accepts():
     rng = random.Random(310)
-    variants = {yid: list(_variants(yid)) for yid in IDS}
+    variants = {yid: list(option_variants(yid)) for yid in IDS}
     held = dict.fromkeys(IDS, 0)
     for _ in range(6000):
         win = _random_win(rng)

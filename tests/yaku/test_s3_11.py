@@ -13,6 +13,7 @@ import generated
 from yaku import registry, s3_11
 from yaku.decompose import interpretations
 from yaku.melds import Meld
+from yaku.rules import option_variants
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -20,18 +21,6 @@ registry.load_bodies()
 IDS = sorted(k for k in registry.BODIES if k.startswith("3-11-"))
 
 
-def _variants(yid: str):
-    """Every value option x every rule-question letter, one question at a time."""
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 def _bits_to_tiles(mask: int) -> tuple[int, ...]:
@@ -94,7 +83,7 @@ def _random_win(rng: random.Random) -> Win | None:
 
 def test_prefilters_never_reject_a_hand_the_body_accepts():
     rng = random.Random(311)
-    variants = {yid: list(_variants(yid)) for yid in IDS}
+    variants = {yid: list(option_variants(yid)) for yid in IDS}
     held = dict.fromkeys(IDS, 0)
     tried = 0
     while tried < 3000:

@@ -7,7 +7,6 @@ hands in random situations. With four ankan, evaluate keeps 四暗槓 and drops 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import generated
@@ -16,7 +15,7 @@ from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.melds import Meld
-from yaku.rules import Ruleset
+from yaku.rules import Ruleset, option_variants
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -27,17 +26,6 @@ KINDS = ("kan", "ankan", "ankan", "kakan", "pon", "chi")
 FAVOURED = (31, 32, 33, 27, 28, 29, 30, 30, 31, 8, 6, 15, 24, 0, 9, 18)
 
 
-def _variants(yid: str):
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 def _random_win(rng: random.Random) -> Win | None:
@@ -81,7 +69,7 @@ def _random_win(rng: random.Random) -> Win | None:
 
 def test_prefilters_never_reject_a_hand_the_body_accepts():
     rng = random.Random(312)
-    variants = {yid: list(_variants(yid)) for yid in IDS}
+    variants = {yid: list(option_variants(yid)) for yid in IDS}
     held = dict.fromkeys(IDS, 0)
     for _ in range(20000):
         win = _random_win(rng)

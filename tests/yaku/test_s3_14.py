@@ -7,14 +7,13 @@ prefilter only rejects hands its body would reject (on every example hand of 3-1
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 
 import catalog
-import generated
 from yaku import registry
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
+from yaku.rules import option_variants
 from yaku.s3_14 import has_standard_yaku, wait_tiles
 from yaku.tiles import parse_tiles
 from yaku.view import HandView
@@ -57,17 +56,6 @@ def test_kaiso_through_evaluate() -> None:
     assert "3-14-13" not in {a.id for a in riichi.yaku}
 
 
-def _variants(yid: str):
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 SITUATIONS = [
@@ -99,7 +87,7 @@ def test_prefilters_only_reject_what_the_bodies_reject() -> None:
             continue
         for interp in interpretations(win):
             view = HandView(win, interp)
-            for opts in _variants(yid):
+            for opts in option_variants(yid):
                 assert body.fn(view, opts) is None, (yid, win.to_json(), opts)
 
 

@@ -12,11 +12,11 @@ import dataclasses
 
 import pytest
 
-import generated
 from generated.s3_15 import KanburiOptions, KanburiValue, RenhouOptions, RenhouValue
 from yaku import registry
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
+from yaku.rules import option_variants
 from yaku.s3_15 import kanburi, paarenchan_hit, renhou
 from yaku.view import HandView
 from yaku.win import Win
@@ -90,17 +90,6 @@ def test_renhou_in_evaluate() -> None:
 SITUATIONAL = ("3-02-", "3-03-", "3-04-", "3-15-")
 
 
-def _variants(yid: str):
-    info = generated.REGISTRY[yid]
-    base = info.options()
-    for vm in type(base.value):
-        if info.values[vm.letter]["kind"] == "none":
-            continue
-        opts = dataclasses.replace(base, value=vm)
-        yield opts
-        for field, menu, _ in info.rules.values():
-            for m in menu:
-                yield dataclasses.replace(opts, **{field: m})
 
 
 @pytest.mark.parametrize("hand", [(PLAIN, "5m", False), (PLAIN, "5m", True)])
@@ -110,6 +99,6 @@ def test_plain_hands_hold_none_of_them(hand) -> None:
     for yid in sorted(k for k in registry.BODIES if k.startswith(SITUATIONAL)):
         body = registry.BODIES[yid]
         assert body.prefilter is not None and not body.prefilter(w), yid
-        for opts in _variants(yid):
+        for opts in option_variants(yid):
             for interp in interpretations(w):
                 assert registry.call(yid, HandView(w, interp), opts) is None, yid
