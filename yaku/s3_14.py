@@ -77,20 +77,19 @@ def _wait_allowed(wait: str, letter: str) -> bool:
 # -- what the hand waited on -----------------------------------------------------------------
 
 
-def _candidates(counts: tuple[int, ...], melded: bool) -> list[int]:
-    """Tiles that can complete a hand: a held honor, a number tile within two of a held
-    one in its suit, and (with no meld) any terminal or honor for 國士無雙."""
+def _standard_candidates(counts: tuple[int, ...]) -> list[int]:
+    """Tiles that can complete four sets and a pair: a held honor, or a number tile within
+    two of a held one, in a suit whose count the tile brings to 0 or 2 (mod 3) — every
+    suit of a complete standard hand has such a count."""
     out: set[int] = set()
-    for t, n in enumerate(counts):
-        if not n:
+    for base in (0, 9, 18):
+        part = counts[base : base + 9]
+        if (sum(part) + 1) % 3 == 1:
             continue
-        if t >= 27:
-            out.add(t)
-            continue
-        base = t - t % 9
-        out.update(u for u in range(max(base, t - 2), min(base + 8, t + 2) + 1))
-    if not melded:
-        out.update(YAOCHUU)
+        for i, n in enumerate(part):
+            if n:
+                out.update(range(base + max(0, i - 2), base + min(8, i + 2) + 1))
+    out.update(t for t in range(27, 34) if counts[t])
     return sorted(out)
 
 
@@ -98,16 +97,24 @@ def _candidates(counts: tuple[int, ...], melded: bool) -> list[int]:
 def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
     c = list(before)
     out = set()
-    for t in _candidates(before, melded):
+    for t in _standard_candidates(before):
         if c[t] >= 4:
             continue
         c[t] += 1
-        key = tuple(c)
-        if standard_shapes(key) or (
-            not melded and (chiitoitsu_pairs(key) or kokushi_pair(key) is not None)
-        ):
+        if standard_shapes(tuple(c)):
             out.add(t)
         c[t] -= 1
+    if not melded:
+        # Seven pairs wait on their single tile; thirteen orphans on terminals and honors.
+        candidates = [t for t, n in enumerate(before) if n % 2] + list(YAOCHUU)
+        for t in candidates:
+            if c[t] >= 4 or t in out:
+                continue
+            c[t] += 1
+            key = tuple(c)
+            if chiitoitsu_pairs(key) or kokushi_pair(key) is not None:
+                out.add(t)
+            c[t] -= 1
     return frozenset(out)
 
 
@@ -466,8 +473,10 @@ def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
 @implements(
     "3-14-13",
     fingerprint="571c34faa4df134c949964065d954ec11da0f4e645a9edf6b1f6c856f0876647",
-    # A value-tile triplet (an honor held three times) or any situation yaku is a yaku.
-    prefilter=lambda w: w.tile_mask & YAOCHUU_MASK != 0
+    # A value-tile triplet (an honor held three times), a one-suit hand (混一色, 清一色,
+    # 字一色) or any situation yaku is a yaku.
+    prefilter=lambda w: w.suit_count >= 2
+    and w.tile_mask & YAOCHUU_MASK != 0
     and not w.mask3 & (DRAGON_MASK | 1 << w.seat_wind | 1 << w.round_wind)
     and not _situation_yaku(w),
 )

@@ -116,3 +116,34 @@ def test_fast_standard_yaku_check_agrees_with_asking_every_helper():
             checked += 1
             with_yaku += naive
     assert checked > 3000 and 0 < with_yaku < checked
+
+
+def test_wait_tiles_match_trying_every_tile():
+    """wait_tiles' candidate pruning never loses a wait (against all 34 tiles)."""
+    import random
+
+    from bench.evaluate_vs_mahjong import random_win
+    from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
+    from yaku.s3_14 import wait_tiles
+
+    rng = random.Random(6)
+    multi = 0
+    for _ in range(2000):
+        w = random_win(rng)
+        before = list(w.concealed_counts)
+        before[w.win_tile] -= 1
+        naive = set()
+        for t in range(34):
+            if before[t] >= 4:
+                continue
+            before[t] += 1
+            key = tuple(before)
+            if standard_shapes(key) or (
+                not w.melds and (chiitoitsu_pairs(key) or kokushi_pair(key) is not None)
+            ):
+                naive.add(t)
+            before[t] -= 1
+        naive = {t for t in naive if w.tile_counts[t] - (t == w.win_tile) < 4}
+        assert wait_tiles(w) == naive, w
+        multi += len(naive) > 1
+    assert multi > 100
