@@ -77,9 +77,6 @@ class DamageError(ValueError):
 
 # --- reading a damaged run ----------------------------------------------------------
 
-GAP_USER_DEFINED = "user-defined"
-
-
 @dataclass
 class _Gap:
     """Two unknown bytes that were dropped from the out-of-step stream."""
@@ -340,8 +337,8 @@ def _read(
 
 
 def model_rank(model: ContextModel, left: str, cands: dict[str, object], right: str) -> list:
-    ranked = sorted(((model.score(left, c, right), c) for c in cands), key=lambda x: (-x[0], x[1]))
-    return ranked
+    """Candidates with their context scores, best first (ties by character)."""
+    return sorted(((model.score(left, c, right), c) for c in cands), key=lambda x: (-x[0], x[1]))
 
 
 # --- the stage ----------------------------------------------------------------------
@@ -439,13 +436,11 @@ def _best_reading(
 ) -> _Reading:
     candidates: list[_Reading] = []
     base = _slots(run.items)
-    plain = None
     if base is not None:
         plain = _read(base, left, right, model, final_pinyin, 0)
         if plain is not None:
             candidates.append(plain)
     if drops_private_use:
-        inner = [p for p in range(1, len(run.items)) if p % 2 == 1 or True]
         positions = _gap_positions(run.items)
         for pos in positions:
             slots = _slots(_with_gaps(run.items, [pos]))
@@ -454,10 +449,11 @@ def _best_reading(
             r = _read(slots, left, right, model, final_pinyin, 1)
             if r is not None:
                 candidates.append(r)
-        del inner
     if not candidates:
         raise DamageError(number, f"damaged run {run.items!r} cannot be read in step")
 
+    # The reading whose character pairs the corpus knows best wins; each character left
+    # lost and each dropped pair assumed costs a little, so a reading has to earn them.
     def rank(r: _Reading) -> tuple:
         return (-r.plausibility + 0.15 * len(r.lost) + 0.05 * r.gaps, r.gaps, r.text)
 
