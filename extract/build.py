@@ -62,6 +62,78 @@ def read_manifest(root: Path) -> list[ChapterInfo]:
     return sorted(chapters, key=lambda c: c.sections[0])
 
 
+@dataclass(frozen=True)
+class Editorial:
+    """An editor's restoration of a character the context model left lost."""
+
+    id: str
+    letter: str
+    text: str  # the option text as it must read (source form; lost digits stay U+FFFD)
+    evidence: str
+
+
+EDITORIAL = "sources/editorial.toml"
+
+
+def read_editorial(root: Path) -> list[Editorial]:
+    """sources/editorial.toml: characters an editor restored, with the evidence named."""
+    path = root / EDITORIAL
+    if not path.exists():
+        return []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise SourceError(EDITORIAL, None, str(e)) from e
+    out = []
+    for i, entry in enumerate(data.get("restore", []), start=1):
+        try:
+            ed = Editorial(entry["id"], entry["letter"], entry["text"], entry["evidence"])
+        except KeyError as e:
+            raise SourceError(EDITORIAL, None, f"restore {i} lacks {e}") from e
+        if not ed.evidence.strip():
+            raise SourceError(EDITORIAL, None, f"restore {i} ({ed.id} {ed.letter}): no evidence")
+        out.append(ed)
+    return out
+
+
+def _apply_editorial(
+    nodes: list[dict[str, Any]], editorial: list[Editorial], all_repairs: list[dict[str, Any]]
+) -> None:
+    """Restore the editor's characters: each must fill exactly one lost character of its
+    option and be one the surviving GBK byte allows there (the repair's candidates)."""
+    by_id = {n["id"]: n for n in nodes}
+    for ed in editorial:
+        where = f"restore {ed.id} {ed.letter}"
+        node = by_id.get(ed.id)
+        opt = next((o for o in node["options"] if o["letter"] == ed.letter), None) if node else None
+        if opt is None:
+            raise SourceError(EDITORIAL, None, f"{where}: no such option in the catalog")
+        cur = opt["text"]["source"]
+        diff = [i for i, (a, b) in enumerate(zip(cur, ed.text, strict=False)) if a != b]
+        if len(cur) != len(ed.text) or len(diff) != 1 or cur[diff[0]] != LOST:
+            raise SourceError(
+                EDITORIAL, None, f"{where}: {ed.text!r} must fill one lost character of {cur!r}"
+            )
+        char = ed.text[diff[0]]
+        lost = [r for r in opt["repairs"] if r["kind"] == "char_lost" and char in r["candidates"]]
+        if not lost:
+            raise SourceError(
+                EDITORIAL, None, f"{where}: the surviving byte does not allow {char!r} there"
+            )
+        record = lost[0]
+        for r in all_repairs:
+            if r["kind"] == "char_lost" and r["line"] == record["line"] and (
+                r["column"] == record["column"] and r["file"] == opt["source"]["file"]
+            ):
+                r["kind"], r["result"] = "char_restored", char
+                r["evidence"] = f"editorial: {ed.evidence}"
+                break
+        record.pop("candidates")
+        record["kind"], record["result"] = "char_restored", char
+        record["evidence"] = f"editorial: {ed.evidence}"
+        opt["text"] = both_scripts(ed.text, "")
+
+
 @cache
 def _fold_table() -> dict[str, str]:
     import opencc
@@ -122,6 +194,7 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
     loaded = [_read_source(root, info) for info in chapters]
     warnings = [w for _, _, ws in loaded for w in ws]
     model, readings = build_model([t for _, t, _ in loaded])
+    editorial = read_editorial(root)
 
     nodes_out: list[dict[str, Any]] = []
     chapters_out: list[dict[str, Any]] = []
@@ -165,6 +238,7 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
             seen_ids[node.id] = rel
             nodes_out.append(_node_json(rel, info.script, node, repairs_by_part))
     _link_yaku(nodes_out)
+    _apply_editorial(nodes_out, editorial, all_repairs)
     _restore_digits(nodes_out, all_repairs)
     catalog = {
         "format": FORMAT,

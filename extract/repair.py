@@ -49,7 +49,7 @@ class Repair:
     candidates: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "kind": self.kind,
             "line": self.line,
             "column": self.column,
@@ -57,6 +57,9 @@ class Repair:
             "result": self.result,
             "evidence": self.evidence,
         }
+        if self.kind == "char_lost":
+            out["candidates"] = "".join(self.candidates)  # what the surviving byte allows
+        return out
 
 
 @dataclass(frozen=True)

@@ -210,7 +210,7 @@ def _when_open_riichi(w: Win) -> bool:
 
 @implements(
     "3-02-03",
-    fingerprint="0f272a9f46cd67ecf0f3a39c8eaf42e20535319de32ad577c2a93473daf3f9fe",
+    fingerprint="fc5ae0f5c9881799c55732760d42799d656aed57938101028a76cbf551539aa6",
     prefilter=_when_open_riichi,
 )
 def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:

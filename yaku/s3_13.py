@@ -45,14 +45,14 @@ section_gate(__name__, lambda w: w.suit_count <= 1 or w.number_total <= 20 or w.
 
 @implements(
     "3-13-01",
-    fingerprint="84d7efb465dffb13d2cf097687e9ec85302d458153a26fa9c3ffb403fe022ee2",
+    fingerprint="32d25fc684f700d273a97c946a91f44c0d6060be91a2a3ee9a30392ae4f7da53",
     prefilter=lambda w: bool(w.tile_mask & MAN_MASK),
 )
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
     """Manzu numbers total 100 or more.
 
-    3-13-01-02 c reads 合計大?100時成立 in the source (a character is lost); between
-    a (exactly 100) and b (100 or more) it can only be "more than 100" (大于).
+    3-13-01-02 c, 合計大于100時成立: more than 100 (the 于 is an editorial restoration,
+    see sources/editorial.toml).
     """
     if opts.q01.letter == "a" and win.is_open:
         return None
@@ -78,13 +78,13 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
 
 @implements(
     "3-13-02",
-    fingerprint="37616d86ec65d8edeab08e3282df1bb70281705f6f36030f4934b8a83937587a",
+    fingerprint="389cf73fdf7d5875f5a92df256943072316886aba273aa268c160ee0a93feadc",
     prefilter=_man_flush,
 )
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
     """Manzu 清一色 or 混一色 whose numbers total 55 or more.
 
-    3-13-02-01 c reads 合計大?55時成立 (a lost character): more than 55.
+    3-13-02-01 c, 合計大于55時成立: more than 55 (于 restored editorially).
     """
     if not _man_flush(win.win):
         return None

@@ -131,7 +131,7 @@ def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
 
 @implements(
     "3-16-05",
-    fingerprint="ab88c74f50d30d2083ae2a0aa99795605622523403293cebd9c6f9c5d4f8a9f8",
+    fingerprint="056ea097f72c8add7c181eb7b69cbdd9631ad47529d8246d80fd176d94d71798",
     prefilter=_south_north,
 )
 def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None:
@@ -139,7 +139,7 @@ def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None
     the number tiles 1-8-6-1 and 1-8-6-5.
 
     3-16-05-01 a: closed (the triplets may be pon only under b). 3-16-05-02 b: won on
-    South or North (the lost character after 南或 can only be 北). 3-16-05-03 b: South and
+    South or North (只能聽南或北; 北 restored editorially). 3-16-05-03 b: South and
     North may not be ankan (read literally: an open kan is a call, governed by
     3-16-05-01). 3-16-05-04: the suits of 1861 and 1865 are a the same, b
     different, c either; 3-16-05-04-01 (when the same): a manzu only, b any suit.

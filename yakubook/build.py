@@ -141,8 +141,6 @@ def run(root: Path, check: bool) -> int:
     except SourceError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    for w in result.warnings:
-        print(f"warning: {w}", file=sys.stderr)
     outputs = result.outputs
     changed = stale(root, outputs)
     extra = orphans(root, outputs)
@@ -153,6 +151,29 @@ def run(root: Path, check: bool) -> int:
             old_catalog = json.loads(old_path.read_text(encoding="utf-8"))
         except ValueError:
             old_catalog = None
+    report = summarize_changes(root, old_catalog, result.catalog)
+    # Write before reporting, so that a closed stdout (`| head`) cannot leave the outputs
+    # half updated.
+    written = [] if check else write_outputs(root, outputs, extra)
+    try:
+        _print_summary(result, report, check, changed, extra, written)
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away; the build itself is done
+    if check and (changed or extra):
+        return 1
+    return 0
+
+
+def _print_summary(
+    result: BuildResult,
+    report: list[str],
+    check: bool,
+    changed: list[str],
+    extra: list[str],
+    written: list[str],
+) -> None:
+    for w in result.warnings:
+        print(f"warning: {w}", file=sys.stderr)
     stats = result.catalog["stats"]
     print(
         f"catalog: {stats['sections']} sections, {stats['yaku']} yaku, "
@@ -160,7 +181,7 @@ def run(root: Path, check: bool) -> int:
         f"{stats['lost_characters']} lost characters"
     )
     print("repairs: " + ", ".join(f"{k} {v}" for k, v in stats["repairs"].items()))
-    for line in summarize_changes(root, old_catalog, result.catalog):
+    for line in report:
         print(line)
     if check:
         if changed or extra:
@@ -169,14 +190,12 @@ def run(root: Path, check: bool) -> int:
                 print(f"  {rel}")
             for rel in extra:
                 print(f"  {rel} (no longer generated)")
-            return 1
-        print("check: everything checked in matches a fresh build")
-        return 0
-    written = write_outputs(root, outputs, extra)
+        else:
+            print("check: everything checked in matches a fresh build")
+        return
     if written:
         print(f"wrote {len(written)} file(s):")
         for rel in written:
             print(f"  {rel}")
     else:
         print("nothing changed")
-    return 0

@@ -135,3 +135,24 @@ def test_the_build_never_writes_a_hand_written_file(project_copy):
     before = hand_written()
     assert run(project_copy, check=False) == 0
     assert hand_written() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("不知", "the surviving byte does not allow '知'"),
+        ("不限限", "must fill one lost character"),
+    ],
+)
+def test_an_editorial_restoration_must_fit_the_damage(project_copy, capsys, text, message):
+    path = project_copy / "sources" / "editorial.toml"
+    data = path.read_text(encoding="utf-8")
+    assert 'text = "不限"' in data
+    before = snapshot(project_copy)
+    path.write_text(data.replace('text = "不限"', f'text = "{text}"'), encoding="utf-8")
+    capsys.readouterr()
+    assert run(project_copy, check=False) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: sources/editorial.toml: restore 3-16-05-04-01 b")
+    assert message in err
+    assert snapshot(project_copy) == before

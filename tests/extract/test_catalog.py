@@ -92,9 +92,11 @@ def test_repaired_options_read_as_the_compendium_meant(built_catalog):
     by = {n["id"]: n for n in built_catalog["nodes"]}
     assert [o["text"]["zh-Hant"] for o in by["3-14-06-02"]["options"]] == ["成立", "不成立"]
     c = by["3-13-01-02"]["options"][2]
-    assert c["text"]["source"].startswith("合計大") and c["text"]["source"].endswith("100時成立")
+    assert c["text"]["source"] == "合計大于100時成立"
     evidence = [r for r in c["repairs"] if r["kind"] == "digit_restored"]
     assert evidence and "【內容】 of 3-13-01 states 100" in evidence[0]["evidence"]
+    editorial = [r for r in c["repairs"] if r["evidence"].startswith("editorial:")]
+    assert [r["result"] for r in editorial] == ["于"]
     assert [o["text"]["source"] for o in by["3-02-05"]["options"]] == ["無", "有"]
     assert by["3-13-01"]["options"][2]["value"]["cases"][0]["value"]["multiple"] == 2
     assert by["3-09-12"]["options"][1]["value"] == {
@@ -122,3 +124,17 @@ def test_every_repair_is_attached_to_an_element(built_catalog):
             attached[r["kind"]] = attached.get(r["kind"], 0) + 1
     for kind, made in built_catalog["stats"]["repairs"].items():
         assert attached.get(kind, 0) == made, kind
+
+
+def test_every_editorial_restoration_is_recorded_with_its_evidence(built_catalog, root):
+    import tomllib
+
+    entries = tomllib.loads((root / "sources" / "editorial.toml").read_text("utf-8"))["restore"]
+    by = {n["id"]: n for n in built_catalog["nodes"]}
+    report = (root / "catalog" / "REPORT.md").read_text(encoding="utf-8")
+    for e in entries:
+        opt = next(o for o in by[e["id"]]["options"] if o["letter"] == e["letter"])
+        assert LOST not in opt["text"]["source"] or e["text"].count(LOST)
+        records = [r for r in opt["repairs"] if r["evidence"] == f"editorial: {e['evidence']}"]
+        assert len(records) == 1 and records[0]["kind"] == "char_restored"
+        assert f"editorial: {e['evidence']}"[:40] in report
