@@ -3,7 +3,8 @@
 Built-in shapes are the standard hand (four sets and a pair), seven pairs and thirteen
 orphans; other modules add irregular shapes with ``register_shape``. The structural part
 (how the concealed tiles split into blocks) depends only on tile counts, so it is cached
-per suit and per hand; placing the winning tile is cached per (hand, melds, tile, tsumo).
+per suit and per hand. Placing the winning tile is not cached: it is cheap, and a cache
+keyed by (hand, melds, tile, tsumo) rarely hits and costs more than it saves on new hands.
 """
 
 from __future__ import annotations
@@ -196,6 +197,11 @@ def _honor_shape(counts7: tuple[int, ...]) -> Shape | None:
     return tuple(blocks)
 
 
+@lru_cache(maxsize=1 << 10)
+def _honor_blocks(honors: Shape) -> Shape:
+    return _offset(honors, 27)
+
+
 def _offset(shape: Shape, base: int) -> Shape:
     return tuple((kind, tile + base) for kind, tile in shape)
 
@@ -224,7 +230,7 @@ def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
         groups.append(options)
     if pairs != 1:
         return ()
-    groups.append((_offset(honors, 27),))
+    groups.append((_honor_blocks(honors),))
     # Suits are disjoint, so every combination is a distinct shape; blocks come out in
     # tile order suit by suit, the order the product gives.
     if all(len(g) == 1 for g in groups):
@@ -326,7 +332,6 @@ def _standard(
     return out
 
 
-@lru_cache(maxsize=1 << 16)
 def _builtin(
     counts: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, tsumo: bool, allow_four: bool
 ) -> tuple[Interpretation, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Iterable
+from functools import lru_cache
 
 import generated
 from generated.s3_09 import (
@@ -313,7 +314,11 @@ _I_NITOI = tuple(
 
 
 def _different_two_of_three(mask: int) -> bool:
-    m, p, s = _suit_bits(mask)
+    return _different_two_of_three_bits(*_suit_bits(mask))
+
+
+@lru_cache(maxsize=1 << 14)
+def _different_two_of_three_bits(m: int, p: int, s: int) -> bool:
     return any(a & m == a and b & p == b and c & s == c for a, b, c in _I_NITOI)
 
 
