@@ -155,10 +155,7 @@ def run(root: Path, check: bool) -> int:
     # Write before reporting, so that a closed stdout (`| head`) cannot leave the outputs
     # half updated.
     written = [] if check else write_outputs(root, outputs, extra)
-    try:
-        _print_summary(result, report, check, changed, extra, written)
-    except BrokenPipeError:
-        sys.stderr.close()  # the reader went away; the build itself is done
+    _print_summary(result, report, check, changed, extra, written)
     if check and (changed or extra):
         return 1
     return 0
