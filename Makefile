@@ -18,7 +18,7 @@ build: $(STAMP)
 	$(BIN)/yakubook build
 
 site: build
-	$(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
 
 test: $(STAMP)
 	$(BIN)/yakubook build --check

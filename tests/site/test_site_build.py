@@ -1,4 +1,6 @@
-"""`mkdocs build --strict` of freshly rendered pages: passes, is fast, keeps every anchor."""
+"""`mkdocs build --strict` of freshly rendered pages: passes and keeps every anchor.
+
+(How long the build takes is measured, not asserted: see the README's site section.)"""
 
 from __future__ import annotations
 
@@ -10,9 +12,8 @@ import pytest
 pytestmark = pytest.mark.slow
 
 
-def test_mkdocs_strict_build_passes_quickly(built_site):
+def test_mkdocs_strict_build_passes(built_site):
     assert (built_site.public / "index.html").is_file()
-    assert built_site.seconds < 20, f"mkdocs build took {built_site.seconds:.1f} s"
 
 
 def test_every_node_anchor_is_in_the_built_pages(built_site, cat):
