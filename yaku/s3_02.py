@@ -233,7 +233,8 @@ def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
     so without other yaku reaching the minimum the hand is no win.
     Procedure-only, not evaluated: 3-02-03-02 (the deposit), 3-02-03-03 and 3-02-03-04
     (when the declaration may be made: a declared open riichi is taken as valid),
-    3-02-03-07 with 3-02-03-07-01/02 (which tiles to show, penalties for wrong ones),
+    3-02-03-07, 3-02-03-07-01 and 3-02-03-07-02 (which tiles to show, penalties for wrong
+    ones),
     3-02-03-08 (others' mistaken wins).
     """
     if not _when_open_riichi(win.win):
