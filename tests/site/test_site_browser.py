@@ -66,18 +66,28 @@ def search(page, base_url: str, query: str) -> list[str]:
 
     page.goto(base_url)
     page.click("input.md-search__input")
-    # The search worker builds its index after the page loads (slow on a cold browser);
-    # a query typed before it is ready is not run again, so type it again until it is.
-    for _ in range(8):
-        page.fill("input.md-search__input", "")
-        page.type("input.md-search__input", query)
+    # The search worker builds its index after the page loads (seconds on a busy machine);
+    # Material shows 正在初始化搜索引擎 until then. Wait for it, then enter the query (again,
+    # if the first one still came too early).
+    page.wait_for_function(
+        """() => {
+            const meta = document.querySelector(".md-search-result__meta");
+            return meta && !meta.textContent.includes("初始化");
+        }""",
+        timeout=180_000,
+    )
+    for _ in range(6):
+        # Material searches on key events: set the text, then press a key (typing CJK
+        # text char by char sends no key event it listens to).
+        page.fill("input.md-search__input", query)
+        page.press("input.md-search__input", "End")
         try:
-            page.wait_for_selector(".md-search-result__item", timeout=10_000)
+            page.wait_for_selector(".md-search-result__item", timeout=20_000)
             break
         except PlaywrightTimeout:
             continue
     else:
-        raise AssertionError(f"no search result for {query!r} within 80 s")
+        raise AssertionError(f"no search result for {query!r} once search was ready")
     return page.eval_on_selector_all("a.md-search-result__link", "els => els.map(e => e.href)")
 
 
