@@ -80,11 +80,6 @@ def _toitoi(win: HandView) -> bool:
     return win.std("toitoi")
 
 
-def _at_least(w: Win, tiles: Iterable[int], n: int) -> bool:
-    counts = w.tile_counts
-    return all(counts[t] >= n for t in tiles)
-
-
 def _same_number(n: int) -> tuple[int, int, int]:
     """The tile of number ``n`` in manzu, pinzu and souzu."""
     return (n - 1, n + 8, n + 17)

@@ -104,14 +104,6 @@ def _one_per_suit_runs(runs: int, numbers: tuple[int, int, int]) -> bool:
     )
 
 
-def _one_per_suit_mask(mask: int, numbers: tuple[int, int, int]) -> bool:
-    runs = _runs(mask)
-    return any(
-        all(runs >> (9 * s + n) & 1 for s, n in zip(suits, numbers, strict=True))
-        for suits in permutations(range(3))
-    )
-
-
 # -- identical sequences -------------------------------------------------------------------
 
 

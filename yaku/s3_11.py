@@ -79,12 +79,6 @@ GOSHIN = _bits(4, 13, 22)
 SANRENFON = (_bits(EAST, SOUTH, WEST), _bits(SOUTH, WEST, NORTH))
 
 
-def _could(w: Win, masks: tuple[int, ...]) -> bool:
-    """Prefilter: some pattern has three or more of each of its tiles."""
-    held = w.mask3
-    return any(held & m == m for m in masks)
-
-
 def _could_fn(masks: tuple[int, ...]):
     """The prefilter of ``_could`` with the patterns' smallest size as a first gate."""
     least = min(m.bit_count() for m in masks)
