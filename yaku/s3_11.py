@@ -80,7 +80,8 @@ SANRENFON = (_bits(EAST, SOUTH, WEST), _bits(SOUTH, WEST, NORTH))
 
 
 def _could_fn(masks: tuple[int, ...]):
-    """The prefilter of ``_could`` with the patterns' smallest size as a first gate."""
+    """Prefilter: some pattern has three or more of each of its tiles (the patterns'
+    smallest size first, as a cheap gate)."""
     least = min(m.bit_count() for m in masks)
 
     def prefilter(w: Win) -> bool:
