@@ -1,191 +1,442 @@
-"""Benchmark: our evaluate (all local yaku on) against mahjong 2.1's estimate_hand_value.
+"""Benchmark, end to end: our evaluate (local yaku) against mahjong's estimate_hand_value.
 
-    python bench/evaluate_vs_mahjong.py [--hands 20000] [--seed 2026] [--batch 500]
+    python bench/evaluate_vs_mahjong.py [--hands 4000] [--repeats 5] [--seed 2026]
+                                        [--memory-hands 100000] [--no-memory]
 
-Both sides get the same seeded random valid winning hands (closed and open, tsumo and
-ron, random winds). Timing alternates in batches (ours, theirs, then theirs, ours, …) so
-that drift in machine load hits both. Prints hands/second for each, the ratio, and the
-peak memory each side allocates over the whole set (tracemalloc, measured in a separate,
-untimed pass).
+Both sides start from the same neutral input, one JSON-like dict per hand in MPSZ
+notation (``{"hand": "123m…", "win": "5m", "melds": ["chi 123m"], "tsumo": …,
+"seat": "S", "round": "E", "riichi": "riichi"}``), and each side parses it with its own
+parser *inside* the timer: ours with ``Win.from_json`` then ``evaluate``, mahjong with its
+``TilesConverter`` and ``Meld`` then ``HandCalculator.estimate_hand_value``.
+
+Hands come in separate mixes, each timed on its own:
+- closed: four sets and a pair, no call;
+- open: at least one called meld;
+- seven pairs;
+- one-suit, many readings: closed one-suit hands with at least three readings;
+- honors-heavy: at least two honor sets;
+- realistic: a mix of closed (half of them with riichi) and open hands, kept only when
+  mahjong finds at least one standard yaku or the hand has riichi: the hands a table
+  actually scores.
+Per mix, timing alternates in batches (ours, theirs, then theirs, ours, …) so drift in
+machine load hits both; the whole is repeated and the ratio's min / median / max over the
+repeats is printed. Two more lines show the fixed cost: our evaluate with no local yaku
+enabled and with ten.
+
+Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
+realistic mix, each side in a fresh process that imports its library, builds the neutral
+inputs, then starts tracing before its first hand (so lazy loading and every cache a side
+fills count).
+
+If ``riichienv`` (a Rust-core evaluator on PyPI) is importable it is timed on the same
+inputs as a native reference line; it is not a dependency of the project.
+
+The last line is ``ratio (ours / mahjong): X``, the median over the repeats for the
+realistic mix.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import statistics
+import subprocess
 import sys
 import time
-import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.hand_calculating.hand_config import HandConfig  # noqa: E402
-from mahjong.meld import Meld as LibMeld  # noqa: E402
-
-from yaku.evaluation import compile_ruleset, evaluate  # noqa: E402
-from yaku.melds import Meld  # noqa: E402
-from yaku.rules import Ruleset  # noqa: E402
-from yaku.win import Win  # noqa: E402
-
-LIB_KIND = {
-    "chi": LibMeld.CHI,
-    "pon": LibMeld.PON,
-    "kan": LibMeld.KAN,
-    "ankan": LibMeld.KAN,
-    "kakan": LibMeld.SHOUMINKAN,
-}
+Hand = dict[str, Any]
+SUITS = "mps"
+WINDS = "ESWN"
 
 
-def random_win(rng: random.Random) -> Win:
-    """A uniformly built valid winning hand: four sets and a pair (5% seven pairs)."""
-    while True:
-        counts = [0] * 34
-        if rng.random() < 0.05:
-            pairs = rng.sample(range(34), 7)
-            tiles = [t for p in pairs for t in (p, p)]
-            return Win(
-                concealed=tuple(tiles),
-                win_tile=rng.choice(tiles),
-                tsumo=rng.random() < 0.5,
-                seat_wind=27 + rng.randrange(4),
-                round_wind=27 + rng.randrange(2),
-            )
-        blocks: list[tuple[str, int]] = []
-        ok = True
-        for _ in range(4):
-            if rng.random() < 0.6:
-                start = rng.randrange(3) * 9 + rng.randrange(7)
-                blocks.append(("seq", start))
-                for t in range(start, start + 3):
-                    counts[t] += 1
+# --------------------------------------------------------------------- neutral inputs
+
+
+def _tile(t: int) -> str:
+    return f"{t % 9 + 1}{SUITS[t // 9]}" if t < 27 else f"{t - 26}z"
+
+
+def _tiles(ts: Sequence[int]) -> str:
+    return "".join(_tile(t) for t in sorted(ts))
+
+
+def _meld(kind: str, ts: Sequence[int]) -> str:
+    return f"{kind} {_tiles(ts)}"
+
+
+def _standard_hand(
+    rng: random.Random,
+    *,
+    n_open: int,
+    suits: Sequence[int] = (0, 1, 2),
+    honor_sets: int = 0,
+    seq_share: float = 0.6,
+) -> Hand | None:
+    counts = [0] * 34
+    blocks: list[tuple[str, int]] = []
+    for i in range(4):
+        if i < honor_sets:
+            blocks.append(("trip", 27 + rng.randrange(7)))
+        elif rng.random() < seq_share:
+            blocks.append(("seq", rng.choice(suits) * 9 + rng.randrange(7)))
+        else:
+            blocks.append(("trip", rng.choice(suits) * 9 + rng.randrange(9)))
+    pair = rng.choice(suits) * 9 + rng.randrange(9) if honor_sets < 2 else 27 + rng.randrange(7)
+    for kind, t in blocks:
+        for x in (t, t + 1, t + 2) if kind == "seq" else (t, t, t):
+            counts[x] += 1
+    counts[pair] += 2
+    if any(c > 4 for c in counts):
+        return None
+    melds: list[str] = []
+    concealed = [pair, pair]
+    rng.shuffle(blocks)
+    for i, (kind, t) in enumerate(blocks):
+        if i < n_open:
+            if kind == "seq":
+                melds.append(_meld("chi", (t, t + 1, t + 2)))
+            elif counts[t] == 3 and rng.random() < 0.15:
+                melds.append(_meld("kan", (t,) * 4))
+                counts[t] += 1
             else:
-                t = rng.randrange(34)
-                blocks.append(("trip", t))
-                counts[t] += 3
-        pair = rng.randrange(34)
-        counts[pair] += 2
-        if any(c > 4 for c in counts):
-            ok = False
-        if not ok:
-            continue
-        melds: list[Meld] = []
-        concealed: list[int] = [pair, pair]
-        n_open = rng.choice((0, 0, 0, 1, 2, 3))
-        for i, (kind, t) in enumerate(blocks):
-            if i < n_open:
-                if kind == "seq":
-                    melds.append(Meld("chi", (t, t + 1, t + 2)))
-                elif counts[t] == 3 and rng.random() < 0.15:
-                    melds.append(Meld(rng.choice(("kan", "ankan")), (t,) * 4))
-                    counts[t] += 1
-                else:
-                    melds.append(Meld("pon", (t,) * 3))
+                melds.append(_meld("pon", (t,) * 3))
+        else:
+            concealed += [t, t + 1, t + 2] if kind == "seq" else [t] * 3
+    return {
+        "hand": _tiles(concealed),
+        "win": _tile(rng.choice(concealed)),
+        "melds": melds,
+        "tsumo": rng.random() < 0.5,
+        "seat": rng.choice(WINDS),
+        "round": rng.choice(WINDS[:2]),
+    }
+
+
+def _seven_pairs(rng: random.Random) -> Hand:
+    pairs = rng.sample(range(34), 7)
+    tiles = [p for p in pairs for _ in (0, 1)]
+    return {
+        "hand": _tiles(tiles),
+        "win": _tile(rng.choice(tiles)),
+        "melds": [],
+        "tsumo": rng.random() < 0.5,
+        "seat": rng.choice(WINDS),
+        "round": rng.choice(WINDS[:2]),
+    }
+
+
+def _readings(hand: Hand) -> int:
+    from yaku.decompose import interpretations
+    from yaku.win import Win
+
+    return len(interpretations(Win.from_json(hand)))
+
+
+def _has_standard_yaku(hand: Hand) -> bool:
+    result = theirs_one(hand)
+    return bool(getattr(result, "yaku", None))
+
+
+def make_mix(name: str, n: int, seed: int) -> list[Hand]:
+    """``n`` hands of one mix, the same for a given seed."""
+    rng = random.Random(f"{seed}-{name}")
+    out: list[Hand] = []
+    while len(out) < n:
+        hand: Hand | None
+        if name == "closed":
+            hand = _standard_hand(rng, n_open=0)
+        elif name == "open":
+            hand = _standard_hand(rng, n_open=rng.choice((1, 2, 3, 4)))
+        elif name == "seven pairs":
+            hand = _seven_pairs(rng)
+        elif name == "one-suit, many readings":
+            hand = _standard_hand(rng, n_open=0, suits=(rng.randrange(3),), seq_share=0.7)
+            if hand is not None and _readings(hand) < 3:
+                hand = None
+        elif name == "honors-heavy":
+            hand = _standard_hand(rng, n_open=rng.choice((0, 0, 1, 2)), honor_sets=2)
+        elif name == "realistic":
+            if rng.random() < 0.05:
+                hand = _seven_pairs(rng)
             else:
-                concealed += [t, t + 1, t + 2] if kind == "seq" else [t] * 3
-        return Win(
-            concealed=tuple(sorted(concealed)),
-            win_tile=rng.choice(concealed),
-            melds=tuple(melds),
-            tsumo=rng.random() < 0.5,
-            seat_wind=27 + rng.randrange(4),
-            round_wind=27 + rng.randrange(2),
+                hand = _standard_hand(rng, n_open=rng.choice((0, 0, 0, 1, 2, 3)))
+            if hand is not None and not hand["melds"] and rng.random() < 0.5:
+                hand["riichi"] = "riichi"
+            if hand is not None and "riichi" not in hand and not _has_standard_yaku(hand):
+                hand = None
+        else:
+            raise ValueError(name)
+        if hand is not None:
+            out.append(hand)
+    return out
+
+
+MIXES = (
+    "closed",
+    "open",
+    "seven pairs",
+    "one-suit, many readings",
+    "honors-heavy",
+    "realistic",
+)
+
+
+# ------------------------------------------------------------------------- the two sides
+
+_calc: Any = None
+
+
+def theirs_one(hand: Hand) -> Any:
+    """mahjong: parse the neutral form with its own converter, then estimate."""
+    global _calc
+    from mahjong.hand_calculating.hand import HandCalculator
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.meld import Meld
+    from mahjong.tile import TilesConverter
+
+    if _calc is None:
+        _calc = HandCalculator()
+    meld_strings = [m.split() for m in hand["melds"]]
+    all_tiles = TilesConverter.one_line_string_to_136_array(
+        hand["hand"] + "".join(t for _, t in meld_strings)
+    )
+    # The converter numbers copies in order of appearance per tile kind; hand a meld the
+    # copies not yet given to the concealed part or an earlier meld.
+    pool: dict[int, list[int]] = {}
+    for tid in all_tiles:
+        pool.setdefault(tid // 4, []).append(tid)
+    concealed = [
+        pool[t // 4].pop(0) for t in TilesConverter.one_line_string_to_136_array(hand["hand"])
+    ]
+    melds = []
+    for kind, tiles in meld_strings:
+        ids = [pool[t // 4].pop(0) for t in TilesConverter.one_line_string_to_136_array(tiles)]
+        mtype = {"chi": Meld.CHI, "pon": Meld.PON, "kan": Meld.KAN}[kind]
+        melds.append(Meld(meld_type=mtype, tiles=ids, opened=True))
+    win34 = TilesConverter.one_line_string_to_136_array(hand["win"])[0] // 4
+    win_id = next(t for t in concealed if t // 4 == win34)
+    seat = 27 + WINDS.index(hand["seat"])
+    config = HandConfig(
+        is_tsumo=hand["tsumo"],
+        is_riichi=hand.get("riichi") == "riichi",
+        player_wind=seat,
+        round_wind=27 + WINDS.index(hand["round"]),
+    )
+    return _calc.estimate_hand_value(
+        concealed + [i for m in melds for i in m.tiles], win_id, melds=melds, config=config
+    )
+
+
+def ours_factory(ruleset: Any = None) -> Callable[[Hand], Any]:
+    from yaku.evaluation import evaluate
+    from yaku.win import Win
+
+    def ours_one(hand: Hand) -> Any:
+        return evaluate(Win.from_json(hand), ruleset)
+
+    return ours_one
+
+
+def riichienv_factory() -> Callable[[Hand], Any] | None:
+    """riichienv's Rust core on the same neutral input, when it is installed."""
+    try:
+        from riichienv import _riichienv as rc
+    except ImportError:
+        return None
+    kinds = {"chi": rc.MeldType.Chi, "pon": rc.MeldType.Pon, "kan": rc.MeldType.Daiminkan}
+
+    def ids136(text: str, used: dict[int, int]) -> list[int]:
+        out, digits = [], []
+        for ch in text:
+            if ch.isdigit():
+                digits.append(int(ch) or 5)
+            else:
+                base = {"m": 0, "p": 9, "s": 18, "z": 27}[ch]
+                for d in digits:
+                    t = base + d - 1
+                    out.append(t * 4 + used.get(t, 0))
+                    used[t] = used.get(t, 0) + 1
+                digits = []
+        return out
+
+    def native_one(hand: Hand) -> Any:
+        used: dict[int, int] = {}
+        melds = []
+        for m in hand["melds"]:
+            kind, tiles = m.split()
+            melds.append(rc.Meld(kinds[kind], ids136(tiles, used), True))
+        concealed = ids136(hand["hand"], used)
+        win = next(t for t in concealed if t // 4 == ids136(hand["win"], {})[0] // 4)
+        cond = rc.Conditions(
+            tsumo=hand["tsumo"],
+            riichi=hand.get("riichi") == "riichi",
+            player_wind=WINDS.index(hand["seat"]),
+            round_wind=WINDS.index(hand["round"]),
         )
+        return rc.HandEvaluator(concealed, melds).calc(win, [], [], cond)
+
+    return native_one
 
 
-def to_library(win: Win) -> tuple[list[int], int, list[LibMeld], HandConfig]:
-    used = [0] * 34
-
-    def take(tile: int) -> int:
-        used[tile] += 1
-        return tile * 4 + used[tile] - 1
-
-    melds, tiles = [], []
-    for m in win.melds:
-        ids = [take(t) for t in m.tiles]
-        melds.append(LibMeld(meld_type=LIB_KIND[m.kind], tiles=ids, opened=m.is_open))
-        tiles += ids
-    concealed = [take(t) for t in win.concealed]
-    tiles += concealed
-    win_id = concealed[win.concealed.index(win.win_tile)]
-    config = HandConfig(is_tsumo=win.tsumo, player_wind=win.seat_wind, round_wind=win.round_wind)
-    return tiles, win_id, melds, config
+# ------------------------------------------------------------------------------ timing
 
 
-def timed(fn: Callable[[], object]) -> float:
+def _time(fn: Callable[[Hand], Any], hands: Sequence[Hand]) -> float:
     start = time.perf_counter()
-    fn()
+    for h in hands:
+        fn(h)
     return time.perf_counter() - start
 
 
-def peak_memory(fn: Callable[[], object]) -> int:
+def interleaved(
+    a: Callable[[Hand], Any], b: Callable[[Hand], Any], hands: Sequence[Hand], batch: int
+) -> tuple[float, float]:
+    ta = tb = 0.0
+    for k, start in enumerate(range(0, len(hands), batch)):
+        part = hands[start : start + batch]
+        if k % 2 == 0:
+            ta += _time(a, part)
+            tb += _time(b, part)
+        else:
+            tb += _time(b, part)
+            ta += _time(a, part)
+    return ta, tb
+
+
+def _spread(values: list[float]) -> str:
+    return f"min {min(values):.2f}  median {statistics.median(values):.2f}  max {max(values):.2f}"
+
+
+# ------------------------------------------------------------------------------ memory
+
+
+def memory_child(side: str, hands: int, seed: int) -> int:
+    import tracemalloc
+
+    inputs = make_mix("realistic", hands, seed)
+    fn = ours_factory() if side == "ours" else theirs_one
     tracemalloc.start()
-    fn()
+    for h in inputs:
+        fn(h)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     return peak
 
 
+def cold_peak(side: str, hands: int, seed: int) -> int:
+    out = subprocess.run(
+        [
+            sys.executable,
+            __file__,
+            "--memory-child",
+            side,
+            "--memory-hands",
+            str(hands),
+            "--seed",
+            str(seed),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(json.loads(out.stdout.strip().splitlines()[-1])["peak"])
+
+
+# -------------------------------------------------------------------------------- main
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=20_000)
+    parser.add_argument("--hands", type=int, default=4000, help="hands per mix")
+    parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--batch", type=int, default=500)
+    parser.add_argument("--batch", type=int, default=200)
+    parser.add_argument("--memory-hands", type=int, default=100_000)
+    parser.add_argument("--no-memory", action="store_true")
+    parser.add_argument("--memory-child", choices=("ours", "theirs"), help=argparse.SUPPRESS)
     args = parser.parse_args()
 
-    rng = random.Random(args.seed)
-    wins = [random_win(rng) for _ in range(args.hands)]
-    lib_inputs = [to_library(w) for w in wins]
-    ruleset = Ruleset.default()  # "everything on": every yaku at its first non-無 value
-    checks, missing = compile_ruleset(ruleset)
-    calc = HandCalculator()
+    if args.memory_child:
+        print(json.dumps({"peak": memory_child(args.memory_child, args.memory_hands, args.seed)}))
+        return 0
 
-    def ours(batch: range) -> None:
-        for i in batch:
-            evaluate(wins[i], ruleset)
-
-    def theirs(batch: range) -> None:
-        for i in batch:
-            tiles, win_id, melds, config = lib_inputs[i]
-            calc.estimate_hand_value(tiles, win_id, melds=melds, config=config)
-
-    t_ours = t_theirs = 0.0
-    for k, start in enumerate(range(0, args.hands, args.batch)):
-        batch = range(start, min(start + args.batch, args.hands))
-        if k % 2 == 0:
-            t_ours += timed(lambda b=batch: ours(b))
-            t_theirs += timed(lambda b=batch: theirs(b))
-        else:
-            t_theirs += timed(lambda b=batch: theirs(b))
-            t_ours += timed(lambda b=batch: ours(b))
-    every = range(args.hands)
-    mem_ours = peak_memory(lambda: ours(every))
-    mem_theirs = peak_memory(lambda: theirs(every))
-
-    ours_rate = args.hands / t_ours
-    theirs_rate = args.hands / t_theirs
-    opened = sum(1 for w in wins if not w.is_closed)
-    print(f"hands: {args.hands} (seed {args.seed}; {opened} open, {args.hands - opened} closed)")
-    print(
-        f"yakubook evaluate: {ours_rate:10,.0f} hands/s  ({len(checks)} local yaku checked"
-        f"{f', {len(missing)} without body' if missing else ''})  peak {mem_ours / 1024:,.0f} KiB"
-    )
-    print(
-        f"mahjong {_lib_version()}:     {theirs_rate:10,.0f} hands/s  (standard yaku)"
-        f"            peak {mem_theirs / 1024:,.0f} KiB"
-    )
-    print(f"ratio (ours / mahjong): {ours_rate / theirs_rate:.2f}")
-    return 0
-
-
-def _lib_version() -> str:
     from importlib.metadata import version
 
-    return version("mahjong")
+    from yaku.rules import Ruleset
+
+    everything = Ruleset.default()
+    ours = ours_factory(everything)
+    mixes = {name: make_mix(name, args.hands, args.seed) for name in MIXES}
+    # Warm both sides once (imports, compiled ruleset), outside every timer.
+    for hand in mixes["realistic"][:50]:
+        ours(hand)
+        theirs_one(hand)
+
+    print(
+        f"yakubook evaluate ({len(everything.enabled)} local yaku on) vs mahjong "
+        f"{version('mahjong')} estimate_hand_value (standard yaku); end to end from MPSZ "
+        f"text; {args.hands} hands per mix, {args.repeats} repeats, seed {args.seed}"
+    )
+    print(f"{'mix':<26}{'ours µs/hand':>14}{'mahjong µs/hand':>17}   ratio (ours/mahjong)")
+    last: list[float] = []
+    for name, hands in mixes.items():
+        ratios, per_ours, per_theirs = [], [], []
+        for _ in range(args.repeats):
+            t_ours, t_theirs = interleaved(ours, theirs_one, hands, args.batch)
+            ratios.append(t_theirs / t_ours)
+            per_ours.append(t_ours / len(hands) * 1e6)
+            per_theirs.append(t_theirs / len(hands) * 1e6)
+        print(
+            f"{name:<26}{statistics.median(per_ours):>14.1f}{statistics.median(per_theirs):>17.1f}"
+            f"   {_spread(ratios)}"
+        )
+        last = ratios
+
+    # Fixed cost: the same realistic hands with no local yaku, and with ten.
+    off = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
+    ten_ids = list(everything.enabled)[:: max(1, len(everything.enabled) // 10)][:10]
+    ten = Ruleset.from_toml(
+        '[ruleset]\nothers = "off"\n'
+        + "".join(
+            f'[yaku."{yid}"]\nvalue = "{everything.options[yid].value.letter}"\n' for yid in ten_ids
+        )
+    )
+    for label, rs in (("no local yaku on", off), (f"{len(ten.enabled)} local yaku on", ten)):
+        fn = ours_factory(rs)
+        ratios = []
+        for _ in range(args.repeats):
+            t_ours, t_theirs = interleaved(fn, theirs_one, mixes["realistic"], args.batch)
+            ratios.append(t_theirs / t_ours)
+        print(f"{'realistic, ' + label:<43}   {_spread(ratios)}")
+
+    native = riichienv_factory()
+    if native is None:
+        print("riichienv: not installed (pip install riichienv for the native reference line)")
+    else:
+        ratios = []
+        for _ in range(args.repeats):
+            t_native, t_theirs = interleaved(native, theirs_one, mixes["realistic"], args.batch)
+            ratios.append(t_theirs / t_native)
+        print(f"{'riichienv (native reference), realistic':<43}   {_spread(ratios)}")
+
+    if not args.no_memory:
+        ours_peak = cold_peak("ours", args.memory_hands, args.seed)
+        theirs_peak = cold_peak("theirs", args.memory_hands, args.seed)
+        print(
+            f"cold peak memory, {args.memory_hands} realistic hands, fresh process: ours "
+            f"{ours_peak / 2**20:.2f} MiB, mahjong {theirs_peak / 2**20:.2f} MiB, "
+            f"ratio (ours / mahjong) {ours_peak / theirs_peak:.2f}"
+        )
+    print(f"ratio (ours / mahjong): {statistics.median(last):.2f}")
+    return 0
 
 
 if __name__ == "__main__":
