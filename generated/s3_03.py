@@ -138,7 +138,7 @@ class IshinouedeSannenOptions:
 
 
 def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | None:
-    '3-03-04 石上三年 / 石上三年 — Ishi no Ue de Sannen\n\nDouble riichi plus haitei or houtei win\n\n內容: 兩立直，海底撈月或河底撈魚\n\nOptions (value):\n  a: 無\n  b: 限海底撈月，役滿\n  c: 海底撈月時兩倍役滿，河底撈魚時役滿'
+    '3-03-04 石上三年 / 石上三年 — Ishi no Ue ni mo Sannen\n\nDouble riichi plus haitei or houtei win\n\n內容: 兩立直，海底撈月或河底撈魚\n\nOptions (value):\n  a: 無\n  b: 限海底撈月，役滿\n  c: 海底撈月時兩倍役滿，河底撈魚時役滿'
     raise NotImplementedError("3-03-04 石上三年 (ishinouede_sannen) has no hand-written body yet: add one in yaku/ with @implements('3-03-04', fingerprint=...)")
 
 

@@ -550,7 +550,7 @@ class ShinnumaKenjiOptions:
 
 
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
-    '3-11-19 新沼謙治 / 新沼谦治 — Shinnuma Kenji\n\n1-sou pung counts as a value pung (1 han)\n\n內容: 1索刻子1翻，也就是說1索成爲役牌\n\nOptions (value):\n  a: 無\n  b: 有'
+    '3-11-19 新沼謙治 / 新沼谦治 — Niinuma Kenji\n\n1-sou pung counts as a value pung (1 han)\n\n內容: 1索刻子1翻，也就是說1索成爲役牌\n\nOptions (value):\n  a: 無\n  b: 有'
     raise NotImplementedError("3-11-19 新沼謙治 (shinnuma_kenji) has no hand-written body yet: add one in yaku/ with @implements('3-11-19', fingerprint=...)")
 
 

@@ -288,7 +288,7 @@ class UushinTonkanOptions:
 
 
 def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
-    '3-14-08 五心通貫 / 五心通贯 — Uushin Tonkan\n\nPure straight won on a closed 5 wait\n\n內容: 一氣通貫聽嵌5的和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻\n\n3-14-08-01 一氣通貫的數牌的種類 (如果有五心通貫)\n  a: 僅限萬子\n  b: 筒子、索子也可以'
+    '3-14-08 五心通貫 / 五心通贯 — Uushin Tsuukan\n\nPure straight won on a closed 5 wait\n\n內容: 一氣通貫聽嵌5的和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻\n\n3-14-08-01 一氣通貫的數牌的種類 (如果有五心通貫)\n  a: 僅限萬子\n  b: 筒子、索子也可以'
     raise NotImplementedError("3-14-08 五心通貫 (uushin_tonkan) has no hand-written body yet: add one in yaku/ with @implements('3-14-08', fingerprint=...)")
 
 

@@ -214,7 +214,7 @@ class HaPaarenchanOptions:
 
 
 def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
-    "3-15-03-06 破八連莊 / 破八连庄 — Ha-paarenchan\n\nNon-dealer win that stops a dealer's paarenchan\n\n內容: 阻止八連莊的閑家的和牌\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 倍滿\n  d: 役滿"
+    "3-15-03-06 破八連莊 / 破八连庄 — Poo-paarenchan\n\nNon-dealer win that stops a dealer's paarenchan\n\n內容: 阻止八連莊的閑家的和牌\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 倍滿\n  d: 役滿"
     raise NotImplementedError("3-15-03-06 破八連莊 (ha_paarenchan) has no hand-written body yet: add one in yaku/ with @implements('3-15-03-06', fingerprint=...)")
 
 
