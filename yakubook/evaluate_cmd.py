@@ -32,15 +32,19 @@ def _describe(value: dict) -> str:
 def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     from yaku.evaluation import evaluate
     from yaku.rules import Ruleset
-    from yaku.win import Win
+    from yaku.win import Win, read_json
 
     try:
         try:
-            obj = json.loads(win_path.read_text(encoding="utf-8"))
+            text = win_path.read_text(encoding="utf-8")
         except OSError as e:
             raise InputError(f"{win_path}: cannot read: {e.strerror}") from None
-        except (ValueError, UnicodeDecodeError) as e:
-            raise InputError(f"{win_path}: not valid JSON: {e}") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{win_path}: not UTF-8") from None
+        try:
+            obj = read_json(text)
+        except InputError as e:
+            raise InputError(f"{win_path}: {e}") from None
         if not isinstance(obj, dict):
             raise InputError(f"{win_path}: the winning hand must be a JSON object")
         try:
