@@ -87,9 +87,7 @@ def parse_families(text: str, where: str = "families.toml") -> tuple[tuple[Famil
         if set(a) != {"yaku", "evidence"} or a["yaku"] not in contents:
             raise ValueError(f"{where}: alone {i}: needs a catalog yaku and its evidence")
         if a["evidence"] not in contents[a["yaku"]]:
-            raise ValueError(
-                f"{where}: alone {i}: {a['evidence']!r} is not in {a['yaku']}'s 內容"
-            )
+            raise ValueError(f"{where}: alone {i}: {a['evidence']!r} is not in {a['yaku']}'s 內容")
         alone[a["yaku"]] = a["evidence"]
     return tuple(families), alone
 

@@ -120,7 +120,7 @@ def test_every_integer_field_is_bounded(field, high):
 
 def test_a_huge_dealer_streak_is_refused_at_once():
     for streak in (65, 100_000_000, 10**42):
-        with pytest.raises(InputError, match="'dealer_streak' = .* out of range: 0 to 64"):
+        with pytest.raises(InputError, match=r"'dealer_streak' = .* out of range: 0 to 64"):
             win(dealer_streak=streak)
     win(dealer_streak=64)
     with pytest.raises(InputError, match="'dealer_history' has 100 hands"):

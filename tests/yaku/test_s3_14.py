@@ -13,8 +13,7 @@ import catalog
 from yaku import registry
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.rules import option_variants
+from yaku.rules import Ruleset, option_variants
 from yaku.s3_14 import has_standard_yaku, wait_tiles
 from yaku.tiles import parse_tiles
 from yaku.view import HandView
