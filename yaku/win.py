@@ -456,6 +456,7 @@ def _check_game_facts(win: Win) -> None:
         raise InputError("field 'declarations': 'tsumo_only' was declared, so no ron win")
     _check_turn(win)
     _check_discard(win)
+    _check_first_discard(win)  # after _check_discard has validated 'discarder'
     _check_game(win)
 
 
@@ -498,7 +499,6 @@ def _check_turn(win: Win) -> None:
             f"field {what} with 'first_go_around': another player's kan needs an earlier call "
             "(a pon) or ends the first go-around itself"
         )
-    _check_first_discard(win)
 
 
 def _check_first_discard(win: Win) -> None:
