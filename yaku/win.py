@@ -4,9 +4,10 @@
 predicates) may assume a well-formed hand and never has to raise.
 
 Adding a situation field: give it a default of type bool, int, str or None in ``Win``.
-Type checking (bool fields take bools, int fields non-negative ints) and the JSON form
-(key = field name) follow from the default; add a range or consistency rule to
-``_check_situation`` if it needs one, and document the key in WIN_FORMAT.md.
+Type checking (bool fields take bools, int fields ints) and the JSON form (key = field
+name) follow from the default; an int field needs its bound in ``INT_BOUNDS``; add a
+consistency rule to ``_check_situation`` if it needs one, and document the key (and the
+bound) in WIN_FORMAT.md.
 """
 
 from __future__ import annotations
