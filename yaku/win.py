@@ -474,7 +474,9 @@ def _check_turn(win: Win) -> None:
         )
     # A riichi is declared with a discard, so the winner has drawn and discarded first: no
     # win before any own draw, no tsumo on the first draw.
-    if win.riichi != "none" and (win.turn == 0 or (win.turn == 1 and win.tsumo)):
+    # (A tsumo in the first go-around is the first draw, whatever 'turn' says.)
+    first_draw = win.tsumo and (win.turn == 1 or win.first_go_around)
+    if win.riichi != "none" and (win.turn == 0 or first_draw):
         when = "before any own draw" if win.turn == 0 else "by tsumo on the first own draw"
         raise InputError(
             f"field 'riichi' = {win.riichi!r} with a win {when} ('turn' = {win.turn}): the "

@@ -31,6 +31,7 @@ def win(**situation) -> Win:
         ({"riichi": "double", "turn": 0, "seat": "S"}, "before any own draw"),
         ({"riichi": "double", "ippatsu": True, "turn": 1, "tsumo": True}, "first own draw"),
         ({"riichi": "riichi", "turn": 1, "tsumo": True}, "first own draw"),
+        ({"riichi": "double", "first_go_around": True, "tsumo": True}, "first own draw"),
         # the last tile in the first go-around or on draw 1
         ({"haitei": True, "tsumo": True, "first_go_around": True}, "'haitei'"),
         ({"haitei": True, "tsumo": True, "turn": 1}, "'haitei'"),
