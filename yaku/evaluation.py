@@ -8,17 +8,18 @@ the best total is reported.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from functools import cache, cached_property
+from dataclasses import dataclass, replace
+from functools import cache, cached_property, partial
 from typing import Any
 
 import generated
 from yaku import registry
-from yaku.award import Award, rank
+from yaku.award import Award, rank, resolve
 from yaku.decompose import Interpretation, interpretations
 from yaku.errors import InputError
-from yaku.rules import Ruleset
+from yaku.interplay import PARENTS, superseded
+from yaku.registry import COMBINATION_NOTES
+from yaku.rules import Ruleset, supply
 from yaku.standard import STANDARD_YAKU, YAKUMAN
 from yaku.tiles import format_tiles
 from yaku.view import HandView
@@ -28,9 +29,10 @@ from yaku.win import Win
 @dataclass(frozen=True)
 class Check:
     id: str
-    fn: Any
+    fn: Any  # the body, with the context it asked for (parent options …) bound
     opts: Any
     prefilter: Any
+    module: str
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,12 @@ class Result:
 
 
 def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
-    """The enabled checks of a ruleset, compiled once and kept on the ruleset."""
+    """The enabled checks of a ruleset, compiled once and kept on the ruleset.
+
+    A nested entry (yaku.interplay.PARENTS) is compiled only when its parent is on, with
+    the parent's options bound when its body asks for them; a smaller family member's body
+    is asked to hold on its own terms (``inclusive``), supersession deciding afterwards.
+    """
     hit = ruleset.__dict__.get("_compiled")
     if hit is not None:
         return hit
@@ -81,48 +88,63 @@ def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...
     checks = []
     missing = []
     for yid in ruleset.enabled:
+        link = PARENTS.get(yid)
+        if link is not None and not ruleset.is_on(link.parent):
+            continue
         body = registry.BODIES.get(yid)
         if body is None:
             missing.append(yid)
             continue
-        checks.append(Check(yid, body.fn, ruleset.options[yid], body.prefilter))
+        context: dict[str, Any] = {}
+        if "parent" in body.context and link is not None:
+            context["parent"] = ruleset.options[link.parent]
+        if "inclusive" in body.context:
+            context["inclusive"] = True
+        fn = partial(body.fn, **context) if context else body.fn
+        checks.append(Check(yid, fn, ruleset.options[yid], body.prefilter, body.fn.__module__))
     out = (tuple(checks), tuple(missing))
     object.__setattr__(ruleset, "_compiled", out)  # a cache, not state: Ruleset stays frozen
     return out
 
 
-@cache
-def default_ruleset() -> Ruleset:
-    return Ruleset.default()
-
-
-@cache
-def _names_to_ids() -> dict[str, str]:
-    """Local yaku by name (zh-Hans, with and without a '(n)' suffix)."""
-    out: dict[str, str] = {}
-    for yid, info in generated.REGISTRY.items():
-        out.setdefault(info.name_hans, yid)
-        out.setdefault(re.sub(r"\(\d\)$", "", info.name_hans), yid)
+def _adjustments(ruleset: Ruleset) -> dict[str, Any]:
+    """Per yaku ID, how its award's value is finished under this ruleset: the parent's
+    value for an entry that counts as its parent, numbers the table supplied for a lost
+    one. Kept on the ruleset like the compiled checks."""
+    hit = ruleset.__dict__.get("_adjust")
+    if hit is not None:
+        return hit
+    out: dict[str, Any] = {}
+    for yid in ruleset.enabled:
+        link = PARENTS.get(yid)
+        if link is not None and link.counts_as and ruleset.is_on(link.parent):
+            out[yid] = partial(_counted_as_parent, ruleset, link.parent)
+        elif yid in ruleset.supplied:
+            out[yid] = partial(_with_supplied, ruleset.supplied[yid])
+    object.__setattr__(ruleset, "_adjust", out)
     return out
 
 
-def _superseded(awards: list[Award]) -> set[str]:
-    """Local yaku that another award includes or does not combine with."""
-    held = {a.id for a in awards}
-    names = _names_to_ids()
-    drop: set[str] = set()
-    for a in awards:
-        for note in a.combination:
-            if note["kind"] not in ("includes", "not_combined_with", "combines_and_not"):
-                continue
-            args = note.get("args", [])
-            targets = args[1:] if note["kind"] == "combines_and_not" else args
-            for arg in targets:
-                for name in re.split(r"[、和或]", arg):
-                    yid = names.get(name)
-                    if yid and yid in held and yid != a.id:
-                        drop.add(yid)
-    return drop
+def _counted_as_parent(ruleset: Ruleset, parent: str, view: HandView, a: Award) -> Award:
+    info = generated.REGISTRY[parent]
+    letter = ruleset.options[parent].value.letter
+    value = info.values[letter]
+    if parent in ruleset.supplied:
+        value = supply(value, ruleset.supplied[parent])
+    combination = tuple(n for n in value.get("notes", []) if n["kind"] in COMBINATION_NOTES)
+    note = f"counts as {parent} {info.name_hant} (its option {letter})"
+    return replace(
+        a, value=resolve(value, view.is_open), note=note, combination=a.combination + combination
+    )
+
+
+def _with_supplied(numbers: dict[str, int], view: HandView, a: Award) -> Award:
+    return replace(a, value=supply(a.value, numbers)) if a.value.get("lost") else a
+
+
+@cache
+def default_ruleset() -> Ruleset:
+    return Ruleset.default()
 
 
 def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
@@ -137,7 +159,7 @@ def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
         checks, missing = compile_ruleset(ruleset)
         groups: dict[str, list] = {}
         for c in checks:
-            groups.setdefault(c.fn.__module__, []).append(c)
+            groups.setdefault(c.module, []).append(c)
         plan = tuple(
             (
                 registry.GATES.get(module),
@@ -168,6 +190,7 @@ def live_checks(win: Win, plan: tuple) -> list[tuple]:
 def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     rs = ruleset if ruleset is not None else default_ruleset()
     plan, missing = _plan(rs)
+    adjust = _adjustments(rs)
     live = live_checks(win, plan)
     interps = interpretations(win)
     if not interps:
@@ -179,9 +202,10 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
         for fn, opts in live:
             a = fn(view, opts)
             if a is not None:
-                awards.append(a)
+                finish = adjust.get(a.id)
+                awards.append(finish(view, a) if finish else a)
         if len(awards) > 1:
-            drop = _superseded(awards)
+            drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
         if len(interps) == 1:

@@ -43,6 +43,17 @@ COMBINATION_NOTES = frozenset(
 )
 
 
+# What a body may ask the engine for, beyond the hand and its own options, as keyword-only
+# parameters with a default (the default is what a call without a ruleset gets):
+#   parent     the chosen options of the yaku a nested entry lives under (如果有X; see
+#              yaku.interplay.PARENTS); None when called alone.
+#   inclusive  True: a smaller yaku of a family (yaku.interplay.FAMILIES) holds on its
+#              own terms also inside a larger one's hand ("three identical sequences" in a
+#              four-sequence hand); the engine then drops it when the larger is awarded.
+#              False (alone): it answers as under the default rules, larger yaku on.
+CONTEXT_KEYWORDS = ("parent", "inclusive")
+
+
 class RegistrationError(TypeError):
     pass
 
@@ -55,6 +66,8 @@ class Body:
     stale: bool
     prefilter: Prefilter | None
     note: str
+    # Keyword-only parameters the engine fills from the ruleset (see CONTEXT_KEYWORDS).
+    context: tuple[str, ...] = ()
 
 
 BODIES: dict[str, Body] = {}
@@ -94,7 +107,15 @@ def implements(
             )
             return fn
         want = list(inspect.signature(info.stub).parameters)
-        got = list(inspect.signature(fn).parameters)
+        params = inspect.signature(fn).parameters
+        got = [n for n, p in params.items() if p.kind is not p.KEYWORD_ONLY]
+        context = tuple(n for n, p in params.items() if p.kind is p.KEYWORD_ONLY)
+        for name in context:
+            if name not in CONTEXT_KEYWORDS or params[name].default is params[name].empty:
+                raise RegistrationError(
+                    f"{where}: keyword-only parameter {name!r}: the engine fills only "
+                    f"{', '.join(CONTEXT_KEYWORDS)}, each with a default for a call alone"
+                )
         if got != want:
             raise RegistrationError(
                 f"{where}: signature ({', '.join(got)}) does not match the stub "
@@ -109,6 +130,7 @@ def implements(
             fingerprint != info.fingerprint,
             prefilter,
             note,
+            context,
         )
         return fn
 

@@ -12,6 +12,11 @@ value = "b"                 # the value option (a, b, c …); its 無 option tur
 
 No file means the documented defaults: every yaku at its first non-無 value option and
 every rule question at `a`.
+
+Any other key in `[ruleset]` or a yaku table is an error naming it. `[ruleset]` also
+takes `supersession = "award both"` (award the smaller yaku of a family beside the larger,
+see catalog/families.toml). A yaku table may supply a number the source lost in its chosen
+value option: `han = 3` beside `value = "b"` when b is `?翻` (likewise `fu`, `multiple`).
 """
 
 from __future__ import annotations
@@ -26,11 +31,27 @@ from typing import Any
 import generated
 from yaku.errors import InputError
 
+# [ruleset] keys and what they take.
+RULESET_KEYS = {
+    "name": "a string",
+    "others": "'default' or 'off'",
+    "supersession": "'drop' or 'award both'",
+}
+# Numbers a table may supply for a value option whose number the source lost, by the
+# value's field: `han = 3` beside `value = "b"` when b is "?翻".
+SUPPLIABLE = {"han": 13, "fu": 200, "multiple": 6}
+
 
 @dataclass(frozen=True)
 class Ruleset:
     name: str
     options: dict[str, Any]  # yaku ID -> generated options instance
+    # True: the smaller yaku of a family (catalog/families.toml) is awarded beside the
+    # larger one instead of being dropped.
+    award_both: bool = False
+    # yaku ID -> {"han": 3, …}: numbers the table supplies for its chosen value option
+    # where the source lost them.
+    supplied: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def default(cls) -> Ruleset:
@@ -43,39 +64,67 @@ class Ruleset:
         except tomllib.TOMLDecodeError as e:
             raise InputError(f"{where}: not valid TOML: {e}") from None
         meta = data.pop("ruleset", {})
+        if not isinstance(meta, dict):
+            raise InputError(f"{where}: 'ruleset' must be a table: [ruleset], got {meta!r}")
         unknown_top = set(data) - {"yaku"}
         if unknown_top:
             raise InputError(f'{where}: unknown table(s) {sorted(unknown_top)}; use [yaku."ID"]')
+        for key, value in meta.items():
+            if key not in RULESET_KEYS:
+                raise InputError(
+                    f"{where}: [ruleset] has no key {key!r} (keys: {', '.join(RULESET_KEYS)})"
+                )
+            if not isinstance(value, str):
+                raise InputError(
+                    f"{where}: [ruleset] {key} must be {RULESET_KEYS[key]}, got {value!r}"
+                )
         others = meta.get("others", "default")
         if others not in ("default", "off"):
             raise InputError(f"{where}: [ruleset] others = {others!r}; use 'default' or 'off'")
+        supersession = meta.get("supersession", "drop")
+        if supersession not in ("drop", "award both"):
+            raise InputError(
+                f"{where}: [ruleset] supersession = {supersession!r}; use 'drop' or 'award both'"
+            )
         chosen: dict[str, Any] = {}
         for yid, info in generated.REGISTRY.items():
             opts = info.options()
             if others == "off":
                 opts = dataclasses.replace(opts, value=_none_member(info))
             chosen[yid] = opts
-        for yid, table in data.get("yaku", {}).items():
+        tables = data.get("yaku", {})
+        if not isinstance(tables, dict):
+            raise InputError(f'{where}: yaku must be tables [yaku."ID"], got {tables!r}')
+        supplied: dict[str, dict[str, int]] = {}
+        for yid, table in tables.items():
             info = generated.REGISTRY.get(yid)
             if info is None:
                 raise InputError(f"{where}: unknown yaku {yid!r} (not in the catalog)")
             if not isinstance(table, dict):
                 raise InputError(f"{where}: [yaku.{yid!r}] must be a table")
             changes: dict[str, Any] = {}
+            numbers: dict[str, int] = {}
             for key, letter in table.items():
                 if key == "value":
                     menu = type(info.options().value)
                     changes["value"] = _member(menu, letter, f"{where}: {yid} value")
+                elif key in SUPPLIABLE:
+                    numbers[key] = _number(key, letter, f"{where}: [yaku.{yid!r}] {key}")
                 elif key in info.rules:
                     field, menu, _ = info.rules[key]
                     changes[field] = _member(menu, letter, f"{where}: {key}")
                 else:
                     raise InputError(
                         f"{where}: {key!r} is not a rule question of {yid} "
-                        f"(it has {', '.join(info.rules) or 'none'})"
+                        f"(it has {', '.join(info.rules) or 'none'}; other keys: value, "
+                        f"{', '.join(SUPPLIABLE)})"
                     )
             chosen[yid] = dataclasses.replace(chosen[yid], **changes)
-        return cls(str(meta.get("name", where)), chosen)
+            if numbers:
+                letter = chosen[yid].value.letter
+                _check_lost(info.values[letter], numbers, f"{where}: [yaku.{yid!r}]", letter)
+                supplied[yid] = numbers
+        return cls(str(meta.get("name", where)), chosen, supersession == "award both", supplied)
 
     @classmethod
     def load(cls, path: Path | None) -> Ruleset:
@@ -108,6 +157,37 @@ def _member(menu: type, letter: object, where: str) -> Any:
     raise InputError(
         f"{where}: no option {letter!r} (options: {', '.join(m.letter for m in menu)})"
     )
+
+
+def _number(key: str, value: object, where: str) -> int:
+    high = SUPPLIABLE[key]
+    if type(value) is not int or not 1 <= value <= high:
+        raise InputError(f"{where} must be an integer 1 to {high}, got {value!r}")
+    return value
+
+
+def _check_lost(
+    value: dict[str, Any] | None, numbers: dict[str, int], where: str, letter: str
+) -> None:
+    """A supplied number must fill a number the source lost in the chosen value option."""
+    for key in numbers:
+        if value is None or not value.get("lost") or key not in value or value[key] is not None:
+            raise InputError(
+                f"{where} {key} = {numbers[key]}: value option {letter!r} has no lost {key} "
+                "to supply (a number is supplied only where the source lost it)"
+            )
+
+
+def supply(value: dict[str, Any], numbers: dict[str, int]) -> dict[str, Any]:
+    """The value with the table's numbers in place of the lost ones."""
+    filled = dict(value)
+    for key, n in numbers.items():
+        if filled.get(key, 0) is None:
+            filled[key] = n
+    if all(filled.get(k, 0) is not None for k in SUPPLIABLE):
+        filled["lost"] = False
+        filled["supplied_by_ruleset"] = sorted(numbers)
+    return filled
 
 
 def _none_member(info: generated.StubInfo) -> Any:

@@ -82,20 +82,23 @@ def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | N
     3-08-01-06 (declare it when winning) is procedure: the Win records no such call.
     """
     base = _straight_flush(win, EAST_BIT | NORTH_BIT)
-    if base is None:
-        return None
-    if opts.q01.letter == "a" and win.is_open:
-        return None
-    if opts.q02.letter == "b" and win.pair != NORTH:
-        return None
-    triplet = EAST if win.pair == NORTH else NORTH
-    if opts.q03.letter == "b" and triplet not in win.concealed_triplets:
-        return None
-    if opts.q04.letter != "d" and base != SUIT_BASE[opts.q04.letter]:
-        return None
-    if opts.q05.letter == "b" and not (win.wait == "shanpon" and win.win_tile in (EAST, NORTH)):
+    if base is None or not _tohoku_rules_hold(win, opts, base):
         return None
     return award(win, opts)
+
+
+def _tohoku_rules_hold(win: HandView, opts: TohokuShinkansenOptions, base: int) -> bool:
+    """東北新幹線's rule questions on a reading whose straight is of suit ``base``."""
+    if opts.q01.letter == "a" and win.is_open:
+        return False
+    if opts.q02.letter == "b" and win.pair != NORTH:
+        return False
+    triplet = EAST if win.pair == NORTH else NORTH
+    if opts.q03.letter == "b" and triplet not in win.concealed_triplets:
+        return False
+    if opts.q04.letter != "d" and base != SUIT_BASE[opts.q04.letter]:
+        return False
+    return opts.q05.letter != "b" or (win.wait == "shanpon" and win.win_tile in (EAST, NORTH))
 
 
 # -- 綠皮車: the straight with one green souzu tile in it --------------------------------
@@ -173,15 +176,24 @@ register_shape("guriinsha", guriinsha_shapes)
     fingerprint="9a36d3aa898398829ac4d51763e7e9047bf17ceeb556e0fe93183a8e78c6158b",
     prefilter=lambda w: w.tile_mask in _GURIINSHA_MASKS,
 )
-def guriinsha(win: HandView, opts: GuriinshaOptions) -> Award | None:
+def guriinsha(
+    win: HandView, opts: GuriinshaOptions, *, parent: TohokuShinkansenOptions | None = None
+) -> Award | None:
     """綠皮車: a manzu 東北新幹線 (straight, East and North) with one of 2/3/4/6/8m swapped
     for the souzu of the same number — the green tiles of 綠一色.
 
-    It counts as 東北新幹線 itself (its value note), but its body sees only its own
-    options, so 東北新幹線's rule questions (closed only, North pair …) are not applied:
-    any hand of that shape holds, open melds (the East/North pon, the intact chi) allowed.
+    It exists only under 東北新幹線 (如果有東北新幹線) and counts as that yaku, so in
+    ``evaluate`` the engine passes 東北新幹線's chosen options as ``parent`` and their rule
+    questions apply here (closed only, North pair, concealed triplet, the suit — the
+    straight is manzu —, the East/North shanpon wait), and the award takes 東北新幹線's
+    value (yaku.interplay). Called alone (``parent`` None) no rule question of 東北新幹線
+    is applied: any hand of that shape holds, open melds allowed.
     """
-    return award(win, opts) if win.kind == "guriinsha" else None
+    if win.kind != "guriinsha":
+        return None
+    if parent is not None and not _tohoku_rules_hold(win, parent, MAN):
+        return None
+    return award(win, opts)
 
 
 # -- the other trains ---------------------------------------------------------------------

@@ -112,13 +112,18 @@ def _one_per_suit_runs(runs: int, numbers: tuple[int, int, int]) -> bool:
     fingerprint="f7a10e7c49a3258a3c4abb1838e4f141b2fd8e6906df207d72401a62417909e0",
     prefilter=lambda w: bool(_runs(w.mask3)),
 )
-def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
+def isshoku_sanjun(
+    win: HandView, opts: IsshokuSanjunOptions, *, inclusive: bool = False
+) -> Award | None:
     """Three identical sequences (the same suit and numbers), e.g. 123m 123m 123m.
 
-    Exactly three: a sequence held four times is 一色四順 (3-10-02) instead.
+    In ``evaluate`` (``inclusive``) four identical sequences hold three as well, and the
+    engine drops this when 一色四順 (3-10-02) is awarded (catalog/families.toml), so it
+    stands when 一色四順 is off. Called alone it answers as under the default rules: exactly
+    three, a sequence held four times being 一色四順.
     """
-    counts = Counter(win.sequences)
-    return award(win, opts) if 3 in counts.values() else None
+    most = max(Counter(win.sequences).values(), default=0)
+    return award(win, opts) if most == 3 or (inclusive and most == 4) else None
 
 
 @implements(

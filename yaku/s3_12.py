@@ -132,12 +132,15 @@ def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
 @implements(
     "3-12-07",
     fingerprint="43ac60d782daeb5c325f2674ce3d624993fe8494c957149bba03a1111c243078",
-    prefilter=lambda w: _ankans(w) == 2,
+    prefilter=lambda w: _ankans(w) >= 2,
 )
-def ryan_ankan(win: HandView, opts: RyanAnkanOptions) -> Award | None:
-    """Exactly two ankan; open kans besides them are allowed (it combines with 二槓子 and
-    a non-yakuman 三槓子). Three ankan are 三暗槓."""
-    return award(win, opts) if _ankans(win.win) == 2 else None
+def ryan_ankan(win: HandView, opts: RyanAnkanOptions, *, inclusive: bool = False) -> Award | None:
+    """Two ankan; open kans besides them are allowed (it combines with 二槓子 and a
+    non-yakuman 三槓子). In ``evaluate`` (``inclusive``) three or four ankan hold two as
+    well, and the engine drops this when 三暗槓 or 四暗槓 is awarded (catalog/families.toml).
+    Called alone it answers as under the default rules: exactly two."""
+    n = _ankans(win.win)
+    return award(win, opts) if n == 2 or (inclusive and n > 2) else None
 
 
 @implements(

@@ -26,6 +26,7 @@ from generated.s3_15 import (
     TeihouOptions,
 )
 from yaku.award import Award
+from yaku.decompose import interpretations
 from yaku.registry import award, implements, section_gate
 from yaku.s3_02 import yaku_han
 from yaku.tiles import EAST
@@ -99,9 +100,16 @@ def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
     if not _when_renhou(w) or not _renhou_case(w, opts):
         return None
     cap = _RENHOU_CAP_EXCEEDED.get(opts.value.letter)
-    if cap is not None and yaku_han(win) >= cap:
+    if cap is not None and _best_yaku_han(w) >= cap:
         return None
     return award(win, opts)
+
+
+def _best_yaku_han(w: Win) -> int:
+    """The other yaku's han on the reading that counts for them: the best one. A cap is
+    judged on it, not on whichever reading this body is running on (a reading where the
+    other yaku stay under the cap must not award 人和 when another reading beats it)."""
+    return max(yaku_han(HandView(w, i)) for i in interpretations(w))
 
 
 def _when_teihou(w: Win) -> bool:
@@ -218,18 +226,21 @@ def _when_ha_paarenchan(w: Win) -> bool:
     fingerprint="a4b0caac0b26ce039e38691c771a31e497e8cef4caf56b9d8e51f0195887522a",
     prefilter=_when_ha_paarenchan,
 )
-def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
+def ha_paarenchan(
+    win: HandView, opts: HaPaarenchanOptions, *, parent: PaarenchanOptions | None = None
+) -> Award | None:
     """A non-dealer's win in a hand where the dealer's win would have been 八連莊.
 
-    The options of 3-15-03 (how 八連莊 is counted) are not passed to this body, so it
-    counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a): seven dealer wins in a
-    row from the dealership's first hand, or a run already past its 八連莊.
+    It exists only under 八連莊 (如果有八連莊): in ``evaluate`` the engine passes 八連莊's
+    chosen options as ``parent``, and the dealer's win is judged by the table's 3-15-03-01
+    (how it is counted: runs, or 7 / 8 honba) and 3-15-03-03 (what follows one). Called
+    alone (``parent`` None) it counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a).
     """
     w = win.win
     if not _when_ha_paarenchan(w):
         return None
-    defaults = PaarenchanOptions()
-    if not paarenchan_hit(_dealership(w), w.honba, defaults.q01.letter, defaults.q03.letter):
+    rules = parent if parent is not None else PaarenchanOptions()
+    if not paarenchan_hit(_dealership(w), w.honba, rules.q01.letter, rules.q03.letter):
         return None
     return award(win, opts)
 

@@ -4,13 +4,15 @@
 predicates) may assume a well-formed hand and never has to raise.
 
 Adding a situation field: give it a default of type bool, int, str or None in ``Win``.
-Type checking (bool fields take bools, int fields non-negative ints) and the JSON form
-(key = field name) follow from the default; add a range or consistency rule to
-``_check_situation`` if it needs one, and document the key in WIN_FORMAT.md.
+Type checking (bool fields take bools, int fields ints) and the JSON form (key = field
+name) follow from the default; an int field needs its bound in ``INT_BOUNDS``; add a
+consistency rule to ``_check_situation`` if it needs one, and document the key (and the
+bound) in WIN_FORMAT.md.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
@@ -42,6 +44,26 @@ DEALER_RESULTS = frozenset("WD")
 # 不吃不碰 (declared no calls), 自摸專 (declared tsumo only), 報知 (announced single wait).
 DECLARATIONS = frozenset({"no_calls", "tsumo_only", "single_wait"})
 MAX_FLOWERS = 8
+# Upper bounds of the integer fields (the lower bound is 0, ``min_han``'s 1). They are far
+# above anything a table sees and keep every later loop and string small; WIN_FORMAT.md
+# lists them.
+INT_BOUNDS: dict[str, int] = {
+    "turn": 30,  # a player draws at most 18 tiles from a 136-tile wall, plus kan draws
+    "consecutive_kans": 4,
+    "visible_copies": 3,
+    "flowers": MAX_FLOWERS,
+    "dealer_streak": 64,
+    "honba": 99,
+    "called_pairs": 6,
+    "min_han": 13,
+    "discarder_kans": 4,
+    "red": 4,
+}
+# The dealer_history string: one letter per earlier hand of the dealership, each of which
+# added a honba, so it is no longer than the honba bound.
+MAX_DEALER_HISTORY = 99
+# Seats in turn order from the dealer: East 0, South 1, West 2, North 3.
+_SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -241,6 +263,7 @@ class Win:
         """The JSON form documented in WIN_FORMAT.md. Unknown keys are an error."""
         if not isinstance(obj, Mapping):
             raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
+        _check_json_shape(obj)
         for key in obj:
             if key not in JSON_KEYS:
                 raise InputError(f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})")
@@ -322,6 +345,7 @@ def _is_situational(w: Win) -> bool:
         or w.chankan
         or w.flowers
         or w.dealer_streak
+        or w.honba
         or w.dealer_history
         or w.declarations
         or w.discarder
@@ -355,11 +379,11 @@ def _check_situation(win: Win) -> None:
         if type(getattr(win, name)) is not bool:
             raise InputError(f"field {name!r} must be true or false, got {getattr(win, name)!r}")
     for name in _INT_FIELDS:
-        value = getattr(win, name)
-        if type(value) is not int or value < 0:
-            raise InputError(f"field {name!r} must be a non-negative integer, got {value!r}")
-    if win.turn is not None and (type(win.turn) is not int or win.turn < 0):
-        raise InputError(f"field 'turn' must be null or a non-negative integer, got {win.turn!r}")
+        _check_int(name, getattr(win, name))
+    if win.turn is not None:
+        if type(win.turn) is not int:
+            raise InputError(f"field 'turn' must be null or an integer, got {win.turn!r}")
+        _check_int("turn", win.turn)
     for name in ("seat_wind", "round_wind"):
         if not (type(getattr(win, name)) is int and is_wind(getattr(win, name))):
             raise InputError(
@@ -369,6 +393,14 @@ def _check_situation(win: Win) -> None:
     if win.red > fives:
         raise InputError(f"{win.red} red fives but the concealed tiles hold {fives} five(s)")
     _check_game_facts(win)
+
+
+def _check_int(name: str, value: object) -> None:
+    if type(value) is not int:
+        raise InputError(f"field {name!r} must be an integer, got {value!r}")
+    low, high = (1 if name == "min_han" else 0), INT_BOUNDS[name]
+    if not low <= value <= high:
+        raise InputError(f"field {name!r} = {value} is out of range: {low} to {high}")
 
 
 def _check_game_facts(win: Win) -> None:
@@ -425,6 +457,7 @@ def _check_game_facts(win: Win) -> None:
         raise InputError("field 'declarations': 'tsumo_only' was declared, so no ron win")
     _check_turn(win)
     _check_discard(win)
+    _check_first_discard(win)  # after _check_discard has validated 'discarder'
     _check_game(win)
 
 
@@ -438,6 +471,58 @@ def _check_turn(win: Win) -> None:
         raise InputError(
             f"field 'first_go_around' with 'turn' = {win.turn}: the first go-around ends "
             "before the winner's second draw"
+        )
+    # A riichi is declared with a discard, so the winner has drawn and discarded first: no
+    # win before any own draw, no tsumo on the first draw.
+    # (A tsumo in the first go-around is the first draw, whatever 'turn' says.)
+    first_draw = win.tsumo and (win.turn == 1 or win.first_go_around)
+    if win.riichi != "none" and (win.turn == 0 or first_draw):
+        when = "before any own draw" if win.turn == 0 else "by tsumo on the first own draw"
+        raise InputError(
+            f"field 'riichi' = {win.riichi!r} with a win {when} ('turn' = {win.turn}): the "
+            "riichi needs a discard of the winner's own first"
+        )
+    # In the first go-around the winner's riichi can only be the one declared on the first
+    # discard: a double riichi.
+    if win.first_go_around and win.riichi in ("riichi", "open"):
+        double = "double" if win.riichi == "riichi" else "open_double"
+        raise InputError(
+            f"field 'riichi' = {win.riichi!r} with 'first_go_around': a riichi declared in "
+            f"the first go-around is {double!r}"
+        )
+    for name in ("haitei", "houtei"):
+        if getattr(win, name) and (win.first_go_around or (win.turn is not None and win.turn <= 1)):
+            raise InputError(
+                f"field {name!r} (the last tile) with 'first_go_around' or 'turn' <= 1: the "
+                "wall cannot run out in the first go-around"
+            )
+    if win.first_go_around and (win.chankan or win.discarder_kans):
+        what = "'chankan'" if win.chankan else "'discarder_kans'"
+        raise InputError(
+            f"field {what} with 'first_go_around': another player's kan needs an earlier call "
+            "(a pon) or ends the first go-around itself"
+        )
+
+
+def _check_first_discard(win: Win) -> None:
+    """A ron in the first go-around takes the discarder's first discard; with the winner's
+    ``turn`` known, that discarder must sit where turn order has them discard by then.
+
+    Seats in turn order from the dealer (East 0 … North 3). Before the winner's first draw
+    (turn 0) only the seats before the winner have discarded; after it (turn 1, before the
+    second draw) the first go-around ends with North, so only the seats after the winner.
+    """
+    if not (win.first_go_around and win.ron and win.discarder and win.turn is not None):
+        return
+    seat = win.seat_wind - EAST
+    by = (seat + _SEAT_OFFSET[win.discarder]) % 4
+    ok = by < seat if win.turn == 0 else by > seat
+    if not ok:
+        names = "ESWN"
+        raise InputError(
+            f"field 'discarder' = {win.discarder!r} (seat {names[by]}) with 'first_go_around' "
+            f"and 'turn' = {win.turn} for seat {names[seat]}: in turn order that seat has made "
+            "no discard yet to ron on"
         )
 
 
@@ -467,6 +552,17 @@ def _check_discard(win: Win) -> None:
             f"field 'discarder_kans' = {win.discarder_kans}: at most 4, and a robbed kan is "
             "no discard"
         )
+    if win.chankan and win.tile_counts[win.win_tile] != 1:
+        raise InputError(
+            f"field 'chankan': the winner holds {win.tile_counts[win.win_tile]} "
+            f"{tile_name(win.win_tile)} counting the winning tile, but the robbed kan needs the "
+            "other three copies"
+        )
+    if win.chankan and win.discarder_riichi == "declaring":
+        raise InputError(
+            "field 'discarder_riichi' = 'declaring' with 'chankan': a tile added to a kan is "
+            "no discard, so it cannot declare a riichi"
+        )
     if win.discarder_rinshan and not win.discarder_kans:
         raise InputError("field 'discarder_rinshan' needs 'discarder_kans' (a kan to draw it)")
     if win.discarder_broke_ippatsu and (win.riichi == "none" or win.ippatsu):
@@ -486,6 +582,10 @@ def _check_game(win: Win) -> None:
             f"field 'dealer_history' must be a string of W (dealer won) and D (drawn), "
             f"got {history!r}"
         )
+    if len(history) > MAX_DEALER_HISTORY:
+        raise InputError(
+            f"field 'dealer_history' has {len(history)} hands; at most {MAX_DEALER_HISTORY}"
+        )
     if history and win.dealer_streak:
         streak = len(history) - len(history.rstrip("W")) + win.dealer
         if win.dealer_streak != streak:
@@ -499,6 +599,62 @@ def _check_game(win: Win) -> None:
         )
     if win.furiten and not win.tsumo and not win.robbed_flower:
         raise InputError("field 'furiten': a furiten hand cannot win by ron")
+
+
+# A win is an object of strings, numbers, booleans and lists of strings: two levels of
+# nesting. Deeper input is refused before anything recurses into it (json.loads and repr
+# would hit Python's recursion limit); long strings and lists before any parsing loop.
+MAX_JSON_DEPTH = 2
+MAX_JSON_STRING = 200
+MAX_JSON_LIST = 16
+
+
+def read_json(text: str) -> Any:
+    """Parse the text of a winning-hand JSON file, refusing absurd nesting up front."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                raise InputError(
+                    f"JSON nested more than {MAX_JSON_DEPTH} levels deep; a win is an object "
+                    "whose values are plain or lists of strings"
+                )
+        elif ch in "]}":
+            depth -= 1
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise InputError(f"not valid JSON: {e}") from None
+
+
+def _check_json_shape(obj: Mapping[str, Any]) -> None:
+    for key, value in obj.items():
+        if isinstance(value, Mapping):
+            raise InputError(f"key {key!r} must not be an object")
+        if isinstance(value, str) and len(value) > MAX_JSON_STRING:
+            raise InputError(f"key {key!r}: a string of {len(value)} characters is too long")
+        if isinstance(value, list):
+            if len(value) > MAX_JSON_LIST:
+                raise InputError(f"key {key!r}: a list of {len(value)} items is too long")
+            for item in value:
+                if isinstance(item, (list, Mapping)):
+                    raise InputError(
+                        f"key {key!r} must hold strings, not nested lists or objects "
+                        f"(JSON nested more than {MAX_JSON_DEPTH} levels deep)"
+                    )
+                if isinstance(item, str) and len(item) > MAX_JSON_STRING:
+                    raise InputError(f"key {key!r}: an item of {len(item)} characters is too long")
 
 
 def _json_str(obj: Mapping[str, Any], key: str) -> str:

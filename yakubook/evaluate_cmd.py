@@ -12,7 +12,10 @@ from yaku.errors import InputError
 def _describe(value: dict) -> str:
     kind = value["kind"]
     if value.get("lost"):
-        return "? (number lost in the source)"
+        return "? (value lost in the source; a ruleset can supply it, e.g. han = 2)"
+    if value.get("supplied_by_ruleset"):
+        plain = _describe({k: v for k, v in value.items() if k != "supplied_by_ruleset"})
+        return f"{plain} (number supplied by the ruleset)"
     if kind == "han":
         return f"{value['han']} han"
     if kind == "fu_han":
@@ -32,15 +35,19 @@ def _describe(value: dict) -> str:
 def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     from yaku.evaluation import evaluate
     from yaku.rules import Ruleset
-    from yaku.win import Win
+    from yaku.win import Win, read_json
 
     try:
         try:
-            obj = json.loads(win_path.read_text(encoding="utf-8"))
+            text = win_path.read_text(encoding="utf-8")
         except OSError as e:
             raise InputError(f"{win_path}: cannot read: {e.strerror}") from None
-        except (ValueError, UnicodeDecodeError) as e:
-            raise InputError(f"{win_path}: not valid JSON: {e}") from None
+        except UnicodeDecodeError:
+            raise InputError(f"{win_path}: not UTF-8") from None
+        try:
+            obj = read_json(text)
+        except InputError as e:
+            raise InputError(f"{win_path}: {e}") from None
         if not isinstance(obj, dict):
             raise InputError(f"{win_path}: the winning hand must be a JSON object")
         try:
@@ -71,7 +78,8 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         print("no local yaku holds under these rules")
     for a in result.yaku:
         extra = f"  [{'; '.join(n['text'] for n in a.combination)}]" if a.combination else ""
-        print(f"{a.id}  {a.name}  option {a.letter}: {_describe(a.value)}{extra}")
+        note = f"  ({a.note})" if a.note else ""
+        print(f"{a.id}  {a.name}  option {a.letter}: {_describe(a.value)}{note}{extra}")
     if result.not_implemented:
         print(f"({len(result.not_implemented)} enabled yaku have no body yet and were not checked)")
     return 0

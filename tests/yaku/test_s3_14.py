@@ -13,7 +13,7 @@ import catalog
 from yaku import registry
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
-from yaku.rules import option_variants
+from yaku.rules import Ruleset, option_variants
 from yaku.s3_14 import has_standard_yaku, wait_tiles
 from yaku.tiles import parse_tiles
 from yaku.view import HandView
@@ -50,10 +50,15 @@ def test_other_yaku() -> None:
 
 
 def test_kaiso_through_evaluate() -> None:
-    plain = evaluate(Win.make("123m55p789p456678s", "2m"))
+    # 皆素 only without other yaku: the local 三色通貫 (3-10-03) this hand also holds
+    # is one (issue #11), so it needs a table without 三色通貫.
+    alone = Ruleset.from_toml('[ruleset]\nothers = "off"\n[yaku."3-14-13"]\nvalue = "b"\n')
+    plain = evaluate(Win.make("123m55p789p456678s", "2m"), alone)
     assert "3-14-13" in {a.id for a in plain.yaku}
-    riichi = evaluate(Win.make("123m55p789p456678s", "2m", riichi="riichi"))
+    riichi = evaluate(Win.make("123m55p789p456678s", "2m", riichi="riichi"), alone)
     assert "3-14-13" not in {a.id for a in riichi.yaku}
+    with_local = evaluate(Win.make("123m55p789p456678s", "2m"))
+    assert {a.id for a in with_local.yaku} == {"3-10-03"}
 
 
 

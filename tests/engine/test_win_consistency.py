@@ -1,0 +1,163 @@
+"""Situations that cannot occur at a table are refused, naming the conflict (issue #11),
+and every integer field has a bound."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from yaku.errors import InputError
+from yaku.win import INT_BOUNDS, MAX_JSON_DEPTH, Win, read_json
+
+HAND = "123m456p789s11122z"  # a plain closed hand
+BASE = {"hand": "123m456p789s11122z", "win": "3m"}  # 3m held once: chankan fits
+
+
+def win(**situation) -> Win:
+    return Win.from_json({**BASE, **situation})
+
+
+@pytest.mark.parametrize(
+    ("situation", "named"),
+    [
+        # a riichi (plain or open) in the first go-around would be a double riichi
+        ({"riichi": "riichi", "first_go_around": True, "turn": 1}, "'riichi' = 'riichi'"),
+        ({"riichi": "open", "first_go_around": True}, "'open_double'"),
+        # riichi or ippatsu with a win before any own draw, or by tsumo on the first draw
+        ({"riichi": "double", "turn": 0, "seat": "S"}, "before any own draw"),
+        ({"riichi": "double", "ippatsu": True, "turn": 1, "tsumo": True}, "first own draw"),
+        ({"riichi": "riichi", "turn": 1, "tsumo": True}, "first own draw"),
+        ({"riichi": "double", "first_go_around": True, "tsumo": True}, "first own draw"),
+        # the last tile in the first go-around or on draw 1
+        ({"haitei": True, "tsumo": True, "first_go_around": True}, "'haitei'"),
+        ({"haitei": True, "tsumo": True, "turn": 1}, "'haitei'"),
+        ({"houtei": True, "first_go_around": True, "seat": "S"}, "'houtei'"),
+        ({"houtei": True, "turn": 0, "seat": "S"}, "'houtei'"),
+        # chankan or another player's kan in the first go-around (both need a call)
+        ({"chankan": True, "first_go_around": True, "seat": "S"}, "'chankan'"),
+        ({"discarder_kans": 1, "first_go_around": True, "seat": "S"}, "'discarder_kans'"),
+        # a robbed kan tile described as a riichi declaration tile
+        ({"chankan": True, "discarder_riichi": "declaring"}, "'declaring'"),
+    ],
+)
+def test_impossible_situations_are_refused(situation, named):
+    with pytest.raises(InputError) as e:
+        win(**situation)
+    assert named in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "situation",
+    [
+        {"riichi": "double", "first_go_around": True, "turn": 1, "seat": "S", "discarder": "next"},
+        {"riichi": "open_double", "first_go_around": True},
+        {"riichi": "riichi", "turn": 2, "tsumo": True},
+        {"riichi": "double", "ippatsu": True, "turn": 1},  # ron after the first discard
+        {"haitei": True, "tsumo": True, "turn": 18},
+        {"chankan": True},
+        {"discarder_kans": 1, "seat": "S"},
+    ],
+)
+def test_their_possible_neighbours_are_accepted(situation):
+    win(**situation)
+
+
+# Seat, turn and discarder in the first go-around: (seat, turn, discarder, possible).
+# Turn order is East, South, West, North; turn 0 = before the winner's first draw (only
+# the seats before it have discarded), turn 1 = after it (only the seats after it).
+FIRST_DISCARDS = [
+    ("S", 0, "previous", True),  # East discarded first
+    ("S", 0, "next", False),  # West has not discarded yet
+    ("S", 0, "across", False),  # nor North
+    ("N", 0, "next", True),  # East, next to North
+    ("N", 0, "across", True),  # South
+    ("N", 0, "previous", True),  # West
+    ("W", 0, "next", False),  # North comes after West
+    ("E", 1, "next", True),  # South's first discard, after the dealer's
+    ("E", 1, "previous", True),  # North
+    ("S", 1, "previous", False),  # East discarded before South drew: that is turn 0
+    ("S", 1, "next", True),  # West
+    ("N", 1, "previous", False),  # nobody discards after North in the first go-around
+    ("N", 1, "next", False),
+]
+
+
+@pytest.mark.parametrize(("seat", "turn", "discarder", "possible"), FIRST_DISCARDS)
+def test_ron_in_the_first_go_around_follows_turn_order(seat, turn, discarder, possible):
+    situation = {"seat": seat, "turn": turn, "discarder": discarder, "first_go_around": True}
+    if possible:
+        win(**situation)
+    else:
+        with pytest.raises(InputError, match="no discard yet"):
+            win(**situation)
+
+
+def test_after_a_call_turn_order_no_longer_applies():
+    # West pons East's first discard and discards before South draws: South may ron it.
+    win(seat="S", turn=0, discarder="next")
+
+
+def test_chankan_needs_the_other_three_copies():
+    # 2z twice in the hand: the added kan of 2z would need three more.
+    with pytest.raises(InputError, match="'chankan': the winner holds 2 2z"):
+        Win.from_json({"hand": "123m456p789s11122z", "win": "2z", "chankan": True})
+    with pytest.raises(InputError, match="holds 2 5m"):
+        Win.from_json({"hand": "123455m456p789s11z", "win": "5m", "chankan": True})
+    win(chankan=True)
+
+
+@pytest.mark.parametrize(("field", "high"), sorted(INT_BOUNDS.items()))
+def test_every_integer_field_is_bounded(field, high):
+    low = 1 if field == "min_han" else 0
+    for bad in (high + 1, 10**42, low - 1):
+        with pytest.raises(InputError) as e:
+            Win.make("123m456p789s11122z", "3m", **{field: bad})
+        assert repr(field) in str(e.value)
+
+
+def test_a_huge_dealer_streak_is_refused_at_once():
+    for streak in (65, 100_000_000, 10**42):
+        with pytest.raises(InputError, match=r"'dealer_streak' = .* out of range: 0 to 64"):
+            win(dealer_streak=streak)
+    win(dealer_streak=64)
+    with pytest.raises(InputError, match="'dealer_history' has 100 hands"):
+        win(dealer_history="W" * 100)
+
+
+def test_json_nesting_is_limited():
+    deep = '{"hand": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    with pytest.raises(InputError, match=f"nested more than {MAX_JSON_DEPTH} levels"):
+        read_json(deep)
+    with pytest.raises(InputError, match="nested"):
+        Win.from_json({**BASE, "melds": [["pon 777z"]]})
+    nested: list = []
+    for _ in range(100_000):
+        nested = [nested]
+    with pytest.raises(InputError):
+        Win.from_json({**BASE, "melds": nested})
+    with pytest.raises(InputError, match="too long"):
+        Win.from_json({**BASE, "hand": "1m" * 1000})
+    assert read_json('{"hand": "1m", "x": "[[[[[[", "melds": ["pon 777z"]}')["x"] == "[[[[[["
+
+
+def test_cli_refuses_deep_json_with_exit_2(tmp_path: Path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"hand": ' + "[" * 50_000 + "]" * 50_000 + "}", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "yakubook.cli", "evaluate", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "nested more than" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_honba_alone_makes_a_hand_situational():
+    # The bug behind 八連莊 at 7 honba: the section gate ignored honba.
+    assert Win.make(HAND, "3m", honba=7).situational
+    assert json.loads(json.dumps(Win.make(HAND, "3m", honba=7).to_json()))["honba"] == 7
