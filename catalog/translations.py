@@ -500,3 +500,186 @@ def uses_term(zh: str, term: Term, masks: list[str] | None = None) -> bool:
     for ctx in [*term.unless, *(masks or [])]:
         masked = masked.replace(ctx, "\0" * len(ctx))
     return term.zh in masked
+
+
+def glossary_violations(
+    cat: dict[str, Any], entries: dict[str, Entry], terms: list[Term]
+) -> list[str]:
+    """`key: term -> english` for every translation that does not use a term its Chinese uses."""
+    masks = name_masks(cat, terms)
+    out = []
+    for tn in text_nodes(cat):
+        e = entries.get(tn.key)
+        if e is None:
+            continue
+        en = e.en.lower()
+        for t in terms:
+            if uses_term(tn.zh, t, masks) and not any(f in en for f in t.forms):
+                out.append(f"{tn.key}: {t.zh} -> {t.en} not in {e.en!r}")
+    return out
+
+
+# ---------------------------------------------------------------------------- formulaic values
+
+_MULTIPLES_ZH = {1: "", 2: "兩倍", 3: "三倍"}
+_MULTIPLES_EN = {1: "", 2: "Double ", 3: "Triple "}
+_LIMITS = {
+    "mangan": ("滿貫", "Mangan"), "haneman": ("跳滿", "Haneman"),
+    "baiman": ("倍滿", "Baiman"), "sanbaiman": ("三倍滿", "Sanbaiman"),
+}
+LOST_HAN_EN = "? han (digit lost in the source)"
+
+
+def _han_zh(han: int | None) -> str:
+    return f"{LOST if han is None else han}翻"
+
+
+def _han_en(han: int | None) -> str:
+    return LOST_HAN_EN if han is None else f"{han} han"
+
+
+def formulaic(text: str, value: Any) -> str | None:
+    """The English of a value option whose whole text is the formula of its structured value.
+
+    The Chinese is rendered back from the value and must equal the option's text exactly, so
+    a qualifier the value does not carry (（包含…）, （僅限門前）) is never dropped: such
+    options are translated by hand.
+    """
+    if not isinstance(value, dict):
+        return None
+    for zh, en in _formula(value):
+        if zh == text:
+            return en
+    return None
+
+
+def _formula(v: dict[str, Any]) -> list[tuple[str, str]]:
+    kind = v.get("kind")
+    if kind == "none":
+        return [("無", "Not used")]
+    if kind == "adopted":
+        return [("有", "Used")]
+    if kind == "han":
+        han, open_han = v.get("han"), v.get("open_han")
+        if open_han is None:
+            return [(_han_zh(han), _han_en(han))]
+        if han is None:
+            return []
+        if open_han == han:
+            return [(f"{han}翻（鳴牌後也{han}翻）", f"{han} han (also {han} han when open)")]
+        return [(f"{han}翻（鳴牌後{open_han}翻）", f"{han} han ({open_han} han when open)")]
+    if kind == "yakuman":
+        m = v.get("multiple")
+        if m not in _MULTIPLES_ZH:
+            return []
+        zh, en = f"{_MULTIPLES_ZH[m]}役滿", f"{_MULTIPLES_EN[m]}yakuman".capitalize()
+        op = v.get("open")
+        if op is None:
+            return [(zh, en)]
+        if op.get("kind") == "han" and op.get("han") is not None and op.get("open_han") is None:
+            return [(f"{zh}（鳴牌後{op['han']}翻）", f"{en} ({op['han']} han when open)")]
+        if op.get("kind") == "yakuman" and op.get("open") is None:
+            om = op.get("multiple")
+            if om == m == 1:
+                return [(f"{zh}（鳴牌也是役滿）", f"{en} (also yakuman when open)")]
+            if om in _MULTIPLES_ZH:
+                oz = f"{_MULTIPLES_ZH[om]}役滿"
+                oe = f"{_MULTIPLES_EN[om]}yakuman".lower()
+                return [(f"{zh}（鳴牌後{oz}）", f"{en} ({oe} when open)")]
+        return []
+    if kind == "limit" and v.get("limit") in _LIMITS and v.get("multiple") == 1:
+        return [_LIMITS[v["limit"]]]
+    return []
+
+
+# ---------------------------------------------------------------------------- maintenance
+
+
+def _toml_str(s: str) -> str:
+    return json.dumps(s, ensure_ascii=False)
+
+
+def render_entries(cat: dict[str, Any], entries: dict[str, Entry]) -> str:
+    """en.toml in catalog order, one comment line per section and yaku; orphans last."""
+    names_by_id = {n["id"]: n["name"]["zh-Hant"] for n in cat["nodes"]}
+    out = [
+        "# English edition of the catalog: one table per text node, keyed by catalog ID and",
+        "# field (name, content, condition, ifN, noteN, option letter, letter/noteN,",
+        "# letter/whenN, letter/plus). zh is the Chinese translated, fp its fingerprint",
+        "# (catalog.translations.fingerprint). Edit en by hand; refresh zh and fp only after",
+        "# reviewing the translation against the new Chinese. See catalog/translations.py.",
+        "",
+    ]
+    heading = None
+    groups = {tn.key: tn.yaku or tn.node for tn in text_nodes(cat)}
+    keys = list(groups)
+    for key in keys + [k for k in sorted(entries) if k not in groups]:
+        e = entries.get(key)
+        if e is None:
+            continue
+        group = groups.get(key, heading)
+        if group != heading:
+            heading = group
+            out.append(f"# ---- {group} {names_by_id.get(group, '')}".rstrip())
+            out.append("")
+        out += [
+            f"[{_toml_str(key)}]",
+            f"zh = {_toml_str(e.zh)}",
+            f"fp = {_toml_str(e.fp)}",
+            f"en = {_toml_str(e.en)}",
+            "",
+        ]
+    return "\n".join(out)
+
+
+def _escape(s: str) -> str:
+    return s.replace("\n", "\\n")
+
+
+def _main(argv: list[str]) -> int:
+    """`python -m catalog.translations todo | formulaic | merge FILE.tsv` (run from the root).
+
+    todo: the missing and stale keys with their Chinese. formulaic: add entries for value
+    options whose text is exactly the formula of their value. merge: set the English of
+    the keys in FILE.tsv (`key<TAB>english`, `\\n` for a line break), bound to the Chinese
+    of today's catalog.
+    """
+    root = Path.cwd()
+    cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
+    entries = load_entries(root)
+    nodes = {tn.key: tn for tn in text_nodes(cat)}
+    if not argv or argv[0] not in ("todo", "formulaic", "merge"):
+        print(_main.__doc__)
+        return 2
+    if argv[0] == "todo":
+        for v in judge(cat, entries):
+            if v.status != "translated":
+                print(f"{v.status}\t{v.node.key}\t{_escape(v.node.zh)}")
+        return 0
+    if argv[0] == "formulaic":
+        for n in cat["nodes"]:
+            for o in n.get("options") or []:
+                key = f"{n['id']}/{o['letter']}"
+                en = formulaic(o["text"]["zh-Hant"], o.get("value"))
+                if en and key not in entries:
+                    zh = nodes[key].zh
+                    entries[key] = Entry(key, zh, fingerprint(zh), en, None)
+    else:
+        path = Path(argv[1])
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if not raw.strip() or raw.startswith("#"):
+                continue
+            key, sep, en = raw.partition("\t")
+            if not sep or key not in nodes or not en.strip():
+                print(f"{path}:{number}: expected a known key, a tab and English: {raw!r}")
+                return 2
+            zh = nodes[key].zh
+            entries[key] = Entry(key, zh, fingerprint(zh), en.strip().replace("\\n", "\n"), None)
+    (root / EN_REL).write_text(render_entries(cat, entries), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    raise SystemExit(_main(sys.argv[1:]))
