@@ -5,7 +5,7 @@ node's *text key* (`3-02-01/content`, `3-02-01-01/name`, `3-02-01-01/a`, …):
 
     ["3-02-01/content"]
     zh = "立直後第1純正巡內和牌"      # the zh-Hant text translated (for the reviewer)
-    fp = "…"                          # fingerprint(zh): what the translation was written for
+    fp = "5afccea372c575a0"           # fingerprint(zh): what the translation was written for
     en = "Win within the first pure go-around after declaring riichi"
 
 Like the predicate bodies, a translation is bound to the fingerprint of the Chinese it
