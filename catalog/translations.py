@@ -6,7 +6,7 @@ node's *text key* (`3-02-01/content`, `3-02-01-01/name`, `3-02-01-01/a`, …):
     ["3-02-01/content"]
     zh = "立直後第1純正巡內和牌"      # the zh-Hant text translated (for the reviewer)
     fp = "5afccea372c575a0"           # fingerprint(zh): what the translation was written for
-    en = "Win within the first pure go-around after declaring riichi"
+    en = "Win within the first uninterrupted go-around after declaring riichi"
 
 Like the predicate bodies, a translation is bound to the fingerprint of the Chinese it
 translates: when a source change alters the Chinese, the entry turns *stale* until someone
