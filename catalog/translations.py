@@ -438,7 +438,8 @@ SCHEMA: dict[str, Any] = {
                                     "type": "object",
                                     "description": "words inside the structured value "
                                     "(plus: the yaku whose han are added; whenN: the N-th "
-                                    "case of a conditional value)",
+                                    "case of a conditional value); their zh-Hant is the "
+                                    "form the catalog stores in the value (zh-Hans)",
                                     "additionalProperties": {"$ref": "#/$defs/text"},
                                 },
                             },
