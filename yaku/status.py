@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog import translations
 
 VERDICTS = ("implemented", "stale", "missing", "orphan", "unnamed")
 
@@ -121,7 +122,27 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
         sec["total"] += 1
         total[info["status"]] += 1
         total["total"] += 1
-    return {"yaku": yaku, "sections": dict(sorted(sections.items())), "total": total}
+    return {
+        "yaku": yaku,
+        "sections": dict(sorted(sections.items())),
+        "total": total,
+        "translations": _translation_column(root, cat, yaku),
+    }
+
+
+def _translation_column(
+    root: Path, cat: dict[str, Any], yaku: dict[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """English edition: per yaku (into `yaku`), per section and in total; stale/missing keys.
+
+    A yaku's counts cover its own texts and its rule questions' (its name is in names.toml).
+    """
+    summary = translations.summary(cat, translations.load_entries(root))
+    for yid, info in yaku.items():
+        info["translation"] = summary["yaku"].get(
+            yid, dict.fromkeys(translations.VERDICTS, 0) | {"total": 0}
+        )
+    return {k: summary[k] for k in ("sections", "total", "stale", "missing", "orphans")}
 
 
 def stage(root: Path, cat: dict[str, Any], names, outputs) -> tuple[dict[str, bytes], list[str]]:

@@ -80,13 +80,44 @@ def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
     from render import stubs
     from yaku import status
 
-    stages: list[Callable[..., tuple[Outputs, list[str]]]] = [stubs.stage, status.stage]
+    stages: list[Callable[..., tuple[Outputs, list[str]]]] = [
+        stubs.stage, _translations_stage, status.stage,
+    ]
     try:
         from render import site
     except ImportError:  # the website stage is optional while it is being written
         return stages
     stages.append(site.stage)
     return stages
+
+
+def _translations_stage(
+    root: Path, cat: dict[str, Any], names: Any, outputs: Outputs
+) -> tuple[Outputs, list[str]]:
+    """catalog.en.json (English edition); a malformed translations file is bad input."""
+    from catalog import translations
+
+    try:
+        return translations.stage(root, cat, names, outputs)
+    except translations.TranslationError as e:
+        raise SourceError(e.where, e.line, e.message) from e
+
+
+def _translations_report(
+    root: Path, old: dict[str, Any] | None, new: dict[str, Any]
+) -> list[str]:
+    """Translations this build made stale, and a count of the open ones (never an error)."""
+    from catalog import translations
+
+    entries = translations.load_entries(root)  # well-formed: the stage has read it
+    lines = translations.went_stale(old, new, entries)
+    total = translations.counts(translations.judge(new, entries))
+    if total["stale"] or total["missing"]:
+        lines.append(
+            f"translations (en): {total['stale']} stale, {total['missing']} missing "
+            f"of {total['total']} (see `yakubook status`)"
+        )
+    return lines
 
 
 def stale(root: Path, outputs: Outputs) -> list[str]:
@@ -152,6 +183,7 @@ def run(root: Path, check: bool) -> int:
         except ValueError:
             old_catalog = None
     report = summarize_changes(root, old_catalog, result.catalog)
+    report += _translations_report(root, old_catalog, result.catalog)
     # Write before reporting, so that a closed stdout (`| head`) cannot leave the outputs
     # half updated.
     written = [] if check else write_outputs(root, outputs, extra)

@@ -1,13 +1,25 @@
-"""`yakubook status`: which yaku have bodies, per section and in total."""
+"""`yakubook status`: which yaku have bodies and English, per section and in total."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import catalog as catalog_pkg
+from catalog.translations import VERDICTS as EN_VERDICTS
+from catalog.translations import TranslationError
 from yaku.status import VERDICTS, compute
+
+
+def translation_word(counts: dict[str, int]) -> str:
+    """One word for a yaku's English: stale beats missing beats translated."""
+    if counts["stale"]:
+        return "stale"
+    if counts["missing"]:
+        return "missing"
+    return "translated"
 
 
 def run_status(root: Path, as_json: bool) -> int:
@@ -17,15 +29,24 @@ def run_status(root: Path, as_json: bool) -> int:
     except (OSError, ValueError) as e:
         print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
         return 2
-    status = compute(root, cat, names)
+    try:
+        status = compute(root, cat, names)
+    except TranslationError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True))
         return 0
     names_by_id = {n["id"]: n["name"]["zh-Hant"] for n in cat["nodes"]}
-    print(f"{'id':<12} {'status':<12} {'slug':<28} name")
+    print(f"{'id':<12} {'status':<12} {'english':<17} {'slug':<28} name")
     for yid, info in status["yaku"].items():
         note = f"  ({info['note']})" if info["note"] else ""
-        print(f"{yid:<12} {info['status']:<12} {info['slug']:<28} {names_by_id.get(yid, '')}{note}")
+        en = info["translation"]
+        english = f"{translation_word(en)} {en['translated']}/{en['total']}"
+        print(
+            f"{yid:<12} {info['status']:<12} {english:<17} {info['slug']:<28} "
+            f"{names_by_id.get(yid, '')}{note}"
+        )
     print()
     print(f"{'section':<8} " + " ".join(f"{v:>11}" for v in VERDICTS) + f" {'total':>6}")
     rows = list(status["sections"].items()) + [("total", status["total"])]
@@ -33,4 +54,22 @@ def run_status(root: Path, as_json: bool) -> int:
         print(
             f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
         )
+    _print_translations(status["translations"])
     return 0
+
+
+def _print_translations(tr: dict[str, Any]) -> None:
+    print()
+    print("English edition (text nodes: section titles, rule text, questions, options, notes)")
+    print(f"{'section':<8} " + " ".join(f"{v:>11}" for v in EN_VERDICTS) + f" {'total':>6}")
+    for sec, counts in [*tr["sections"].items(), ("total", tr["total"])]:
+        print(
+            f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in EN_VERDICTS)
+            + f" {counts['total']:>6}"
+        )
+    for key in tr["stale"]:
+        print(f"stale translation: {key}")
+    for key in tr["missing"]:
+        print(f"missing translation: {key}")
+    for key in tr["orphans"]:
+        print(f"translation of a text the catalog no longer has: {key}")

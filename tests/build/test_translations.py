@@ -1,0 +1,81 @@
+"""End to end: a source change marks exactly its translation stale in build and status."""
+
+from __future__ import annotations
+
+import json
+
+from tests.build.test_build_cli import CH000
+from yakubook.build import run
+from yakubook.status_cmd import run_status
+
+# 3-13-01-02 a, an intact line of chapter 000: 僅合計剛好100時成立
+OPTION_LINE = "　　ａ　僅合計剛好100時成立\n"
+CHANGED_LINE = "　　ａ　僅合計剛好100時才成立\n"
+
+
+def test_source_option_change_marks_exactly_that_translation_stale(project_copy, capsys):
+    assert run(project_copy, check=False) == 0
+    capsys.readouterr()
+    path = project_copy / CH000
+    original = path.read_bytes()
+    text = original.decode("utf-8")
+    assert text.count(OPTION_LINE) == 1
+    path.write_text(text.replace(OPTION_LINE, CHANGED_LINE), encoding="utf-8")
+
+    assert run(project_copy, check=False) == 0  # a stale translation never fails the build
+    out = capsys.readouterr().out
+    went = [ln.strip() for ln in out.splitlines() if "translation went stale" in ln]
+    assert went == [
+        "translation went stale: 3-13-01-02/a 僅合計剛好100時成立 -> 僅合計剛好100時才成立"
+    ]
+    assert "translations (en): 1 stale, 0 missing of 1153" in out
+
+    assert run_status(project_copy, as_json=True) == 0
+    status = json.loads(capsys.readouterr().out)
+    assert status["translations"]["stale"] == ["3-13-01-02/a"]
+    assert status["translations"]["missing"] == []
+    assert status["translations"]["total"]["stale"] == 1
+    assert status["translations"]["sections"]["3-13"]["stale"] == 1
+    stale_yaku = {y for y, i in status["yaku"].items() if i["translation"]["stale"]}
+    assert stale_yaku == {"3-13-01"}
+    assert status["yaku"]["3-13-01"]["translation"]["stale"] == 1
+
+    assert run_status(project_copy, as_json=False) == 0
+    table = capsys.readouterr().out
+    assert "stale translation: 3-13-01-02/a" in table
+    row = next(ln for ln in table.splitlines() if ln.startswith("3-13-01 "))
+    assert "stale" in row.split()[2]
+
+    en = json.loads((project_copy / "catalog" / "catalog.en.json").read_text(encoding="utf-8"))
+    node = next(n for n in en["nodes"] if n["id"] == "3-13-01-02")
+    assert node["options"][0]["text"]["status"] == "stale"
+    assert node["options"][0]["text"]["zh-Hant"] == "僅合計剛好100時才成立"
+    assert en["counts"]["stale"] == 1
+
+    # restore: current again, nothing to report, the checked-in outputs match
+    path.write_bytes(original)
+    assert run(project_copy, check=False) == 0
+    out = capsys.readouterr().out
+    assert "translation" not in out
+    assert run(project_copy, check=True) == 0
+
+
+def test_malformed_translations_file_is_bad_input(project_copy, capsys):
+    assert run(project_copy, check=False) == 0
+    en_toml = project_copy / "catalog" / "translations" / "en.toml"
+    text = en_toml.read_text(encoding="utf-8")
+    before = (project_copy / "catalog" / "catalog.en.json").read_bytes()
+    # give an entry an English text but the fingerprint of other Chinese
+    target = '["3-02-01/content"]\n'
+    line = text[: text.index(target)].count("\n") + 1
+    start = text.index(target)
+    fp_at = text.index("fp = ", start)
+    bad = text[:fp_at] + 'fp = "0000000000000000"' + text[text.index("\n", fp_at):]
+    en_toml.write_text(bad, encoding="utf-8")
+    capsys.readouterr()
+    assert run(project_copy, check=False) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: catalog/translations/en.toml:{line}: 3-02-01/content: fp is")
+    assert "Traceback" not in err
+    assert (project_copy / "catalog" / "catalog.en.json").read_bytes() == before
+    assert run_status(project_copy, as_json=False) == 2
