@@ -1,4 +1,4 @@
-"""Implementation status of every yaku, read statically from the bodies in yaku/.
+"""Implementation status of every yaku, read statically from the bodies in yaku/bodies/.
 
 The bodies are found by reading the source (`@implements("ID", fingerprint="…")`), not by
 importing it, so status also works for a tree whose generated code is stale.
@@ -34,9 +34,9 @@ def _const(node: ast.expr) -> Any:
 
 
 def declared_bodies(root: Path) -> list[Declared]:
-    """Every @implements(...) in the hand-written modules of yaku/."""
+    """Every @implements(...) in the hand-written body modules (yaku/bodies/)."""
     found: list[Declared] = []
-    for path in sorted((root / "yaku").rglob("*.py")):
+    for path in sorted((root / "yaku" / "bodies").rglob("*.py")):
         try:
             tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         except SyntaxError:

@@ -22,10 +22,10 @@ from generated.s3_02 import (
     OpenRiichiQ09,
 )
 from yaku import registry
+from yaku.bodies.s3_02 import open_riichi, waits, yaku_han
 from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
-from yaku.s3_02 import open_riichi, waits, yaku_han
 from yaku.view import HandView
 from yaku.win import JSON_KEYS, Win
 

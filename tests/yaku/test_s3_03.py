@@ -10,8 +10,8 @@ import dataclasses
 
 from generated.s3_03 import IshinouedeSannenOptions, IshinouedeSannenValue
 from yaku import registry
+from yaku.bodies.s3_03 import ishinouede_sannen
 from yaku.decompose import interpretations
-from yaku.s3_03 import ishinouede_sannen
 from yaku.view import HandView
 from yaku.win import Win
 

@@ -13,9 +13,9 @@ import generated
 from tests.yaku.soundness import check_prefilters
 from yaku import registry
 from yaku.award import is_none, rank, resolve
+from yaku.bodies.s3_09 import set_chiitoitsu_shapes
 from yaku.decompose import Block, interpretations
 from yaku.melds import Meld
-from yaku.s3_09 import set_chiitoitsu_shapes
 from yaku.tiles import parse_tiles, tile_from_str
 from yaku.view import HandView
 from yaku.win import Win

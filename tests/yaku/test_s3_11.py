@@ -11,7 +11,8 @@ import random
 
 import generated
 from tests.yaku.soundness import check_prefilters
-from yaku import registry, s3_11
+from yaku import registry
+from yaku.bodies import s3_11
 from yaku.decompose import interpretations
 from yaku.melds import Meld
 from yaku.view import HandView

@@ -14,10 +14,10 @@ import pytest
 
 from generated.s3_15 import KanburiOptions, KanburiValue, RenhouOptions, RenhouValue
 from yaku import registry
+from yaku.bodies.s3_15 import kanburi, paarenchan_hit, renhou
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
 from yaku.rules import option_variants
-from yaku.s3_15 import kanburi, paarenchan_hit, renhou
 from yaku.view import HandView
 from yaku.win import Win
 

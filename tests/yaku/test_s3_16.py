@@ -10,10 +10,10 @@ import dataclasses
 
 from generated.s3_16 import BackFourOptions, BackFourValue
 from yaku import registry
+from yaku.bodies.s3_16 import back_four
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.s3_16 import back_four
 from yaku.view import HandView
 from yaku.win import Win
 

@@ -9,7 +9,7 @@ without one (拔花牌時成立, 與手牌無關) can be evaluated here only for
 where they hold.
 
 "Other yaku" (a hand that must win by other yaku, a 縛) are the standard yaku counted by
-``yaku.s3_02.yaku_han`` against ``Win.min_han``.
+``yaku.bodies.s3_02.yaku_han`` against ``Win.min_han``.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from generated.s3_15 import (
     TeihouOptions,
 )
 from yaku.award import Award
+from yaku.bodies.s3_02 import yaku_han
 from yaku.registry import award, implements, section_gate
-from yaku.s3_02 import yaku_han
 from yaku.tiles import EAST
 from yaku.view import HandView
 from yaku.win import Win

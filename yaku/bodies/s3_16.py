@@ -28,9 +28,9 @@ from generated.s3_16 import (
 )
 from yaku import shapes
 from yaku.award import Award
+from yaku.bodies.s3_14 import has_standard_yaku
 from yaku.decompose import kokushi_pair
 from yaku.registry import award, implements, section_gate
-from yaku.s3_14 import has_standard_yaku
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK
 from yaku.view import HandView
 from yaku.win import Win
@@ -189,7 +189,7 @@ def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
     3-16-07-01 a: every group is four identical tiles (not declared as a kan); b runs of
     four consecutive number tiles may be groups too. Value b (承認是聽牌形，有其他役時可以
     和牌) accepts the shape as a winning hand that still needs another yaku: it holds
-    only when this reading has a standard yaku (yaku/s3_14.py, has_standard_yaku).
+    only when this reading has a standard yaku (yaku/bodies/s3_14.py, has_standard_yaku).
     """
     if win.kind != shapes.BACK_FOUR:
         return None
