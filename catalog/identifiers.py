@@ -36,7 +36,8 @@ import catalog as catalog_pkg
 
 IDENTIFIERS_PATH = Path(__file__).parent / "identifiers.toml"
 WHERE = "catalog/identifiers.toml"
-IDENT = re.compile(r"^[a-z_][a-z0-9_]*$")
+# A leading letter: an enum member named `_x_` or `__x` would mean something else to enum.
+IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 LETTER = re.compile(r"^[a-z]$")
 NODE_ID = re.compile(r"^3-\d\d(-\d\d)+$")
 # Field names the generated options dataclass already uses.

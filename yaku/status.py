@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog import identifiers as identifiers_pkg
 
 VERDICTS = ("implemented", "stale", "missing", "orphan", "unnamed")
 
@@ -121,7 +122,29 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
         sec["total"] += 1
         total[info["status"]] += 1
         total["total"] += 1
-    return {"yaku": yaku, "sections": dict(sorted(sections.items())), "total": total}
+    return {
+        "yaku": yaku,
+        "sections": dict(sorted(sections.items())),
+        "total": total,
+        "identifiers": identifier_status(root, cat),
+    }
+
+
+def identifier_status(root: Path, cat: dict[str, Any]) -> dict[str, Any]:
+    """The curated names of rule questions and options (catalog/identifiers.toml) that no
+    longer match the catalog's text (stale), that are missing, or name nothing (unknown)."""
+    resolved = identifiers_pkg.resolve(identifiers_pkg.load(root), cat["nodes"])
+    out: dict[str, Any] = {"named": len(resolved.questions) + len(resolved.options)}
+    for kind in ("stale", "missing", "unknown"):
+        out[kind] = [f.to_json() | {"message": f.describe()} for f in resolved.of(kind)]
+    return out
+
+
+def identifier_lines(status: dict[str, Any]) -> list[str]:
+    """One line per stale, missing or unknown identifier, for build and status output."""
+    ids = status["identifiers"]
+    return [f"identifier {kind}: {f['message']}" for kind in ("stale", "missing", "unknown")
+            for f in ids[kind]]
 
 
 def stage(root: Path, cat: dict[str, Any], names, outputs) -> tuple[dict[str, bytes], list[str]]:
@@ -132,7 +155,7 @@ def stage(root: Path, cat: dict[str, Any], names, outputs) -> tuple[dict[str, by
         for yid, info in status["yaku"].items()
         if info["status"] in ("stale", "orphan")
     ]
-    return {"catalog/STATUS.json": data.encode()}, warnings
+    return {"catalog/STATUS.json": data.encode()}, warnings + identifier_lines(status)
 
 
 def stale_after(root: Path, old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:

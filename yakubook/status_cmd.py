@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 
 import catalog as catalog_pkg
-from yaku.status import VERDICTS, compute
+from catalog.identifiers import IdentifierError
+from yaku.status import VERDICTS, compute, identifier_lines
 
 
 def run_status(root: Path, as_json: bool) -> int:
@@ -17,7 +18,11 @@ def run_status(root: Path, as_json: bool) -> int:
     except (OSError, ValueError) as e:
         print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
         return 2
-    status = compute(root, cat, names)
+    try:
+        status = compute(root, cat, names)
+    except IdentifierError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
     if as_json:
         print(json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True))
         return 0
@@ -33,4 +38,12 @@ def run_status(root: Path, as_json: bool) -> int:
         print(
             f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
         )
+    ids = status["identifiers"]
+    print()
+    print(
+        f"identifiers (catalog/identifiers.toml): {ids['named']} named, "
+        f"{len(ids['stale'])} stale, {len(ids['missing'])} missing, {len(ids['unknown'])} unknown"
+    )
+    for line in identifier_lines(status):
+        print(f"  {line}")
     return 0
