@@ -61,7 +61,10 @@ def test_each_verdict(project_copy, built_catalog):
 def test_status_command_table_and_json(root, capsys):
     assert run_status(root, as_json=True) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"yaku", "sections", "total"}
+    assert set(data) == {"yaku", "sections", "total", "identifiers"}
+    assert data["identifiers"]["named"] == 819
+    assert data["identifiers"]["stale"] == data["identifiers"]["missing"] == []
     assert run_status(root, as_json=False) == 0
     out = capsys.readouterr().out
     assert "3-13-01" in out and "total" in out
+    assert "819 named, 0 stale, 0 missing, 0 unknown" in out
