@@ -300,9 +300,9 @@ REGISTRY: dict[str, StubInfo] = {
         s3_04.ToukanhouOptions,
         s3_04.TOUKANHOU_VALUES,
         {
-            '3-04-02-01': ('dealer_ankan_after_deal', s3_04.ToukanhouDealerAnkanAfterDeal, None),
-            '3-04-02-02': ('ankan_after_first_draw', s3_04.ToukanhouAnkanAfterFirstDraw, None),
-            '3-04-02-03': ('daiminkan_before_first_draw', s3_04.ToukanhouDaiminkanBeforeFirstDraw, None),
+            '3-04-02-01': ('dealer_ankan', s3_04.ToukanhouDealerAnkan, None),
+            '3-04-02-02': ('nondealer_ankan', s3_04.ToukanhouNondealerAnkan, None),
+            '3-04-02-03': ('nondealer_daiminkan', s3_04.ToukanhouNondealerDaiminkan, None),
         },
         '7c262a02697f80dd751926b563d41e8ec517ae3b7a9f0e39eb1e757686ec0416',
     ),

@@ -75,20 +75,20 @@ class ToukanhouValue(_Menu):
 TOUKANHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ToukanhouDealerAnkanAfterDeal(_Menu):
-    '3-04-02-01 莊家配牌後暗槓嶺上開花 (opts.dealer_ankan_after_deal)'
+class ToukanhouDealerAnkan(_Menu):
+    '3-04-02-01 莊家配牌後暗槓嶺上開花 (opts.dealer_ankan)'
     COUNTS = ('a', '頭槓和')
     NOT_COUNTED = ('b', '不計頭槓和')
 
 
-class ToukanhouAnkanAfterFirstDraw(_Menu):
-    '3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (opts.ankan_after_first_draw)'
+class ToukanhouNondealerAnkan(_Menu):
+    '3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (opts.nondealer_ankan)'
     COUNTS = ('a', '頭槓和')
     NOT_COUNTED = ('b', '不計頭槓和')
 
 
-class ToukanhouDaiminkanBeforeFirstDraw(_Menu):
-    '3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (opts.daiminkan_before_first_draw)'
+class ToukanhouNondealerDaiminkan(_Menu):
+    '3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (opts.nondealer_daiminkan)'
     COUNTS = ('a', '頭槓和')
     NOT_COUNTED = ('b', '不計頭槓和')
 
@@ -98,13 +98,13 @@ class ToukanhouOptions:
     'Chosen options of 3-04-02; defaults: first non-無 value, every rule question at a.'
 
     value: ToukanhouValue = ToukanhouValue.YAKUMAN
-    dealer_ankan_after_deal: ToukanhouDealerAnkanAfterDeal = ToukanhouDealerAnkanAfterDeal.COUNTS
-    ankan_after_first_draw: ToukanhouAnkanAfterFirstDraw = ToukanhouAnkanAfterFirstDraw.COUNTS
-    daiminkan_before_first_draw: ToukanhouDaiminkanBeforeFirstDraw = ToukanhouDaiminkanBeforeFirstDraw.COUNTS
+    dealer_ankan: ToukanhouDealerAnkan = ToukanhouDealerAnkan.COUNTS
+    nondealer_ankan: ToukanhouNondealerAnkan = ToukanhouNondealerAnkan.COUNTS
+    nondealer_daiminkan: ToukanhouNondealerDaiminkan = ToukanhouNondealerDaiminkan.COUNTS
 
 
 def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
-    "3-04-02 頭槓和 / 头杠和 — Toukanhou\n\nRinshan kaihou before one's first discard\n\n內容: 第1捨牌前嶺上開花\n\nopts.value: ToukanhouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-02-01 莊家配牌後暗槓嶺上開花 (如果有頭槓和)\nopts.dealer_ankan_after_deal: ToukanhouDealerAnkanAfterDeal\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (如果有頭槓和)\nopts.ankan_after_first_draw: ToukanhouAnkanAfterFirstDraw\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (如果有頭槓和)\nopts.daiminkan_before_first_draw: ToukanhouDaiminkanBeforeFirstDraw\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和"
+    "3-04-02 頭槓和 / 头杠和 — Toukanhou\n\nRinshan kaihou before one's first discard\n\n內容: 第1捨牌前嶺上開花\n\nopts.value: ToukanhouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-02-01 莊家配牌後暗槓嶺上開花 (如果有頭槓和)\nopts.dealer_ankan: ToukanhouDealerAnkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (如果有頭槓和)\nopts.nondealer_ankan: ToukanhouNondealerAnkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (如果有頭槓和)\nopts.nondealer_daiminkan: ToukanhouNondealerDaiminkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和"
     raise NotImplementedError("3-04-02 頭槓和 (toukanhou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-02', fingerprint=...)")
 
 

@@ -322,7 +322,7 @@ class GoryuuMeidouWait(_Menu):
     '3-14-09-02 聽牌形的限制 (opts.wait)'
     KANCHAN_ONLY = ('a', '僅限嵌張聽')
     KANCHAN_OR_TANKI = ('b', '僅限嵌張聽或單騎聽')
-    ANY_WAIT_ON_5M_ONLY = ('c', '只要只聽5萬，其他的聽牌形也可以')
+    ANY_SHAPE_IF_ONLY_5M = ('c', '只要只聽5萬，其他的聽牌形也可以')
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +335,7 @@ class GoryuuMeidouOptions:
 
 
 def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
-    '3-14-09 五龍鳴動 / 五龙鸣动 — Goryuu Meidou\n\nClosed man full flush waiting only on 5-man\n\n內容: 萬子的門前清一色，僅聽5萬的和牌\n\nopts.value: GoryuuMeidouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-14-09-01 役成立條件 (如果有五龍鳴動)\nopts.tsumo: GoryuuMeidouTsumo\n  a  TSUMO_ONLY    僅限自摸和\n  b  TSUMO_OR_RON  自摸和、榮和都可以\n\n3-14-09-02 聽牌形的限制 (如果有五龍鳴動)\nopts.wait: GoryuuMeidouWait\n  a  KANCHAN_ONLY         僅限嵌張聽\n  b  KANCHAN_OR_TANKI     僅限嵌張聽或單騎聽\n  c  ANY_WAIT_ON_5M_ONLY  只要只聽5萬，其他的聽牌形也可以'
+    '3-14-09 五龍鳴動 / 五龙鸣动 — Goryuu Meidou\n\nClosed man full flush waiting only on 5-man\n\n內容: 萬子的門前清一色，僅聽5萬的和牌\n\nopts.value: GoryuuMeidouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-14-09-01 役成立條件 (如果有五龍鳴動)\nopts.tsumo: GoryuuMeidouTsumo\n  a  TSUMO_ONLY    僅限自摸和\n  b  TSUMO_OR_RON  自摸和、榮和都可以\n\n3-14-09-02 聽牌形的限制 (如果有五龍鳴動)\nopts.wait: GoryuuMeidouWait\n  a  KANCHAN_ONLY          僅限嵌張聽\n  b  KANCHAN_OR_TANKI      僅限嵌張聽或單騎聽\n  c  ANY_SHAPE_IF_ONLY_5M  只要只聽5萬，其他的聽牌形也可以'
     raise NotImplementedError("3-14-09 五龍鳴動 (goryuu_meidou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-09', fingerprint=...)")
 
 

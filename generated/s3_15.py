@@ -149,9 +149,9 @@ PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 class PaarenchanCounting(_Menu):
     '3-15-03-01 八連莊的成立條件 (opts.counting)'
-    EIGHT_WINS_SINCE_DEALER = ('a', '從坐莊時起連續和牌8回')
-    EIGHT_DEALER_WINS_IN_A_ROW = ('b', '莊家連續和牌8回')
-    EIGHT_DEALER_WINS_IN_TOTAL = ('c', '莊家連莊期間合計和牌8回')
+    EIGHT_IN_A_ROW_FROM_FIRST_HAND = ('a', '從坐莊時起連續和牌8回')
+    EIGHT_IN_A_ROW = ('b', '莊家連續和牌8回')
+    EIGHT_IN_THE_DEALERSHIP = ('c', '莊家連莊期間合計和牌8回')
     WIN_AT_HONBA_7 = ('d', '莊家在7本場和牌')
     WIN_AT_HONBA_8 = ('e', '莊家在8本場和牌')
 
@@ -188,7 +188,7 @@ class PaarenchanOptions:
     'Chosen options of 3-15-03; defaults: first non-無 value, every rule question at a.'
 
     value: PaarenchanValue = PaarenchanValue.MANGAN
-    counting: PaarenchanCounting = PaarenchanCounting.EIGHT_WINS_SINCE_DEALER
+    counting: PaarenchanCounting = PaarenchanCounting.EIGHT_IN_A_ROW_FROM_FIRST_HAND
     win_condition: PaarenchanWinCondition = PaarenchanWinCondition.NO_YAKU_NEEDED
     after_paarenchan: PaarenchanAfterPaarenchan = PaarenchanAfterPaarenchan.WHILE_WINNING
     nondealer_chombo_payment: PaarenchanNondealerChomboPayment = PaarenchanNondealerChomboPayment.YAKUMAN
@@ -196,7 +196,7 @@ class PaarenchanOptions:
 
 
 def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
-    '3-15-03 八連莊 / 八连庄 — Paarenchan\n\nDealer wins eight or more hands in a row\n\n內容: 莊家連續和牌8回或以上\n\nopts.value: PaarenchanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿\n\n3-15-03-01 八連莊的成立條件 (如果有八連莊)\nopts.counting: PaarenchanCounting\n  a  EIGHT_WINS_SINCE_DEALER     從坐莊時起連續和牌8回\n  b  EIGHT_DEALER_WINS_IN_A_ROW  莊家連續和牌8回\n  c  EIGHT_DEALER_WINS_IN_TOTAL  莊家連莊期間合計和牌8回\n  d  WIN_AT_HONBA_7              莊家在7本場和牌\n  e  WIN_AT_HONBA_8              莊家在8本場和牌\n\n3-15-03-02 八連莊的和牌條件 (如果有八連莊)\nopts.win_condition: PaarenchanWinCondition\n  a  NO_YAKU_NEEDED      即使沒有役也能和牌\n  b  MINIMUM_HAN_NEEDED  和牌役要能滿足此場的縛\n\n3-15-03-03 八連莊後的八連莊 (如果有八連莊)\nopts.after_paarenchan: PaarenchanAfterPaarenchan\n  a  WHILE_WINNING           和八連莊後只要繼續和牌，一直計八連莊\n  b  WHILE_DEALER_CONTINUES  和八連莊後只要繼續連莊，一直計八連莊\n  c  COUNT_AGAIN_FROM_ONE    和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）\n  d  NO_MORE                 和�次八連莊後，沒有八連莊\n  e  DEALERSHIP_ENDS         和八連莊後流莊\n\n3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (如果有八連莊)\nopts.nondealer_chombo_payment: PaarenchanNondealerChomboPayment\n  a  YAKUMAN   支付役滿\n  b  ORDINARY  與普通的錯和相同\n\n3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (如果有八連莊)\nopts.nondealer_chombo_resets: PaarenchanNondealerChomboResets\n  a  RESETS  無效化（需要重新滿足條件）\n  b  KEEPS   仍然有效（下一局莊家和牌時八連莊）'
+    '3-15-03 八連莊 / 八连庄 — Paarenchan\n\nDealer wins eight or more hands in a row\n\n內容: 莊家連續和牌8回或以上\n\nopts.value: PaarenchanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿\n\n3-15-03-01 八連莊的成立條件 (如果有八連莊)\nopts.counting: PaarenchanCounting\n  a  EIGHT_IN_A_ROW_FROM_FIRST_HAND  從坐莊時起連續和牌8回\n  b  EIGHT_IN_A_ROW                  莊家連續和牌8回\n  c  EIGHT_IN_THE_DEALERSHIP         莊家連莊期間合計和牌8回\n  d  WIN_AT_HONBA_7                  莊家在7本場和牌\n  e  WIN_AT_HONBA_8                  莊家在8本場和牌\n\n3-15-03-02 八連莊的和牌條件 (如果有八連莊)\nopts.win_condition: PaarenchanWinCondition\n  a  NO_YAKU_NEEDED      即使沒有役也能和牌\n  b  MINIMUM_HAN_NEEDED  和牌役要能滿足此場的縛\n\n3-15-03-03 八連莊後的八連莊 (如果有八連莊)\nopts.after_paarenchan: PaarenchanAfterPaarenchan\n  a  WHILE_WINNING           和八連莊後只要繼續和牌，一直計八連莊\n  b  WHILE_DEALER_CONTINUES  和八連莊後只要繼續連莊，一直計八連莊\n  c  COUNT_AGAIN_FROM_ONE    和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）\n  d  NO_MORE                 和�次八連莊後，沒有八連莊\n  e  DEALERSHIP_ENDS         和八連莊後流莊\n\n3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (如果有八連莊)\nopts.nondealer_chombo_payment: PaarenchanNondealerChomboPayment\n  a  YAKUMAN   支付役滿\n  b  ORDINARY  與普通的錯和相同\n\n3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (如果有八連莊)\nopts.nondealer_chombo_resets: PaarenchanNondealerChomboResets\n  a  RESETS  無效化（需要重新滿足條件）\n  b  KEEPS   仍然有效（下一局莊家和牌時八連莊）'
     raise NotImplementedError("3-15-03 八連莊 (paarenchan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-03', fingerprint=...)")
 
 

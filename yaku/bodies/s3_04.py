@@ -16,9 +16,9 @@ from generated.s3_04 import (
     SayonaraHomerunOptions,
     ShouchikubiOptions,
     ShouchikubiRiichi,
-    ToukanhouAnkanAfterFirstDraw,
-    ToukanhouDaiminkanBeforeFirstDraw,
-    ToukanhouDealerAnkanAfterDeal,
+    ToukanhouDealerAnkan,
+    ToukanhouNondealerAnkan,
+    ToukanhouNondealerDaiminkan,
     ToukanhouOptions,
     UupinKaihouOptions,
 )
@@ -86,11 +86,11 @@ def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
     if "kan" in kinds:
         if w.dealer:
             return None  # the dealer discards before any daiminkan is possible
-        counts = opts.daiminkan_before_first_draw is ToukanhouDaiminkanBeforeFirstDraw.COUNTS
+        counts = opts.nondealer_daiminkan is ToukanhouNondealerDaiminkan.COUNTS
     elif w.dealer:
-        counts = opts.dealer_ankan_after_deal is ToukanhouDealerAnkanAfterDeal.COUNTS
+        counts = opts.dealer_ankan is ToukanhouDealerAnkan.COUNTS
     else:
-        counts = opts.ankan_after_first_draw is ToukanhouAnkanAfterFirstDraw.COUNTS
+        counts = opts.nondealer_ankan is ToukanhouNondealerAnkan.COUNTS
     return award(win, opts) if counts else None
 
 

@@ -164,9 +164,9 @@ def paarenchan_hit(
 ) -> bool:
     """Whether the dealer winning now, after ``history``, scores 八連莊.
 
-    ``counting`` is 3-15-03-01: EIGHT_WINS_SINCE_DEALER 8 wins in a row from the
-    dealership's first hand, EIGHT_DEALER_WINS_IN_A_ROW 8 wins in a row,
-    EIGHT_DEALER_WINS_IN_TOTAL 8 wins in the dealership, WIN_AT_HONBA_7 / WIN_AT_HONBA_8
+    ``counting`` is 3-15-03-01: EIGHT_IN_A_ROW_FROM_FIRST_HAND 8 wins in a row from the
+    dealership's first hand, EIGHT_IN_A_ROW 8 wins in a row,
+    EIGHT_IN_THE_DEALERSHIP 8 wins in the dealership, WIN_AT_HONBA_7 / WIN_AT_HONBA_8
     a win at 7 / 8 honba (the honba of earlier hands counted back one per hand). ``after``
     is 3-15-03-03, what follows a 八連莊: WHILE_WINNING every further win in an unbroken
     run is one too (a draw ends that), WHILE_DEALER_CONTINUES every further win of the
@@ -183,8 +183,8 @@ def paarenchan_hit(
     for i, result in enumerate(results):
         honba_here = honba - (last - i)
         if result == "D":
-            alive = alive and counting is not c.EIGHT_WINS_SINCE_DEALER
-            count = 0 if counting is c.EIGHT_DEALER_WINS_IN_A_ROW else count
+            alive = alive and counting is not c.EIGHT_IN_A_ROW_FROM_FIRST_HAND
+            count = 0 if counting is c.EIGHT_IN_A_ROW else count
             extending = extending and after is a.WHILE_DEALER_CONTINUES
             hit = False
             continue
