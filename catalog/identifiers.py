@@ -313,7 +313,7 @@ FILE_HEADER = """\
 def render_file(
     nodes: list[dict[str, Any]],
     idents: Identifiers,
-    accept: set[str] = frozenset(),  # type: ignore[assignment]
+    accept: frozenset[str] | set[str] = frozenset(),
     names: dict[tuple[str, str | None], str] | None = None,
 ) -> str:
     """The file in canonical form. Entries keep their recorded text and fingerprint unless
