@@ -189,6 +189,71 @@ MIXES = (
 )
 
 
+def random_win(rng: random.Random) -> Any:
+    """A ``Win`` built directly (no parsing), for tests and bench/record_outputs.py: their
+    recorded hands depend on this exact sequence of random draws, so it stays as it was."""
+    from yaku.melds import Meld
+    from yaku.win import Win
+
+    return _random_win(rng, Win, Meld)
+
+
+def _random_win(rng: random.Random, Win: Any, Meld: Any) -> Any:
+    """A uniformly built valid winning hand: four sets and a pair (5% seven pairs)."""
+    while True:
+        counts = [0] * 34
+        if rng.random() < 0.05:
+            pairs = rng.sample(range(34), 7)
+            tiles = [t for p in pairs for t in (p, p)]
+            return Win(
+                concealed=tuple(tiles),
+                win_tile=rng.choice(tiles),
+                tsumo=rng.random() < 0.5,
+                seat_wind=27 + rng.randrange(4),
+                round_wind=27 + rng.randrange(2),
+            )
+        blocks: list[tuple[str, int]] = []
+        ok = True
+        for _ in range(4):
+            if rng.random() < 0.6:
+                start = rng.randrange(3) * 9 + rng.randrange(7)
+                blocks.append(("seq", start))
+                for t in range(start, start + 3):
+                    counts[t] += 1
+            else:
+                t = rng.randrange(34)
+                blocks.append(("trip", t))
+                counts[t] += 3
+        pair = rng.randrange(34)
+        counts[pair] += 2
+        if any(c > 4 for c in counts):
+            ok = False
+        if not ok:
+            continue
+        melds: list[Meld] = []
+        concealed: list[int] = [pair, pair]
+        n_open = rng.choice((0, 0, 0, 1, 2, 3))
+        for i, (kind, t) in enumerate(blocks):
+            if i < n_open:
+                if kind == "seq":
+                    melds.append(Meld("chi", (t, t + 1, t + 2)))
+                elif counts[t] == 3 and rng.random() < 0.15:
+                    melds.append(Meld(rng.choice(("kan", "ankan")), (t,) * 4))
+                    counts[t] += 1
+                else:
+                    melds.append(Meld("pon", (t,) * 3))
+            else:
+                concealed += [t, t + 1, t + 2] if kind == "seq" else [t] * 3
+        return Win(
+            concealed=tuple(sorted(concealed)),
+            win_tile=rng.choice(concealed),
+            melds=tuple(melds),
+            tsumo=rng.random() < 0.5,
+            seat_wind=27 + rng.randrange(4),
+            round_wind=27 + rng.randrange(2),
+        )
+
+
 # ------------------------------------------------------------------------- the two sides
 
 _calc: Any = None

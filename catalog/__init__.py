@@ -43,8 +43,14 @@ def entry(nodes: list[dict[str, Any]], yaku_id: str) -> list[dict[str, Any]]:
     ]
 
 
+def content_fingerprint(obj: Any) -> str:
+    """sha256 of the canonical JSON of catalog content, without provenance: what bodies
+    and curated identifiers record to notice that the text they were written for changed."""
+    return hashlib.sha256(canonical_json(_strip(obj)).encode()).hexdigest()
+
+
 def fingerprint(nodes: list[dict[str, Any]], yaku_id: str) -> str:
-    return hashlib.sha256(canonical_json(_strip(entry(nodes, yaku_id))).encode()).hexdigest()
+    return content_fingerprint(entry(nodes, yaku_id))
 
 
 def fingerprints(nodes: list[dict[str, Any]]) -> dict[str, str]:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-02'
@@ -34,45 +42,45 @@ SECTION_NAME = '立直的相關特殊役'
 
 class IppatsuValue(_Menu):
     'Value menu of 3-02-01 一發'
-    A = ('a', '1翻')
-    B = ('b', '無')
+    HAN_1 = ('a', '1翻')
+    NONE = ('b', '無')
 
 
 IPPATSU_VALUES: dict[str, Any] = {'a': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'b': {'kind': 'none', 'lost': False, 'notes': []}}
 
 
-class IppatsuQ01(_Menu):
-    '3-02-01-01 一發的適用範圍'
-    A = ('a', '在破一發的瞬間消除')
-    B = ('b', '到破一發的人打牌為止有效')
+class IppatsuScope(_Menu):
+    '3-02-01-01 一發的適用範圍 (opts.scope)'
+    ENDS_WHEN_BROKEN = ('a', '在破一發的瞬間消除')
+    UNTIL_BREAKER_DISCARDS = ('b', '到破一發的人打牌為止有效')
 
 
-class IppatsuQ02(_Menu):
-    '3-02-01-02 搶槓榮和加槓牌時是否一發'
-    A = ('a', '計一發')
-    B = ('b', '不計一發')
+class IppatsuChankan(_Menu):
+    '3-02-01-02 搶槓榮和加槓牌時是否一發 (opts.chankan)'
+    COUNTS = ('a', '計一發')
+    NOT_COUNTED = ('b', '不計一發')
 
 
-class IppatsuQ03(_Menu):
-    '3-02-01-03 二翻縛時，僅有立直一發是否能和牌'
-    A = ('a', '否')
-    B = ('b', '是')
-    C = ('c', '沒有二翻縛')
+class IppatsuTwoHanMinimum(_Menu):
+    '3-02-01-03 二翻縛時，僅有立直一發是否能和牌 (opts.two_han_minimum)'
+    CANNOT_WIN = ('a', '否')
+    CAN_WIN = ('b', '是')
+    NO_TWO_HAN_MINIMUM = ('c', '沒有二翻縛')
 
 
 @dataclass(frozen=True, slots=True)
 class IppatsuOptions:
     'Chosen options of 3-02-01; defaults: first non-無 value, every rule question at a.'
 
-    value: IppatsuValue = IppatsuValue.A
-    q01: IppatsuQ01 = IppatsuQ01.A
-    q02: IppatsuQ02 = IppatsuQ02.A
-    q03: IppatsuQ03 = IppatsuQ03.A
+    value: IppatsuValue = IppatsuValue.HAN_1
+    scope: IppatsuScope = IppatsuScope.ENDS_WHEN_BROKEN
+    chankan: IppatsuChankan = IppatsuChankan.COUNTS
+    two_han_minimum: IppatsuTwoHanMinimum = IppatsuTwoHanMinimum.CANNOT_WIN
 
 
 def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
-    '3-02-01 一發 / 一发 — Ippatsu\n\nWin within one uninterrupted go-around after riichi\n\n內容: 立直後第1純正巡內和牌\n\nOptions (value):\n  a: 1翻\n  b: 無\n\n3-02-01-01 一發的適用範圍 (如果有一發)\n  a: 在破一發的瞬間消除\n  b: 到破一發的人打牌為止有效\n\n3-02-01-02 搶槓榮和加槓牌時是否一發 (如果有一發)\n  a: 計一發\n  b: 不計一發\n\n3-02-01-03 二翻縛時，僅有立直一發是否能和牌 (如果有一發)\n  a: 否\n  b: 是\n  c: 沒有二翻縛'
-    raise NotImplementedError("3-02-01 一發 (ippatsu) has no hand-written body yet: add one in yaku/ with @implements('3-02-01', fingerprint=...)")
+    '3-02-01 一發 / 一发 — Ippatsu\n\nWin within one uninterrupted go-around after riichi\n\n內容: 立直後第1純正巡內和牌\n\nopts.value: IppatsuValue\n  a  HAN_1  1翻\n  b  NONE   無\n\n3-02-01-01 一發的適用範圍 (如果有一發)\nopts.scope: IppatsuScope\n  a  ENDS_WHEN_BROKEN        在破一發的瞬間消除\n  b  UNTIL_BREAKER_DISCARDS  到破一發的人打牌為止有效\n\n3-02-01-02 搶槓榮和加槓牌時是否一發 (如果有一發)\nopts.chankan: IppatsuChankan\n  a  COUNTS       計一發\n  b  NOT_COUNTED  不計一發\n\n3-02-01-03 二翻縛時，僅有立直一發是否能和牌 (如果有一發)\nopts.two_han_minimum: IppatsuTwoHanMinimum\n  a  CANNOT_WIN          否\n  b  CAN_WIN             是\n  c  NO_TWO_HAN_MINIMUM  沒有二翻縛'
+    raise NotImplementedError("3-02-01 一發 (ippatsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-01', fingerprint=...)")
 
 
 # --- 3-02-02 chou_ippatsu ---------------------------------------------------------
@@ -80,37 +88,37 @@ def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
 
 class ChouIppatsuValue(_Menu):
     'Value menu of 3-02-02 超一發'
-    A = ('a', '無')
-    B = ('b', '2翻（包含一發的1翻）')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻（包含一發的1翻）')
 
 
 CHOU_IPPATSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['一发'], 'text': '包含一发的1翻'}]}}
 
 
-class ChouIppatsuQ01(_Menu):
-    '3-02-02-01 超一發的適用範圍'
-    A = ('a', '下家破一發後無效')
-    B = ('b', '下家破一發也有效')
+class ChouIppatsuScope(_Menu):
+    '3-02-02-01 超一發的適用範圍 (opts.scope)'
+    VOID_AFTER_NEXT_BREAKS = ('a', '下家破一發後無效')
+    VALID_AFTER_NEXT_BREAKS = ('b', '下家破一發也有效')
 
 
-class ChouIppatsuQ02(_Menu):
-    '3-02-02-02 立直後緊接著下家加槓，搶槓榮和此牌時是否超一發'
-    A = ('a', '是')
-    B = ('b', '否')
+class ChouIppatsuChankan(_Menu):
+    '3-02-02-02 立直後緊接著下家加槓，搶槓榮和此牌時是否超一發 (opts.chankan)'
+    COUNTS = ('a', '是')
+    NOT_COUNTED = ('b', '否')
 
 
 @dataclass(frozen=True, slots=True)
 class ChouIppatsuOptions:
     'Chosen options of 3-02-02; defaults: first non-無 value, every rule question at a.'
 
-    value: ChouIppatsuValue = ChouIppatsuValue.B
-    q01: ChouIppatsuQ01 = ChouIppatsuQ01.A
-    q02: ChouIppatsuQ02 = ChouIppatsuQ02.A
+    value: ChouIppatsuValue = ChouIppatsuValue.HAN_2
+    scope: ChouIppatsuScope = ChouIppatsuScope.VOID_AFTER_NEXT_BREAKS
+    chankan: ChouIppatsuChankan = ChouIppatsuChankan.COUNTS
 
 
 def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
-    '3-02-02 超一發 / 超一发 — Chou-ippatsu\n\nRon on the very next discard after declaring riichi\n\n內容: 立直後緊接著榮和下家的捨牌\n\nOptions (value):\n  a: 無\n  b: 2翻（包含一發的1翻）\n\n3-02-02-01 超一發的適用範圍 (如果有超一發)\n  a: 下家破一發後無效\n  b: 下家破一發也有效\n\n3-02-02-02 立直後緊接著下家加槓，搶槓榮和此牌時是否超一發 (如果有超一發)\n  a: 是\n  b: 否'
-    raise NotImplementedError("3-02-02 超一發 (chou_ippatsu) has no hand-written body yet: add one in yaku/ with @implements('3-02-02', fingerprint=...)")
+    '3-02-02 超一發 / 超一发 — Chou-ippatsu\n\nRon on the very next discard after declaring riichi\n\n內容: 立直後緊接著榮和下家的捨牌\n\nopts.value: ChouIppatsuValue\n  a  NONE   無\n  b  HAN_2  2翻（包含一發的1翻）\n\n3-02-02-01 超一發的適用範圍 (如果有超一發)\nopts.scope: ChouIppatsuScope\n  a  VOID_AFTER_NEXT_BREAKS   下家破一發後無效\n  b  VALID_AFTER_NEXT_BREAKS  下家破一發也有效\n\n3-02-02-02 立直後緊接著下家加槓，搶槓榮和此牌時是否超一發 (如果有超一發)\nopts.chankan: ChouIppatsuChankan\n  a  COUNTS       是\n  b  NOT_COUNTED  否'
+    raise NotImplementedError("3-02-02 超一發 (chou_ippatsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-02', fingerprint=...)")
 
 
 # --- 3-02-03 open_riichi ---------------------------------------------------------
@@ -118,131 +126,131 @@ def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
 
 class OpenRiichiValue(_Menu):
     'Value menu of 3-02-03 開立直'
-    A = ('a', '無')
-    B = ('b', '�翻（與立直相同）')
-    C = ('c', '�翻（包含立直的1翻）')
+    NONE = ('a', '無')
+    HAN_LOST_SAME_AS_RIICHI = ('b', '�翻（與立直相同）')
+    HAN_LOST_INCLUDING_RIICHI = ('c', '�翻（包含立直的1翻）')
 
 
 OPEN_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'remark', 'text': '与立直相同'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['立直'], 'text': '包含立直的1翻'}]}}
 
 
-class OpenRiichiQ01(_Menu):
-    '3-02-03-01 開立直和兩立直復合時的翻數'
-    A = ('a', '3翻（立直的2倍＋開）')
-    B = ('b', '�翻（（立直＋開）的2倍）')
+class OpenRiichiWithDoubleRiichi(_Menu):
+    '3-02-03-01 開立直和兩立直復合時的翻數 (opts.with_double_riichi)'
+    RIICHI_DOUBLED_PLUS_OPEN = ('a', '3翻（立直的2倍＋開）')
+    RIICHI_PLUS_OPEN_DOUBLED = ('b', '�翻（（立直＋開）的2倍）')
 
 
-OPEN_RIICHI_Q01_VALUES: dict[str, Any] = {'a': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': [{'kind': 'remark', 'text': '立直的2倍＋开'}]}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'remark', 'text': '（立直＋开）的2倍'}]}}
+OPEN_RIICHI_WITH_DOUBLE_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': [{'kind': 'remark', 'text': '立直的2倍＋开'}]}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'remark', 'text': '（立直＋开）的2倍'}]}}
 
 
-class OpenRiichiQ02(_Menu):
-    '3-02-03-02 開立直的立直棒'
-    A = ('a', '�000點')
-    B = ('b', '�000點')
+class OpenRiichiRiichiStick(_Menu):
+    '3-02-03-02 開立直的立直棒 (opts.riichi_stick)'
+    POINTS_LOST_FIRST = ('a', '�000點')
+    POINTS_LOST_SECOND = ('b', '�000點')
 
 
-class OpenRiichiQ03(_Menu):
-    '3-02-03-03 開立直的局的限制'
-    A = ('a', '哪一局都可以')
-    B = ('b', '僅最終局可以')
+class OpenRiichiHandsAllowed(_Menu):
+    '3-02-03-03 開立直的局的限制 (opts.hands_allowed)'
+    ANY_HAND = ('a', '哪一局都可以')
+    LAST_HAND_ONLY = ('b', '僅最終局可以')
 
 
-class OpenRiichiQ04(_Menu):
-    '3-02-03-04 開立直的時間限制'
-    A = ('a', '不論別家有沒有立直、開立直，都可以')
-    B = ('b', '有誰立直或開立直後，不可以')
-    C = ('c', '沒有人立直（除開立直）時可以')
-    D = ('d', '沒有人開立直時可以')
+class OpenRiichiTiming(_Menu):
+    '3-02-03-04 開立直的時間限制 (opts.timing)'
+    ALWAYS = ('a', '不論別家有沒有立直、開立直，都可以')
+    NOT_AFTER_ANY_RIICHI = ('b', '有誰立直或開立直後，不可以')
+    NO_PLAIN_RIICHI_YET = ('c', '沒有人立直（除開立直）時可以')
+    NO_OPEN_RIICHI_YET = ('d', '沒有人開立直時可以')
 
 
-class OpenRiichiQ05(_Menu):
-    '3-02-03-05 向開立直放銃時是否計役滿'
-    A = ('a', '不論放銃者是否立直，計役滿')
-    B = ('b', '放銃者未立直時，及在開立直後立直時計役滿（開立直前立直時不計役滿）')
-    C = ('c', '放銃者未立直時計役滿')
-    D = ('d', '不計役滿')
-    E = ('e', '不能打出開立直的放銃牌（打出後放棄和牌）')
+class OpenRiichiDealIn(_Menu):
+    '3-02-03-05 向開立直放銃時是否計役滿 (opts.deal_in)'
+    YAKUMAN_ALWAYS = ('a', '不論放銃者是否立直，計役滿')
+    YAKUMAN_UNLESS_RIICHI_BEFORE = ('b', '放銃者未立直時，及在開立直後立直時計役滿（開立直前立直時不計役滿）')
+    YAKUMAN_IF_NO_RIICHI = ('c', '放銃者未立直時計役滿')
+    NO_YAKUMAN = ('d', '不計役滿')
+    DISCARD_FORBIDDEN = ('e', '不能打出開立直的放銃牌（打出後放棄和牌）')
 
 
-class OpenRiichiQ05_01(_Menu):
-    '3-02-03-05-01 役滿'
-    A = ('a', '計役滿役')
-    B = ('b', '計累計役滿')
-    C = ('c', '都一樣，無所謂')
+class OpenRiichiDealInYakuman(_Menu):
+    '3-02-03-05-01 役滿 (opts.deal_in_yakuman)'
+    YAKUMAN_YAKU = ('a', '計役滿役')
+    COUNTED_YAKUMAN = ('b', '計累計役滿')
+    EITHER = ('c', '都一樣，無所謂')
 
 
-class OpenRiichiQ05_02(_Menu):
-    '3-02-03-05-02 手牌全是銃時是否計役滿'
-    A = ('a', '計役滿')
-    B = ('b', '不計役滿')
+class OpenRiichiForcedDealIn(_Menu):
+    '3-02-03-05-02 手牌全是銃時是否計役滿 (opts.forced_deal_in)'
+    YAKUMAN = ('a', '計役滿')
+    NO_YAKUMAN = ('b', '不計役滿')
 
 
-class OpenRiichiQ06(_Menu):
-    '3-02-03-06 二翻縛時，僅開立直是否能和'
-    A = ('a', '不能和')
-    B = ('b', '能和')
-    C = ('c', '沒有二翻縛')
+class OpenRiichiTwoHanMinimum(_Menu):
+    '3-02-03-06 二翻縛時，僅開立直是否能和 (opts.two_han_minimum)'
+    CANNOT_WIN = ('a', '不能和')
+    CAN_WIN = ('b', '能和')
+    NO_TWO_HAN_MINIMUM = ('c', '沒有二翻縛')
 
 
-class OpenRiichiQ07(_Menu):
-    '3-02-03-07 開立直時需要公開的牌'
-    A = ('a', '全部手牌')
-    B = ('b', '所有和聽牌有關的牌')
-    C = ('c', '僅聽牌的部分')
+class OpenRiichiTilesShown(_Menu):
+    '3-02-03-07 開立直時需要公開的牌 (opts.tiles_shown)'
+    WHOLE_HAND = ('a', '全部手牌')
+    ALL_WAIT_RELATED_TILES = ('b', '所有和聽牌有關的牌')
+    WAITING_PART_ONLY = ('c', '僅聽牌的部分')
 
 
-class OpenRiichiQ07_01(_Menu):
-    '3-02-03-07-01 對局途中發現公開錯了牌'
-    A = ('a', '計錯和')
-    B = ('b', '計放棄和牌')
-    C = ('c', '訂正錯誤然後繼續')
+class OpenRiichiWrongTilesInPlay(_Menu):
+    '3-02-03-07-01 對局途中發現公開錯了牌 (opts.wrong_tiles_in_play)'
+    CHOMBO = ('a', '計錯和')
+    NO_WIN = ('b', '計放棄和牌')
+    CORRECT_AND_CONTINUE = ('c', '訂正錯誤然後繼續')
 
 
-class OpenRiichiQ07_02(_Menu):
-    '3-02-03-07-02 流局時發現公開錯了牌'
-    A = ('a', '計錯和')
-    B = ('b', '無罰則')
+class OpenRiichiWrongTilesAtDraw(_Menu):
+    '3-02-03-07-02 流局時發現公開錯了牌 (opts.wrong_tiles_at_draw)'
+    CHOMBO = ('a', '計錯和')
+    NO_PENALTY = ('b', '無罰則')
 
 
-class OpenRiichiQ08(_Menu):
-    '3-02-03-08 有人開立直時，他人的錯和'
-    A = ('a', '計普通的錯和')
-    B = ('b', '付役滿')
-    C = ('c', '錯和者裸單騎時付役滿，否則計普通的錯和')
+class OpenRiichiOthersChombo(_Menu):
+    '3-02-03-08 有人開立直時，他人的錯和 (opts.others_chombo)'
+    ORDINARY_CHOMBO = ('a', '計普通的錯和')
+    PAY_YAKUMAN = ('b', '付役滿')
+    YAKUMAN_IF_HADAKA_TANKI = ('c', '錯和者裸單騎時付役滿，否則計普通的錯和')
 
 
-class OpenRiichiQ09(_Menu):
-    '3-02-03-09 役滿開立直然後和牌'
-    A = ('a', '役滿')
-    B = ('b', '兩倍役滿')
+class OpenRiichiYakumanHand(_Menu):
+    '3-02-03-09 役滿開立直然後和牌 (opts.yakuman_hand)'
+    YAKUMAN = ('a', '役滿')
+    DOUBLE_YAKUMAN = ('b', '兩倍役滿')
 
 
-OPEN_RIICHI_Q09_VALUES: dict[str, Any] = {'a': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
+OPEN_RIICHI_YAKUMAN_HAND_VALUES: dict[str, Any] = {'a': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
 @dataclass(frozen=True, slots=True)
 class OpenRiichiOptions:
     'Chosen options of 3-02-03; defaults: first non-無 value, every rule question at a.'
 
-    value: OpenRiichiValue = OpenRiichiValue.B
-    q01: OpenRiichiQ01 = OpenRiichiQ01.A
-    q02: OpenRiichiQ02 = OpenRiichiQ02.A
-    q03: OpenRiichiQ03 = OpenRiichiQ03.A
-    q04: OpenRiichiQ04 = OpenRiichiQ04.A
-    q05: OpenRiichiQ05 = OpenRiichiQ05.A
-    q05_01: OpenRiichiQ05_01 = OpenRiichiQ05_01.A
-    q05_02: OpenRiichiQ05_02 = OpenRiichiQ05_02.A
-    q06: OpenRiichiQ06 = OpenRiichiQ06.A
-    q07: OpenRiichiQ07 = OpenRiichiQ07.A
-    q07_01: OpenRiichiQ07_01 = OpenRiichiQ07_01.A
-    q07_02: OpenRiichiQ07_02 = OpenRiichiQ07_02.A
-    q08: OpenRiichiQ08 = OpenRiichiQ08.A
-    q09: OpenRiichiQ09 = OpenRiichiQ09.A
+    value: OpenRiichiValue = OpenRiichiValue.HAN_LOST_SAME_AS_RIICHI
+    with_double_riichi: OpenRiichiWithDoubleRiichi = OpenRiichiWithDoubleRiichi.RIICHI_DOUBLED_PLUS_OPEN
+    riichi_stick: OpenRiichiRiichiStick = OpenRiichiRiichiStick.POINTS_LOST_FIRST
+    hands_allowed: OpenRiichiHandsAllowed = OpenRiichiHandsAllowed.ANY_HAND
+    timing: OpenRiichiTiming = OpenRiichiTiming.ALWAYS
+    deal_in: OpenRiichiDealIn = OpenRiichiDealIn.YAKUMAN_ALWAYS
+    deal_in_yakuman: OpenRiichiDealInYakuman = OpenRiichiDealInYakuman.YAKUMAN_YAKU
+    forced_deal_in: OpenRiichiForcedDealIn = OpenRiichiForcedDealIn.YAKUMAN
+    two_han_minimum: OpenRiichiTwoHanMinimum = OpenRiichiTwoHanMinimum.CANNOT_WIN
+    tiles_shown: OpenRiichiTilesShown = OpenRiichiTilesShown.WHOLE_HAND
+    wrong_tiles_in_play: OpenRiichiWrongTilesInPlay = OpenRiichiWrongTilesInPlay.CHOMBO
+    wrong_tiles_at_draw: OpenRiichiWrongTilesAtDraw = OpenRiichiWrongTilesAtDraw.CHOMBO
+    others_chombo: OpenRiichiOthersChombo = OpenRiichiOthersChombo.ORDINARY_CHOMBO
+    yakuman_hand: OpenRiichiYakumanHand = OpenRiichiYakumanHand.YAKUMAN
 
 
 def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
-    '3-02-03 開立直 / 开立直 — Open Riichi\n\nRiichi declared with the hand shown face-up\n\n內容: 立直時公開手牌\n\nOptions (value):\n  a: 無\n  b: �翻（與立直相同）\n  c: �翻（包含立直的1翻）\n\n3-02-03-01 開立直和兩立直復合時的翻數 (如果有開立直)\n  a: 3翻（立直的2倍＋開）\n  b: �翻（（立直＋開）的2倍）\n\n3-02-03-02 開立直的立直棒 (如果有開立直)\n  a: �000點\n  b: �000點\n\n3-02-03-03 開立直的局的限制 (如果有開立直)\n  a: 哪一局都可以\n  b: 僅最終局可以\n\n3-02-03-04 開立直的時間限制 (如果有開立直)\n  a: 不論別家有沒有立直、開立直，都可以\n  b: 有誰立直或開立直後，不可以\n  c: 沒有人立直（除開立直）時可以\n  d: 沒有人開立直時可以\n\n3-02-03-05 向開立直放銃時是否計役滿 (如果有開立直)\n  a: 不論放銃者是否立直，計役滿\n  b: 放銃者未立直時，及在開立直後立直時計役滿（開立直前立直時不計役滿）\n  c: 放銃者未立直時計役滿\n  d: 不計役滿\n  e: 不能打出開立直的放銃牌（打出後放棄和牌）\n\n3-02-03-05-01 役滿 (如果有開立直; 如果計役滿)\n  a: 計役滿役\n  b: 計累計役滿\n  c: 都一樣，無所謂\n\n3-02-03-05-02 手牌全是銃時是否計役滿 (如果有開立直; 如果計役滿)\n  a: 計役滿\n  b: 不計役滿\n\n3-02-03-06 二翻縛時，僅開立直是否能和 (如果有開立直)\n  a: 不能和\n  b: 能和\n  c: 沒有二翻縛\n\n3-02-03-07 開立直時需要公開的牌 (如果有開立直)\n  a: 全部手牌\n  b: 所有和聽牌有關的牌\n  c: 僅聽牌的部分\n\n3-02-03-07-01 對局途中發現公開錯了牌 (如果有開立直; 如果不是所有手牌都要公開)\n  a: 計錯和\n  b: 計放棄和牌\n  c: 訂正錯誤然後繼續\n\n3-02-03-07-02 流局時發現公開錯了牌 (如果有開立直; 如果不是所有手牌都要公開)\n  a: 計錯和\n  b: 無罰則\n\n3-02-03-08 有人開立直時，他人的錯和 (如果有開立直)\n  a: 計普通的錯和\n  b: 付役滿\n  c: 錯和者裸單騎時付役滿，否則計普通的錯和\n\n3-02-03-09 役滿開立直然後和牌 (如果有開立直)\n  a: 役滿\n  b: 兩倍役滿'
-    raise NotImplementedError("3-02-03 開立直 (open_riichi) has no hand-written body yet: add one in yaku/ with @implements('3-02-03', fingerprint=...)")
+    '3-02-03 開立直 / 开立直 — Open Riichi\n\nRiichi declared with the hand shown face-up\n\n內容: 立直時公開手牌\n\nopts.value: OpenRiichiValue\n  a  NONE                       無\n  b  HAN_LOST_SAME_AS_RIICHI    �翻（與立直相同）\n  c  HAN_LOST_INCLUDING_RIICHI  �翻（包含立直的1翻）\n\n3-02-03-01 開立直和兩立直復合時的翻數 (如果有開立直)\nopts.with_double_riichi: OpenRiichiWithDoubleRiichi\n  a  RIICHI_DOUBLED_PLUS_OPEN  3翻（立直的2倍＋開）\n  b  RIICHI_PLUS_OPEN_DOUBLED  �翻（（立直＋開）的2倍）\n\n3-02-03-02 開立直的立直棒 (如果有開立直)\nopts.riichi_stick: OpenRiichiRiichiStick\n  a  POINTS_LOST_FIRST   �000點\n  b  POINTS_LOST_SECOND  �000點\n\n3-02-03-03 開立直的局的限制 (如果有開立直)\nopts.hands_allowed: OpenRiichiHandsAllowed\n  a  ANY_HAND        哪一局都可以\n  b  LAST_HAND_ONLY  僅最終局可以\n\n3-02-03-04 開立直的時間限制 (如果有開立直)\nopts.timing: OpenRiichiTiming\n  a  ALWAYS                不論別家有沒有立直、開立直，都可以\n  b  NOT_AFTER_ANY_RIICHI  有誰立直或開立直後，不可以\n  c  NO_PLAIN_RIICHI_YET   沒有人立直（除開立直）時可以\n  d  NO_OPEN_RIICHI_YET    沒有人開立直時可以\n\n3-02-03-05 向開立直放銃時是否計役滿 (如果有開立直)\nopts.deal_in: OpenRiichiDealIn\n  a  YAKUMAN_ALWAYS                不論放銃者是否立直，計役滿\n  b  YAKUMAN_UNLESS_RIICHI_BEFORE  放銃者未立直時，及在開立直後立直時計役滿（開立直前立直時不計役滿）\n  c  YAKUMAN_IF_NO_RIICHI          放銃者未立直時計役滿\n  d  NO_YAKUMAN                    不計役滿\n  e  DISCARD_FORBIDDEN             不能打出開立直的放銃牌（打出後放棄和牌）\n\n3-02-03-05-01 役滿 (如果有開立直; 如果計役滿)\nopts.deal_in_yakuman: OpenRiichiDealInYakuman\n  a  YAKUMAN_YAKU     計役滿役\n  b  COUNTED_YAKUMAN  計累計役滿\n  c  EITHER           都一樣，無所謂\n\n3-02-03-05-02 手牌全是銃時是否計役滿 (如果有開立直; 如果計役滿)\nopts.forced_deal_in: OpenRiichiForcedDealIn\n  a  YAKUMAN     計役滿\n  b  NO_YAKUMAN  不計役滿\n\n3-02-03-06 二翻縛時，僅開立直是否能和 (如果有開立直)\nopts.two_han_minimum: OpenRiichiTwoHanMinimum\n  a  CANNOT_WIN          不能和\n  b  CAN_WIN             能和\n  c  NO_TWO_HAN_MINIMUM  沒有二翻縛\n\n3-02-03-07 開立直時需要公開的牌 (如果有開立直)\nopts.tiles_shown: OpenRiichiTilesShown\n  a  WHOLE_HAND              全部手牌\n  b  ALL_WAIT_RELATED_TILES  所有和聽牌有關的牌\n  c  WAITING_PART_ONLY       僅聽牌的部分\n\n3-02-03-07-01 對局途中發現公開錯了牌 (如果有開立直; 如果不是所有手牌都要公開)\nopts.wrong_tiles_in_play: OpenRiichiWrongTilesInPlay\n  a  CHOMBO                計錯和\n  b  NO_WIN                計放棄和牌\n  c  CORRECT_AND_CONTINUE  訂正錯誤然後繼續\n\n3-02-03-07-02 流局時發現公開錯了牌 (如果有開立直; 如果不是所有手牌都要公開)\nopts.wrong_tiles_at_draw: OpenRiichiWrongTilesAtDraw\n  a  CHOMBO      計錯和\n  b  NO_PENALTY  無罰則\n\n3-02-03-08 有人開立直時，他人的錯和 (如果有開立直)\nopts.others_chombo: OpenRiichiOthersChombo\n  a  ORDINARY_CHOMBO          計普通的錯和\n  b  PAY_YAKUMAN              付役滿\n  c  YAKUMAN_IF_HADAKA_TANKI  錯和者裸單騎時付役滿，否則計普通的錯和\n\n3-02-03-09 役滿開立直然後和牌 (如果有開立直)\nopts.yakuman_hand: OpenRiichiYakumanHand\n  a  YAKUMAN         役滿\n  b  DOUBLE_YAKUMAN  兩倍役滿'
+    raise NotImplementedError("3-02-03 開立直 (open_riichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-03', fingerprint=...)")
 
 
 # --- 3-02-04 tsubame_gaeshi_1 ---------------------------------------------------------
@@ -250,8 +258,8 @@ def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
 
 class TsubameGaeshi1Value(_Menu):
     'Value menu of 3-02-04 燕返(1)'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 TSUBAME_GAESHI_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -261,12 +269,12 @@ TSUBAME_GAESHI_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class TsubameGaeshi1Options:
     'Chosen options of 3-02-04; defaults: first non-無 value, every rule question at a.'
 
-    value: TsubameGaeshi1Value = TsubameGaeshi1Value.B
+    value: TsubameGaeshi1Value = TsubameGaeshi1Value.HAN_1
 
 
 def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None:
-    "3-02-04 燕返(1) / 燕返(1) — Tsubame-gaeshi (1)\n\nRon on another player's riichi declaration discard\n\n內容: 對別家立直時的捨牌榮和\n\nOptions (value):\n  a: 無\n  b: 1翻"
-    raise NotImplementedError("3-02-04 燕返(1) (tsubame_gaeshi_1) has no hand-written body yet: add one in yaku/ with @implements('3-02-04', fingerprint=...)")
+    "3-02-04 燕返(1) / 燕返(1) — Tsubame-gaeshi (1)\n\nRon on another player's riichi declaration discard\n\n內容: 對別家立直時的捨牌榮和\n\nopts.value: TsubameGaeshi1Value\n  a  NONE   無\n  b  HAN_1  1翻"
+    raise NotImplementedError("3-02-04 燕返(1) (tsubame_gaeshi_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-04', fingerprint=...)")
 
 
 # --- 3-02-05 tsubame_gaeshi_2 ---------------------------------------------------------
@@ -274,8 +282,8 @@ def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None
 
 class TsubameGaeshi2Value(_Menu):
     'Value menu of 3-02-05 燕返(2)'
-    A = ('a', '無')
-    B = ('b', '有')
+    NONE = ('a', '無')
+    ADOPTED = ('b', '有')
 
 
 TSUBAME_GAESHI_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
@@ -285,12 +293,12 @@ TSUBAME_GAESHI_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class TsubameGaeshi2Options:
     'Chosen options of 3-02-05; defaults: first non-無 value, every rule question at a.'
 
-    value: TsubameGaeshi2Value = TsubameGaeshi2Value.B
+    value: TsubameGaeshi2Value = TsubameGaeshi2Value.ADOPTED
 
 
 def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None:
-    '3-02-05 燕返(2) / 燕返(2) — Tsubame-gaeshi (2)\n\nRiichi player deals in: riichi han and ura-dora pass to winner\n\n內容: 立直者向非立直者放銃時，立直的1翻及裏寶牌的權利移至和牌者的規則\n\nOptions (value):\n  a: 無\n  b: 有'
-    raise NotImplementedError("3-02-05 燕返(2) (tsubame_gaeshi_2) has no hand-written body yet: add one in yaku/ with @implements('3-02-05', fingerprint=...)")
+    '3-02-05 燕返(2) / 燕返(2) — Tsubame-gaeshi (2)\n\nRiichi player deals in: riichi han and ura-dora pass to winner\n\n內容: 立直者向非立直者放銃時，立直的1翻及裏寶牌的權利移至和牌者的規則\n\nopts.value: TsubameGaeshi2Value\n  a  NONE     無\n  b  ADOPTED  有'
+    raise NotImplementedError("3-02-05 燕返(2) (tsubame_gaeshi_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-05', fingerprint=...)")
 
 
 # --- 3-02-06 tsumosen ---------------------------------------------------------
@@ -298,8 +306,8 @@ def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None
 
 class TsumosenValue(_Menu):
     'Value menu of 3-02-06 自摸專'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 TSUMOSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -309,12 +317,12 @@ TSUMOSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class TsumosenOptions:
     'Chosen options of 3-02-06; defaults: first non-無 value, every rule question at a.'
 
-    value: TsumosenValue = TsumosenValue.B
+    value: TsumosenValue = TsumosenValue.HAN_1
 
 
 def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
-    '3-02-06 自摸專 / 自摸专 — Tsumo-sen\n\nRiichi declaring a win by self-draw only\n\n內容: 立直時宣言僅通過自摸和牌\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-02-06 自摸專 (tsumosen) has no hand-written body yet: add one in yaku/ with @implements('3-02-06', fingerprint=...)")
+    '3-02-06 自摸專 / 自摸专 — Tsumo-sen\n\nRiichi declaring a win by self-draw only\n\n內容: 立直時宣言僅通過自摸和牌\n\nopts.value: TsumosenValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-02-06 自摸專 (tsumosen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-06', fingerprint=...)")
 
 
 # --- 3-02-07 kaikai_riichi ---------------------------------------------------------
@@ -322,8 +330,8 @@ def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
 
 class KaikaiRiichiValue(_Menu):
     'Value menu of 3-02-07 開開立直'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 KAIKAI_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -333,12 +341,12 @@ KAIKAI_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class KaikaiRiichiOptions:
     'Chosen options of 3-02-07; defaults: first non-無 value, every rule question at a.'
 
-    value: KaikaiRiichiValue = KaikaiRiichiValue.B
+    value: KaikaiRiichiValue = KaikaiRiichiValue.HAN_LOST
 
 
 def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
-    '3-02-07 開開立直 / 开开立直 — Kaikai Riichi\n\nOpen riichi declaring a win by self-draw only\n\n內容: 開立直時宣言僅通過自摸和牌\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-02-07 開開立直 (kaikai_riichi) has no hand-written body yet: add one in yaku/ with @implements('3-02-07', fingerprint=...)")
+    '3-02-07 開開立直 / 开开立直 — Kaikai Riichi\n\nOpen riichi declaring a win by self-draw only\n\n內容: 開立直時宣言僅通過自摸和牌\n\nopts.value: KaikaiRiichiValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-02-07 開開立直 (kaikai_riichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-07', fingerprint=...)")
 
 
 # --- 3-02-08 houchi ---------------------------------------------------------
@@ -346,8 +354,8 @@ def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
 
 class HouchiValue(_Menu):
     'Value menu of 3-02-08 報知'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 HOUCHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -357,12 +365,12 @@ HOUCHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 class HouchiOptions:
     'Chosen options of 3-02-08; defaults: first non-無 value, every rule question at a.'
 
-    value: HouchiValue = HouchiValue.B
+    value: HouchiValue = HouchiValue.HAN_LOST
 
 
 def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
-    '3-02-08 報知 / 报知 — Houchi\n\nRiichi declaring that only one tile type is waited on\n\n內容: 立直時宣言聽牌只有1種\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-02-08 報知 (houchi) has no hand-written body yet: add one in yaku/ with @implements('3-02-08', fingerprint=...)")
+    '3-02-08 報知 / 报知 — Houchi\n\nRiichi declaring that only one tile type is waited on\n\n內容: 立直時宣言聽牌只有1種\n\nopts.value: HouchiValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-02-08 報知 (houchi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-08', fingerprint=...)")
 
 
 # --- 3-02-09 chuuki ---------------------------------------------------------
@@ -370,8 +378,8 @@ def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
 
 class ChuukiValue(_Menu):
     'Value menu of 3-02-09 注記'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 CHUUKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -381,9 +389,9 @@ CHUUKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 class ChuukiOptions:
     'Chosen options of 3-02-09; defaults: first non-無 value, every rule question at a.'
 
-    value: ChuukiValue = ChuukiValue.B
+    value: ChuukiValue = ChuukiValue.HAN_1
 
 
 def chuuki(win: HandView, opts: ChuukiOptions) -> Award | None:
-    '3-02-09 注記 / 注记 — Chuuki\n\nRiichi, ippatsu and tsumo on the white dragon\n\n內容: 立直一發摸白自摸和\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-02-09 注記 (chuuki) has no hand-written body yet: add one in yaku/ with @implements('3-02-09', fingerprint=...)")
+    '3-02-09 注記 / 注记 — Chuuki\n\nRiichi, ippatsu and tsumo on the white dragon\n\n內容: 立直一發摸白自摸和\n\nopts.value: ChuukiValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-02-09 注記 (chuuki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-09', fingerprint=...)")

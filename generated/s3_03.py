@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-03'
@@ -34,32 +42,32 @@ SECTION_NAME = '海底撈月及河底撈魚的相關特殊役'
 
 class IipinMoyueValue(_Menu):
     'Value menu of 3-03-01 一筒撈月'
-    A = ('a', '無')
-    B = ('b', '1翻')
-    C = ('c', '滿貫')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
+    MANGAN = ('c', '滿貫')
+    YAKUMAN = ('d', '役滿')
 
 
 IIPIN_MOYUE_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class IipinMoyueQ01(_Menu):
-    '3-03-01-01 役成立條件'
-    A = ('a', '限海底撈月')
-    B = ('b', '海底撈月、河底撈魚都可以')
+class IipinMoyueCondition(_Menu):
+    '3-03-01-01 役成立條件 (opts.condition)'
+    HAITEI_ONLY = ('a', '限海底撈月')
+    HAITEI_OR_HOUTEI = ('b', '海底撈月、河底撈魚都可以')
 
 
 @dataclass(frozen=True, slots=True)
 class IipinMoyueOptions:
     'Chosen options of 3-03-01; defaults: first non-無 value, every rule question at a.'
 
-    value: IipinMoyueValue = IipinMoyueValue.B
-    q01: IipinMoyueQ01 = IipinMoyueQ01.A
+    value: IipinMoyueValue = IipinMoyueValue.HAN_1
+    condition: IipinMoyueCondition = IipinMoyueCondition.HAITEI_ONLY
 
 
 def iipin_moyue(win: HandView, opts: IipinMoyueOptions) -> Award | None:
-    '3-03-01 一筒撈月 / 一筒捞月 — Iipin Moyue\n\nHaitei or houtei win on 1-pin\n\n內容: 以1筒海底撈月或河底撈魚\n\nOptions (value):\n  a: 無\n  b: 1翻\n  c: 滿貫\n  d: 役滿\n\n3-03-01-01 役成立條件 (如果有一筒撈月)\n  a: 限海底撈月\n  b: 海底撈月、河底撈魚都可以'
-    raise NotImplementedError("3-03-01 一筒撈月 (iipin_moyue) has no hand-written body yet: add one in yaku/ with @implements('3-03-01', fingerprint=...)")
+    '3-03-01 一筒撈月 / 一筒捞月 — Iipin Moyue\n\nHaitei or houtei win on 1-pin\n\n內容: 以1筒海底撈月或河底撈魚\n\nopts.value: IipinMoyueValue\n  a  NONE     無\n  b  HAN_1    1翻\n  c  MANGAN   滿貫\n  d  YAKUMAN  役滿\n\n3-03-01-01 役成立條件 (如果有一筒撈月)\nopts.condition: IipinMoyueCondition\n  a  HAITEI_ONLY       限海底撈月\n  b  HAITEI_OR_HOUTEI  海底撈月、河底撈魚都可以'
+    raise NotImplementedError("3-03-01 一筒撈月 (iipin_moyue) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-01', fingerprint=...)")
 
 
 # --- 3-03-02 ryanpin_houtei ---------------------------------------------------------
@@ -67,8 +75,8 @@ def iipin_moyue(win: HandView, opts: IipinMoyueOptions) -> Award | None:
 
 class RyanpinHouteiValue(_Menu):
     'Value menu of 3-03-02 二筒河底'
-    A = ('a', '無')
-    B = ('b', '滿貫')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
 
 
 RYANPIN_HOUTEI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
@@ -78,12 +86,12 @@ RYANPIN_HOUTEI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class RyanpinHouteiOptions:
     'Chosen options of 3-03-02; defaults: first non-無 value, every rule question at a.'
 
-    value: RyanpinHouteiValue = RyanpinHouteiValue.B
+    value: RyanpinHouteiValue = RyanpinHouteiValue.MANGAN
 
 
 def ryanpin_houtei(win: HandView, opts: RyanpinHouteiOptions) -> Award | None:
-    '3-03-02 二筒河底 / 二筒河底 — Ryanpin Houtei\n\nHoutei ron on 2-pin\n\n內容: 以2筒河底榮和\n\nOptions (value):\n  a: 無\n  b: 滿貫'
-    raise NotImplementedError("3-03-02 二筒河底 (ryanpin_houtei) has no hand-written body yet: add one in yaku/ with @implements('3-03-02', fingerprint=...)")
+    '3-03-02 二筒河底 / 二筒河底 — Ryanpin Houtei\n\nHoutei ron on 2-pin\n\n內容: 以2筒河底榮和\n\nopts.value: RyanpinHouteiValue\n  a  NONE    無\n  b  MANGAN  滿貫'
+    raise NotImplementedError("3-03-02 二筒河底 (ryanpin_houtei) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-02', fingerprint=...)")
 
 
 # --- 3-03-03 last_order_mabo_dofu ---------------------------------------------------------
@@ -91,30 +99,30 @@ def ryanpin_houtei(win: HandView, opts: RyanpinHouteiOptions) -> Award | None:
 
 class LastOrderMaboDofuValue(_Menu):
     'Value menu of 3-03-03 Last Order麻婆豆腐'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 LAST_ORDER_MABO_DOFU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class LastOrderMaboDofuQ01(_Menu):
-    '3-03-03-01 役成立條件'
-    A = ('a', '限河底撈魚')
-    B = ('b', '海底撈月、河底撈魚都可以')
+class LastOrderMaboDofuCondition(_Menu):
+    '3-03-03-01 役成立條件 (opts.condition)'
+    HOUTEI_ONLY = ('a', '限河底撈魚')
+    HAITEI_OR_HOUTEI = ('b', '海底撈月、河底撈魚都可以')
 
 
 @dataclass(frozen=True, slots=True)
 class LastOrderMaboDofuOptions:
     'Chosen options of 3-03-03; defaults: first non-無 value, every rule question at a.'
 
-    value: LastOrderMaboDofuValue = LastOrderMaboDofuValue.B
-    q01: LastOrderMaboDofuQ01 = LastOrderMaboDofuQ01.A
+    value: LastOrderMaboDofuValue = LastOrderMaboDofuValue.HAN_1
+    condition: LastOrderMaboDofuCondition = LastOrderMaboDofuCondition.HOUTEI_ONLY
 
 
 def last_order_mabo_dofu(win: HandView, opts: LastOrderMaboDofuOptions) -> Award | None:
-    '3-03-03 Last Order麻婆豆腐 / Last Order麻婆豆腐 — Last Order Mabo Dofu\n\nHaitei or houtei win on the white dragon\n\n內容: 以白海底撈月或河底撈魚\n\nOptions (value):\n  a: 無\n  b: 1翻\n\n3-03-03-01 役成立條件 (如果有Last Order麻婆豆腐)\n  a: 限河底撈魚\n  b: 海底撈月、河底撈魚都可以'
-    raise NotImplementedError("3-03-03 Last Order麻婆豆腐 (last_order_mabo_dofu) has no hand-written body yet: add one in yaku/ with @implements('3-03-03', fingerprint=...)")
+    '3-03-03 Last Order麻婆豆腐 / Last Order麻婆豆腐 — Last Order Mabo Dofu\n\nHaitei or houtei win on the white dragon\n\n內容: 以白海底撈月或河底撈魚\n\nopts.value: LastOrderMaboDofuValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-03-03-01 役成立條件 (如果有Last Order麻婆豆腐)\nopts.condition: LastOrderMaboDofuCondition\n  a  HOUTEI_ONLY       限河底撈魚\n  b  HAITEI_OR_HOUTEI  海底撈月、河底撈魚都可以'
+    raise NotImplementedError("3-03-03 Last Order麻婆豆腐 (last_order_mabo_dofu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-03', fingerprint=...)")
 
 
 # --- 3-03-04 ishinouede_sannen ---------------------------------------------------------
@@ -122,9 +130,9 @@ def last_order_mabo_dofu(win: HandView, opts: LastOrderMaboDofuOptions) -> Award
 
 class IshinouedeSannenValue(_Menu):
     'Value menu of 3-03-04 石上三年'
-    A = ('a', '無')
-    B = ('b', '限海底撈月，役滿')
-    C = ('c', '海底撈月時兩倍役滿，河底撈魚時役滿')
+    NONE = ('a', '無')
+    HAITEI_ONLY_YAKUMAN = ('b', '限海底撈月，役滿')
+    DOUBLE_ON_HAITEI = ('c', '海底撈月時兩倍役滿，河底撈魚時役滿')
 
 
 ISHINOUEDE_SANNEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'only', 'args': ['海底捞月'], 'text': '限海底捞月'}]}, 'c': {'kind': 'conditional', 'cases': [{'when': '海底捞月', 'value': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}, {'when': '河底捞鱼', 'value': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}], 'lost': False, 'notes': []}}
@@ -134,12 +142,12 @@ ISHINOUEDE_SANNEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class IshinouedeSannenOptions:
     'Chosen options of 3-03-04; defaults: first non-無 value, every rule question at a.'
 
-    value: IshinouedeSannenValue = IshinouedeSannenValue.B
+    value: IshinouedeSannenValue = IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN
 
 
 def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | None:
-    '3-03-04 石上三年 / 石上三年 — Ishi no Ue ni mo Sannen\n\nDouble riichi plus haitei or houtei win\n\n內容: 兩立直，海底撈月或河底撈魚\n\nOptions (value):\n  a: 無\n  b: 限海底撈月，役滿\n  c: 海底撈月時兩倍役滿，河底撈魚時役滿'
-    raise NotImplementedError("3-03-04 石上三年 (ishinouede_sannen) has no hand-written body yet: add one in yaku/ with @implements('3-03-04', fingerprint=...)")
+    '3-03-04 石上三年 / 石上三年 — Ishi no Ue ni mo Sannen\n\nDouble riichi plus haitei or houtei win\n\n內容: 兩立直，海底撈月或河底撈魚\n\nopts.value: IshinouedeSannenValue\n  a  NONE                 無\n  b  HAITEI_ONLY_YAKUMAN  限海底撈月，役滿\n  c  DOUBLE_ON_HAITEI     海底撈月時兩倍役滿，河底撈魚時役滿'
+    raise NotImplementedError("3-03-04 石上三年 (ishinouede_sannen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-04', fingerprint=...)")
 
 
 # --- 3-03-05 hijoushoku ---------------------------------------------------------
@@ -147,8 +155,8 @@ def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | N
 
 class HijoushokuValue(_Menu):
     'Value menu of 3-03-05 非常食'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 HIJOUSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -158,9 +166,9 @@ HIJOUSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class HijoushokuOptions:
     'Chosen options of 3-03-05; defaults: first non-無 value, every rule question at a.'
 
-    value: HijoushokuValue = HijoushokuValue.B
+    value: HijoushokuValue = HijoushokuValue.YAKUMAN
 
 
 def hijoushoku(win: HandView, opts: HijoushokuOptions) -> Award | None:
-    '3-03-05 非常食 / 非常食 — Hijou-shoku\n\nBare or closed single wait won on haitei or houtei\n\n內容: 裸單騎或門前單騎聽牌，海底撈月或河底撈魚\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-03-05 非常食 (hijoushoku) has no hand-written body yet: add one in yaku/ with @implements('3-03-05', fingerprint=...)")
+    '3-03-05 非常食 / 非常食 — Hijou-shoku\n\nBare or closed single wait won on haitei or houtei\n\n內容: 裸單騎或門前單騎聽牌，海底撈月或河底撈魚\n\nopts.value: HijoushokuValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-03-05 非常食 (hijoushoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-05', fingerprint=...)")

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-04'
@@ -34,10 +42,10 @@ SECTION_NAME = '嶺上開花的相關特殊役'
 
 class UupinKaihouValue(_Menu):
     'Value menu of 3-04-01 五筒開花'
-    A = ('a', '無')
-    B = ('b', '1翻')
-    C = ('c', '滿貫')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
+    MANGAN = ('c', '滿貫')
+    YAKUMAN = ('d', '役滿')
 
 
 UUPIN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -47,12 +55,12 @@ UUPIN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 class UupinKaihouOptions:
     'Chosen options of 3-04-01; defaults: first non-無 value, every rule question at a.'
 
-    value: UupinKaihouValue = UupinKaihouValue.B
+    value: UupinKaihouValue = UupinKaihouValue.HAN_1
 
 
 def uupin_kaihou(win: HandView, opts: UupinKaihouOptions) -> Award | None:
-    '3-04-01 五筒開花 / 五筒开花 — Uupin Kaihou\n\nRinshan kaihou on 5-pin\n\n內容: 以5筒嶺上開花\n\nOptions (value):\n  a: 無\n  b: 1翻\n  c: 滿貫\n  d: 役滿'
-    raise NotImplementedError("3-04-01 五筒開花 (uupin_kaihou) has no hand-written body yet: add one in yaku/ with @implements('3-04-01', fingerprint=...)")
+    '3-04-01 五筒開花 / 五筒开花 — Uupin Kaihou\n\nRinshan kaihou on 5-pin\n\n內容: 以5筒嶺上開花\n\nopts.value: UupinKaihouValue\n  a  NONE     無\n  b  HAN_1    1翻\n  c  MANGAN   滿貫\n  d  YAKUMAN  役滿'
+    raise NotImplementedError("3-04-01 五筒開花 (uupin_kaihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-01', fingerprint=...)")
 
 
 # --- 3-04-02 toukanhou ---------------------------------------------------------
@@ -60,44 +68,44 @@ def uupin_kaihou(win: HandView, opts: UupinKaihouOptions) -> Award | None:
 
 class ToukanhouValue(_Menu):
     'Value menu of 3-04-02 頭槓和'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 TOUKANHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ToukanhouQ01(_Menu):
-    '3-04-02-01 莊家配牌後暗槓嶺上開花'
-    A = ('a', '頭槓和')
-    B = ('b', '不計頭槓和')
+class ToukanhouDealerAnkan(_Menu):
+    '3-04-02-01 莊家配牌後暗槓嶺上開花 (opts.dealer_ankan)'
+    COUNTS = ('a', '頭槓和')
+    NOT_COUNTED = ('b', '不計頭槓和')
 
 
-class ToukanhouQ02(_Menu):
-    '3-04-02-02 閑家第1次自摸後暗槓嶺上開花'
-    A = ('a', '頭槓和')
-    B = ('b', '不計頭槓和')
+class ToukanhouNondealerAnkan(_Menu):
+    '3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (opts.nondealer_ankan)'
+    COUNTS = ('a', '頭槓和')
+    NOT_COUNTED = ('b', '不計頭槓和')
 
 
-class ToukanhouQ03(_Menu):
-    '3-04-02-03 閑家第1次自摸前大明槓嶺上開花'
-    A = ('a', '頭槓和')
-    B = ('b', '不計頭槓和')
+class ToukanhouNondealerDaiminkan(_Menu):
+    '3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (opts.nondealer_daiminkan)'
+    COUNTS = ('a', '頭槓和')
+    NOT_COUNTED = ('b', '不計頭槓和')
 
 
 @dataclass(frozen=True, slots=True)
 class ToukanhouOptions:
     'Chosen options of 3-04-02; defaults: first non-無 value, every rule question at a.'
 
-    value: ToukanhouValue = ToukanhouValue.B
-    q01: ToukanhouQ01 = ToukanhouQ01.A
-    q02: ToukanhouQ02 = ToukanhouQ02.A
-    q03: ToukanhouQ03 = ToukanhouQ03.A
+    value: ToukanhouValue = ToukanhouValue.YAKUMAN
+    dealer_ankan: ToukanhouDealerAnkan = ToukanhouDealerAnkan.COUNTS
+    nondealer_ankan: ToukanhouNondealerAnkan = ToukanhouNondealerAnkan.COUNTS
+    nondealer_daiminkan: ToukanhouNondealerDaiminkan = ToukanhouNondealerDaiminkan.COUNTS
 
 
 def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
-    "3-04-02 頭槓和 / 头杠和 — Toukanhou\n\nRinshan kaihou before one's first discard\n\n內容: 第1捨牌前嶺上開花\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-04-02-01 莊家配牌後暗槓嶺上開花 (如果有頭槓和)\n  a: 頭槓和\n  b: 不計頭槓和\n\n3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (如果有頭槓和)\n  a: 頭槓和\n  b: 不計頭槓和\n\n3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (如果有頭槓和)\n  a: 頭槓和\n  b: 不計頭槓和"
-    raise NotImplementedError("3-04-02 頭槓和 (toukanhou) has no hand-written body yet: add one in yaku/ with @implements('3-04-02', fingerprint=...)")
+    "3-04-02 頭槓和 / 头杠和 — Toukanhou\n\nRinshan kaihou before one's first discard\n\n內容: 第1捨牌前嶺上開花\n\nopts.value: ToukanhouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-02-01 莊家配牌後暗槓嶺上開花 (如果有頭槓和)\nopts.dealer_ankan: ToukanhouDealerAnkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (如果有頭槓和)\nopts.nondealer_ankan: ToukanhouNondealerAnkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (如果有頭槓和)\nopts.nondealer_daiminkan: ToukanhouNondealerDaiminkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和"
+    raise NotImplementedError("3-04-02 頭槓和 (toukanhou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-02', fingerprint=...)")
 
 
 # --- 3-04-03 renkan_kaihou ---------------------------------------------------------
@@ -105,32 +113,32 @@ def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
 
 class RenkanKaihouValue(_Menu):
     'Value menu of 3-04-03 連槓開花'
-    A = ('a', '無')
-    B = ('b', '2翻（包含嶺上開花的翻數）')
-    C = ('c', '�翻（包含嶺上開花的翻數）')
-    D = ('d', '�翻（包含嶺上開花的翻數）')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻（包含嶺上開花的翻數）')
+    HAN_LOST_FIRST = ('c', '�翻（包含嶺上開花的翻數）')
+    HAN_LOST_SECOND = ('d', '�翻（包含嶺上開花的翻數）')
 
 
 RENKAN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['岭上开花'], 'text': '包含岭上开花的翻数'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['岭上开花'], 'text': '包含岭上开花的翻数'}]}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['岭上开花'], 'text': '包含岭上开花的翻数'}]}}
 
 
-class RenkanKaihouQ01(_Menu):
-    '3-04-03-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class RenkanKaihouCondition(_Menu):
+    '3-04-03-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
 @dataclass(frozen=True, slots=True)
 class RenkanKaihouOptions:
     'Chosen options of 3-04-03; defaults: first non-無 value, every rule question at a.'
 
-    value: RenkanKaihouValue = RenkanKaihouValue.B
-    q01: RenkanKaihouQ01 = RenkanKaihouQ01.A
+    value: RenkanKaihouValue = RenkanKaihouValue.HAN_2
+    condition: RenkanKaihouCondition = RenkanKaihouCondition.CLOSED_ONLY
 
 
 def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
-    '3-04-03 連槓開花 / 连杠开花 — Renkan Kaihou\n\nKan again off the rinshan tile, then win on rinshan\n\n內容: 用槓後自摸的嶺上牌再槓，摸嶺上牌和牌\n\nOptions (value):\n  a: 無\n  b: 2翻（包含嶺上開花的翻數）\n  c: �翻（包含嶺上開花的翻數）\n  d: �翻（包含嶺上開花的翻數）\n\n3-04-03-01 役成立條件 (如果有連槓開花)\n  a: 僅限門前\n  b: 鳴牌後也可'
-    raise NotImplementedError("3-04-03 連槓開花 (renkan_kaihou) has no hand-written body yet: add one in yaku/ with @implements('3-04-03', fingerprint=...)")
+    '3-04-03 連槓開花 / 连杠开花 — Renkan Kaihou\n\nKan again off the rinshan tile, then win on rinshan\n\n內容: 用槓後自摸的嶺上牌再槓，摸嶺上牌和牌\n\nopts.value: RenkanKaihouValue\n  a  NONE             無\n  b  HAN_2            2翻（包含嶺上開花的翻數）\n  c  HAN_LOST_FIRST   �翻（包含嶺上開花的翻數）\n  d  HAN_LOST_SECOND  �翻（包含嶺上開花的翻數）\n\n3-04-03-01 役成立條件 (如果有連槓開花)\nopts.condition: RenkanKaihouCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可'
+    raise NotImplementedError("3-04-03 連槓開花 (renkan_kaihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-03', fingerprint=...)")
 
 
 # --- 3-04-04 sayonara_homerun ---------------------------------------------------------
@@ -138,8 +146,8 @@ def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
 
 class SayonaraHomerunValue(_Menu):
     'Value menu of 3-04-04 再見，本壘打'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 SAYONARA_HOMERUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -149,12 +157,12 @@ SAYONARA_HOMERUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class SayonaraHomerunOptions:
     'Chosen options of 3-04-04; defaults: first non-無 value, every rule question at a.'
 
-    value: SayonaraHomerunValue = SayonaraHomerunValue.B
+    value: SayonaraHomerunValue = SayonaraHomerunValue.HAN_LOST
 
 
 def sayonara_homerun(win: HandView, opts: SayonaraHomerunOptions) -> Award | None:
-    '3-04-04 再見，本壘打 / 再见，本垒打 — Sayonara Homerun\n\nKan on the next-to-last draw, then rinshan win\n\n內容: 自摸海底牌的前1張牌後開槓，嶺上開花\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-04-04 再見，本壘打 (sayonara_homerun) has no hand-written body yet: add one in yaku/ with @implements('3-04-04', fingerprint=...)")
+    '3-04-04 再見，本壘打 / 再见，本垒打 — Sayonara Homerun\n\nKan on the next-to-last draw, then rinshan win\n\n內容: 自摸海底牌的前1張牌後開槓，嶺上開花\n\nopts.value: SayonaraHomerunValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-04-04 再見，本壘打 (sayonara_homerun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-04', fingerprint=...)")
 
 
 # --- 3-04-05 shouchikubi ---------------------------------------------------------
@@ -162,30 +170,30 @@ def sayonara_homerun(win: HandView, opts: SayonaraHomerunOptions) -> Award | Non
 
 class ShouchikubiValue(_Menu):
     'Value menu of 3-04-05 小乳首'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SHOUCHIKUBI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ShouchikubiQ01(_Menu):
-    '3-04-05-01 立直的必要性'
-    A = ('a', '僅提前立直時有效')
-    B = ('b', '與立直無關，有效')
+class ShouchikubiRiichi(_Menu):
+    '3-04-05-01 立直的必要性 (opts.riichi)'
+    EARLY_RIICHI_ONLY = ('a', '僅提前立直時有效')
+    REGARDLESS_OF_RIICHI = ('b', '與立直無關，有效')
 
 
 @dataclass(frozen=True, slots=True)
 class ShouchikubiOptions:
     'Chosen options of 3-04-05; defaults: first non-無 value, every rule question at a.'
 
-    value: ShouchikubiValue = ShouchikubiValue.B
-    q01: ShouchikubiQ01 = ShouchikubiQ01.A
+    value: ShouchikubiValue = ShouchikubiValue.YAKUMAN
+    riichi: ShouchikubiRiichi = ShouchikubiRiichi.EARLY_RIICHI_ONLY
 
 
 def shouchikubi(win: HandView, opts: ShouchikubiOptions) -> Award | None:
-    '3-04-05 小乳首 / 小乳首 — Shou-chikubi\n\nRinshan win after a concealed kan of 7-sou\n\n內容: 暗槓7索嶺上開花\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-04-05-01 立直的必要性 (如果有小乳首)\n  a: 僅提前立直時有效\n  b: 與立直無關，有效'
-    raise NotImplementedError("3-04-05 小乳首 (shouchikubi) has no hand-written body yet: add one in yaku/ with @implements('3-04-05', fingerprint=...)")
+    '3-04-05 小乳首 / 小乳首 — Shou-chikubi\n\nRinshan win after a concealed kan of 7-sou\n\n內容: 暗槓7索嶺上開花\n\nopts.value: ShouchikubiValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-05-01 立直的必要性 (如果有小乳首)\nopts.riichi: ShouchikubiRiichi\n  a  EARLY_RIICHI_ONLY     僅提前立直時有效\n  b  REGARDLESS_OF_RIICHI  與立直無關，有效'
+    raise NotImplementedError("3-04-05 小乳首 (shouchikubi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-05', fingerprint=...)")
 
 
 # --- 3-04-06 daichikubi ---------------------------------------------------------
@@ -193,27 +201,27 @@ def shouchikubi(win: HandView, opts: ShouchikubiOptions) -> Award | None:
 
 class DaichikubiValue(_Menu):
     'Value menu of 3-04-06 大乳首'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 DAICHIKUBI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class DaichikubiQ01(_Menu):
-    '3-04-06-01 立直的必要性'
-    A = ('a', '僅提前立直時有效')
-    B = ('b', '與立直無關，有效')
+class DaichikubiRiichi(_Menu):
+    '3-04-06-01 立直的必要性 (opts.riichi)'
+    EARLY_RIICHI_ONLY = ('a', '僅提前立直時有效')
+    REGARDLESS_OF_RIICHI = ('b', '與立直無關，有效')
 
 
 @dataclass(frozen=True, slots=True)
 class DaichikubiOptions:
     'Chosen options of 3-04-06; defaults: first non-無 value, every rule question at a.'
 
-    value: DaichikubiValue = DaichikubiValue.B
-    q01: DaichikubiQ01 = DaichikubiQ01.A
+    value: DaichikubiValue = DaichikubiValue.YAKUMAN
+    riichi: DaichikubiRiichi = DaichikubiRiichi.EARLY_RIICHI_ONLY
 
 
 def daichikubi(win: HandView, opts: DaichikubiOptions) -> Award | None:
-    '3-04-06 大乳首 / 大乳首 — Dai-chikubi\n\nRinshan win after a concealed kan of 1-pin\n\n內容: 暗槓1筒嶺上開花\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-04-06-01 立直的必要性 (如果有大乳首)\n  a: 僅提前立直時有效\n  b: 與立直無關，有效'
-    raise NotImplementedError("3-04-06 大乳首 (daichikubi) has no hand-written body yet: add one in yaku/ with @implements('3-04-06', fingerprint=...)")
+    '3-04-06 大乳首 / 大乳首 — Dai-chikubi\n\nRinshan win after a concealed kan of 1-pin\n\n內容: 暗槓1筒嶺上開花\n\nopts.value: DaichikubiValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-06-01 立直的必要性 (如果有大乳首)\nopts.riichi: DaichikubiRiichi\n  a  EARLY_RIICHI_ONLY     僅提前立直時有效\n  b  REGARDLESS_OF_RIICHI  與立直無關，有效'
+    raise NotImplementedError("3-04-06 大乳首 (daichikubi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-06', fingerprint=...)")

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-05'
@@ -34,37 +42,37 @@ SECTION_NAME = '混一色形的特殊役'
 
 class KouittenValue(_Menu):
     'Value menu of 3-05-01 紅一點'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 KOUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KouittenQ01(_Menu):
-    '3-05-01-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class KouittenCondition(_Menu):
+    '3-05-01-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
-class KouittenQ02(_Menu):
-    '3-05-01-02 中是否必須是雀頭'
-    A = ('a', '無必要')
-    B = ('b', '有必要')
+class KouittenChunPair(_Menu):
+    '3-05-01-02 中是否必須是雀頭 (opts.chun_pair)'
+    NOT_REQUIRED = ('a', '無必要')
+    REQUIRED = ('b', '有必要')
 
 
 @dataclass(frozen=True, slots=True)
 class KouittenOptions:
     'Chosen options of 3-05-01; defaults: first non-無 value, every rule question at a.'
 
-    value: KouittenValue = KouittenValue.B
-    q01: KouittenQ01 = KouittenQ01.A
-    q02: KouittenQ02 = KouittenQ02.A
+    value: KouittenValue = KouittenValue.YAKUMAN
+    condition: KouittenCondition = KouittenCondition.CLOSED_ONLY
+    chun_pair: KouittenChunPair = KouittenChunPair.NOT_REQUIRED
 
 
 def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
-    '3-05-01 紅一點 / 红一点 — Kouitten\n\nOnly 2,3,4,6,8-sou and red dragon (red required)\n\n內容: 僅有2、3、4、6、8索、中的和牌\n條件: 必須有中\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-05-01-01 役成立條件 (如果有紅一點)\n  a: 僅限門前\n  b: 鳴牌後也可\n\n3-05-01-02 中是否必須是雀頭 (如果有紅一點)\n  a: 無必要\n  b: 有必要'
-    raise NotImplementedError("3-05-01 紅一點 (kouitten) has no hand-written body yet: add one in yaku/ with @implements('3-05-01', fingerprint=...)")
+    '3-05-01 紅一點 / 红一点 — Kouitten\n\nOnly 2,3,4,6,8-sou and red dragon (red required)\n\n內容: 僅有2、3、4、6、8索、中的和牌\n條件: 必須有中\n\nopts.value: KouittenValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-05-01-01 役成立條件 (如果有紅一點)\nopts.condition: KouittenCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-05-01-02 中是否必須是雀頭 (如果有紅一點)\nopts.chun_pair: KouittenChunPair\n  a  NOT_REQUIRED  無必要\n  b  REQUIRED      有必要'
+    raise NotImplementedError("3-05-01 紅一點 (kouitten) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-01', fingerprint=...)")
 
 
 # --- 3-05-02 beni_kujaku_1 ---------------------------------------------------------
@@ -72,8 +80,8 @@ def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
 
 class BeniKujaku1Value(_Menu):
     'Value menu of 3-05-02 紅孔雀(1)'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 BENI_KUJAKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -83,12 +91,12 @@ BENI_KUJAKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class BeniKujaku1Options:
     'Chosen options of 3-05-02; defaults: first non-無 value, every rule question at a.'
 
-    value: BeniKujaku1Value = BeniKujaku1Value.B
+    value: BeniKujaku1Value = BeniKujaku1Value.YAKUMAN
 
 
 def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
-    '3-05-02 紅孔雀(1) / 红孔雀(1) — Beni Kujaku (1)\n\nOnly 2,3,4,6,8-man and red dragon (red required)\n\n內容: 僅有2、3、4、6、8萬、中的和牌\n條件: 必須有中\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-05-02 紅孔雀(1) (beni_kujaku_1) has no hand-written body yet: add one in yaku/ with @implements('3-05-02', fingerprint=...)")
+    '3-05-02 紅孔雀(1) / 红孔雀(1) — Beni Kujaku (1)\n\nOnly 2,3,4,6,8-man and red dragon (red required)\n\n內容: 僅有2、3、4、6、8萬、中的和牌\n條件: 必須有中\n\nopts.value: BeniKujaku1Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-05-02 紅孔雀(1) (beni_kujaku_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-02', fingerprint=...)")
 
 
 # --- 3-05-03 hakuitten ---------------------------------------------------------
@@ -96,8 +104,8 @@ def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
 
 class HakuittenValue(_Menu):
     'Value menu of 3-05-03 白一點'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 HAKUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -107,12 +115,12 @@ HAKUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class HakuittenOptions:
     'Chosen options of 3-05-03; defaults: first non-無 value, every rule question at a.'
 
-    value: HakuittenValue = HakuittenValue.B
+    value: HakuittenValue = HakuittenValue.HAN_LOST
 
 
 def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
-    '3-05-03 白一點 / 白一点 — Hakuitten\n\nOnly 1,3,5,6,7,9-pin and white dragon (white required)\n\n內容: 僅有1、3、5、6、7、9筒、白的和牌\n條件: 必須有白\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-05-03 白一點 (hakuitten) has no hand-written body yet: add one in yaku/ with @implements('3-05-03', fingerprint=...)")
+    '3-05-03 白一點 / 白一点 — Hakuitten\n\nOnly 1,3,5,6,7,9-pin and white dragon (white required)\n\n內容: 僅有1、3、5、6、7、9筒、白的和牌\n條件: 必須有白\n\nopts.value: HakuittenValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-05-03 白一點 (hakuitten) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-03', fingerprint=...)")
 
 
 # --- 3-05-04 kuroiisou ---------------------------------------------------------
@@ -120,37 +128,37 @@ def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
 
 class KuroiisouValue(_Menu):
     'Value menu of 3-05-04 黑一色'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 KUROIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KuroiisouQ01(_Menu):
-    '3-05-04-01 役成立條件'
-    A = ('a', '對對和、七對子都可以')
-    B = ('b', '限對對和')
+class KuroiisouCondition(_Menu):
+    '3-05-04-01 役成立條件 (opts.condition)'
+    TOITOI_OR_CHIITOITSU = ('a', '對對和、七對子都可以')
+    TOITOI_ONLY = ('b', '限對對和')
 
 
-class KuroiisouQ02(_Menu):
-    '3-05-04-02 牌的構成條件'
-    A = ('a', '�筒、4筒、8筒有沒有都可以')
-    B = ('b', '�筒、4筒、8筒全部必要')
+class KuroiisouComposition(_Menu):
+    '3-05-04-02 牌的構成條件 (opts.composition)'
+    BLACK_PINS_OPTIONAL = ('a', '�筒、4筒、8筒有沒有都可以')
+    BLACK_PINS_ALL_REQUIRED = ('b', '�筒、4筒、8筒全部必要')
 
 
 @dataclass(frozen=True, slots=True)
 class KuroiisouOptions:
     'Chosen options of 3-05-04; defaults: first non-無 value, every rule question at a.'
 
-    value: KuroiisouValue = KuroiisouValue.B
-    q01: KuroiisouQ01 = KuroiisouQ01.A
-    q02: KuroiisouQ02 = KuroiisouQ02.A
+    value: KuroiisouValue = KuroiisouValue.YAKUMAN
+    condition: KuroiisouCondition = KuroiisouCondition.TOITOI_OR_CHIITOITSU
+    composition: KuroiisouComposition = KuroiisouComposition.BLACK_PINS_OPTIONAL
 
 
 def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
-    '3-05-04 黑一色 / 黑一色 — Kuro-iisou\n\nOnly 2,4,8-pin and winds\n\n內容: 僅有2、4、8筒及風牌的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-05-04-01 役成立條件 (如果有黑一色)\n  a: 對對和、七對子都可以\n  b: 限對對和\n\n3-05-04-02 牌的構成條件 (如果有黑一色)\n  a: �筒、4筒、8筒有沒有都可以\n  b: �筒、4筒、8筒全部必要'
-    raise NotImplementedError("3-05-04 黑一色 (kuroiisou) has no hand-written body yet: add one in yaku/ with @implements('3-05-04', fingerprint=...)")
+    '3-05-04 黑一色 / 黑一色 — Kuro-iisou\n\nOnly 2,4,8-pin and winds\n\n內容: 僅有2、4、8筒及風牌的和牌\n\nopts.value: KuroiisouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-05-04-01 役成立條件 (如果有黑一色)\nopts.condition: KuroiisouCondition\n  a  TOITOI_OR_CHIITOITSU  對對和、七對子都可以\n  b  TOITOI_ONLY           限對對和\n\n3-05-04-02 牌的構成條件 (如果有黑一色)\nopts.composition: KuroiisouComposition\n  a  BLACK_PINS_OPTIONAL      �筒、4筒、8筒有沒有都可以\n  b  BLACK_PINS_ALL_REQUIRED  �筒、4筒、8筒全部必要'
+    raise NotImplementedError("3-05-04 黑一色 (kuroiisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-04', fingerprint=...)")
 
 
 # --- 3-05-05 kouhaku_manjuu ---------------------------------------------------------
@@ -158,30 +166,30 @@ def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
 
 class KouhakuManjuuValue(_Menu):
     'Value menu of 3-05-05 紅白饅頭'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 KOUHAKU_MANJUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class KouhakuManjuuQ01(_Menu):
-    '3-05-05-01 數牌的種類'
-    A = ('a', '限萬子')
-    B = ('b', '限筒子')
+class KouhakuManjuuSuit(_Menu):
+    '3-05-05-01 數牌的種類 (opts.suit)'
+    MANZU_ONLY = ('a', '限萬子')
+    PINZU_ONLY = ('b', '限筒子')
 
 
 @dataclass(frozen=True, slots=True)
 class KouhakuManjuuOptions:
     'Chosen options of 3-05-05; defaults: first non-無 value, every rule question at a.'
 
-    value: KouhakuManjuuValue = KouhakuManjuuValue.B
-    q01: KouhakuManjuuQ01 = KouhakuManjuuQ01.A
+    value: KouhakuManjuuValue = KouhakuManjuuValue.HAN_LOST
+    suit: KouhakuManjuuSuit = KouhakuManjuuSuit.MANZU_ONLY
 
 
 def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
-    '3-05-05 紅白饅頭 / 红白馒头 — Kouhaku Manjuu\n\nHalf flush containing both red and white dragons\n\n內容: 有中和白的混一色\n\nOptions (value):\n  a: 無\n  b: �翻\n\n3-05-05-01 數牌的種類 (如果有紅白饅頭)\n  a: 限萬子\n  b: 限筒子'
-    raise NotImplementedError("3-05-05 紅白饅頭 (kouhaku_manjuu) has no hand-written body yet: add one in yaku/ with @implements('3-05-05', fingerprint=...)")
+    '3-05-05 紅白饅頭 / 红白馒头 — Kouhaku Manjuu\n\nHalf flush containing both red and white dragons\n\n內容: 有中和白的混一色\n\nopts.value: KouhakuManjuuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n\n3-05-05-01 數牌的種類 (如果有紅白饅頭)\nopts.suit: KouhakuManjuuSuit\n  a  MANZU_ONLY  限萬子\n  b  PINZU_ONLY  限筒子'
+    raise NotImplementedError("3-05-05 紅白饅頭 (kouhaku_manjuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-05', fingerprint=...)")
 
 
 # --- 3-05-06 renji_honiisou ---------------------------------------------------------
@@ -189,8 +197,8 @@ def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
 
 class RenjiHoniisouValue(_Menu):
     'Value menu of 3-05-06 連字混一色'
-    A = ('a', '無')
-    B = ('b', '跳滿')
+    NONE = ('a', '無')
+    HANEMAN = ('b', '跳滿')
 
 
 RENJI_HONIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'haneman', 'multiple': 1, 'lost': False, 'notes': []}}
@@ -200,9 +208,9 @@ RENJI_HONIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class RenjiHoniisouOptions:
     'Chosen options of 3-05-06; defaults: first non-無 value, every rule question at a.'
 
-    value: RenjiHoniisouValue = RenjiHoniisouValue.B
+    value: RenjiHoniisouValue = RenjiHoniisouValue.HANEMAN
 
 
 def renji_honiisou(win: HandView, opts: RenjiHoniisouOptions) -> Award | None:
-    '3-05-06 連字混一色 / 连字混一色 — Renji Honiisou\n\nHalf flush with its linked dragon pung (sou/haku etc.)\n\n內容: 有白刻子的索子混一色、有發刻子的筒子混一色、有中刻子的萬子混一色\n\nOptions (value):\n  a: 無\n  b: 跳滿'
-    raise NotImplementedError("3-05-06 連字混一色 (renji_honiisou) has no hand-written body yet: add one in yaku/ with @implements('3-05-06', fingerprint=...)")
+    '3-05-06 連字混一色 / 连字混一色 — Renji Honiisou\n\nHalf flush with its linked dragon pung (sou/haku etc.)\n\n內容: 有白刻子的索子混一色、有發刻子的筒子混一色、有中刻子的萬子混一色\n\nopts.value: RenjiHoniisouValue\n  a  NONE     無\n  b  HANEMAN  跳滿'
+    raise NotImplementedError("3-05-06 連字混一色 (renji_honiisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-06', fingerprint=...)")

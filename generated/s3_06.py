@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-06'
@@ -34,11 +42,11 @@ SECTION_NAME = '對對和形的特殊役'
 
 class AruchuuValue(_Menu):
     'Value menu of 3-06-01 中二'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻')
-    D = ('d', '�翻')
-    E = ('e', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_LOST_SECOND = ('c', '�翻')
+    HAN_LOST_THIRD = ('d', '�翻')
+    YAKUMAN = ('e', '役滿')
 
 
 ARUCHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -48,12 +56,12 @@ ARUCHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': 
 class AruchuuOptions:
     'Chosen options of 3-06-01; defaults: first non-無 value, every rule question at a.'
 
-    value: AruchuuValue = AruchuuValue.B
+    value: AruchuuValue = AruchuuValue.HAN_LOST_FIRST
 
 
 def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
-    '3-06-01 中二 / 中二 — Aru-chuu\n\nPungs of 2 in all three suits plus a red dragon pung\n\n內容: 有2萬、2筒、2索三色同刻和中的刻子的和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻\n  d: �翻\n  e: 役滿'
-    raise NotImplementedError("3-06-01 中二 (aruchuu) has no hand-written body yet: add one in yaku/ with @implements('3-06-01', fingerprint=...)")
+    '3-06-01 中二 / 中二 — Aru-chuu\n\nPungs of 2 in all three suits plus a red dragon pung\n\n內容: 有2萬、2筒、2索三色同刻和中的刻子的和牌\n\nopts.value: AruchuuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n  d  HAN_LOST_THIRD   �翻\n  e  YAKUMAN          役滿'
+    raise NotImplementedError("3-06-01 中二 (aruchuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-01', fingerprint=...)")
 
 
 # --- 3-06-02 uumenchii ---------------------------------------------------------
@@ -61,10 +69,10 @@ def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
 
 class UumenchiiValue(_Menu):
     'Value menu of 3-06-02 五門齊'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '4翻')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    HAN_4 = ('c', '4翻')
+    YAKUMAN = ('d', '役滿')
 
 
 UUMENCHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -74,12 +82,12 @@ UUMENCHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class UumenchiiOptions:
     'Chosen options of 3-06-02; defaults: first non-無 value, every rule question at a.'
 
-    value: UumenchiiValue = UumenchiiValue.B
+    value: UumenchiiValue = UumenchiiValue.HAN_LOST
 
 
 def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
-    '3-06-02 五門齊 / 五门齐 — Uumenchii\n\nPungs of man, pin, sou and a dragon, seat-wind pair\n\n內容: 有萬子、筒子、索子、三元牌的刻子和自風牌雀頭的和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 4翻\n  d: 役滿'
-    raise NotImplementedError("3-06-02 五門齊 (uumenchii) has no hand-written body yet: add one in yaku/ with @implements('3-06-02', fingerprint=...)")
+    '3-06-02 五門齊 / 五门齐 — Uumenchii\n\nPungs of man, pin, sou and a dragon, seat-wind pair\n\n內容: 有萬子、筒子、索子、三元牌的刻子和自風牌雀頭的和牌\n\nopts.value: UumenchiiValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  HAN_4     4翻\n  d  YAKUMAN   役滿'
+    raise NotImplementedError("3-06-02 五門齊 (uumenchii) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-02', fingerprint=...)")
 
 
 # --- 3-06-03 kachou_fuugetsu ---------------------------------------------------------
@@ -87,37 +95,37 @@ def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
 
 class KachouFuugetsuValue(_Menu):
     'Value menu of 3-06-03 花鳥風月'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 KACHOU_FUUGETSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KachouFuugetsuQ01(_Menu):
-    '3-06-03-01 役成立條件'
-    A = ('a', '�筒、1索、風牌、1筒必須全部是刻子')
-    B = ('b', '上述某個作為雀頭也可')
+class KachouFuugetsuCondition(_Menu):
+    '3-06-03-01 役成立條件 (opts.condition)'
+    ALL_TRIPLETS = ('a', '�筒、1索、風牌、1筒必須全部是刻子')
+    ONE_MAY_BE_PAIR = ('b', '上述某個作為雀頭也可')
 
 
-class KachouFuugetsuQ02(_Menu):
-    '3-06-03-02 風牌的條件'
-    A = ('a', '限自風牌')
-    B = ('b', '自風牌、場風牌或連風牌中任意')
+class KachouFuugetsuWind(_Menu):
+    '3-06-03-02 風牌的條件 (opts.wind)'
+    SEAT_WIND_ONLY = ('a', '限自風牌')
+    SEAT_OR_ROUND_WIND = ('b', '自風牌、場風牌或連風牌中任意')
 
 
 @dataclass(frozen=True, slots=True)
 class KachouFuugetsuOptions:
     'Chosen options of 3-06-03; defaults: first non-無 value, every rule question at a.'
 
-    value: KachouFuugetsuValue = KachouFuugetsuValue.B
-    q01: KachouFuugetsuQ01 = KachouFuugetsuQ01.A
-    q02: KachouFuugetsuQ02 = KachouFuugetsuQ02.A
+    value: KachouFuugetsuValue = KachouFuugetsuValue.YAKUMAN
+    condition: KachouFuugetsuCondition = KachouFuugetsuCondition.ALL_TRIPLETS
+    wind: KachouFuugetsuWind = KachouFuugetsuWind.SEAT_WIND_ONLY
 
 
 def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
-    '3-06-03 花鳥風月 / 花鸟风月 — Kachou Fuugetsu\n\nAll pungs: 5-pin, 1-sou, seat wind and 1-pin\n\n內容: 有5筒、1索、自風牌、1筒的對對和\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-06-03-01 役成立條件 (如果有花鳥風月)\n  a: �筒、1索、風牌、1筒必須全部是刻子\n  b: 上述某個作為雀頭也可\n\n3-06-03-02 風牌的條件 (如果有花鳥風月)\n  a: 限自風牌\n  b: 自風牌、場風牌或連風牌中任意'
-    raise NotImplementedError("3-06-03 花鳥風月 (kachou_fuugetsu) has no hand-written body yet: add one in yaku/ with @implements('3-06-03', fingerprint=...)")
+    '3-06-03 花鳥風月 / 花鸟风月 — Kachou Fuugetsu\n\nAll pungs: 5-pin, 1-sou, seat wind and 1-pin\n\n內容: 有5筒、1索、自風牌、1筒的對對和\n\nopts.value: KachouFuugetsuValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-06-03-01 役成立條件 (如果有花鳥風月)\nopts.condition: KachouFuugetsuCondition\n  a  ALL_TRIPLETS     �筒、1索、風牌、1筒必須全部是刻子\n  b  ONE_MAY_BE_PAIR  上述某個作為雀頭也可\n\n3-06-03-02 風牌的條件 (如果有花鳥風月)\nopts.wind: KachouFuugetsuWind\n  a  SEAT_WIND_ONLY      限自風牌\n  b  SEAT_OR_ROUND_WIND  自風牌、場風牌或連風牌中任意'
+    raise NotImplementedError("3-06-03 花鳥風月 (kachou_fuugetsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-03', fingerprint=...)")
 
 
 # --- 3-06-04 fuuka_setsugetsu ---------------------------------------------------------
@@ -125,30 +133,30 @@ def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
 
 class FuukaSetsugetsuValue(_Menu):
     'Value menu of 3-06-04 風花雪月'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 FUUKA_SETSUGETSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class FuukaSetsugetsuQ01(_Menu):
-    '3-06-04-01 風牌的條件'
-    A = ('a', '必須是自風牌')
-    B = ('b', '是個風牌就行')
+class FuukaSetsugetsuWind(_Menu):
+    '3-06-04-01 風牌的條件 (opts.wind)'
+    SEAT_WIND_ONLY = ('a', '必須是自風牌')
+    ANY_WIND = ('b', '是個風牌就行')
 
 
 @dataclass(frozen=True, slots=True)
 class FuukaSetsugetsuOptions:
     'Chosen options of 3-06-04; defaults: first non-無 value, every rule question at a.'
 
-    value: FuukaSetsugetsuValue = FuukaSetsugetsuValue.B
-    q01: FuukaSetsugetsuQ01 = FuukaSetsugetsuQ01.A
+    value: FuukaSetsugetsuValue = FuukaSetsugetsuValue.YAKUMAN
+    wind: FuukaSetsugetsuWind = FuukaSetsugetsuWind.SEAT_WIND_ONLY
 
 
 def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | None:
-    '3-06-04 風花雪月 / 风花雪月 — Fuuka Setsugetsu\n\nAll pungs: a wind, 5-pin, white dragon and 1-pin\n\n內容: 有風牌、5筒、白、1筒的刻子的對對和\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-06-04-01 風牌的條件 (如果有風花雪月)\n  a: 必須是自風牌\n  b: 是個風牌就行'
-    raise NotImplementedError("3-06-04 風花雪月 (fuuka_setsugetsu) has no hand-written body yet: add one in yaku/ with @implements('3-06-04', fingerprint=...)")
+    '3-06-04 風花雪月 / 风花雪月 — Fuuka Setsugetsu\n\nAll pungs: a wind, 5-pin, white dragon and 1-pin\n\n內容: 有風牌、5筒、白、1筒的刻子的對對和\n\nopts.value: FuukaSetsugetsuValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-06-04-01 風牌的條件 (如果有風花雪月)\nopts.wind: FuukaSetsugetsuWind\n  a  SEAT_WIND_ONLY  必須是自風牌\n  b  ANY_WIND        是個風牌就行'
+    raise NotImplementedError("3-06-04 風花雪月 (fuuka_setsugetsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-04', fingerprint=...)")
 
 
 # --- 3-06-05 houkou_kaihou_1 ---------------------------------------------------------
@@ -156,8 +164,8 @@ def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | Non
 
 class HoukouKaihou1Value(_Menu):
     'Value menu of 3-06-05 寶紅開花(1)'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 HOUKOU_KAIHOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -167,12 +175,12 @@ HOUKOU_KAIHOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class HoukouKaihou1Options:
     'Chosen options of 3-06-05; defaults: first non-無 value, every rule question at a.'
 
-    value: HoukouKaihou1Value = HoukouKaihou1Value.B
+    value: HoukouKaihou1Value = HoukouKaihou1Value.YAKUMAN
 
 
 def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
-    '3-06-05 寶紅開花(1) / 宝红开花(1) — Houkou Kaihou (1)\n\nAll pungs: white, red, two 1s; the third 1 as pair\n\n內容: 有白、中的刻子，1萬、1筒、1索中2個作為刻子，剩下1個作為雀頭的對對和\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-06-05 寶紅開花(1) (houkou_kaihou_1) has no hand-written body yet: add one in yaku/ with @implements('3-06-05', fingerprint=...)")
+    '3-06-05 寶紅開花(1) / 宝红开花(1) — Houkou Kaihou (1)\n\nAll pungs: white, red, two 1s; the third 1 as pair\n\n內容: 有白、中的刻子，1萬、1筒、1索中2個作為刻子，剩下1個作為雀頭的對對和\n\nopts.value: HoukouKaihou1Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-06-05 寶紅開花(1) (houkou_kaihou_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-05', fingerprint=...)")
 
 
 # --- 3-06-06 houkou_kaihou_2 ---------------------------------------------------------
@@ -180,8 +188,8 @@ def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
 
 class HoukouKaihou2Value(_Menu):
     'Value menu of 3-06-06 寶紅開花(2)'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 HOUKOU_KAIHOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -191,12 +199,12 @@ HOUKOU_KAIHOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class HoukouKaihou2Options:
     'Chosen options of 3-06-06; defaults: first non-無 value, every rule question at a.'
 
-    value: HoukouKaihou2Value = HoukouKaihou2Value.B
+    value: HoukouKaihou2Value = HoukouKaihou2Value.YAKUMAN
 
 
 def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
-    "3-06-06 寶紅開花(2) / 宝红开花(2) — Houkou Kaihou (2)\n\nAll pungs with white and red; any suit's 1 as pair\n\n內容: 有白、中的刻子，1萬、1筒、1索中任意1個作為雀頭的對對和\n\nOptions (value):\n  a: 無\n  b: 役滿"
-    raise NotImplementedError("3-06-06 寶紅開花(2) (houkou_kaihou_2) has no hand-written body yet: add one in yaku/ with @implements('3-06-06', fingerprint=...)")
+    "3-06-06 寶紅開花(2) / 宝红开花(2) — Houkou Kaihou (2)\n\nAll pungs with white and red; any suit's 1 as pair\n\n內容: 有白、中的刻子，1萬、1筒、1索中任意1個作為雀頭的對對和\n\nopts.value: HoukouKaihou2Value\n  a  NONE     無\n  b  YAKUMAN  役滿"
+    raise NotImplementedError("3-06-06 寶紅開花(2) (houkou_kaihou_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-06', fingerprint=...)")
 
 
 # --- 3-06-07 housetsu_hou_soufuu ---------------------------------------------------------
@@ -204,8 +212,8 @@ def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
 
 class HousetsuHouSoufuuValue(_Menu):
     'Value menu of 3-06-07 鳳雪寶雙風'
-    A = ('a', '無')
-    B = ('b', '三倍役滿（鳴牌後兩倍役滿）')
+    NONE = ('a', '無')
+    TRIPLE_YAKUMAN_OPEN_DOUBLE = ('b', '三倍役滿（鳴牌後兩倍役滿）')
 
 
 HOUSETSU_HOU_SOUFUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 3, 'open': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}}
@@ -215,12 +223,12 @@ HOUSETSU_HOU_SOUFUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 class HousetsuHouSoufuuOptions:
     'Chosen options of 3-06-07; defaults: first non-無 value, every rule question at a.'
 
-    value: HousetsuHouSoufuuValue = HousetsuHouSoufuuValue.B
+    value: HousetsuHouSoufuuValue = HousetsuHouSoufuuValue.TRIPLE_YAKUMAN_OPEN_DOUBLE
 
 
 def housetsu_hou_soufuu(win: HandView, opts: HousetsuHouSoufuuOptions) -> Award | None:
-    '3-06-07 鳳雪寶雙風 / 凤雪宝双风 — Housetsu-hou Soufuu\n\nAll pungs: 1-sou, white, 1-pin, round and seat wind\n\n內容: 有1索、白、1筒、場風牌、自風牌的對對和\n\nOptions (value):\n  a: 無\n  b: 三倍役滿（鳴牌後兩倍役滿）'
-    raise NotImplementedError("3-06-07 鳳雪寶雙風 (housetsu_hou_soufuu) has no hand-written body yet: add one in yaku/ with @implements('3-06-07', fingerprint=...)")
+    '3-06-07 鳳雪寶雙風 / 凤雪宝双风 — Housetsu-hou Soufuu\n\nAll pungs: 1-sou, white, 1-pin, round and seat wind\n\n內容: 有1索、白、1筒、場風牌、自風牌的對對和\n\nopts.value: HousetsuHouSoufuuValue\n  a  NONE                        無\n  b  TRIPLE_YAKUMAN_OPEN_DOUBLE  三倍役滿（鳴牌後兩倍役滿）'
+    raise NotImplementedError("3-06-07 鳳雪寶雙風 (housetsu_hou_soufuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-07', fingerprint=...)")
 
 
 # --- 3-06-08 shichigosan ---------------------------------------------------------
@@ -228,8 +236,8 @@ def housetsu_hou_soufuu(win: HandView, opts: HousetsuHouSoufuuOptions) -> Award 
 
 class ShichigosanValue(_Menu):
     'Value menu of 3-06-08 七五三'
-    A = ('a', '無')
-    B = ('b', '滿貫')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
 
 
 SHICHIGOSAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
@@ -239,12 +247,12 @@ SHICHIGOSAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 class ShichigosanOptions:
     'Chosen options of 3-06-08; defaults: first non-無 value, every rule question at a.'
 
-    value: ShichigosanValue = ShichigosanValue.B
+    value: ShichigosanValue = ShichigosanValue.MANGAN
 
 
 def shichigosan(win: HandView, opts: ShichigosanOptions) -> Award | None:
-    '3-06-08 七五三 / 七五三 — Shichi-go-san\n\nAll pungs using only 7s, 5s and 3s\n\n內容: 僅有7、5、3的對對和\n\nOptions (value):\n  a: 無\n  b: 滿貫'
-    raise NotImplementedError("3-06-08 七五三 (shichigosan) has no hand-written body yet: add one in yaku/ with @implements('3-06-08', fingerprint=...)")
+    '3-06-08 七五三 / 七五三 — Shichi-go-san\n\nAll pungs using only 7s, 5s and 3s\n\n內容: 僅有7、5、3的對對和\n\nopts.value: ShichigosanValue\n  a  NONE    無\n  b  MANGAN  滿貫'
+    raise NotImplementedError("3-06-08 七五三 (shichigosan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-08', fingerprint=...)")
 
 
 # --- 3-06-09 windows_95 ---------------------------------------------------------
@@ -252,8 +260,8 @@ def shichigosan(win: HandView, opts: ShichigosanOptions) -> Award | None:
 
 class Windows95Value(_Menu):
     'Value menu of 3-06-09 Windows 95'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 WINDOWS_95_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -263,12 +271,12 @@ WINDOWS_95_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class Windows95Options:
     'Chosen options of 3-06-09; defaults: first non-無 value, every rule question at a.'
 
-    value: Windows95Value = Windows95Value.B
+    value: Windows95Value = Windows95Value.YAKUMAN
 
 
 def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
-    '3-06-09 Windows 95 / Windows 95 — Windows 95\n\nPungs of 9 in all three suits, pung and pair of 5\n\n內容: 9萬、9筒、9索的三色同刻＋5的刻子＋5的雀頭\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-06-09 Windows 95 (windows_95) has no hand-written body yet: add one in yaku/ with @implements('3-06-09', fingerprint=...)")
+    '3-06-09 Windows 95 / Windows 95 — Windows 95\n\nPungs of 9 in all three suits, pung and pair of 5\n\n內容: 9萬、9筒、9索的三色同刻＋5的刻子＋5的雀頭\n\nopts.value: Windows95Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-06-09 Windows 95 (windows_95) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-09', fingerprint=...)")
 
 
 # --- 3-06-10 windows_98 ---------------------------------------------------------
@@ -276,8 +284,8 @@ def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
 
 class Windows98Value(_Menu):
     'Value menu of 3-06-10 Windows 98'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 WINDOWS_98_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -287,12 +295,12 @@ WINDOWS_98_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class Windows98Options:
     'Chosen options of 3-06-10; defaults: first non-無 value, every rule question at a.'
 
-    value: Windows98Value = Windows98Value.B
+    value: Windows98Value = Windows98Value.YAKUMAN
 
 
 def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
-    '3-06-10 Windows 98 / Windows 98 — Windows 98\n\nPungs of 9 in all three suits, pung and pair of 8\n\n內容: 9萬、9筒、9索的三色同刻＋8的刻子＋8的雀頭\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-06-10 Windows 98 (windows_98) has no hand-written body yet: add one in yaku/ with @implements('3-06-10', fingerprint=...)")
+    '3-06-10 Windows 98 / Windows 98 — Windows 98\n\nPungs of 9 in all three suits, pung and pair of 8\n\n內容: 9萬、9筒、9索的三色同刻＋8的刻子＋8的雀頭\n\nopts.value: Windows98Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-06-10 Windows 98 (windows_98) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-10', fingerprint=...)")
 
 
 # --- 3-06-11 kyuukyuusha ---------------------------------------------------------
@@ -300,8 +308,8 @@ def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
 
 class KyuukyuushaValue(_Menu):
     'Value menu of 3-06-11 急救車'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 KYUUKYUUSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -311,12 +319,12 @@ KYUUKYUUSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 class KyuukyuushaOptions:
     'Chosen options of 3-06-11; defaults: first non-無 value, every rule question at a.'
 
-    value: KyuukyuushaValue = KyuukyuushaValue.B
+    value: KyuukyuushaValue = KyuukyuushaValue.YAKUMAN
 
 
 def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
-    '3-06-11 急救車 / 急救车 — Kyuukyuusha\n\nPungs of 9 in all three suits, white pung, red pair\n\n內容: 9萬、9筒、9索的三色同刻＋白的刻子＋中的雀頭\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-06-11 急救車 (kyuukyuusha) has no hand-written body yet: add one in yaku/ with @implements('3-06-11', fingerprint=...)")
+    '3-06-11 急救車 / 急救车 — Kyuukyuusha\n\nPungs of 9 in all three suits, white pung, red pair\n\n內容: 9萬、9筒、9索的三色同刻＋白的刻子＋中的雀頭\n\nopts.value: KyuukyuushaValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-06-11 急救車 (kyuukyuusha) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-11', fingerprint=...)")
 
 
 # --- 3-06-12 nidoukou ---------------------------------------------------------
@@ -324,8 +332,8 @@ def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
 
 class NidoukouValue(_Menu):
     'Value menu of 3-06-12 二同刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 NIDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -335,12 +343,12 @@ NIDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class NidoukouOptions:
     'Chosen options of 3-06-12; defaults: first non-無 value, every rule question at a.'
 
-    value: NidoukouValue = NidoukouValue.B
+    value: NidoukouValue = NidoukouValue.HAN_2
 
 
 def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
-    '3-06-12 二同刻 / 二同刻 — Ni-doukou\n\nTwo same-number pung pairs in the same two suits\n\n內容: 2色數牌中有2組數字相同的刻子\n註: 即用相同2色數牌製作2組二色同刻\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-06-12 二同刻 (nidoukou) has no hand-written body yet: add one in yaku/ with @implements('3-06-12', fingerprint=...)")
+    '3-06-12 二同刻 / 二同刻 — Ni-doukou\n\nTwo same-number pung pairs in the same two suits\n\n內容: 2色數牌中有2組數字相同的刻子\n註: 即用相同2色數牌製作2組二色同刻\n\nopts.value: NidoukouValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-06-12 二同刻 (nidoukou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-12', fingerprint=...)")
 
 
 # --- 3-06-13 seinan_sensou ---------------------------------------------------------
@@ -348,8 +356,8 @@ def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
 
 class SeinanSensouValue(_Menu):
     'Value menu of 3-06-13 西南戰爭'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 SEINAN_SENSOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -359,12 +367,12 @@ SEINAN_SENSOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class SeinanSensouOptions:
     'Chosen options of 3-06-13; defaults: first non-無 value, every rule question at a.'
 
-    value: SeinanSensouValue = SeinanSensouValue.B
+    value: SeinanSensouValue = SeinanSensouValue.HAN_LOST
 
 
 def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
-    '3-06-13 西南戰爭 / 西南战争 — Seinan Sensou\n\nAll pungs: west, south and a 7, with a 1 and an 8\n\n內容: 有西、南、數牌7的刻子，和數牌1及8的對對和\n註: 數牌不要求同色\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-06-13 西南戰爭 (seinan_sensou) has no hand-written body yet: add one in yaku/ with @implements('3-06-13', fingerprint=...)")
+    '3-06-13 西南戰爭 / 西南战争 — Seinan Sensou\n\nAll pungs: west, south and a 7, with a 1 and an 8\n\n內容: 有西、南、數牌7的刻子，和數牌1及8的對對和\n註: 數牌不要求同色\n\nopts.value: SeinanSensouValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-06-13 西南戰爭 (seinan_sensou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-13', fingerprint=...)")
 
 
 # --- 3-06-14 nanboku_sensou_1 ---------------------------------------------------------
@@ -372,8 +380,8 @@ def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
 
 class NanbokuSensou1Value(_Menu):
     'Value menu of 3-06-14 南北戰爭(1)'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 NANBOKU_SENSOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -383,12 +391,12 @@ NANBOKU_SENSOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class NanbokuSensou1Options:
     'Chosen options of 3-06-14; defaults: first non-無 value, every rule question at a.'
 
-    value: NanbokuSensou1Value = NanbokuSensou1Value.B
+    value: NanbokuSensou1Value = NanbokuSensou1Value.HAN_2
 
 
 def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None:
-    '3-06-14 南北戰爭(1) / 南北战争(1) — Nanboku Sensou (1)\n\nAll pungs: south and north with a 1, 6 and 8 (1861)\n\n內容: 有南、北、數牌1、6、8的對對和\n註: 數牌不要求同色\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-06-14 南北戰爭(1) (nanboku_sensou_1) has no hand-written body yet: add one in yaku/ with @implements('3-06-14', fingerprint=...)")
+    '3-06-14 南北戰爭(1) / 南北战争(1) — Nanboku Sensou (1)\n\nAll pungs: south and north with a 1, 6 and 8 (1861)\n\n內容: 有南、北、數牌1、6、8的對對和\n註: 數牌不要求同色\n\nopts.value: NanbokuSensou1Value\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-06-14 南北戰爭(1) (nanboku_sensou_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-14', fingerprint=...)")
 
 
 # --- 3-06-15 chouhai_chiniisou ---------------------------------------------------------
@@ -396,9 +404,9 @@ def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None
 
 class ChouhaiChiniisouValue(_Menu):
     'Value menu of 3-06-15 跳牌清一色'
-    A = ('a', '無')
-    B = ('b', '2翻')
-    C = ('c', '�翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
+    HAN_LOST = ('c', '�翻')
 
 
 CHOUHAI_CHINIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -408,12 +416,12 @@ CHOUHAI_CHINIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class ChouhaiChiniisouOptions:
     'Chosen options of 3-06-15; defaults: first non-無 value, every rule question at a.'
 
-    value: ChouhaiChiniisouValue = ChouhaiChiniisouValue.B
+    value: ChouhaiChiniisouValue = ChouhaiChiniisouValue.HAN_2
 
 
 def chouhai_chiniisou(win: HandView, opts: ChouhaiChiniisouOptions) -> Award | None:
-    '3-06-15 跳牌清一色 / 跳牌清一色 — Chouhai Chiniisou\n\nFull-flush all pungs of 1, 3, 5, 7 and 9 only\n\n內容: 僅有同一種數牌的1、3、5、7、9的和牌\n註: 清一色＋對對和形\n\nOptions (value):\n  a: 無\n  b: 2翻\n  c: �翻'
-    raise NotImplementedError("3-06-15 跳牌清一色 (chouhai_chiniisou) has no hand-written body yet: add one in yaku/ with @implements('3-06-15', fingerprint=...)")
+    '3-06-15 跳牌清一色 / 跳牌清一色 — Chouhai Chiniisou\n\nFull-flush all pungs of 1, 3, 5, 7 and 9 only\n\n內容: 僅有同一種數牌的1、3、5、7、9的和牌\n註: 清一色＋對對和形\n\nopts.value: ChouhaiChiniisouValue\n  a  NONE      無\n  b  HAN_2     2翻\n  c  HAN_LOST  �翻'
+    raise NotImplementedError("3-06-15 跳牌清一色 (chouhai_chiniisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-15', fingerprint=...)")
 
 
 # --- 3-06-16 hakuiisou ---------------------------------------------------------
@@ -421,8 +429,8 @@ def chouhai_chiniisou(win: HandView, opts: ChouhaiChiniisouOptions) -> Award | N
 
 class HakuiisouValue(_Menu):
     'Value menu of 3-06-16 白一色'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 HAKUIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -432,9 +440,9 @@ HAKUIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class HakuiisouOptions:
     'Chosen options of 3-06-16; defaults: first non-無 value, every rule question at a.'
 
-    value: HakuiisouValue = HakuiisouValue.B
+    value: HakuiisouValue = HakuiisouValue.YAKUMAN
 
 
 def hakuiisou(win: HandView, opts: HakuiisouOptions) -> Award | None:
-    '3-06-16 白一色 / 白一色 — Haku-iisou\n\nOnly white dragons, 8s and 9s\n\n內容: 僅有白及8、9的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-06-16 白一色 (hakuiisou) has no hand-written body yet: add one in yaku/ with @implements('3-06-16', fingerprint=...)")
+    '3-06-16 白一色 / 白一色 — Haku-iisou\n\nOnly white dragons, 8s and 9s\n\n內容: 僅有白及8、9的和牌\n\nopts.value: HakuiisouValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-06-16 白一色 (hakuiisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-16', fingerprint=...)")

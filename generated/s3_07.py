@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-07'
@@ -34,8 +42,8 @@ SECTION_NAME = '混一色、對對和形的特殊役'
 
 class BeniKujaku2Value(_Menu):
     'Value menu of 3-07-01 紅孔雀(2)'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 BENI_KUJAKU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -45,12 +53,12 @@ BENI_KUJAKU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class BeniKujaku2Options:
     'Chosen options of 3-07-01; defaults: first non-無 value, every rule question at a.'
 
-    value: BeniKujaku2Value = BeniKujaku2Value.B
+    value: BeniKujaku2Value = BeniKujaku2Value.YAKUMAN
 
 
 def beni_kujaku_2(win: HandView, opts: BeniKujaku2Options) -> Award | None:
-    '3-07-01 紅孔雀(2) / 红孔雀(2) — Beni Kujaku (2)\n\nOnly 1,5,7,9-sou and red dragon\n\n內容: 只有1、5、7、9索、中的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-07-01 紅孔雀(2) (beni_kujaku_2) has no hand-written body yet: add one in yaku/ with @implements('3-07-01', fingerprint=...)")
+    '3-07-01 紅孔雀(2) / 红孔雀(2) — Beni Kujaku (2)\n\nOnly 1,5,7,9-sou and red dragon\n\n內容: 只有1、5、7、9索、中的和牌\n\nopts.value: BeniKujaku2Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-07-01 紅孔雀(2) (beni_kujaku_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-07-01', fingerprint=...)")
 
 
 # --- 3-07-02 aonodoumon ---------------------------------------------------------
@@ -58,8 +66,8 @@ def beni_kujaku_2(win: HandView, opts: BeniKujaku2Options) -> Award | None:
 
 class AonodoumonValue(_Menu):
     'Value menu of 3-07-02 青洞門'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 AONODOUMON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -69,12 +77,12 @@ AONODOUMON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class AonodoumonOptions:
     'Chosen options of 3-07-02; defaults: first non-無 value, every rule question at a.'
 
-    value: AonodoumonValue = AonodoumonValue.B
+    value: AonodoumonValue = AonodoumonValue.HAN_LOST
 
 
 def aonodoumon(win: HandView, opts: AonodoumonOptions) -> Award | None:
-    '3-07-02 青洞門 / 青洞门 — Ao no Doumon\n\nAll pungs of 2,4,8-pin, green dragon and winds\n\n內容: 只有2、4、8筒、發、風牌的對對和\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-07-02 青洞門 (aonodoumon) has no hand-written body yet: add one in yaku/ with @implements('3-07-02', fingerprint=...)")
+    '3-07-02 青洞門 / 青洞门 — Ao no Doumon\n\nAll pungs of 2,4,8-pin, green dragon and winds\n\n內容: 只有2、4、8筒、發、風牌的對對和\n\nopts.value: AonodoumonValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-07-02 青洞門 (aonodoumon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-07-02', fingerprint=...)")
 
 
 # --- 3-07-03 saigou_nanshuu ---------------------------------------------------------
@@ -82,27 +90,27 @@ def aonodoumon(win: HandView, opts: AonodoumonOptions) -> Award | None:
 
 class SaigouNanshuuValue(_Menu):
     'Value menu of 3-07-03 西鄉南州'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 SAIGOU_NANSHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class SaigouNanshuuQ01(_Menu):
-    '3-07-03-01 役成立條件'
-    A = ('a', '西和南必須都是刻子')
-    B = ('b', '西和南其中一個是雀頭也可以')
+class SaigouNanshuuCondition(_Menu):
+    '3-07-03-01 役成立條件 (opts.condition)'
+    BOTH_TRIPLETS = ('a', '西和南必須都是刻子')
+    ONE_MAY_BE_PAIR = ('b', '西和南其中一個是雀頭也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class SaigouNanshuuOptions:
     'Chosen options of 3-07-03; defaults: first non-無 value, every rule question at a.'
 
-    value: SaigouNanshuuValue = SaigouNanshuuValue.B
-    q01: SaigouNanshuuQ01 = SaigouNanshuuQ01.A
+    value: SaigouNanshuuValue = SaigouNanshuuValue.HAN_LOST
+    condition: SaigouNanshuuCondition = SaigouNanshuuCondition.BOTH_TRIPLETS
 
 
 def saigou_nanshuu(win: HandView, opts: SaigouNanshuuOptions) -> Award | None:
-    '3-07-03 西鄉南州 / 西乡南州 — Saigou Nanshuu\n\nHalf-flush all pungs with west and south\n\n內容: 有西和南的混一色、對對和\n\nOptions (value):\n  a: 無\n  b: �翻\n\n3-07-03-01 役成立條件 (如果有西鄉南州)\n  a: 西和南必須都是刻子\n  b: 西和南其中一個是雀頭也可以'
-    raise NotImplementedError("3-07-03 西鄉南州 (saigou_nanshuu) has no hand-written body yet: add one in yaku/ with @implements('3-07-03', fingerprint=...)")
+    '3-07-03 西鄉南州 / 西乡南州 — Saigou Nanshuu\n\nHalf-flush all pungs with west and south\n\n內容: 有西和南的混一色、對對和\n\nopts.value: SaigouNanshuuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n\n3-07-03-01 役成立條件 (如果有西鄉南州)\nopts.condition: SaigouNanshuuCondition\n  a  BOTH_TRIPLETS    西和南必須都是刻子\n  b  ONE_MAY_BE_PAIR  西和南其中一個是雀頭也可以'
+    raise NotImplementedError("3-07-03 西鄉南州 (saigou_nanshuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-07-03', fingerprint=...)")

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-08'
@@ -34,69 +42,69 @@ SECTION_NAME = '混一色、一氣通貫形的特殊役'
 
 class TohokuShinkansenValue(_Menu):
     'Value menu of 3-08-01 東北新幹線'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '2翻')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    HAN_2 = ('c', '2翻')
+    YAKUMAN = ('d', '役滿')
 
 
 TOHOKU_SHINKANSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class TohokuShinkansenQ01(_Menu):
-    '3-08-01-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class TohokuShinkansenCondition(_Menu):
+    '3-08-01-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
-class TohokuShinkansenQ02(_Menu):
-    '3-08-01-02 雀頭的條件'
-    A = ('a', '雀頭是東或者北都可以')
-    B = ('b', '雀頭僅限北')
+class TohokuShinkansenPair(_Menu):
+    '3-08-01-02 雀頭的條件 (opts.pair)'
+    EAST_OR_NORTH = ('a', '雀頭是東或者北都可以')
+    NORTH_ONLY = ('b', '雀頭僅限北')
 
 
-class TohokuShinkansenQ03(_Menu):
-    '3-08-01-03 刻子的條件'
-    A = ('a', '刻子是暗刻子或者明刻子都可以')
-    B = ('b', '刻子僅限暗刻子')
+class TohokuShinkansenTriplet(_Menu):
+    '3-08-01-03 刻子的條件 (opts.triplet)'
+    OPEN_OR_CONCEALED = ('a', '刻子是暗刻子或者明刻子都可以')
+    CONCEALED_ONLY = ('b', '刻子僅限暗刻子')
 
 
-class TohokuShinkansenQ04(_Menu):
-    '3-08-01-04 數牌的種類'
-    A = ('a', '僅限萬子')
-    B = ('b', '僅限筒子')
-    C = ('c', '僅限索子')
-    D = ('d', '萬子、筒子、索子都可以')
+class TohokuShinkansenSuit(_Menu):
+    '3-08-01-04 數牌的種類 (opts.suit)'
+    MANZU_ONLY = ('a', '僅限萬子')
+    PINZU_ONLY = ('b', '僅限筒子')
+    SOUZU_ONLY = ('c', '僅限索子')
+    ANY_SUIT = ('d', '萬子、筒子、索子都可以')
 
 
-class TohokuShinkansenQ05(_Menu):
-    '3-08-01-05 聽牌形的條件'
-    A = ('a', '沒有限制')
-    B = ('b', '僅限東和北的雙碰聽')
+class TohokuShinkansenWait(_Menu):
+    '3-08-01-05 聽牌形的條件 (opts.wait)'
+    ANY = ('a', '沒有限制')
+    EAST_NORTH_SHANPON = ('b', '僅限東和北的雙碰聽')
 
 
-class TohokuShinkansenQ06(_Menu):
-    '3-08-01-06 和牌時的宣言'
-    A = ('a', '沒有必要')
-    B = ('b', '僅和牌者宣言時有效')
+class TohokuShinkansenDeclaration(_Menu):
+    '3-08-01-06 和牌時的宣言 (opts.declaration)'
+    NOT_REQUIRED = ('a', '沒有必要')
+    REQUIRED = ('b', '僅和牌者宣言時有效')
 
 
 @dataclass(frozen=True, slots=True)
 class TohokuShinkansenOptions:
     'Chosen options of 3-08-01; defaults: first non-無 value, every rule question at a.'
 
-    value: TohokuShinkansenValue = TohokuShinkansenValue.B
-    q01: TohokuShinkansenQ01 = TohokuShinkansenQ01.A
-    q02: TohokuShinkansenQ02 = TohokuShinkansenQ02.A
-    q03: TohokuShinkansenQ03 = TohokuShinkansenQ03.A
-    q04: TohokuShinkansenQ04 = TohokuShinkansenQ04.A
-    q05: TohokuShinkansenQ05 = TohokuShinkansenQ05.A
-    q06: TohokuShinkansenQ06 = TohokuShinkansenQ06.A
+    value: TohokuShinkansenValue = TohokuShinkansenValue.HAN_LOST
+    condition: TohokuShinkansenCondition = TohokuShinkansenCondition.CLOSED_ONLY
+    pair: TohokuShinkansenPair = TohokuShinkansenPair.EAST_OR_NORTH
+    triplet: TohokuShinkansenTriplet = TohokuShinkansenTriplet.OPEN_OR_CONCEALED
+    suit: TohokuShinkansenSuit = TohokuShinkansenSuit.MANZU_ONLY
+    wait: TohokuShinkansenWait = TohokuShinkansenWait.ANY
+    declaration: TohokuShinkansenDeclaration = TohokuShinkansenDeclaration.NOT_REQUIRED
 
 
 def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | None:
-    '3-08-01 東北新幹線 / 东北新干线 — Tohoku Shinkansen\n\nHalf-flush pure straight with east and north\n\n內容: 有東和北的混一色、一氣通貫\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 2翻\n  d: 役滿\n\n3-08-01-01 役成立條件 (如果有東北新幹線)\n  a: 僅限門前\n  b: 鳴牌後也可\n\n3-08-01-02 雀頭的條件 (如果有東北新幹線)\n  a: 雀頭是東或者北都可以\n  b: 雀頭僅限北\n\n3-08-01-03 刻子的條件 (如果有東北新幹線)\n  a: 刻子是暗刻子或者明刻子都可以\n  b: 刻子僅限暗刻子\n\n3-08-01-04 數牌的種類 (如果有東北新幹線)\n  a: 僅限萬子\n  b: 僅限筒子\n  c: 僅限索子\n  d: 萬子、筒子、索子都可以\n\n3-08-01-05 聽牌形的條件 (如果有東北新幹線)\n  a: 沒有限制\n  b: 僅限東和北的雙碰聽\n\n3-08-01-06 和牌時的宣言 (如果有東北新幹線)\n  a: 沒有必要\n  b: 僅和牌者宣言時有效'
-    raise NotImplementedError("3-08-01 東北新幹線 (tohoku_shinkansen) has no hand-written body yet: add one in yaku/ with @implements('3-08-01', fingerprint=...)")
+    '3-08-01 東北新幹線 / 东北新干线 — Tohoku Shinkansen\n\nHalf-flush pure straight with east and north\n\n內容: 有東和北的混一色、一氣通貫\n\nopts.value: TohokuShinkansenValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  HAN_2     2翻\n  d  YAKUMAN   役滿\n\n3-08-01-01 役成立條件 (如果有東北新幹線)\nopts.condition: TohokuShinkansenCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-08-01-02 雀頭的條件 (如果有東北新幹線)\nopts.pair: TohokuShinkansenPair\n  a  EAST_OR_NORTH  雀頭是東或者北都可以\n  b  NORTH_ONLY     雀頭僅限北\n\n3-08-01-03 刻子的條件 (如果有東北新幹線)\nopts.triplet: TohokuShinkansenTriplet\n  a  OPEN_OR_CONCEALED  刻子是暗刻子或者明刻子都可以\n  b  CONCEALED_ONLY     刻子僅限暗刻子\n\n3-08-01-04 數牌的種類 (如果有東北新幹線)\nopts.suit: TohokuShinkansenSuit\n  a  MANZU_ONLY  僅限萬子\n  b  PINZU_ONLY  僅限筒子\n  c  SOUZU_ONLY  僅限索子\n  d  ANY_SUIT    萬子、筒子、索子都可以\n\n3-08-01-05 聽牌形的條件 (如果有東北新幹線)\nopts.wait: TohokuShinkansenWait\n  a  ANY                 沒有限制\n  b  EAST_NORTH_SHANPON  僅限東和北的雙碰聽\n\n3-08-01-06 和牌時的宣言 (如果有東北新幹線)\nopts.declaration: TohokuShinkansenDeclaration\n  a  NOT_REQUIRED  沒有必要\n  b  REQUIRED      僅和牌者宣言時有效'
+    raise NotImplementedError("3-08-01 東北新幹線 (tohoku_shinkansen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-01', fingerprint=...)")
 
 
 # --- 3-08-01-07 guriinsha ---------------------------------------------------------
@@ -104,8 +112,8 @@ def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | N
 
 class GuriinshaValue(_Menu):
     'Value menu of 3-08-01-07 綠皮車'
-    A = ('a', '無')
-    B = ('b', '有（認為是和東北新幹線相同的役）')
+    NONE = ('a', '無')
+    ADOPTED = ('b', '有（認為是和東北新幹線相同的役）')
 
 
 GURIINSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': [{'kind': 'counts_as', 'args': ['和东北新干线相同的役'], 'text': '认为是和东北新干线相同的役'}]}}
@@ -115,12 +123,12 @@ GURIINSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class GuriinshaOptions:
     'Chosen options of 3-08-01-07; defaults: first non-無 value, every rule question at a.'
 
-    value: GuriinshaValue = GuriinshaValue.B
+    value: GuriinshaValue = GuriinshaValue.ADOPTED
 
 
 def guriinsha(win: HandView, opts: GuriinshaOptions) -> Award | None:
-    '3-08-01-07 綠皮車 / 绿皮车 — Guriin-sha\n\nTohoku Shinkansen with one man tile swapped to green sou\n\n內容: 萬子的一氣通貫中，2、3、4、6、8萬中任意1張換成相同數字的索子\n\nOptions (value):\n  a: 無\n  b: 有（認為是和東北新幹線相同的役）'
-    raise NotImplementedError("3-08-01-07 綠皮車 (guriinsha) has no hand-written body yet: add one in yaku/ with @implements('3-08-01-07', fingerprint=...)")
+    '3-08-01-07 綠皮車 / 绿皮车 — Guriin-sha\n\nTohoku Shinkansen with one man tile swapped to green sou\n\n內容: 萬子的一氣通貫中，2、3、4、6、8萬中任意1張換成相同數字的索子\n\nopts.value: GuriinshaValue\n  a  NONE     無\n  b  ADOPTED  有（認為是和東北新幹線相同的役）'
+    raise NotImplementedError("3-08-01-07 綠皮車 (guriinsha) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-01-07', fingerprint=...)")
 
 
 # --- 3-08-02 jouetsu_shinkansen_asahi ---------------------------------------------------------
@@ -128,8 +136,8 @@ def guriinsha(win: HandView, opts: GuriinshaOptions) -> Award | None:
 
 class JouetsuShinkansenAsahiValue(_Menu):
     'Value menu of 3-08-02 上越新幹線「朝日」'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 JOUETSU_SHINKANSEN_ASAHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -139,12 +147,12 @@ JOUETSU_SHINKANSEN_ASAHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost':
 class JouetsuShinkansenAsahiOptions:
     'Chosen options of 3-08-02; defaults: first non-無 value, every rule question at a.'
 
-    value: JouetsuShinkansenAsahiValue = JouetsuShinkansenAsahiValue.B
+    value: JouetsuShinkansenAsahiValue = JouetsuShinkansenAsahiValue.YAKUMAN
 
 
 def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions) -> Award | None:
-    '3-08-02 上越新幹線「朝日」 / 上越新干线「朝日」 — Jouetsu Shinkansen Asahi\n\nHalf-flush pure straight with white and north\n\n內容: 有白和北的混一色、一氣通貫\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-08-02 上越新幹線「朝日」 (jouetsu_shinkansen_asahi) has no hand-written body yet: add one in yaku/ with @implements('3-08-02', fingerprint=...)")
+    '3-08-02 上越新幹線「朝日」 / 上越新干线「朝日」 — Jouetsu Shinkansen Asahi\n\nHalf-flush pure straight with white and north\n\n內容: 有白和北的混一色、一氣通貫\n\nopts.value: JouetsuShinkansenAsahiValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-08-02 上越新幹線「朝日」 (jouetsu_shinkansen_asahi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-02', fingerprint=...)")
 
 
 # --- 3-08-03 jouetsu_shinkansen_toki ---------------------------------------------------------
@@ -152,31 +160,31 @@ def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions)
 
 class JouetsuShinkansenTokiValue(_Menu):
     'Value menu of 3-08-03 上越新幹線「朱鷺」'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    YAKUMAN = ('c', '役滿')
 
 
 JOUETSU_SHINKANSEN_TOKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class JouetsuShinkansenTokiQ01(_Menu):
-    '3-08-03-01 役成立條件'
-    A = ('a', '北必須是刻子')
-    B = ('b', '北是刻子或雀頭都可以')
+class JouetsuShinkansenTokiCondition(_Menu):
+    '3-08-03-01 役成立條件 (opts.condition)'
+    NORTH_TRIPLET = ('a', '北必須是刻子')
+    NORTH_TRIPLET_OR_PAIR = ('b', '北是刻子或雀頭都可以')
 
 
 @dataclass(frozen=True, slots=True)
 class JouetsuShinkansenTokiOptions:
     'Chosen options of 3-08-03; defaults: first non-無 value, every rule question at a.'
 
-    value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.B
-    q01: JouetsuShinkansenTokiQ01 = JouetsuShinkansenTokiQ01.A
+    value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.HAN_LOST
+    condition: JouetsuShinkansenTokiCondition = JouetsuShinkansenTokiCondition.NORTH_TRIPLET
 
 
 def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -> Award | None:
-    '3-08-03 上越新幹線「朱鷺」 / 上越新干线「朱鹭」 — Jouetsu Shinkansen Toki\n\nHalf-flush pure straight with north\n\n內容: 有北的混一色、一氣通貫\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 役滿\n\n3-08-03-01 役成立條件 (如果有上越新幹線「朱鷺」)\n  a: 北必須是刻子\n  b: 北是刻子或雀頭都可以'
-    raise NotImplementedError("3-08-03 上越新幹線「朱鷺」 (jouetsu_shinkansen_toki) has no hand-written body yet: add one in yaku/ with @implements('3-08-03', fingerprint=...)")
+    '3-08-03 上越新幹線「朱鷺」 / 上越新干线「朱鹭」 — Jouetsu Shinkansen Toki\n\nHalf-flush pure straight with north\n\n內容: 有北的混一色、一氣通貫\n\nopts.value: JouetsuShinkansenTokiValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  YAKUMAN   役滿\n\n3-08-03-01 役成立條件 (如果有上越新幹線「朱鷺」)\nopts.condition: JouetsuShinkansenTokiCondition\n  a  NORTH_TRIPLET          北必須是刻子\n  b  NORTH_TRIPLET_OR_PAIR  北是刻子或雀頭都可以'
+    raise NotImplementedError("3-08-03 上越新幹線「朱鷺」 (jouetsu_shinkansen_toki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-03', fingerprint=...)")
 
 
 # --- 3-08-04 seikan_renrakusen ---------------------------------------------------------
@@ -184,30 +192,30 @@ def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -
 
 class SeikanRenrakusenValue(_Menu):
     'Value menu of 3-08-04 青函連絡船'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SEIKAN_RENRAKUSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class SeikanRenrakusenQ01(_Menu):
-    '3-08-04-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class SeikanRenrakusenCondition(_Menu):
+    '3-08-04-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
 @dataclass(frozen=True, slots=True)
 class SeikanRenrakusenOptions:
     'Chosen options of 3-08-04; defaults: first non-無 value, every rule question at a.'
 
-    value: SeikanRenrakusenValue = SeikanRenrakusenValue.B
-    q01: SeikanRenrakusenQ01 = SeikanRenrakusenQ01.A
+    value: SeikanRenrakusenValue = SeikanRenrakusenValue.YAKUMAN
+    condition: SeikanRenrakusenCondition = SeikanRenrakusenCondition.CLOSED_ONLY
 
 
 def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | None:
-    '3-08-04 青函連絡船 / 青函连络船 — Seikan Renrakusen\n\nPure straight with green-dragon kan and north pair\n\n內容: 發的槓子＋北的雀頭＋一氣通貫\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-08-04-01 役成立條件 (如果有青函連絡船)\n  a: 僅限門前\n  b: 鳴牌後也可'
-    raise NotImplementedError("3-08-04 青函連絡船 (seikan_renrakusen) has no hand-written body yet: add one in yaku/ with @implements('3-08-04', fingerprint=...)")
+    '3-08-04 青函連絡船 / 青函连络船 — Seikan Renrakusen\n\nPure straight with green-dragon kan and north pair\n\n內容: 發的槓子＋北的雀頭＋一氣通貫\n\nopts.value: SeikanRenrakusenValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-08-04-01 役成立條件 (如果有青函連絡船)\nopts.condition: SeikanRenrakusenCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可'
+    raise NotImplementedError("3-08-04 青函連絡船 (seikan_renrakusen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-04', fingerprint=...)")
 
 
 # --- 3-08-05 gold_rush ---------------------------------------------------------
@@ -215,8 +223,8 @@ def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | N
 
 class GoldRushValue(_Menu):
     'Value menu of 3-08-05 Gold Rush'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 GOLD_RUSH_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -226,12 +234,12 @@ GOLD_RUSH_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class GoldRushOptions:
     'Chosen options of 3-08-05; defaults: first non-無 value, every rule question at a.'
 
-    value: GoldRushValue = GoldRushValue.B
+    value: GoldRushValue = GoldRushValue.HAN_LOST
 
 
 def gold_rush(win: HandView, opts: GoldRushOptions) -> Award | None:
-    '3-08-05 Gold Rush / Gold Rush — Gold Rush\n\nPin half-flush pure straight with green dragon\n\n內容: 有發的筒子混一色、一氣通貫\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-08-05 Gold Rush (gold_rush) has no hand-written body yet: add one in yaku/ with @implements('3-08-05', fingerprint=...)")
+    '3-08-05 Gold Rush / Gold Rush — Gold Rush\n\nPin half-flush pure straight with green dragon\n\n內容: 有發的筒子混一色、一氣通貫\n\nopts.value: GoldRushValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-08-05 Gold Rush (gold_rush) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-05', fingerprint=...)")
 
 
 # --- 3-08-06 route_246 ---------------------------------------------------------
@@ -239,8 +247,8 @@ def gold_rush(win: HandView, opts: GoldRushOptions) -> Award | None:
 
 class Route246Value(_Menu):
     'Value menu of 3-08-06 Route 246'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 ROUTE_246_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -250,9 +258,9 @@ ROUTE_246_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class Route246Options:
     'Chosen options of 3-08-06; defaults: first non-無 value, every rule question at a.'
 
-    value: Route246Value = Route246Value.B
+    value: Route246Value = Route246Value.HAN_LOST
 
 
 def route_246(win: HandView, opts: Route246Options) -> Award | None:
-    '3-08-06 Route 246 / Route 246 — Route 246\n\nHalf-flush pure straight won on a 2, 4 or 6\n\n內容: 混一色、一氣通貫，以2、4、6和牌\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-08-06 Route 246 (route_246) has no hand-written body yet: add one in yaku/ with @implements('3-08-06', fingerprint=...)")
+    '3-08-06 Route 246 / Route 246 — Route 246\n\nHalf-flush pure straight won on a 2, 4 or 6\n\n內容: 混一色、一氣通貫，以2、4、6和牌\n\nopts.value: Route246Value\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-08-06 Route 246 (route_246) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-06', fingerprint=...)")

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-09'
@@ -34,113 +42,113 @@ SECTION_NAME = '七對子形的特殊役'
 
 class ChiniisouChiitoitsuValue(_Menu):
     'Value menu of 3-09-01 清一色七對子'
-    A = ('a', '無（計清一色和七對子的復合）')
-    B = ('b', '有')
+    NONE = ('a', '無（計清一色和七對子的復合）')
+    ADOPTED = ('b', '有')
 
 
 CHINIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'counts_as_combination', 'args': ['清一色和七对子'], 'text': '计清一色和七对子的复合'}]}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_01(_Menu):
-    '3-09-01-01-01 2～8各2張'
-    A = ('a', '無')
-    B = ('b', '役滿')
-    C = ('c', '兩倍役滿')
+class ChiniisouChiitoitsuPairs2To8(_Menu):
+    '3-09-01-01-01 2～8各2張 (opts.pairs_2_to_8)'
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
+    DOUBLE_YAKUMAN = ('c', '兩倍役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_01_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_PAIRS_2_TO_8_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_02(_Menu):
-    '3-09-01-01-02 1～7各2張'
-    A = ('a', '無')
-    B = ('b', '三倍滿')
-    C = ('c', '役滿')
-    D = ('d', '兩倍役滿')
+class ChiniisouChiitoitsuPairs1To7(_Menu):
+    '3-09-01-01-02 1～7各2張 (opts.pairs_1_to_7)'
+    NONE = ('a', '無')
+    SANBAIMAN = ('b', '三倍滿')
+    YAKUMAN = ('c', '役滿')
+    DOUBLE_YAKUMAN = ('d', '兩倍役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_02_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_PAIRS_1_TO_7_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_03(_Menu):
-    '3-09-01-01-03 3～9各2張'
-    A = ('a', '無')
-    B = ('b', '三倍滿')
-    C = ('c', '役滿')
-    D = ('d', '兩倍役滿')
+class ChiniisouChiitoitsuPairs3To9(_Menu):
+    '3-09-01-01-03 3～9各2張 (opts.pairs_3_to_9)'
+    NONE = ('a', '無')
+    SANBAIMAN = ('b', '三倍滿')
+    YAKUMAN = ('c', '役滿')
+    DOUBLE_YAKUMAN = ('d', '兩倍役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_03_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_PAIRS_3_TO_9_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_04(_Menu):
-    '3-09-01-01-04 如果途中斷了一個數字'
-    A = ('a', '無')
-    B = ('b', '三倍滿')
-    C = ('c', '役滿')
+class ChiniisouChiitoitsuOneNumberSkipped(_Menu):
+    '3-09-01-01-04 如果途中斷了一個數字 (opts.one_number_skipped)'
+    NONE = ('a', '無')
+    SANBAIMAN = ('b', '三倍滿')
+    YAKUMAN = ('c', '役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_04_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_ONE_NUMBER_SKIPPED_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_05(_Menu):
-    '3-09-01-01-05 上述以外'
-    A = ('a', '無')
-    B = ('b', '役滿')
+class ChiniisouChiitoitsuOtherShapes(_Menu):
+    '3-09-01-01-05 上述以外 (opts.other_shapes)'
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_05_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_OTHER_SHAPES_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_06(_Menu):
-    '3-09-01-01-06 斷幺九、二杯口形（除去連七對的情況）'
-    A = ('a', '無')
-    B = ('b', '三倍滿')
-    C = ('c', '役滿')
-    D = ('d', '兩倍役滿')
+class ChiniisouChiitoitsuTanyaoRyanpeikou(_Menu):
+    '3-09-01-01-06 斷幺九、二杯口形（除去連七對的情況） (opts.tanyao_ryanpeikou)'
+    NONE = ('a', '無')
+    SANBAIMAN = ('b', '三倍滿')
+    YAKUMAN = ('c', '役滿')
+    DOUBLE_YAKUMAN = ('d', '兩倍役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_06_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_TANYAO_RYANPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ01_07(_Menu):
-    '3-09-01-01-07 不是斷幺九的二杯口形（除去連七對的情況）'
-    A = ('a', '無')
-    B = ('b', '三倍滿')
-    C = ('c', '役滿')
-    D = ('d', '兩倍役滿')
+class ChiniisouChiitoitsuRyanpeikouNotTanyao(_Menu):
+    '3-09-01-01-07 不是斷幺九的二杯口形（除去連七對的情況） (opts.ryanpeikou_not_tanyao)'
+    NONE = ('a', '無')
+    SANBAIMAN = ('b', '三倍滿')
+    YAKUMAN = ('c', '役滿')
+    DOUBLE_YAKUMAN = ('d', '兩倍役滿')
 
 
-CHINIISOU_CHIITOITSU_Q01_07_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
+CHINIISOU_CHIITOITSU_RYANPEIKOU_NOT_TANYAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuQ02(_Menu):
-    '3-09-01-02 數牌的種類'
-    A = ('a', '僅限筒子')
-    B = ('b', '僅限索子')
-    C = ('c', '僅限筒子或索子')
-    D = ('d', '萬子、筒子、索子中任意')
-    E = ('e', '萬子、筒子、索子中任意，但筒子時加計役滿')
+class ChiniisouChiitoitsuSuit(_Menu):
+    '3-09-01-02 數牌的種類 (opts.suit)'
+    PINZU_ONLY = ('a', '僅限筒子')
+    SOUZU_ONLY = ('b', '僅限索子')
+    PINZU_OR_SOUZU = ('c', '僅限筒子或索子')
+    ANY_SUIT = ('d', '萬子、筒子、索子中任意')
+    ANY_SUIT_PINZU_EXTRA_YAKUMAN = ('e', '萬子、筒子、索子中任意，但筒子時加計役滿')
 
 
 @dataclass(frozen=True, slots=True)
 class ChiniisouChiitoitsuOptions:
     'Chosen options of 3-09-01; defaults: first non-無 value, every rule question at a.'
 
-    value: ChiniisouChiitoitsuValue = ChiniisouChiitoitsuValue.B
-    q01_01: ChiniisouChiitoitsuQ01_01 = ChiniisouChiitoitsuQ01_01.A
-    q01_02: ChiniisouChiitoitsuQ01_02 = ChiniisouChiitoitsuQ01_02.A
-    q01_03: ChiniisouChiitoitsuQ01_03 = ChiniisouChiitoitsuQ01_03.A
-    q01_04: ChiniisouChiitoitsuQ01_04 = ChiniisouChiitoitsuQ01_04.A
-    q01_05: ChiniisouChiitoitsuQ01_05 = ChiniisouChiitoitsuQ01_05.A
-    q01_06: ChiniisouChiitoitsuQ01_06 = ChiniisouChiitoitsuQ01_06.A
-    q01_07: ChiniisouChiitoitsuQ01_07 = ChiniisouChiitoitsuQ01_07.A
-    q02: ChiniisouChiitoitsuQ02 = ChiniisouChiitoitsuQ02.A
+    value: ChiniisouChiitoitsuValue = ChiniisouChiitoitsuValue.ADOPTED
+    pairs_2_to_8: ChiniisouChiitoitsuPairs2To8 = ChiniisouChiitoitsuPairs2To8.NONE
+    pairs_1_to_7: ChiniisouChiitoitsuPairs1To7 = ChiniisouChiitoitsuPairs1To7.NONE
+    pairs_3_to_9: ChiniisouChiitoitsuPairs3To9 = ChiniisouChiitoitsuPairs3To9.NONE
+    one_number_skipped: ChiniisouChiitoitsuOneNumberSkipped = ChiniisouChiitoitsuOneNumberSkipped.NONE
+    other_shapes: ChiniisouChiitoitsuOtherShapes = ChiniisouChiitoitsuOtherShapes.NONE
+    tanyao_ryanpeikou: ChiniisouChiitoitsuTanyaoRyanpeikou = ChiniisouChiitoitsuTanyaoRyanpeikou.NONE
+    ryanpeikou_not_tanyao: ChiniisouChiitoitsuRyanpeikouNotTanyao = ChiniisouChiitoitsuRyanpeikouNotTanyao.NONE
+    suit: ChiniisouChiitoitsuSuit = ChiniisouChiitoitsuSuit.PINZU_ONLY
 
 
 def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Award | None:
-    '3-09-01 清一色七對子 / 清一色七对子 — Chiniisou Chiitoitsu\n\nSeven pairs all in one suit (full flush)\n\n註: 雖然包含不是七對子的牌形，為了方便也分類在這裏。\n\nOptions (value):\n  a: 無（計清一色和七對子的復合）\n  b: 有\n\n3-09-01-01-01 2～8各2張 (如果有清一色七對子)\n  a: 無\n  b: 役滿\n  c: 兩倍役滿\n\n3-09-01-01-02 1～7各2張 (如果有清一色七對子)\n  a: 無\n  b: 三倍滿\n  c: 役滿\n  d: 兩倍役滿\n\n3-09-01-01-03 3～9各2張 (如果有清一色七對子)\n  a: 無\n  b: 三倍滿\n  c: 役滿\n  d: 兩倍役滿\n\n3-09-01-01-04 如果途中斷了一個數字 (如果有清一色七對子; 如果同一種牌不能用4張)\n  a: 無\n  b: 三倍滿\n  c: 役滿\n\n3-09-01-01-05 上述以外 (如果有清一色七對子; 如果同一種牌不能用4張)\n  a: 無\n  b: 役滿\n\n3-09-01-01-06 斷幺九、二杯口形（除去連七對的情況） (如果有清一色七對子; 如果同一種牌能用4張)\n  a: 無\n  b: 三倍滿\n  c: 役滿\n  d: 兩倍役滿\n\n3-09-01-01-07 不是斷幺九的二杯口形（除去連七對的情況） (如果有清一色七對子; 如果同一種牌能用4張)\n  a: 無\n  b: 三倍滿\n  c: 役滿\n  d: 兩倍役滿\n\n3-09-01-02 數牌的種類 (如果有清一色七對子)\n  a: 僅限筒子\n  b: 僅限索子\n  c: 僅限筒子或索子\n  d: 萬子、筒子、索子中任意\n  e: 萬子、筒子、索子中任意，但筒子時加計役滿'
-    raise NotImplementedError("3-09-01 清一色七對子 (chiniisou_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-01', fingerprint=...)")
+    '3-09-01 清一色七對子 / 清一色七对子 — Chiniisou Chiitoitsu\n\nSeven pairs all in one suit (full flush)\n\n註: 雖然包含不是七對子的牌形，為了方便也分類在這裏。\n\nopts.value: ChiniisouChiitoitsuValue\n  a  NONE     無（計清一色和七對子的復合）\n  b  ADOPTED  有\n\n3-09-01-01-01 2～8各2張 (如果有清一色七對子)\nopts.pairs_2_to_8: ChiniisouChiitoitsuPairs2To8\n  a  NONE            無\n  b  YAKUMAN         役滿\n  c  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-02 1～7各2張 (如果有清一色七對子)\nopts.pairs_1_to_7: ChiniisouChiitoitsuPairs1To7\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-03 3～9各2張 (如果有清一色七對子)\nopts.pairs_3_to_9: ChiniisouChiitoitsuPairs3To9\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-04 如果途中斷了一個數字 (如果有清一色七對子; 如果同一種牌不能用4張)\nopts.one_number_skipped: ChiniisouChiitoitsuOneNumberSkipped\n  a  NONE       無\n  b  SANBAIMAN  三倍滿\n  c  YAKUMAN    役滿\n\n3-09-01-01-05 上述以外 (如果有清一色七對子; 如果同一種牌不能用4張)\nopts.other_shapes: ChiniisouChiitoitsuOtherShapes\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-09-01-01-06 斷幺九、二杯口形（除去連七對的情況） (如果有清一色七對子; 如果同一種牌能用4張)\nopts.tanyao_ryanpeikou: ChiniisouChiitoitsuTanyaoRyanpeikou\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-07 不是斷幺九的二杯口形（除去連七對的情況） (如果有清一色七對子; 如果同一種牌能用4張)\nopts.ryanpeikou_not_tanyao: ChiniisouChiitoitsuRyanpeikouNotTanyao\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-02 數牌的種類 (如果有清一色七對子)\nopts.suit: ChiniisouChiitoitsuSuit\n  a  PINZU_ONLY                    僅限筒子\n  b  SOUZU_ONLY                    僅限索子\n  c  PINZU_OR_SOUZU                僅限筒子或索子\n  d  ANY_SUIT                      萬子、筒子、索子中任意\n  e  ANY_SUIT_PINZU_EXTRA_YAKUMAN  萬子、筒子、索子中任意，但筒子時加計役滿'
+    raise NotImplementedError("3-09-01 清一色七對子 (chiniisou_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-01', fingerprint=...)")
 
 
 # --- 3-09-02 honiisou_chiitoitsu ---------------------------------------------------------
@@ -148,9 +156,9 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
 
 class HoniisouChiitoitsuValue(_Menu):
     'Value menu of 3-09-02 混一色七對子'
-    A = ('a', '無（計混一色和七對子的復合）')
-    B = ('b', '�翻（包含了混一色和七對子的翻數）')
-    C = ('c', '�翻（包含了混一色和七對子的翻數）')
+    NONE = ('a', '無（計混一色和七對子的復合）')
+    HAN_LOST_FIRST = ('b', '�翻（包含了混一色和七對子的翻數）')
+    HAN_LOST_SECOND = ('c', '�翻（包含了混一色和七對子的翻數）')
 
 
 HONIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'counts_as_combination', 'args': ['混一色和七对子'], 'text': '计混一色和七对子的复合'}]}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['混一色和七对子'], 'text': '包含了混一色和七对子的翻数'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['混一色和七对子'], 'text': '包含了混一色和七对子的翻数'}]}}
@@ -160,12 +168,12 @@ HONIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 class HoniisouChiitoitsuOptions:
     'Chosen options of 3-09-02; defaults: first non-無 value, every rule question at a.'
 
-    value: HoniisouChiitoitsuValue = HoniisouChiitoitsuValue.B
+    value: HoniisouChiitoitsuValue = HoniisouChiitoitsuValue.HAN_LOST_FIRST
 
 
 def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award | None:
-    '3-09-02 混一色七對子 / 混一色七对子 — Honiisou Chiitoitsu\n\nSeven pairs in one suit plus honors (half flush)\n\n\nOptions (value):\n  a: 無（計混一色和七對子的復合）\n  b: �翻（包含了混一色和七對子的翻數）\n  c: �翻（包含了混一色和七對子的翻數）'
-    raise NotImplementedError("3-09-02 混一色七對子 (honiisou_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-02', fingerprint=...)")
+    '3-09-02 混一色七對子 / 混一色七对子 — Honiisou Chiitoitsu\n\nSeven pairs in one suit plus honors (half flush)\n\n\nopts.value: HoniisouChiitoitsuValue\n  a  NONE             無（計混一色和七對子的復合）\n  b  HAN_LOST_FIRST   �翻（包含了混一色和七對子的翻數）\n  c  HAN_LOST_SECOND  �翻（包含了混一色和七對子的翻數）'
+    raise NotImplementedError("3-09-02 混一色七對子 (honiisou_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-02', fingerprint=...)")
 
 
 # --- 3-09-03 honroutou_chiitoitsu ---------------------------------------------------------
@@ -173,12 +181,12 @@ def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award
 
 class HonroutouChiitoitsuValue(_Menu):
     'Value menu of 3-09-03 混老頭七對子'
-    A = ('a', '無（計混老頭和七對子的復合）')
-    B = ('b', '2翻＋七對子的翻數')
-    C = ('c', '�翻＋七對子的翻數')
-    D = ('d', '�翻＋七對子的翻數')
-    E = ('e', '5翻（包含了混老頭和七對子的翻數）')
-    F = ('f', '�翻（包含了混老頭和七對子的翻數）')
+    NONE = ('a', '無（計混老頭和七對子的復合）')
+    PLUS_CHIITOITSU_HAN_2 = ('b', '2翻＋七對子的翻數')
+    PLUS_CHIITOITSU_HAN_LOST_FIRST = ('c', '�翻＋七對子的翻數')
+    PLUS_CHIITOITSU_HAN_LOST_SECOND = ('d', '�翻＋七對子的翻數')
+    HAN_5 = ('e', '5翻（包含了混老頭和七對子的翻數）')
+    HAN_LOST = ('f', '�翻（包含了混老頭和七對子的翻數）')
 
 
 HONROUTOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'counts_as_combination', 'args': ['混老头和七对子'], 'text': '计混老头和七对子的复合'}]}, 'b': {'kind': 'additive', 'han': 2, 'plus': '七对子', 'lost': False, 'notes': []}, 'c': {'kind': 'additive', 'han': None, 'plus': '七对子', 'lost': True, 'notes': []}, 'd': {'kind': 'additive', 'han': None, 'plus': '七对子', 'lost': True, 'notes': []}, 'e': {'kind': 'han', 'han': 5, 'open_han': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['混老头和七对子'], 'text': '包含了混老头和七对子的翻数'}]}, 'f': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['混老头和七对子'], 'text': '包含了混老头和七对子的翻数'}]}}
@@ -188,12 +196,12 @@ HONROUTOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fal
 class HonroutouChiitoitsuOptions:
     'Chosen options of 3-09-03; defaults: first non-無 value, every rule question at a.'
 
-    value: HonroutouChiitoitsuValue = HonroutouChiitoitsuValue.B
+    value: HonroutouChiitoitsuValue = HonroutouChiitoitsuValue.PLUS_CHIITOITSU_HAN_2
 
 
 def honroutou_chiitoitsu(win: HandView, opts: HonroutouChiitoitsuOptions) -> Award | None:
-    '3-09-03 混老頭七對子 / 混老头七对子 — Honroutou Chiitoitsu\n\nSeven pairs of terminals and honors only\n\n\nOptions (value):\n  a: 無（計混老頭和七對子的復合）\n  b: 2翻＋七對子的翻數\n  c: �翻＋七對子的翻數\n  d: �翻＋七對子的翻數\n  e: 5翻（包含了混老頭和七對子的翻數）\n  f: �翻（包含了混老頭和七對子的翻數）'
-    raise NotImplementedError("3-09-03 混老頭七對子 (honroutou_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-03', fingerprint=...)")
+    '3-09-03 混老頭七對子 / 混老头七对子 — Honroutou Chiitoitsu\n\nSeven pairs of terminals and honors only\n\n\nopts.value: HonroutouChiitoitsuValue\n  a  NONE                             無（計混老頭和七對子的復合）\n  b  PLUS_CHIITOITSU_HAN_2            2翻＋七對子的翻數\n  c  PLUS_CHIITOITSU_HAN_LOST_FIRST   �翻＋七對子的翻數\n  d  PLUS_CHIITOITSU_HAN_LOST_SECOND  �翻＋七對子的翻數\n  e  HAN_5                            5翻（包含了混老頭和七對子的翻數）\n  f  HAN_LOST                         �翻（包含了混老頭和七對子的翻數）'
+    raise NotImplementedError("3-09-03 混老頭七對子 (honroutou_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-03', fingerprint=...)")
 
 
 # --- 3-09-04 chiishin ---------------------------------------------------------
@@ -201,10 +209,10 @@ def honroutou_chiitoitsu(win: HandView, opts: HonroutouChiitoitsuOptions) -> Awa
 
 class ChiishinValue(_Menu):
     'Value menu of 3-09-04 七星'
-    A = ('a', '無（計混一色混老頭七對子）')
-    B = ('b', '倍滿（不計字一色）')
-    C = ('c', '役滿（僅字一色）')
-    D = ('d', '兩倍役滿（包含了字一色的役滿）')
+    NONE = ('a', '無（計混一色混老頭七對子）')
+    BAIMAN = ('b', '倍滿（不計字一色）')
+    YAKUMAN = ('c', '役滿（僅字一色）')
+    DOUBLE_YAKUMAN = ('d', '兩倍役滿（包含了字一色的役滿）')
 
 
 CHIISHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '计混一色混老头七对子'}]}, 'b': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'not_counted', 'args': ['字一色'], 'text': '不计字一色'}]}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'only', 'args': ['字一色'], 'text': '仅字一色'}]}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['字一色'], 'text': '包含了字一色的役满'}]}}
@@ -214,12 +222,12 @@ CHIISHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class ChiishinOptions:
     'Chosen options of 3-09-04; defaults: first non-無 value, every rule question at a.'
 
-    value: ChiishinValue = ChiishinValue.B
+    value: ChiishinValue = ChiishinValue.BAIMAN
 
 
 def chiishin(win: HandView, opts: ChiishinOptions) -> Award | None:
-    '3-09-04 七星 / 七星 — Chiishin\n\nSeven pairs of the seven different honor tiles\n\n\nOptions (value):\n  a: 無（計混一色混老頭七對子）\n  b: 倍滿（不計字一色）\n  c: 役滿（僅字一色）\n  d: 兩倍役滿（包含了字一色的役滿）'
-    raise NotImplementedError("3-09-04 七星 (chiishin) has no hand-written body yet: add one in yaku/ with @implements('3-09-04', fingerprint=...)")
+    '3-09-04 七星 / 七星 — Chiishin\n\nSeven pairs of the seven different honor tiles\n\n\nopts.value: ChiishinValue\n  a  NONE            無（計混一色混老頭七對子）\n  b  BAIMAN          倍滿（不計字一色）\n  c  YAKUMAN         役滿（僅字一色）\n  d  DOUBLE_YAKUMAN  兩倍役滿（包含了字一色的役滿）'
+    raise NotImplementedError("3-09-04 七星 (chiishin) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-04', fingerprint=...)")
 
 
 # --- 3-09-05 sangen_chiitoitsu ---------------------------------------------------------
@@ -227,10 +235,10 @@ def chiishin(win: HandView, opts: ChiishinOptions) -> Award | None:
 
 class SangenChiitoitsuValue(_Menu):
     'Value menu of 3-09-05 三元七對子'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '2翻')
-    D = ('d', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_2 = ('c', '2翻')
+    HAN_LOST_SECOND = ('d', '�翻')
 
 
 SANGEN_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -240,12 +248,12 @@ SANGEN_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class SangenChiitoitsuOptions:
     'Chosen options of 3-09-05; defaults: first non-無 value, every rule question at a.'
 
-    value: SangenChiitoitsuValue = SangenChiitoitsuValue.B
+    value: SangenChiitoitsuValue = SangenChiitoitsuValue.HAN_LOST_FIRST
 
 
 def sangen_chiitoitsu(win: HandView, opts: SangenChiitoitsuOptions) -> Award | None:
-    '3-09-05 三元七對子 / 三元七对子 — Sangen Chiitoitsu\n\nSeven pairs including all three dragons\n\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 2翻\n  d: �翻'
-    raise NotImplementedError("3-09-05 三元七對子 (sangen_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-05', fingerprint=...)")
+    '3-09-05 三元七對子 / 三元七对子 — Sangen Chiitoitsu\n\nSeven pairs including all three dragons\n\n\nopts.value: SangenChiitoitsuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_2            2翻\n  d  HAN_LOST_SECOND  �翻'
+    raise NotImplementedError("3-09-05 三元七對子 (sangen_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-05', fingerprint=...)")
 
 
 # --- 3-09-06 suufon_chiitoitsu ---------------------------------------------------------
@@ -253,9 +261,9 @@ def sangen_chiitoitsu(win: HandView, opts: SangenChiitoitsuOptions) -> Award | N
 
 class SuufonChiitoitsuValue(_Menu):
     'Value menu of 3-09-06 四風七對子'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_LOST_SECOND = ('c', '�翻')
 
 
 SUUFON_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -265,12 +273,12 @@ SUUFON_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class SuufonChiitoitsuOptions:
     'Chosen options of 3-09-06; defaults: first non-無 value, every rule question at a.'
 
-    value: SuufonChiitoitsuValue = SuufonChiitoitsuValue.B
+    value: SuufonChiitoitsuValue = SuufonChiitoitsuValue.HAN_LOST_FIRST
 
 
 def suufon_chiitoitsu(win: HandView, opts: SuufonChiitoitsuOptions) -> Award | None:
-    '3-09-06 四風七對子 / 四风七对子 — Suufon Chiitoitsu\n\nSeven pairs including all four winds\n\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻'
-    raise NotImplementedError("3-09-06 四風七對子 (suufon_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-06', fingerprint=...)")
+    '3-09-06 四風七對子 / 四风七对子 — Suufon Chiitoitsu\n\nSeven pairs including all four winds\n\n\nopts.value: SuufonChiitoitsuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻'
+    raise NotImplementedError("3-09-06 四風七對子 (suufon_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-06', fingerprint=...)")
 
 
 # --- 3-09-07 sekaiichi ---------------------------------------------------------
@@ -278,8 +286,8 @@ def suufon_chiitoitsu(win: HandView, opts: SuufonChiitoitsuOptions) -> Award | N
 
 class SekaiichiValue(_Menu):
     'Value menu of 3-09-07 世界第一'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SEKAIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -289,12 +297,12 @@ SEKAIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class SekaiichiOptions:
     'Chosen options of 3-09-07; defaults: first non-無 value, every rule question at a.'
 
-    value: SekaiichiValue = SekaiichiValue.B
+    value: SekaiichiValue = SekaiichiValue.YAKUMAN
 
 
 def sekaiichi(win: HandView, opts: SekaiichiOptions) -> Award | None:
-    '3-09-07 世界第一 / 世界第一 — Sekaiichi\n\nSeven pairs: 1-man, 1-pin, 1-sou and the four winds\n\n內容: 有1萬、1筒、1索、東、南、西、北的七對子\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-09-07 世界第一 (sekaiichi) has no hand-written body yet: add one in yaku/ with @implements('3-09-07', fingerprint=...)")
+    '3-09-07 世界第一 / 世界第一 — Sekaiichi\n\nSeven pairs: 1-man, 1-pin, 1-sou and the four winds\n\n內容: 有1萬、1筒、1索、東、南、西、北的七對子\n\nopts.value: SekaiichiValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-09-07 世界第一 (sekaiichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-07', fingerprint=...)")
 
 
 # --- 3-09-08 set_chiitoitsu ---------------------------------------------------------
@@ -302,41 +310,41 @@ def sekaiichi(win: HandView, opts: SekaiichiOptions) -> Award | None:
 
 class SetChiitoitsuValue(_Menu):
     'Value menu of 3-09-08 Set七對子'
-    A = ('a', '無（不計七對子，不能和牌；流局時計不聽）')
-    B = ('b', '無（不計七對子，不能和牌；流局時計聽牌）')
-    C = ('c', '有')
+    NONE_NOTEN_AT_DRAW = ('a', '無（不計七對子，不能和牌；流局時計不聽）')
+    NONE_TENPAI_AT_DRAW = ('b', '無（不計七對子，不能和牌；流局時計聽牌）')
+    ADOPTED = ('c', '有')
 
 
 SET_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'not_counted', 'args': ['七对子，不能和牌'], 'text': '不计七对子，不能和牌'}, {'kind': 'remark', 'text': '流局时计不听'}]}, 'b': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'not_counted', 'args': ['七对子，不能和牌'], 'text': '不计七对子，不能和牌'}, {'kind': 'remark', 'text': '流局时计听牌'}]}, 'c': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-class SetChiitoitsuQ01(_Menu):
-    '3-09-08-01 使用4張的獎勵'
-    A = ('a', '無')
-    B = ('b', '每使用4張相同的牌（Set），增加1翻')
+class SetChiitoitsuSetBonus(_Menu):
+    '3-09-08-01 使用4張的獎勵 (opts.set_bonus)'
+    NONE = ('a', '無')
+    HAN_PER_SET = ('b', '每使用4張相同的牌（Set），增加1翻')
 
 
-SET_CHIITOITSU_Q01_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': None}
+SET_CHIITOITSU_SET_BONUS_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': None}
 
 
-class SetChiitoitsuQ02(_Menu):
-    '3-09-08-02 1萬、9萬、1筒、9筒、1索、9索構成的Set七對子'
-    A = ('a', '清老頭')
-    B = ('b', '純全帶幺')
+class SetChiitoitsuTerminalSets(_Menu):
+    '3-09-08-02 1萬、9萬、1筒、9筒、1索、9索構成的Set七對子 (opts.terminal_sets)'
+    CHINROUTOU = ('a', '清老頭')
+    JUNCHAN = ('b', '純全帶幺')
 
 
 @dataclass(frozen=True, slots=True)
 class SetChiitoitsuOptions:
     'Chosen options of 3-09-08; defaults: first non-無 value, every rule question at a.'
 
-    value: SetChiitoitsuValue = SetChiitoitsuValue.C
-    q01: SetChiitoitsuQ01 = SetChiitoitsuQ01.A
-    q02: SetChiitoitsuQ02 = SetChiitoitsuQ02.A
+    value: SetChiitoitsuValue = SetChiitoitsuValue.ADOPTED
+    set_bonus: SetChiitoitsuSetBonus = SetChiitoitsuSetBonus.NONE
+    terminal_sets: SetChiitoitsuTerminalSets = SetChiitoitsuTerminalSets.CHINROUTOU
 
 
 def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
-    '3-09-08 Set七對子 / Set七对子 — Set Chiitoitsu\n\nSeven pairs with four identical tiles as two pairs\n\n內容: 包含4張同一種牌的七對子\n\nOptions (value):\n  a: 無（不計七對子，不能和牌；流局時計不聽）\n  b: 無（不計七對子，不能和牌；流局時計聽牌）\n  c: 有\n\n3-09-08-01 使用4張的獎勵 (如果有Set七對子)\n  a: 無\n  b: 每使用4張相同的牌（Set），增加1翻\n\n3-09-08-02 1萬、9萬、1筒、9筒、1索、9索構成的Set七對子 (如果有Set七對子)\n  a: 清老頭\n  b: 純全帶幺'
-    raise NotImplementedError("3-09-08 Set七對子 (set_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-08', fingerprint=...)")
+    '3-09-08 Set七對子 / Set七对子 — Set Chiitoitsu\n\nSeven pairs with four identical tiles as two pairs\n\n內容: 包含4張同一種牌的七對子\n\nopts.value: SetChiitoitsuValue\n  a  NONE_NOTEN_AT_DRAW   無（不計七對子，不能和牌；流局時計不聽）\n  b  NONE_TENPAI_AT_DRAW  無（不計七對子，不能和牌；流局時計聽牌）\n  c  ADOPTED              有\n\n3-09-08-01 使用4張的獎勵 (如果有Set七對子)\nopts.set_bonus: SetChiitoitsuSetBonus\n  a  NONE         無\n  b  HAN_PER_SET  每使用4張相同的牌（Set），增加1翻\n\n3-09-08-02 1萬、9萬、1筒、9筒、1索、9索構成的Set七對子 (如果有Set七對子)\nopts.terminal_sets: SetChiitoitsuTerminalSets\n  a  CHINROUTOU  清老頭\n  b  JUNCHAN     純全帶幺'
+    raise NotImplementedError("3-09-08 Set七對子 (set_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-08', fingerprint=...)")
 
 
 # --- 3-09-09 sanshoku_doutoi ---------------------------------------------------------
@@ -344,8 +352,8 @@ def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
 
 class SanshokuDoutoiValue(_Menu):
     'Value menu of 3-09-09 三色同對'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 SANSHOKU_DOUTOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -355,12 +363,12 @@ SANSHOKU_DOUTOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class SanshokuDoutoiOptions:
     'Chosen options of 3-09-09; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuDoutoiValue = SanshokuDoutoiValue.B
+    value: SanshokuDoutoiValue = SanshokuDoutoiValue.HAN_1
 
 
 def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
-    '3-09-09 三色同對 / 三色同对 — Sanshoku Doutoi\n\nA same-number pair in each of the three suits\n\n內容: 3種花色中有數字相同的對子\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-09-09 三色同對 (sanshoku_doutoi) has no hand-written body yet: add one in yaku/ with @implements('3-09-09', fingerprint=...)")
+    '3-09-09 三色同對 / 三色同对 — Sanshoku Doutoi\n\nA same-number pair in each of the three suits\n\n內容: 3種花色中有數字相同的對子\n\nopts.value: SanshokuDoutoiValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-09-09 三色同對 (sanshoku_doutoi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-09', fingerprint=...)")
 
 
 # --- 3-09-10 sanshoku_dou_nitoi ---------------------------------------------------------
@@ -368,8 +376,8 @@ def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
 
 class SanshokuDouNitoiValue(_Menu):
     'Value menu of 3-09-10 三色同二對'
-    A = ('a', '無')
-    B = ('b', '�翻（包含了三色同對的翻數）')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻（包含了三色同對的翻數）')
 
 
 SANSHOKU_DOU_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['三色同对'], 'text': '包含了三色同对的翻数'}]}}
@@ -379,12 +387,12 @@ SANSHOKU_DOU_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 class SanshokuDouNitoiOptions:
     'Chosen options of 3-09-10; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuDouNitoiValue = SanshokuDouNitoiValue.B
+    value: SanshokuDouNitoiValue = SanshokuDouNitoiValue.HAN_LOST
 
 
 def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | None:
-    '3-09-10 三色同二對 / 三色同二对 — Sanshoku Dou-nitoi\n\nTwo same-number pairs in each of the three suits\n\n內容: 3種花色中有2組相同數字的對子\n\nOptions (value):\n  a: 無\n  b: �翻（包含了三色同對的翻數）'
-    raise NotImplementedError("3-09-10 三色同二對 (sanshoku_dou_nitoi) has no hand-written body yet: add one in yaku/ with @implements('3-09-10', fingerprint=...)")
+    '3-09-10 三色同二對 / 三色同二对 — Sanshoku Dou-nitoi\n\nTwo same-number pairs in each of the three suits\n\n內容: 3種花色中有2組相同數字的對子\n\nopts.value: SanshokuDouNitoiValue\n  a  NONE      無\n  b  HAN_LOST  �翻（包含了三色同對的翻數）'
+    raise NotImplementedError("3-09-10 三色同二對 (sanshoku_dou_nitoi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-10', fingerprint=...)")
 
 
 # --- 3-09-11 sanshoku_i_nitoi ---------------------------------------------------------
@@ -392,8 +400,8 @@ def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | 
 
 class SanshokuINitoiValue(_Menu):
     'Value menu of 3-09-11 三色異二對'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 SANSHOKU_I_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -403,12 +411,12 @@ SANSHOKU_I_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class SanshokuINitoiOptions:
     'Chosen options of 3-09-11; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuINitoiValue = SanshokuINitoiValue.B
+    value: SanshokuINitoiValue = SanshokuINitoiValue.HAN_LOST
 
 
 def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None:
-    '3-09-11 三色異二對 / 三色异二对 — Sanshoku I-nitoi\n\nEach suit pairs a different two of the same three numbers\n\n內容: 用3種花色中的每1種，分別製作3個數字中2個的對子\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-09-11 三色異二對 (sanshoku_i_nitoi) has no hand-written body yet: add one in yaku/ with @implements('3-09-11', fingerprint=...)")
+    '3-09-11 三色異二對 / 三色异二对 — Sanshoku I-nitoi\n\nEach suit pairs a different two of the same three numbers\n\n內容: 用3種花色中的每1種，分別製作3個數字中2個的對子\n\nopts.value: SanshokuINitoiValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-09-11 三色異二對 (sanshoku_i_nitoi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-11', fingerprint=...)")
 
 
 # --- 3-09-12 naki_chiitoitsu ---------------------------------------------------------
@@ -416,8 +424,8 @@ def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None
 
 class NakiChiitoitsuValue(_Menu):
     'Value menu of 3-09-12 鳴牌七對子'
-    A = ('a', '無（對子無法鳴牌）')
-    B = ('b', '�5符1翻')
+    NONE = ('a', '無（對子無法鳴牌）')
+    FU_LOST_HAN_1 = ('b', '�5符1翻')
 
 
 NAKI_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '对子无法鸣牌'}]}, 'b': {'kind': 'fu_han', 'fu': None, 'han': 1, 'lost': True, 'notes': []}}
@@ -427,9 +435,9 @@ NAKI_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class NakiChiitoitsuOptions:
     'Chosen options of 3-09-12; defaults: first non-無 value, every rule question at a.'
 
-    value: NakiChiitoitsuValue = NakiChiitoitsuValue.B
+    value: NakiChiitoitsuValue = NakiChiitoitsuValue.FU_LOST_HAN_1
 
 
 def naki_chiitoitsu(win: HandView, opts: NakiChiitoitsuOptions) -> Award | None:
-    '3-09-12 鳴牌七對子 / 鸣牌七对子 — Naki Chiitoitsu\n\nSeven pairs with one to six pairs called from others\n\n內容: 從別家鳴牌1～6個對子，形成「明對子」，製作七對子\n\nOptions (value):\n  a: 無（對子無法鳴牌）\n  b: �5符1翻'
-    raise NotImplementedError("3-09-12 鳴牌七對子 (naki_chiitoitsu) has no hand-written body yet: add one in yaku/ with @implements('3-09-12', fingerprint=...)")
+    '3-09-12 鳴牌七對子 / 鸣牌七对子 — Naki Chiitoitsu\n\nSeven pairs with one to six pairs called from others\n\n內容: 從別家鳴牌1～6個對子，形成「明對子」，製作七對子\n\nopts.value: NakiChiitoitsuValue\n  a  NONE           無（對子無法鳴牌）\n  b  FU_LOST_HAN_1  �5符1翻'
+    raise NotImplementedError("3-09-12 鳴牌七對子 (naki_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-12', fingerprint=...)")

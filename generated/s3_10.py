@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-10'
@@ -34,11 +42,11 @@ SECTION_NAME = '順子系的特殊役'
 
 class IsshokuSanjunValue(_Menu):
     'Value menu of 3-10-01 一色三順'
-    A = ('a', '無')
-    B = ('b', '2翻（鳴牌後1翻）')
-    C = ('c', '2翻（鳴牌後也2翻）')
-    D = ('d', '3翻（鳴牌後2翻）')
-    E = ('e', '3翻（鳴牌後也3翻）')
+    NONE = ('a', '無')
+    HAN_2_OPEN_1 = ('b', '2翻（鳴牌後1翻）')
+    HAN_2 = ('c', '2翻（鳴牌後也2翻）')
+    HAN_3_OPEN_2 = ('d', '3翻（鳴牌後2翻）')
+    HAN_3 = ('e', '3翻（鳴牌後也3翻）')
 
 
 ISSHOKU_SANJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': 2, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 3, 'open_han': 2, 'lost': False, 'notes': []}, 'e': {'kind': 'han', 'han': 3, 'open_han': 3, 'lost': False, 'notes': []}}
@@ -48,12 +56,12 @@ ISSHOKU_SANJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class IsshokuSanjunOptions:
     'Chosen options of 3-10-01; defaults: first non-無 value, every rule question at a.'
 
-    value: IsshokuSanjunValue = IsshokuSanjunValue.B
+    value: IsshokuSanjunValue = IsshokuSanjunValue.HAN_2_OPEN_1
 
 
 def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
-    '3-10-01 一色三順 / 一色三顺 — Isshoku Sanjun\n\nThree identical chows\n\n內容: 3個相同順子\n\nOptions (value):\n  a: 無\n  b: 2翻（鳴牌後1翻）\n  c: 2翻（鳴牌後也2翻）\n  d: 3翻（鳴牌後2翻）\n  e: 3翻（鳴牌後也3翻）'
-    raise NotImplementedError("3-10-01 一色三順 (isshoku_sanjun) has no hand-written body yet: add one in yaku/ with @implements('3-10-01', fingerprint=...)")
+    '3-10-01 一色三順 / 一色三顺 — Isshoku Sanjun\n\nThree identical chows\n\n內容: 3個相同順子\n\nopts.value: IsshokuSanjunValue\n  a  NONE          無\n  b  HAN_2_OPEN_1  2翻（鳴牌後1翻）\n  c  HAN_2         2翻（鳴牌後也2翻）\n  d  HAN_3_OPEN_2  3翻（鳴牌後2翻）\n  e  HAN_3         3翻（鳴牌後也3翻）'
+    raise NotImplementedError("3-10-01 一色三順 (isshoku_sanjun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-01', fingerprint=...)")
 
 
 # --- 3-10-02 isshoku_yonjun ---------------------------------------------------------
@@ -61,11 +69,11 @@ def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
 
 class IsshokuYonjunValue(_Menu):
     'Value menu of 3-10-02 一色四順'
-    A = ('a', '無')
-    B = ('b', '3翻（鳴牌後2翻）')
-    C = ('c', '4翻（鳴牌後也4翻）')
-    D = ('d', '役滿（鳴牌後2翻）')
-    E = ('e', '役滿（鳴牌也是役滿）')
+    NONE = ('a', '無')
+    HAN_3_OPEN_2 = ('b', '3翻（鳴牌後2翻）')
+    HAN_4 = ('c', '4翻（鳴牌後也4翻）')
+    YAKUMAN_OPEN_HAN_2 = ('d', '役滿（鳴牌後2翻）')
+    YAKUMAN_EVEN_OPEN = ('e', '役滿（鳴牌也是役滿）')
 
 
 ISSHOKU_YONJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 3, 'open_han': 2, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 4, 'open_han': 4, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}}
@@ -75,12 +83,12 @@ ISSHOKU_YONJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class IsshokuYonjunOptions:
     'Chosen options of 3-10-02; defaults: first non-無 value, every rule question at a.'
 
-    value: IsshokuYonjunValue = IsshokuYonjunValue.B
+    value: IsshokuYonjunValue = IsshokuYonjunValue.HAN_3_OPEN_2
 
 
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
-    '3-10-02 一色四順 / 一色四顺 — Isshoku Yonjun\n\nFour identical chows\n\n內容: 4個相同順子\n\nOptions (value):\n  a: 無\n  b: 3翻（鳴牌後2翻）\n  c: 4翻（鳴牌後也4翻）\n  d: 役滿（鳴牌後2翻）\n  e: 役滿（鳴牌也是役滿）'
-    raise NotImplementedError("3-10-02 一色四順 (isshoku_yonjun) has no hand-written body yet: add one in yaku/ with @implements('3-10-02', fingerprint=...)")
+    '3-10-02 一色四順 / 一色四顺 — Isshoku Yonjun\n\nFour identical chows\n\n內容: 4個相同順子\n\nopts.value: IsshokuYonjunValue\n  a  NONE                無\n  b  HAN_3_OPEN_2        3翻（鳴牌後2翻）\n  c  HAN_4               4翻（鳴牌後也4翻）\n  d  YAKUMAN_OPEN_HAN_2  役滿（鳴牌後2翻）\n  e  YAKUMAN_EVEN_OPEN   役滿（鳴牌也是役滿）'
+    raise NotImplementedError("3-10-02 一色四順 (isshoku_yonjun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-02', fingerprint=...)")
 
 
 # --- 3-10-03 sanshoku_ittsuu ---------------------------------------------------------
@@ -88,9 +96,9 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
 
 class SanshokuIttsuuValue(_Menu):
     'Value menu of 3-10-03 三色一通'
-    A = ('a', '無')
-    B = ('b', '2翻（鳴牌後1翻）')
-    C = ('c', '2翻（鳴牌後也2翻）')
+    NONE = ('a', '無')
+    HAN_2_OPEN_1 = ('b', '2翻（鳴牌後1翻）')
+    HAN_2 = ('c', '2翻（鳴牌後也2翻）')
 
 
 SANSHOKU_ITTSUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': 2, 'lost': False, 'notes': []}}
@@ -100,12 +108,12 @@ SANSHOKU_ITTSUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class SanshokuIttsuuOptions:
     'Chosen options of 3-10-03; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuIttsuuValue = SanshokuIttsuuValue.B
+    value: SanshokuIttsuuValue = SanshokuIttsuuValue.HAN_2_OPEN_1
 
 
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
-    '3-10-03 三色一通 / 三色一通 — Sanshoku Ittsuu\n\nChows 123, 456, 789 spread across the three suits\n\n內容: 用3種花色的123、456、789的順子構成的和牌\n註: 種類和順子的對應任意\n\nOptions (value):\n  a: 無\n  b: 2翻（鳴牌後1翻）\n  c: 2翻（鳴牌後也2翻）'
-    raise NotImplementedError("3-10-03 三色一通 (sanshoku_ittsuu) has no hand-written body yet: add one in yaku/ with @implements('3-10-03', fingerprint=...)")
+    '3-10-03 三色一通 / 三色一通 — Sanshoku Ittsuu\n\nChows 123, 456, 789 spread across the three suits\n\n內容: 用3種花色的123、456、789的順子構成的和牌\n註: 種類和順子的對應任意\n\nopts.value: SanshokuIttsuuValue\n  a  NONE          無\n  b  HAN_2_OPEN_1  2翻（鳴牌後1翻）\n  c  HAN_2         2翻（鳴牌後也2翻）'
+    raise NotImplementedError("3-10-03 三色一通 (sanshoku_ittsuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-03', fingerprint=...)")
 
 
 # --- 3-10-04 kinmonkyou ---------------------------------------------------------
@@ -113,37 +121,37 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
 
 class KinmonkyouValue(_Menu):
     'Value menu of 3-10-04 金門橋'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 KINMONKYOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KinmonkyouQ01(_Menu):
-    '3-10-04-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class KinmonkyouCondition(_Menu):
+    '3-10-04-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
-class KinmonkyouQ02(_Menu):
-    '3-10-04-02 牌的種類的限制'
-    A = ('a', '不是清一色也可（不限制雀頭的種類）')
-    B = ('b', '必須是清一色（雀頭也要是相同種類的數牌）')
+class KinmonkyouFlush(_Menu):
+    '3-10-04-02 牌的種類的限制 (opts.flush)'
+    NOT_REQUIRED = ('a', '不是清一色也可（不限制雀頭的種類）')
+    REQUIRED = ('b', '必須是清一色（雀頭也要是相同種類的數牌）')
 
 
 @dataclass(frozen=True, slots=True)
 class KinmonkyouOptions:
     'Chosen options of 3-10-04; defaults: first non-無 value, every rule question at a.'
 
-    value: KinmonkyouValue = KinmonkyouValue.B
-    q01: KinmonkyouQ01 = KinmonkyouQ01.A
-    q02: KinmonkyouQ02 = KinmonkyouQ02.A
+    value: KinmonkyouValue = KinmonkyouValue.YAKUMAN
+    condition: KinmonkyouCondition = KinmonkyouCondition.CLOSED_ONLY
+    flush: KinmonkyouFlush = KinmonkyouFlush.NOT_REQUIRED
 
 
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
-    '3-10-04 金門橋 / 金门桥 — Kinmonkyou\n\nChows 123, 345, 567 and 789 in one suit\n\n內容: 同一種數牌的123 345 567 789\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-10-04-01 役成立條件 (如果有金門橋)\n  a: 僅限門前\n  b: 鳴牌後也可\n\n3-10-04-02 牌的種類的限制 (如果有金門橋)\n  a: 不是清一色也可（不限制雀頭的種類）\n  b: 必須是清一色（雀頭也要是相同種類的數牌）'
-    raise NotImplementedError("3-10-04 金門橋 (kinmonkyou) has no hand-written body yet: add one in yaku/ with @implements('3-10-04', fingerprint=...)")
+    '3-10-04 金門橋 / 金门桥 — Kinmonkyou\n\nChows 123, 345, 567 and 789 in one suit\n\n內容: 同一種數牌的123 345 567 789\n\nopts.value: KinmonkyouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-10-04-01 役成立條件 (如果有金門橋)\nopts.condition: KinmonkyouCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-10-04-02 牌的種類的限制 (如果有金門橋)\nopts.flush: KinmonkyouFlush\n  a  NOT_REQUIRED  不是清一色也可（不限制雀頭的種類）\n  b  REQUIRED      必須是清一色（雀頭也要是相同種類的數牌）'
+    raise NotImplementedError("3-10-04 金門橋 (kinmonkyou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-04', fingerprint=...)")
 
 
 # --- 3-10-05 chinpeikou ---------------------------------------------------------
@@ -151,11 +159,11 @@ def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
 
 class ChinpeikouValue(_Menu):
     'Value menu of 3-10-05 清杯口'
-    A = ('a', '無')
-    B = ('b', '1翻（僅限門前；與二杯口合計4翻）')
-    C = ('c', '2翻（僅限門前；與二杯口合計5翻）')
-    D = ('d', '2翻（鳴牌也是2翻；門前時與二杯口合計5翻）')
-    E = ('e', '3翻（與二杯口合計6翻）')
+    NONE = ('a', '無')
+    HAN_1_CLOSED_ONLY = ('b', '1翻（僅限門前；與二杯口合計4翻）')
+    HAN_2_CLOSED_ONLY = ('c', '2翻（僅限門前；與二杯口合計5翻）')
+    HAN_2_OPEN_OK = ('d', '2翻（鳴牌也是2翻；門前時與二杯口合計5翻）')
+    HAN_3 = ('e', '3翻（與二杯口合計6翻）')
 
 
 CHINPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': [{'kind': 'closed_only', 'text': '仅限门前'}, {'kind': 'total_with', 'args': ['4'], 'text': '与二杯口合计4翻'}]}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': [{'kind': 'closed_only', 'text': '仅限门前'}, {'kind': 'total_with', 'args': ['5'], 'text': '与二杯口合计5翻'}]}, 'd': {'kind': 'han', 'han': 2, 'open_han': 2, 'lost': False, 'notes': [{'kind': 'total_with', 'args': ['5'], 'text': '门前时与二杯口合计5翻'}]}, 'e': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': [{'kind': 'total_with', 'args': ['6'], 'text': '与二杯口合计6翻'}]}}
@@ -165,12 +173,12 @@ CHINPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class ChinpeikouOptions:
     'Chosen options of 3-10-05; defaults: first non-無 value, every rule question at a.'
 
-    value: ChinpeikouValue = ChinpeikouValue.B
+    value: ChinpeikouValue = ChinpeikouValue.HAN_1_CLOSED_ONLY
 
 
 def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
-    '3-10-05 清杯口 / 清杯口 — Chinpeikou\n\nRyanpeikou of the same numbers in two different suits\n\n內容: 二杯口的2組一杯口花色不同但數字相同\n\nOptions (value):\n  a: 無\n  b: 1翻（僅限門前；與二杯口合計4翻）\n  c: 2翻（僅限門前；與二杯口合計5翻）\n  d: 2翻（鳴牌也是2翻；門前時與二杯口合計5翻）\n  e: 3翻（與二杯口合計6翻）'
-    raise NotImplementedError("3-10-05 清杯口 (chinpeikou) has no hand-written body yet: add one in yaku/ with @implements('3-10-05', fingerprint=...)")
+    '3-10-05 清杯口 / 清杯口 — Chinpeikou\n\nRyanpeikou of the same numbers in two different suits\n\n內容: 二杯口的2組一杯口花色不同但數字相同\n\nopts.value: ChinpeikouValue\n  a  NONE               無\n  b  HAN_1_CLOSED_ONLY  1翻（僅限門前；與二杯口合計4翻）\n  c  HAN_2_CLOSED_ONLY  2翻（僅限門前；與二杯口合計5翻）\n  d  HAN_2_OPEN_OK      2翻（鳴牌也是2翻；門前時與二杯口合計5翻）\n  e  HAN_3              3翻（與二杯口合計6翻）'
+    raise NotImplementedError("3-10-05 清杯口 (chinpeikou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-05', fingerprint=...)")
 
 
 # --- 3-10-06 sanshoku_sanpo ---------------------------------------------------------
@@ -178,8 +186,8 @@ def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
 
 class SanshokuSanpoValue(_Menu):
     'Value menu of 3-10-06 三色三步'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 SANSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -189,12 +197,12 @@ SANSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class SanshokuSanpoOptions:
     'Chosen options of 3-10-06; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuSanpoValue = SanshokuSanpoValue.B
+    value: SanshokuSanpoValue = SanshokuSanpoValue.HAN_2
 
 
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
-    '3-10-06 三色三步 / 三色三步 — Sanshoku Sanpo\n\nOne chow per suit, each stepping up by one\n\n內容: 3種花色中各有一個順子，且順子的數字都相差1\n註: 種類和順子的對應任意\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-10-06 三色三步 (sanshoku_sanpo) has no hand-written body yet: add one in yaku/ with @implements('3-10-06', fingerprint=...)")
+    '3-10-06 三色三步 / 三色三步 — Sanshoku Sanpo\n\nOne chow per suit, each stepping up by one\n\n內容: 3種花色中各有一個順子，且順子的數字都相差1\n註: 種類和順子的對應任意\n\nopts.value: SanshokuSanpoValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-10-06 三色三步 (sanshoku_sanpo) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-06', fingerprint=...)")
 
 
 # --- 3-10-07 isshoku_sanpo ---------------------------------------------------------
@@ -202,8 +210,8 @@ def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
 
 class IsshokuSanpoValue(_Menu):
     'Value menu of 3-10-07 一色三步'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 ISSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -213,12 +221,12 @@ ISSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class IsshokuSanpoOptions:
     'Chosen options of 3-10-07; defaults: first non-無 value, every rule question at a.'
 
-    value: IsshokuSanpoValue = IsshokuSanpoValue.B
+    value: IsshokuSanpoValue = IsshokuSanpoValue.HAN_2
 
 
 def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
-    '3-10-07 一色三步 / 一色三步 — Isshoku Sanpo\n\nThree chows in one suit, each stepping up by one\n\n內容: 同一種數牌中有數字分別相差1的3組順子\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-10-07 一色三步 (isshoku_sanpo) has no hand-written body yet: add one in yaku/ with @implements('3-10-07', fingerprint=...)")
+    '3-10-07 一色三步 / 一色三步 — Isshoku Sanpo\n\nThree chows in one suit, each stepping up by one\n\n內容: 同一種數牌中有數字分別相差1的3組順子\n\nopts.value: IsshokuSanpoValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-10-07 一色三步 (isshoku_sanpo) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-07', fingerprint=...)")
 
 
 # --- 3-10-08 isshoku_yonpo ---------------------------------------------------------
@@ -226,38 +234,38 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
 
 class IsshokuYonpoValue(_Menu):
     'Value menu of 3-10-08 一色四步'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 ISSHOKU_YONPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class IsshokuYonpoQ01(_Menu):
-    '3-10-08-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class IsshokuYonpoCondition(_Menu):
+    '3-10-08-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
-class IsshokuYonpoQ02(_Menu):
-    '3-10-08-02 牌的種類的限制'
-    A = ('a', '不是清一色也可（不限制雀頭的種類）')
-    B = ('b', '必須是清一色（雀頭也要是相同種類的數牌），但不限制數字')
-    C = ('c', '清一色，且雀頭也要是相連的數字（例如234～567時雀頭是11或88）')
+class IsshokuYonpoFlush(_Menu):
+    '3-10-08-02 牌的種類的限制 (opts.flush)'
+    NOT_REQUIRED = ('a', '不是清一色也可（不限制雀頭的種類）')
+    REQUIRED = ('b', '必須是清一色（雀頭也要是相同種類的數牌），但不限制數字')
+    REQUIRED_WITH_ADJACENT_PAIR = ('c', '清一色，且雀頭也要是相連的數字（例如234～567時雀頭是11或88）')
 
 
 @dataclass(frozen=True, slots=True)
 class IsshokuYonpoOptions:
     'Chosen options of 3-10-08; defaults: first non-無 value, every rule question at a.'
 
-    value: IsshokuYonpoValue = IsshokuYonpoValue.B
-    q01: IsshokuYonpoQ01 = IsshokuYonpoQ01.A
-    q02: IsshokuYonpoQ02 = IsshokuYonpoQ02.A
+    value: IsshokuYonpoValue = IsshokuYonpoValue.YAKUMAN
+    condition: IsshokuYonpoCondition = IsshokuYonpoCondition.CLOSED_ONLY
+    flush: IsshokuYonpoFlush = IsshokuYonpoFlush.NOT_REQUIRED
 
 
 def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
-    '3-10-08 一色四步 / 一色四步 — Isshoku Yonpo\n\nFour chows in one suit, each stepping up by one\n\n內容: 同一種數牌中有數字分別相差1的4組順子\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-10-08-01 役成立條件 (如果有一色四步)\n  a: 僅限門前\n  b: 鳴牌後也可\n\n3-10-08-02 牌的種類的限制 (如果有一色四步)\n  a: 不是清一色也可（不限制雀頭的種類）\n  b: 必須是清一色（雀頭也要是相同種類的數牌），但不限制數字\n  c: 清一色，且雀頭也要是相連的數字（例如234～567時雀頭是11或88）'
-    raise NotImplementedError("3-10-08 一色四步 (isshoku_yonpo) has no hand-written body yet: add one in yaku/ with @implements('3-10-08', fingerprint=...)")
+    '3-10-08 一色四步 / 一色四步 — Isshoku Yonpo\n\nFour chows in one suit, each stepping up by one\n\n內容: 同一種數牌中有數字分別相差1的4組順子\n\nopts.value: IsshokuYonpoValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-10-08-01 役成立條件 (如果有一色四步)\nopts.condition: IsshokuYonpoCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-10-08-02 牌的種類的限制 (如果有一色四步)\nopts.flush: IsshokuYonpoFlush\n  a  NOT_REQUIRED                 不是清一色也可（不限制雀頭的種類）\n  b  REQUIRED                     必須是清一色（雀頭也要是相同種類的數牌），但不限制數字\n  c  REQUIRED_WITH_ADJACENT_PAIR  清一色，且雀頭也要是相連的數字（例如234～567時雀頭是11或88）'
+    raise NotImplementedError("3-10-08 一色四步 (isshoku_yonpo) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-08', fingerprint=...)")
 
 
 # --- 3-10-09 shanron_chonchu_1 ---------------------------------------------------------
@@ -265,8 +273,8 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
 
 class ShanronChonchu1Value(_Menu):
     'Value menu of 3-10-09 雙龍爭珠(1)'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SHANRON_CHONCHU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -276,12 +284,12 @@ SHANRON_CHONCHU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class ShanronChonchu1Options:
     'Chosen options of 3-10-09; defaults: first non-無 value, every rule question at a.'
 
-    value: ShanronChonchu1Value = ShanronChonchu1Value.B
+    value: ShanronChonchu1Value = ShanronChonchu1Value.YAKUMAN
 
 
 def shanron_chonchu_1(win: HandView, opts: ShanronChonchu1Options) -> Award | None:
-    '3-10-09 雙龍爭珠(1) / 双龙争珠(1) — Shanron Chonchu (1)\n\nPin pair, 2 man and 2 sou chows: same numbers, no overlap\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且萬子順子與索子順子的數字要相同，且同色順子的數字不能重疊\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-10-09 雙龍爭珠(1) (shanron_chonchu_1) has no hand-written body yet: add one in yaku/ with @implements('3-10-09', fingerprint=...)")
+    '3-10-09 雙龍爭珠(1) / 双龙争珠(1) — Shanron Chonchu (1)\n\nPin pair, 2 man and 2 sou chows: same numbers, no overlap\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且萬子順子與索子順子的數字要相同，且同色順子的數字不能重疊\n\nopts.value: ShanronChonchu1Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-10-09 雙龍爭珠(1) (shanron_chonchu_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-09', fingerprint=...)")
 
 
 # --- 3-10-10 shanron_chonchu_2 ---------------------------------------------------------
@@ -289,9 +297,9 @@ def shanron_chonchu_1(win: HandView, opts: ShanronChonchu1Options) -> Award | No
 
 class ShanronChonchu2Value(_Menu):
     'Value menu of 3-10-10 雙龍爭珠(2)'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    YAKUMAN = ('c', '役滿')
 
 
 SHANRON_CHONCHU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -301,12 +309,12 @@ SHANRON_CHONCHU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class ShanronChonchu2Options:
     'Chosen options of 3-10-10; defaults: first non-無 value, every rule question at a.'
 
-    value: ShanronChonchu2Value = ShanronChonchu2Value.B
+    value: ShanronChonchu2Value = ShanronChonchu2Value.MANGAN
 
 
 def shanron_chonchu_2(win: HandView, opts: ShanronChonchu2Options) -> Award | None:
-    '3-10-10 雙龍爭珠(2) / 双龙争珠(2) — Shanron Chonchu (2)\n\nPin pair, 2 man and 2 sou chows: consecutive per suit\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且同色順子的數字要連續\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 役滿'
-    raise NotImplementedError("3-10-10 雙龍爭珠(2) (shanron_chonchu_2) has no hand-written body yet: add one in yaku/ with @implements('3-10-10', fingerprint=...)")
+    '3-10-10 雙龍爭珠(2) / 双龙争珠(2) — Shanron Chonchu (2)\n\nPin pair, 2 man and 2 sou chows: consecutive per suit\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且同色順子的數字要連續\n\nopts.value: ShanronChonchu2Value\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿'
+    raise NotImplementedError("3-10-10 雙龍爭珠(2) (shanron_chonchu_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-10', fingerprint=...)")
 
 
 # --- 3-10-11 shanron_chonchu_3 ---------------------------------------------------------
@@ -314,9 +322,9 @@ def shanron_chonchu_2(win: HandView, opts: ShanronChonchu2Options) -> Award | No
 
 class ShanronChonchu3Value(_Menu):
     'Value menu of 3-10-11 雙龍爭珠(3)'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    YAKUMAN = ('c', '役滿')
 
 
 SHANRON_CHONCHU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -326,12 +334,12 @@ SHANRON_CHONCHU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class ShanronChonchu3Options:
     'Chosen options of 3-10-11; defaults: first non-無 value, every rule question at a.'
 
-    value: ShanronChonchu3Value = ShanronChonchu3Value.B
+    value: ShanronChonchu3Value = ShanronChonchu3Value.MANGAN
 
 
 def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | None:
-    '3-10-11 雙龍爭珠(3) / 双龙争珠(3) — Shanron Chonchu (3)\n\nPin pair, 2 man and 2 sou chows: same and consecutive\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且萬子順子與索子順子的數字要相同，且同色順子的數字要連續\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 役滿'
-    raise NotImplementedError("3-10-11 雙龍爭珠(3) (shanron_chonchu_3) has no hand-written body yet: add one in yaku/ with @implements('3-10-11', fingerprint=...)")
+    '3-10-11 雙龍爭珠(3) / 双龙争珠(3) — Shanron Chonchu (3)\n\nPin pair, 2 man and 2 sou chows: same and consecutive\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且萬子順子與索子順子的數字要相同，且同色順子的數字要連續\n\nopts.value: ShanronChonchu3Value\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿'
+    raise NotImplementedError("3-10-11 雙龍爭珠(3) (shanron_chonchu_3) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-11', fingerprint=...)")
 
 
 # --- 3-10-12 seikaiko ---------------------------------------------------------
@@ -339,8 +347,8 @@ def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | No
 
 class SeikaikoValue(_Menu):
     'Value menu of 3-10-12 清海湖'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SEIKAIKO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -350,9 +358,9 @@ SEIKAIKO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class SeikaikoOptions:
     'Chosen options of 3-10-12; defaults: first non-無 value, every rule question at a.'
 
-    value: SeikaikoValue = SeikaikoValue.B
+    value: SeikaikoValue = SeikaikoValue.YAKUMAN
 
 
 def seikaiko(win: HandView, opts: SeikaikoOptions) -> Award | None:
-    '3-10-12 清海湖 / 清海湖 — Seikaiko\n\nClosed full flush with junchan and ryanpeikou\n\n內容: 門前清一色、純全帶幺、二杯口\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-10-12 清海湖 (seikaiko) has no hand-written body yet: add one in yaku/ with @implements('3-10-12', fingerprint=...)")
+    '3-10-12 清海湖 / 清海湖 — Seikaiko\n\nClosed full flush with junchan and ryanpeikou\n\n內容: 門前清一色、純全帶幺、二杯口\n\nopts.value: SeikaikoValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-10-12 清海湖 (seikaiko) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-12', fingerprint=...)")

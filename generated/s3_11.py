@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-11'
@@ -34,10 +42,10 @@ SECTION_NAME = '刻子系的特殊役'
 
 class SanrenkouValue(_Menu):
     'Value menu of 3-11-01 三連刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
-    C = ('c', '3翻')
-    D = ('d', '4翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
+    HAN_3 = ('c', '3翻')
+    HAN_4 = ('d', '4翻')
 
 
 SANRENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}}
@@ -47,12 +55,12 @@ SANRENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class SanrenkouOptions:
     'Chosen options of 3-11-01; defaults: first non-無 value, every rule question at a.'
 
-    value: SanrenkouValue = SanrenkouValue.B
+    value: SanrenkouValue = SanrenkouValue.HAN_2
 
 
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
-    '3-11-01 三連刻 / 三连刻 — Sanrenkou\n\nThree consecutive pungs in one suit\n\n內容: 同色且數字連續的刻子3個\n\nOptions (value):\n  a: 無\n  b: 2翻\n  c: 3翻\n  d: 4翻'
-    raise NotImplementedError("3-11-01 三連刻 (sanrenkou) has no hand-written body yet: add one in yaku/ with @implements('3-11-01', fingerprint=...)")
+    '3-11-01 三連刻 / 三连刻 — Sanrenkou\n\nThree consecutive pungs in one suit\n\n內容: 同色且數字連續的刻子3個\n\nopts.value: SanrenkouValue\n  a  NONE   無\n  b  HAN_2  2翻\n  c  HAN_3  3翻\n  d  HAN_4  4翻'
+    raise NotImplementedError("3-11-01 三連刻 (sanrenkou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-01', fingerprint=...)")
 
 
 # --- 3-11-02 suurenkou ---------------------------------------------------------
@@ -60,34 +68,34 @@ def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
 
 class SuurenkouValue(_Menu):
     'Value menu of 3-11-02 四連刻'
-    A = ('a', '無')
-    B = ('b', '4翻')
-    C = ('c', '滿貫')
-    D = ('d', '倍滿')
-    E = ('e', '役滿')
+    NONE = ('a', '無')
+    HAN_4 = ('b', '4翻')
+    MANGAN = ('c', '滿貫')
+    BAIMAN = ('d', '倍滿')
+    YAKUMAN = ('e', '役滿')
 
 
 SUURENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class SuurenkouQ01(_Menu):
-    '3-11-02-01 雀頭的條件'
-    A = ('a', '什麼都可以')
-    B = ('b', '和四連刻的花色相同（清一色），不限制數字')
-    C = ('c', '和四連刻的花色相同，數字也要和四連刻連續')
+class SuurenkouPair(_Menu):
+    '3-11-02-01 雀頭的條件 (opts.pair)'
+    ANY = ('a', '什麼都可以')
+    SAME_SUIT = ('b', '和四連刻的花色相同（清一色），不限制數字')
+    SAME_SUIT_CONTINUING = ('c', '和四連刻的花色相同，數字也要和四連刻連續')
 
 
 @dataclass(frozen=True, slots=True)
 class SuurenkouOptions:
     'Chosen options of 3-11-02; defaults: first non-無 value, every rule question at a.'
 
-    value: SuurenkouValue = SuurenkouValue.B
-    q01: SuurenkouQ01 = SuurenkouQ01.A
+    value: SuurenkouValue = SuurenkouValue.HAN_4
+    pair: SuurenkouPair = SuurenkouPair.ANY
 
 
 def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
-    '3-11-02 四連刻 / 四连刻 — Suurenkou\n\nFour consecutive pungs in one suit\n\n內容: 同色且數字連續的刻子4個\n註: 雖然是對對和，但爲了方便，分在這一類\n\nOptions (value):\n  a: 無\n  b: 4翻\n  c: 滿貫\n  d: 倍滿\n  e: 役滿\n\n3-11-02-01 雀頭的條件 (如果有四連刻)\n  a: 什麼都可以\n  b: 和四連刻的花色相同（清一色），不限制數字\n  c: 和四連刻的花色相同，數字也要和四連刻連續'
-    raise NotImplementedError("3-11-02 四連刻 (suurenkou) has no hand-written body yet: add one in yaku/ with @implements('3-11-02', fingerprint=...)")
+    '3-11-02 四連刻 / 四连刻 — Suurenkou\n\nFour consecutive pungs in one suit\n\n內容: 同色且數字連續的刻子4個\n註: 雖然是對對和，但爲了方便，分在這一類\n\nopts.value: SuurenkouValue\n  a  NONE     無\n  b  HAN_4    4翻\n  c  MANGAN   滿貫\n  d  BAIMAN   倍滿\n  e  YAKUMAN  役滿\n\n3-11-02-01 雀頭的條件 (如果有四連刻)\nopts.pair: SuurenkouPair\n  a  ANY                   什麼都可以\n  b  SAME_SUIT             和四連刻的花色相同（清一色），不限制數字\n  c  SAME_SUIT_CONTINUING  和四連刻的花色相同，數字也要和四連刻連續'
+    raise NotImplementedError("3-11-02 四連刻 (suurenkou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-02', fingerprint=...)")
 
 
 # --- 3-11-03 sanshoku_renkou ---------------------------------------------------------
@@ -95,30 +103,30 @@ def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
 
 class SanshokuRenkouValue(_Menu):
     'Value menu of 3-11-03 三色連刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 SANSHOKU_RENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class SanshokuRenkouQ01(_Menu):
-    '3-11-03-01 役成立條件'
-    A = ('a', '不是對對和也可')
-    B = ('b', '必須是對對和')
+class SanshokuRenkouCondition(_Menu):
+    '3-11-03-01 役成立條件 (opts.condition)'
+    TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
+    TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
 @dataclass(frozen=True, slots=True)
 class SanshokuRenkouOptions:
     'Chosen options of 3-11-03; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuRenkouValue = SanshokuRenkouValue.B
-    q01: SanshokuRenkouQ01 = SanshokuRenkouQ01.A
+    value: SanshokuRenkouValue = SanshokuRenkouValue.HAN_2
+    condition: SanshokuRenkouCondition = SanshokuRenkouCondition.TOITOI_NOT_REQUIRED
 
 
 def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
-    '3-11-03 三色連刻 / 三色连刻 — Sanshoku Renkou\n\nConsecutive-number pungs, one in each suit\n\n內容: 萬子、筒子、索子3種花色中，連續的刻子構成的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻\n\n3-11-03-01 役成立條件 (如果有三色連刻)\n  a: 不是對對和也可\n  b: 必須是對對和'
-    raise NotImplementedError("3-11-03 三色連刻 (sanshoku_renkou) has no hand-written body yet: add one in yaku/ with @implements('3-11-03', fingerprint=...)")
+    '3-11-03 三色連刻 / 三色连刻 — Sanshoku Renkou\n\nConsecutive-number pungs, one in each suit\n\n內容: 萬子、筒子、索子3種花色中，連續的刻子構成的和牌\n\nopts.value: SanshokuRenkouValue\n  a  NONE   無\n  b  HAN_2  2翻\n\n3-11-03-01 役成立條件 (如果有三色連刻)\nopts.condition: SanshokuRenkouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和'
+    raise NotImplementedError("3-11-03 三色連刻 (sanshoku_renkou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-03', fingerprint=...)")
 
 
 # --- 3-11-04 sujihai_kou ---------------------------------------------------------
@@ -126,32 +134,32 @@ def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
 
 class SujihaiKouValue(_Menu):
     'Value menu of 3-11-04 筋牌刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
-    C = ('c', '3翻')
-    D = ('d', '4翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
+    HAN_3 = ('c', '3翻')
+    HAN_4 = ('d', '4翻')
 
 
 SUJIHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class SujihaiKouQ01(_Menu):
-    '3-11-04-01 役成立條件'
-    A = ('a', '不是對對和也可')
-    B = ('b', '必須是對對和')
+class SujihaiKouCondition(_Menu):
+    '3-11-04-01 役成立條件 (opts.condition)'
+    TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
+    TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
 @dataclass(frozen=True, slots=True)
 class SujihaiKouOptions:
     'Chosen options of 3-11-04; defaults: first non-無 value, every rule question at a.'
 
-    value: SujihaiKouValue = SujihaiKouValue.B
-    q01: SujihaiKouQ01 = SujihaiKouQ01.A
+    value: SujihaiKouValue = SujihaiKouValue.HAN_2
+    condition: SujihaiKouCondition = SujihaiKouCondition.TOITOI_NOT_REQUIRED
 
 
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
-    '3-11-04 筋牌刻 / 筋牌刻 — Sujihai-kou\n\nPungs of 1-4-7, 2-5-8 or 3-6-9 in one suit\n\n內容: 同一種數牌中1、4、7，2、5、8或3、6、9的刻子構成的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻\n  c: 3翻\n  d: 4翻\n\n3-11-04-01 役成立條件 (如果有筋牌刻)\n  a: 不是對對和也可\n  b: 必須是對對和'
-    raise NotImplementedError("3-11-04 筋牌刻 (sujihai_kou) has no hand-written body yet: add one in yaku/ with @implements('3-11-04', fingerprint=...)")
+    '3-11-04 筋牌刻 / 筋牌刻 — Sujihai-kou\n\nPungs of 1-4-7, 2-5-8 or 3-6-9 in one suit\n\n內容: 同一種數牌中1、4、7，2、5、8或3、6、9的刻子構成的和牌\n\nopts.value: SujihaiKouValue\n  a  NONE   無\n  b  HAN_2  2翻\n  c  HAN_3  3翻\n  d  HAN_4  4翻\n\n3-11-04-01 役成立條件 (如果有筋牌刻)\nopts.condition: SujihaiKouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和'
+    raise NotImplementedError("3-11-04 筋牌刻 (sujihai_kou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-04', fingerprint=...)")
 
 
 # --- 3-11-05 chousankou ---------------------------------------------------------
@@ -159,37 +167,37 @@ def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
 
 class ChousankouValue(_Menu):
     'Value menu of 3-11-05 頂三刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 CHOUSANKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class ChousankouQ01(_Menu):
-    '3-11-05-01 役成立條件'
-    A = ('a', '不是對對和也可')
-    B = ('b', '必須是對對和')
+class ChousankouCondition(_Menu):
+    '3-11-05-01 役成立條件 (opts.condition)'
+    TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
+    TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
-class ChousankouQ02(_Menu):
-    '3-11-05-02 數牌的種類'
-    A = ('a', '僅限萬子')
-    B = ('b', '筒子、索子也可以')
+class ChousankouSuit(_Menu):
+    '3-11-05-02 數牌的種類 (opts.suit)'
+    MANZU_ONLY = ('a', '僅限萬子')
+    ANY_SUIT = ('b', '筒子、索子也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class ChousankouOptions:
     'Chosen options of 3-11-05; defaults: first non-無 value, every rule question at a.'
 
-    value: ChousankouValue = ChousankouValue.B
-    q01: ChousankouQ01 = ChousankouQ01.A
-    q02: ChousankouQ02 = ChousankouQ02.A
+    value: ChousankouValue = ChousankouValue.HAN_2
+    condition: ChousankouCondition = ChousankouCondition.TOITOI_NOT_REQUIRED
+    suit: ChousankouSuit = ChousankouSuit.MANZU_ONLY
 
 
 def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
-    '3-11-05 頂三刻 / 顶三刻 — Chou-sankou\n\nPungs of 1, 5 and 9 in one suit\n\n內容: 同一種數牌中1、5、9的刻子構成的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻\n\n3-11-05-01 役成立條件 (如果有頂三刻)\n  a: 不是對對和也可\n  b: 必須是對對和\n\n3-11-05-02 數牌的種類 (如果有頂三刻)\n  a: 僅限萬子\n  b: 筒子、索子也可以'
-    raise NotImplementedError("3-11-05 頂三刻 (chousankou) has no hand-written body yet: add one in yaku/ with @implements('3-11-05', fingerprint=...)")
+    '3-11-05 頂三刻 / 顶三刻 — Chou-sankou\n\nPungs of 1, 5 and 9 in one suit\n\n內容: 同一種數牌中1、5、9的刻子構成的和牌\n\nopts.value: ChousankouValue\n  a  NONE   無\n  b  HAN_2  2翻\n\n3-11-05-01 役成立條件 (如果有頂三刻)\nopts.condition: ChousankouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和\n\n3-11-05-02 數牌的種類 (如果有頂三刻)\nopts.suit: ChousankouSuit\n  a  MANZU_ONLY  僅限萬子\n  b  ANY_SUIT    筒子、索子也可以'
+    raise NotImplementedError("3-11-05 頂三刻 (chousankou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-05', fingerprint=...)")
 
 
 # --- 3-11-06 chouhai_kou ---------------------------------------------------------
@@ -197,30 +205,30 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
 
 class ChouhaiKouValue(_Menu):
     'Value menu of 3-11-06 跳牌刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class ChouhaiKouQ01(_Menu):
-    '3-11-06-01 役成立條件'
-    A = ('a', '不是對對和也可')
-    B = ('b', '必須是對對和')
+class ChouhaiKouCondition(_Menu):
+    '3-11-06-01 役成立條件 (opts.condition)'
+    TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
+    TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
 @dataclass(frozen=True, slots=True)
 class ChouhaiKouOptions:
     'Chosen options of 3-11-06; defaults: first non-無 value, every rule question at a.'
 
-    value: ChouhaiKouValue = ChouhaiKouValue.B
-    q01: ChouhaiKouQ01 = ChouhaiKouQ01.A
+    value: ChouhaiKouValue = ChouhaiKouValue.HAN_2
+    condition: ChouhaiKouCondition = ChouhaiKouCondition.TOITOI_NOT_REQUIRED
 
 
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
-    '3-11-06 跳牌刻 / 跳牌刻 — Chouhai-kou\n\nPungs of three alternate numbers (e.g. 1-3-5) in one suit\n\n內容: 同一種數牌中1、3、5，2、4、6，3、5、7，4、6、8，5、7、9中任意一組刻子構成的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻\n\n3-11-06-01 役成立條件 (如果有跳牌刻)\n  a: 不是對對和也可\n  b: 必須是對對和'
-    raise NotImplementedError("3-11-06 跳牌刻 (chouhai_kou) has no hand-written body yet: add one in yaku/ with @implements('3-11-06', fingerprint=...)")
+    '3-11-06 跳牌刻 / 跳牌刻 — Chouhai-kou\n\nPungs of three alternate numbers (e.g. 1-3-5) in one suit\n\n內容: 同一種數牌中1、3、5，2、4、6，3、5、7，4、6、8，5、7、9中任意一組刻子構成的和牌\n\nopts.value: ChouhaiKouValue\n  a  NONE   無\n  b  HAN_2  2翻\n\n3-11-06-01 役成立條件 (如果有跳牌刻)\nopts.condition: ChouhaiKouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和'
+    raise NotImplementedError("3-11-06 跳牌刻 (chouhai_kou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-06', fingerprint=...)")
 
 
 # --- 3-11-07 suu_chouhai_kou ---------------------------------------------------------
@@ -228,9 +236,9 @@ def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
 
 class SuuChouhaiKouValue(_Menu):
     'Value menu of 3-11-07 四跳牌刻'
-    A = ('a', '無')
-    B = ('b', '2翻')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
+    YAKUMAN = ('c', '役滿')
 
 
 SUU_CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -240,12 +248,12 @@ SUU_CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class SuuChouhaiKouOptions:
     'Chosen options of 3-11-07; defaults: first non-無 value, every rule question at a.'
 
-    value: SuuChouhaiKouValue = SuuChouhaiKouValue.B
+    value: SuuChouhaiKouValue = SuuChouhaiKouValue.HAN_2
 
 
 def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
-    '3-11-07 四跳牌刻 / 四跳牌刻 — Suu-chouhai-kou\n\nPungs of four alternate numbers (e.g. 1-3-5-7), one suit\n\n內容: 同一種數牌中1、3、5、7，2、4、6、8或3、5、7、9的刻子構成的和牌\n註: 雖然是對對和，但爲了方便，分在這一類\n\nOptions (value):\n  a: 無\n  b: 2翻\n  c: 役滿'
-    raise NotImplementedError("3-11-07 四跳牌刻 (suu_chouhai_kou) has no hand-written body yet: add one in yaku/ with @implements('3-11-07', fingerprint=...)")
+    '3-11-07 四跳牌刻 / 四跳牌刻 — Suu-chouhai-kou\n\nPungs of four alternate numbers (e.g. 1-3-5-7), one suit\n\n內容: 同一種數牌中1、3、5、7，2、4、6、8或3、5、7、9的刻子構成的和牌\n註: 雖然是對對和，但爲了方便，分在這一類\n\nopts.value: SuuChouhaiKouValue\n  a  NONE     無\n  b  HAN_2    2翻\n  c  YAKUMAN  役滿'
+    raise NotImplementedError("3-11-07 四跳牌刻 (suu_chouhai_kou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-07', fingerprint=...)")
 
 
 # --- 3-11-08 goshin_tsuukan ---------------------------------------------------------
@@ -253,9 +261,9 @@ def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
 
 class GoshinTsuukanValue(_Menu):
     'Value menu of 3-11-08 伍芯通貫'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    YAKUMAN = ('c', '役滿')
 
 
 GOSHIN_TSUUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -265,12 +273,12 @@ GOSHIN_TSUUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class GoshinTsuukanOptions:
     'Chosen options of 3-11-08; defaults: first non-無 value, every rule question at a.'
 
-    value: GoshinTsuukanValue = GoshinTsuukanValue.B
+    value: GoshinTsuukanValue = GoshinTsuukanValue.MANGAN
 
 
 def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
-    '3-11-08 伍芯通貫 / 伍芯通贯 — Goshin Tsuukan\n\nPungs of 5 in all three suits\n\n內容: 5萬、5筒、5索的三色同刻\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 役滿'
-    raise NotImplementedError("3-11-08 伍芯通貫 (goshin_tsuukan) has no hand-written body yet: add one in yaku/ with @implements('3-11-08', fingerprint=...)")
+    '3-11-08 伍芯通貫 / 伍芯通贯 — Goshin Tsuukan\n\nPungs of 5 in all three suits\n\n內容: 5萬、5筒、5索的三色同刻\n\nopts.value: GoshinTsuukanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿'
+    raise NotImplementedError("3-11-08 伍芯通貫 (goshin_tsuukan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-08', fingerprint=...)")
 
 
 # --- 3-11-09 sanrenfon ---------------------------------------------------------
@@ -278,8 +286,8 @@ def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
 
 class SanrenfonValue(_Menu):
     'Value menu of 3-11-09 三連風'
-    A = ('a', '無')
-    B = ('b', '3翻')
+    NONE = ('a', '無')
+    HAN_3 = ('b', '3翻')
 
 
 SANRENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}}
@@ -289,12 +297,12 @@ SANRENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class SanrenfonOptions:
     'Chosen options of 3-11-09; defaults: first non-無 value, every rule question at a.'
 
-    value: SanrenfonValue = SanrenfonValue.B
+    value: SanrenfonValue = SanrenfonValue.HAN_3
 
 
 def sanrenfon(win: HandView, opts: SanrenfonOptions) -> Award | None:
-    '3-11-09 三連風 / 三连风 — Sanrenfon\n\nPungs of east-south-west or south-west-north\n\n內容: 使用了東、南、西或南、西、北刻子的和牌\n\nOptions (value):\n  a: 無\n  b: 3翻'
-    raise NotImplementedError("3-11-09 三連風 (sanrenfon) has no hand-written body yet: add one in yaku/ with @implements('3-11-09', fingerprint=...)")
+    '3-11-09 三連風 / 三连风 — Sanrenfon\n\nPungs of east-south-west or south-west-north\n\n內容: 使用了東、南、西或南、西、北刻子的和牌\n\nopts.value: SanrenfonValue\n  a  NONE   無\n  b  HAN_3  3翻'
+    raise NotImplementedError("3-11-09 三連風 (sanrenfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-09', fingerprint=...)")
 
 
 # --- 3-11-10 sanfon ---------------------------------------------------------
@@ -302,8 +310,8 @@ def sanrenfon(win: HandView, opts: SanrenfonOptions) -> Award | None:
 
 class SanfonValue(_Menu):
     'Value menu of 3-11-10 三風'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 SANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -313,12 +321,12 @@ SANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 class SanfonOptions:
     'Chosen options of 3-11-10; defaults: first non-無 value, every rule question at a.'
 
-    value: SanfonValue = SanfonValue.B
+    value: SanfonValue = SanfonValue.HAN_2
 
 
 def sanfon(win: HandView, opts: SanfonOptions) -> Award | None:
-    '3-11-10 三風 / 三风 — Sanfon\n\nPungs of any three winds\n\n內容: 使用了3個風牌刻子的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-11-10 三風 (sanfon) has no hand-written body yet: add one in yaku/ with @implements('3-11-10', fingerprint=...)")
+    '3-11-10 三風 / 三风 — Sanfon\n\nPungs of any three winds\n\n內容: 使用了3個風牌刻子的和牌\n\nopts.value: SanfonValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-11-10 三風 (sanfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-10', fingerprint=...)")
 
 
 # --- 3-11-11 shousanfon ---------------------------------------------------------
@@ -326,8 +334,8 @@ def sanfon(win: HandView, opts: SanfonOptions) -> Award | None:
 
 class ShousanfonValue(_Menu):
     'Value menu of 3-11-11 小三風'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -337,12 +345,12 @@ SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class ShousanfonOptions:
     'Chosen options of 3-11-11; defaults: first non-無 value, every rule question at a.'
 
-    value: ShousanfonValue = ShousanfonValue.B
+    value: ShousanfonValue = ShousanfonValue.HAN_1
 
 
 def shousanfon(win: HandView, opts: ShousanfonOptions) -> Award | None:
-    '3-11-11 小三風 / 小三风 — Shou-sanfon\n\nTwo wind pungs plus a wind pair\n\n內容: 使用了2個風牌刻子和1個風牌雀頭的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-11-11 小三風 (shousanfon) has no hand-written body yet: add one in yaku/ with @implements('3-11-11', fingerprint=...)")
+    '3-11-11 小三風 / 小三风 — Shou-sanfon\n\nTwo wind pungs plus a wind pair\n\n內容: 使用了2個風牌刻子和1個風牌雀頭的和牌\n\nopts.value: ShousanfonValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-11-11 小三風 (shousanfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-11', fingerprint=...)")
 
 
 # --- 3-11-12 otakaze_sankou ---------------------------------------------------------
@@ -350,40 +358,40 @@ def shousanfon(win: HandView, opts: ShousanfonOptions) -> Award | None:
 
 class OtakazeSankouValue(_Menu):
     'Value menu of 3-11-12 客風三刻'
-    A = ('a', '無')
-    B = ('b', '1翻')
-    C = ('c', '2翻')
-    D = ('d', '3翻（鳴牌後2翻）')
-    E = ('e', '3翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
+    HAN_2 = ('c', '2翻')
+    HAN_3_OPEN_2 = ('d', '3翻（鳴牌後2翻）')
+    HAN_3 = ('e', '3翻')
 
 
 OTAKAZE_SANKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 3, 'open_han': 2, 'lost': False, 'notes': []}, 'e': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class OtakazeSankouQ01(_Menu):
-    '3-11-12-01 人的限制'
-    A = ('a', '僅限東場的莊家')
-    B = ('b', '南場的南家、西場的西家、北場的北家也可以')
+class OtakazeSankouWho(_Menu):
+    '3-11-12-01 人的限制 (opts.who)'
+    EAST_ROUND_DEALER_ONLY = ('a', '僅限東場的莊家')
+    SEAT_MATCHING_ROUND = ('b', '南場的南家、西場的西家、北場的北家也可以')
 
 
-class OtakazeSankouQ02(_Menu):
-    '3-11-12-02 是否也可以包含場風牌'
-    A = ('a', '不能包含')
-    B = ('b', '可以包含（此時任意一家都能和）')
+class OtakazeSankouRoundWind(_Menu):
+    '3-11-12-02 是否也可以包含場風牌 (opts.round_wind)'
+    EXCLUDED = ('a', '不能包含')
+    INCLUDED = ('b', '可以包含（此時任意一家都能和）')
 
 
 @dataclass(frozen=True, slots=True)
 class OtakazeSankouOptions:
     'Chosen options of 3-11-12; defaults: first non-無 value, every rule question at a.'
 
-    value: OtakazeSankouValue = OtakazeSankouValue.B
-    q01: OtakazeSankouQ01 = OtakazeSankouQ01.A
-    q02: OtakazeSankouQ02 = OtakazeSankouQ02.A
+    value: OtakazeSankouValue = OtakazeSankouValue.HAN_1
+    who: OtakazeSankouWho = OtakazeSankouWho.EAST_ROUND_DEALER_ONLY
+    round_wind: OtakazeSankouRoundWind = OtakazeSankouRoundWind.EXCLUDED
 
 
 def otakaze_sankou(win: HandView, opts: OtakazeSankouOptions) -> Award | None:
-    '3-11-12 客風三刻 / 客风三刻 — Otakaze Sankou\n\nPungs of the three guest (non-value) winds\n\n內容: 使用了3個客風刻子的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻\n  c: 2翻\n  d: 3翻（鳴牌後2翻）\n  e: 3翻\n\n3-11-12-01 人的限制 (如果有客風三刻)\n  a: 僅限東場的莊家\n  b: 南場的南家、西場的西家、北場的北家也可以\n\n3-11-12-02 是否也可以包含場風牌 (如果有客風三刻)\n  a: 不能包含\n  b: 可以包含（此時任意一家都能和）'
-    raise NotImplementedError("3-11-12 客風三刻 (otakaze_sankou) has no hand-written body yet: add one in yaku/ with @implements('3-11-12', fingerprint=...)")
+    '3-11-12 客風三刻 / 客风三刻 — Otakaze Sankou\n\nPungs of the three guest (non-value) winds\n\n內容: 使用了3個客風刻子的和牌\n\nopts.value: OtakazeSankouValue\n  a  NONE          無\n  b  HAN_1         1翻\n  c  HAN_2         2翻\n  d  HAN_3_OPEN_2  3翻（鳴牌後2翻）\n  e  HAN_3         3翻\n\n3-11-12-01 人的限制 (如果有客風三刻)\nopts.who: OtakazeSankouWho\n  a  EAST_ROUND_DEALER_ONLY  僅限東場的莊家\n  b  SEAT_MATCHING_ROUND     南場的南家、西場的西家、北場的北家也可以\n\n3-11-12-02 是否也可以包含場風牌 (如果有客風三刻)\nopts.round_wind: OtakazeSankouRoundWind\n  a  EXCLUDED  不能包含\n  b  INCLUDED  可以包含（此時任意一家都能和）'
+    raise NotImplementedError("3-11-12 客風三刻 (otakaze_sankou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-12', fingerprint=...)")
 
 
 # --- 3-11-13 otakaze_shousanfon ---------------------------------------------------------
@@ -391,8 +399,8 @@ def otakaze_sankou(win: HandView, opts: OtakazeSankouOptions) -> Award | None:
 
 class OtakazeShousanfonValue(_Menu):
     'Value menu of 3-11-13 客風小三風'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 OTAKAZE_SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -402,12 +410,12 @@ OTAKAZE_SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 class OtakazeShousanfonOptions:
     'Chosen options of 3-11-13; defaults: first non-無 value, every rule question at a.'
 
-    value: OtakazeShousanfonValue = OtakazeShousanfonValue.B
+    value: OtakazeShousanfonValue = OtakazeShousanfonValue.HAN_2
 
 
 def otakaze_shousanfon(win: HandView, opts: OtakazeShousanfonOptions) -> Award | None:
-    '3-11-13 客風小三風 / 客风小三风 — Otakaze Shou-sanfon\n\nTwo guest-wind pungs plus the third guest wind as pair\n\n內容: 使用了3個客風中2個作爲刻子、1個作爲雀頭的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-11-13 客風小三風 (otakaze_shousanfon) has no hand-written body yet: add one in yaku/ with @implements('3-11-13', fingerprint=...)")
+    '3-11-13 客風小三風 / 客风小三风 — Otakaze Shou-sanfon\n\nTwo guest-wind pungs plus the third guest wind as pair\n\n內容: 使用了3個客風中2個作爲刻子、1個作爲雀頭的和牌\n\nopts.value: OtakazeShousanfonValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-11-13 客風小三風 (otakaze_shousanfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-13', fingerprint=...)")
 
 
 # --- 3-11-14 sanshoku_shoudoukou ---------------------------------------------------------
@@ -415,8 +423,8 @@ def otakaze_shousanfon(win: HandView, opts: OtakazeShousanfonOptions) -> Award |
 
 class SanshokuShoudoukouValue(_Menu):
     'Value menu of 3-11-14 三色小同刻'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 SANSHOKU_SHOUDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -426,12 +434,12 @@ SANSHOKU_SHOUDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 class SanshokuShoudoukouOptions:
     'Chosen options of 3-11-14; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuShoudoukouValue = SanshokuShoudoukouValue.B
+    value: SanshokuShoudoukouValue = SanshokuShoudoukouValue.HAN_1
 
 
 def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award | None:
-    '3-11-14 三色小同刻 / 三色小同刻 — Sanshoku Shou-doukou\n\nSanshoku doukou with one of the three as the pair\n\n內容: 三色同刻中的1個變成了雀頭的牌形\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-11-14 三色小同刻 (sanshoku_shoudoukou) has no hand-written body yet: add one in yaku/ with @implements('3-11-14', fingerprint=...)")
+    '3-11-14 三色小同刻 / 三色小同刻 — Sanshoku Shou-doukou\n\nSanshoku doukou with one of the three as the pair\n\n內容: 三色同刻中的1個變成了雀頭的牌形\n\nopts.value: SanshokuShoudoukouValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-11-14 三色小同刻 (sanshoku_shoudoukou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-14', fingerprint=...)")
 
 
 # --- 3-11-15 nishinakajima_minamigata ---------------------------------------------------------
@@ -439,8 +447,8 @@ def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award
 
 class NishinakajimaMinamigataValue(_Menu):
     'Value menu of 3-11-15 西中島南方'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 NISHINAKAJIMA_MINAMIGATA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -450,12 +458,12 @@ NISHINAKAJIMA_MINAMIGATA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost':
 class NishinakajimaMinamigataOptions:
     'Chosen options of 3-11-15; defaults: first non-無 value, every rule question at a.'
 
-    value: NishinakajimaMinamigataValue = NishinakajimaMinamigataValue.B
+    value: NishinakajimaMinamigataValue = NishinakajimaMinamigataValue.YAKUMAN
 
 
 def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions) -> Award | None:
-    '3-11-15 西中島南方 / 西中岛南方 — Nishinakajima-Minamigata\n\nPungs of west, red dragon and south\n\n內容: 使用了西、中、南刻子的和牌\n條件: 僅限南場的西家或西場的南家\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-11-15 西中島南方 (nishinakajima_minamigata) has no hand-written body yet: add one in yaku/ with @implements('3-11-15', fingerprint=...)")
+    '3-11-15 西中島南方 / 西中岛南方 — Nishinakajima-Minamigata\n\nPungs of west, red dragon and south\n\n內容: 使用了西、中、南刻子的和牌\n條件: 僅限南場的西家或西場的南家\n\nopts.value: NishinakajimaMinamigataValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-11-15 西中島南方 (nishinakajima_minamigata) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-15', fingerprint=...)")
 
 
 # --- 3-11-16 panda ---------------------------------------------------------
@@ -463,8 +471,8 @@ def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions
 
 class PandaValue(_Menu):
     'Value menu of 3-11-16 熊貓'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 PANDA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -474,12 +482,12 @@ PANDA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 class PandaOptions:
     'Chosen options of 3-11-16; defaults: first non-無 value, every rule question at a.'
 
-    value: PandaValue = PandaValue.B
+    value: PandaValue = PandaValue.HAN_1
 
 
 def panda(win: HandView, opts: PandaOptions) -> Award | None:
-    '3-11-16 熊貓 / 熊猫 — Panda\n\nPungs of white dragon and 1-pin\n\n內容: 使用了白和1筒刻子的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-11-16 熊貓 (panda) has no hand-written body yet: add one in yaku/ with @implements('3-11-16', fingerprint=...)")
+    '3-11-16 熊貓 / 熊猫 — Panda\n\nPungs of white dragon and 1-pin\n\n內容: 使用了白和1筒刻子的和牌\n\nopts.value: PandaValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-11-16 熊貓 (panda) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-16', fingerprint=...)")
 
 
 # --- 3-11-17 renfon ---------------------------------------------------------
@@ -487,8 +495,8 @@ def panda(win: HandView, opts: PandaOptions) -> Award | None:
 
 class RenfonValue(_Menu):
     'Value menu of 3-11-17 連風'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 RENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -498,12 +506,12 @@ RENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 class RenfonOptions:
     'Chosen options of 3-11-17; defaults: first non-無 value, every rule question at a.'
 
-    value: RenfonValue = RenfonValue.B
+    value: RenfonValue = RenfonValue.HAN_1
 
 
 def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
-    '3-11-17 連風 / 连风 — Renfon\n\nPungs of both the round wind and the seat wind\n\n內容: 使用了場風牌和自風牌兩個刻子的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-11-17 連風 (renfon) has no hand-written body yet: add one in yaku/ with @implements('3-11-17', fingerprint=...)")
+    '3-11-17 連風 / 连风 — Renfon\n\nPungs of both the round wind and the seat wind\n\n內容: 使用了場風牌和自風牌兩個刻子的和牌\n\nopts.value: RenfonValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-11-17 連風 (renfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-17', fingerprint=...)")
 
 
 # --- 3-11-18 q_taro ---------------------------------------------------------
@@ -511,8 +519,8 @@ def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
 
 class QTaroValue(_Menu):
     'Value menu of 3-11-18 Ｑ太郎'
-    A = ('a', '無')
-    B = ('b', '有')
+    NONE = ('a', '無')
+    ADOPTED = ('b', '有')
 
 
 Q_TARO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
@@ -522,12 +530,12 @@ Q_TARO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 class QTaroOptions:
     'Chosen options of 3-11-18; defaults: first non-無 value, every rule question at a.'
 
-    value: QTaroValue = QTaroValue.B
+    value: QTaroValue = QTaroValue.ADOPTED
 
 
 def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
-    '3-11-18 Ｑ太郎 / Ｑ太郎 — Q-Taro\n\nWith a white pung, +1 han per 3-sou\n\n內容: 存在白刻子時，每有1張3索增加1翻\n\nOptions (value):\n  a: 無\n  b: 有'
-    raise NotImplementedError("3-11-18 Ｑ太郎 (q_taro) has no hand-written body yet: add one in yaku/ with @implements('3-11-18', fingerprint=...)")
+    '3-11-18 Ｑ太郎 / Ｑ太郎 — Q-Taro\n\nWith a white pung, +1 han per 3-sou\n\n內容: 存在白刻子時，每有1張3索增加1翻\n\nopts.value: QTaroValue\n  a  NONE     無\n  b  ADOPTED  有'
+    raise NotImplementedError("3-11-18 Ｑ太郎 (q_taro) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-18', fingerprint=...)")
 
 
 # --- 3-11-19 shinnuma_kenji ---------------------------------------------------------
@@ -535,8 +543,8 @@ def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
 
 class ShinnumaKenjiValue(_Menu):
     'Value menu of 3-11-19 新沼謙治'
-    A = ('a', '無')
-    B = ('b', '有')
+    NONE = ('a', '無')
+    ADOPTED = ('b', '有')
 
 
 SHINNUMA_KENJI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
@@ -546,12 +554,12 @@ SHINNUMA_KENJI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class ShinnumaKenjiOptions:
     'Chosen options of 3-11-19; defaults: first non-無 value, every rule question at a.'
 
-    value: ShinnumaKenjiValue = ShinnumaKenjiValue.B
+    value: ShinnumaKenjiValue = ShinnumaKenjiValue.ADOPTED
 
 
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
-    '3-11-19 新沼謙治 / 新沼谦治 — Niinuma Kenji\n\n1-sou pung counts as a value pung (1 han)\n\n內容: 1索刻子1翻，也就是說1索成爲役牌\n\nOptions (value):\n  a: 無\n  b: 有'
-    raise NotImplementedError("3-11-19 新沼謙治 (shinnuma_kenji) has no hand-written body yet: add one in yaku/ with @implements('3-11-19', fingerprint=...)")
+    '3-11-19 新沼謙治 / 新沼谦治 — Niinuma Kenji\n\n1-sou pung counts as a value pung (1 han)\n\n內容: 1索刻子1翻，也就是說1索成爲役牌\n\nopts.value: ShinnumaKenjiValue\n  a  NONE     無\n  b  ADOPTED  有'
+    raise NotImplementedError("3-11-19 新沼謙治 (shinnuma_kenji) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-19', fingerprint=...)")
 
 
 # --- 3-11-20 ton_hatsu ---------------------------------------------------------
@@ -559,37 +567,37 @@ def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
 
 class TonHatsuValue(_Menu):
     'Value menu of 3-11-20 東加上發'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 TON_HATSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class TonHatsuQ01(_Menu):
-    '3-11-20-01 役成立條件'
-    A = ('a', '東和發都要是刻子')
-    B = ('b', '東和發沒有必要都是刻子')
+class TonHatsuCondition(_Menu):
+    '3-11-20-01 役成立條件 (opts.condition)'
+    BOTH_TRIPLETS = ('a', '東和發都要是刻子')
+    ONE_MAY_BE_PAIR = ('b', '東和發沒有必要都是刻子')
 
 
-class TonHatsuQ02(_Menu):
-    '3-11-20-02 是否僅限混一色'
-    A = ('a', '不是混一色也可')
-    B = ('b', '必須是混一色')
+class TonHatsuHonitsu(_Menu):
+    '3-11-20-02 是否僅限混一色 (opts.honitsu)'
+    NOT_REQUIRED = ('a', '不是混一色也可')
+    REQUIRED = ('b', '必須是混一色')
 
 
 @dataclass(frozen=True, slots=True)
 class TonHatsuOptions:
     'Chosen options of 3-11-20; defaults: first non-無 value, every rule question at a.'
 
-    value: TonHatsuValue = TonHatsuValue.B
-    q01: TonHatsuQ01 = TonHatsuQ01.A
-    q02: TonHatsuQ02 = TonHatsuQ02.A
+    value: TonHatsuValue = TonHatsuValue.HAN_1
+    condition: TonHatsuCondition = TonHatsuCondition.BOTH_TRIPLETS
+    honitsu: TonHatsuHonitsu = TonHatsuHonitsu.NOT_REQUIRED
 
 
 def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
-    '3-11-20 東加上發 / 东加上发 — Ton Hatsu\n\nHand using east and the green dragon\n\n內容: 使用了東和發的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻\n\n3-11-20-01 役成立條件 (如果有東加上發)\n  a: 東和發都要是刻子\n  b: 東和發沒有必要都是刻子\n\n3-11-20-02 是否僅限混一色 (如果有東加上發)\n  a: 不是混一色也可\n  b: 必須是混一色'
-    raise NotImplementedError("3-11-20 東加上發 (ton_hatsu) has no hand-written body yet: add one in yaku/ with @implements('3-11-20', fingerprint=...)")
+    '3-11-20 東加上發 / 东加上发 — Ton Hatsu\n\nHand using east and the green dragon\n\n內容: 使用了東和發的和牌\n\nopts.value: TonHatsuValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-11-20-01 役成立條件 (如果有東加上發)\nopts.condition: TonHatsuCondition\n  a  BOTH_TRIPLETS    東和發都要是刻子\n  b  ONE_MAY_BE_PAIR  東和發沒有必要都是刻子\n\n3-11-20-02 是否僅限混一色 (如果有東加上發)\nopts.honitsu: TonHatsuHonitsu\n  a  NOT_REQUIRED  不是混一色也可\n  b  REQUIRED      必須是混一色'
+    raise NotImplementedError("3-11-20 東加上發 (ton_hatsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-20', fingerprint=...)")
 
 
 # --- 3-11-21 nan_haku ---------------------------------------------------------
@@ -597,37 +605,37 @@ def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
 
 class NanHakuValue(_Menu):
     'Value menu of 3-11-21 南加上白'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 NAN_HAKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class NanHakuQ01(_Menu):
-    '3-11-21-01 役成立條件'
-    A = ('a', '南和白都要是刻子')
-    B = ('b', '南和白沒有必要都是刻子')
+class NanHakuCondition(_Menu):
+    '3-11-21-01 役成立條件 (opts.condition)'
+    BOTH_TRIPLETS = ('a', '南和白都要是刻子')
+    ONE_MAY_BE_PAIR = ('b', '南和白沒有必要都是刻子')
 
 
-class NanHakuQ02(_Menu):
-    '3-11-21-02 是否僅限混一色'
-    A = ('a', '不是混一色也可')
-    B = ('b', '必須是混一色')
+class NanHakuHonitsu(_Menu):
+    '3-11-21-02 是否僅限混一色 (opts.honitsu)'
+    NOT_REQUIRED = ('a', '不是混一色也可')
+    REQUIRED = ('b', '必須是混一色')
 
 
 @dataclass(frozen=True, slots=True)
 class NanHakuOptions:
     'Chosen options of 3-11-21; defaults: first non-無 value, every rule question at a.'
 
-    value: NanHakuValue = NanHakuValue.B
-    q01: NanHakuQ01 = NanHakuQ01.A
-    q02: NanHakuQ02 = NanHakuQ02.A
+    value: NanHakuValue = NanHakuValue.HAN_1
+    condition: NanHakuCondition = NanHakuCondition.BOTH_TRIPLETS
+    honitsu: NanHakuHonitsu = NanHakuHonitsu.NOT_REQUIRED
 
 
 def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
-    '3-11-21 南加上白 / 南加上白 — Nan Haku\n\nHand using south and the white dragon\n\n內容: 使用了南和白的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻\n\n3-11-21-01 役成立條件 (如果有南加上白)\n  a: 南和白都要是刻子\n  b: 南和白沒有必要都是刻子\n\n3-11-21-02 是否僅限混一色 (如果有南加上白)\n  a: 不是混一色也可\n  b: 必須是混一色'
-    raise NotImplementedError("3-11-21 南加上白 (nan_haku) has no hand-written body yet: add one in yaku/ with @implements('3-11-21', fingerprint=...)")
+    '3-11-21 南加上白 / 南加上白 — Nan Haku\n\nHand using south and the white dragon\n\n內容: 使用了南和白的和牌\n\nopts.value: NanHakuValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-11-21-01 役成立條件 (如果有南加上白)\nopts.condition: NanHakuCondition\n  a  BOTH_TRIPLETS    南和白都要是刻子\n  b  ONE_MAY_BE_PAIR  南和白沒有必要都是刻子\n\n3-11-21-02 是否僅限混一色 (如果有南加上白)\nopts.honitsu: NanHakuHonitsu\n  a  NOT_REQUIRED  不是混一色也可\n  b  REQUIRED      必須是混一色'
+    raise NotImplementedError("3-11-21 南加上白 (nan_haku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-21', fingerprint=...)")
 
 
 # --- 3-11-22 nakanishi_kun ---------------------------------------------------------
@@ -635,37 +643,37 @@ def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
 
 class NakanishiKunValue(_Menu):
     'Value menu of 3-11-22 中西君'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 NAKANISHI_KUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class NakanishiKunQ01(_Menu):
-    '3-11-22-01 役成立條件'
-    A = ('a', '中和西都要是刻子')
-    B = ('b', '中和西沒有必要都是刻子')
+class NakanishiKunCondition(_Menu):
+    '3-11-22-01 役成立條件 (opts.condition)'
+    BOTH_TRIPLETS = ('a', '中和西都要是刻子')
+    ONE_MAY_BE_PAIR = ('b', '中和西沒有必要都是刻子')
 
 
-class NakanishiKunQ02(_Menu):
-    '3-11-22-02 是否僅限混一色'
-    A = ('a', '不是混一色也可')
-    B = ('b', '必須是混一色')
+class NakanishiKunHonitsu(_Menu):
+    '3-11-22-02 是否僅限混一色 (opts.honitsu)'
+    NOT_REQUIRED = ('a', '不是混一色也可')
+    REQUIRED = ('b', '必須是混一色')
 
 
 @dataclass(frozen=True, slots=True)
 class NakanishiKunOptions:
     'Chosen options of 3-11-22; defaults: first non-無 value, every rule question at a.'
 
-    value: NakanishiKunValue = NakanishiKunValue.B
-    q01: NakanishiKunQ01 = NakanishiKunQ01.A
-    q02: NakanishiKunQ02 = NakanishiKunQ02.A
+    value: NakanishiKunValue = NakanishiKunValue.HAN_1
+    condition: NakanishiKunCondition = NakanishiKunCondition.BOTH_TRIPLETS
+    honitsu: NakanishiKunHonitsu = NakanishiKunHonitsu.NOT_REQUIRED
 
 
 def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
-    '3-11-22 中西君 / 中西君 — Nakanishi-kun\n\nHand using the red dragon and west\n\n內容: 使用了中和西的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻\n\n3-11-22-01 役成立條件 (如果有中西君)\n  a: 中和西都要是刻子\n  b: 中和西沒有必要都是刻子\n\n3-11-22-02 是否僅限混一色 (如果有中西君)\n  a: 不是混一色也可\n  b: 必須是混一色'
-    raise NotImplementedError("3-11-22 中西君 (nakanishi_kun) has no hand-written body yet: add one in yaku/ with @implements('3-11-22', fingerprint=...)")
+    '3-11-22 中西君 / 中西君 — Nakanishi-kun\n\nHand using the red dragon and west\n\n內容: 使用了中和西的和牌\n\nopts.value: NakanishiKunValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-11-22-01 役成立條件 (如果有中西君)\nopts.condition: NakanishiKunCondition\n  a  BOTH_TRIPLETS    中和西都要是刻子\n  b  ONE_MAY_BE_PAIR  中和西沒有必要都是刻子\n\n3-11-22-02 是否僅限混一色 (如果有中西君)\nopts.honitsu: NakanishiKunHonitsu\n  a  NOT_REQUIRED  不是混一色也可\n  b  REQUIRED      必須是混一色'
+    raise NotImplementedError("3-11-22 中西君 (nakanishi_kun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-22', fingerprint=...)")
 
 
 # --- 3-11-23 seikan_tonneru ---------------------------------------------------------
@@ -673,8 +681,8 @@ def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
 
 class SeikanTonneruValue(_Menu):
     'Value menu of 3-11-23 青函隧道'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SEIKAN_TONNERU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -684,12 +692,12 @@ SEIKAN_TONNERU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class SeikanTonneruOptions:
     'Chosen options of 3-11-23; defaults: first non-無 value, every rule question at a.'
 
-    value: SeikanTonneruValue = SeikanTonneruValue.B
+    value: SeikanTonneruValue = SeikanTonneruValue.YAKUMAN
 
 
 def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
-    '3-11-23 青函隧道 / 青函隧道 — Seikan Tonneru\n\nGreen-dragon kan, open east pung or kan, 1-pin pung\n\n內容: 發的槓子＋東的明刻或明槓＋1筒的刻子\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-11-23 青函隧道 (seikan_tonneru) has no hand-written body yet: add one in yaku/ with @implements('3-11-23', fingerprint=...)")
+    '3-11-23 青函隧道 / 青函隧道 — Seikan Tonneru\n\nGreen-dragon kan, open east pung or kan, 1-pin pung\n\n內容: 發的槓子＋東的明刻或明槓＋1筒的刻子\n\nopts.value: SeikanTonneruValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-11-23 青函隧道 (seikan_tonneru) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-23', fingerprint=...)")
 
 
 # --- 3-11-24 seishun_ni_kuinashi ---------------------------------------------------------
@@ -697,8 +705,8 @@ def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
 
 class SeishunNiKuinashiValue(_Menu):
     'Value menu of 3-11-24 青春無悔'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 SEISHUN_NI_KUINASHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -708,12 +716,12 @@ SEISHUN_NI_KUINASHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 class SeishunNiKuinashiOptions:
     'Chosen options of 3-11-24; defaults: first non-無 value, every rule question at a.'
 
-    value: SeishunNiKuinashiValue = SeishunNiKuinashiValue.B
+    value: SeishunNiKuinashiValue = SeishunNiKuinashiValue.HAN_1
 
 
 def seishun_ni_kuinashi(win: HandView, opts: SeishunNiKuinashiOptions) -> Award | None:
-    '3-11-24 青春無悔 / 青春无悔 — Seishun ni Kui Nashi\n\nConcealed pungs of green and red dragons\n\n內容: 使用了發和中的暗刻的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-11-24 青春無悔 (seishun_ni_kuinashi) has no hand-written body yet: add one in yaku/ with @implements('3-11-24', fingerprint=...)")
+    '3-11-24 青春無悔 / 青春无悔 — Seishun ni Kui Nashi\n\nConcealed pungs of green and red dragons\n\n內容: 使用了發和中的暗刻的和牌\n\nopts.value: SeishunNiKuinashiValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-11-24 青春無悔 (seishun_ni_kuinashi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-24', fingerprint=...)")
 
 
 # --- 3-11-25 dairinkan ---------------------------------------------------------
@@ -721,8 +729,8 @@ def seishun_ni_kuinashi(win: HandView, opts: SeishunNiKuinashiOptions) -> Award 
 
 class DairinkanValue(_Menu):
     'Value menu of 3-11-25 大林間'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 DAIRINKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -732,9 +740,9 @@ DAIRINKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class DairinkanOptions:
     'Chosen options of 3-11-25; defaults: first non-無 value, every rule question at a.'
 
-    value: DairinkanValue = DairinkanValue.B
+    value: DairinkanValue = DairinkanValue.YAKUMAN
 
 
 def dairinkan(win: HandView, opts: DairinkanOptions) -> Award | None:
-    '3-11-25 大林間 / 大林间 — Dai-rinkan\n\nPungs of red dragon, south and east\n\n內容: 使用了中、南和東的刻子的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-11-25 大林間 (dairinkan) has no hand-written body yet: add one in yaku/ with @implements('3-11-25', fingerprint=...)")
+    '3-11-25 大林間 / 大林间 — Dai-rinkan\n\nPungs of red dragon, south and east\n\n內容: 使用了中、南和東的刻子的和牌\n\nopts.value: DairinkanValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-11-25 大林間 (dairinkan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-25', fingerprint=...)")

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-12'
@@ -34,8 +42,8 @@ SECTION_NAME = '槓子系的特殊役'
 
 class ChouSangenValue(_Menu):
     'Value menu of 3-12-01 超三元'
-    A = ('a', '無')
-    B = ('b', '役滿（可與大三元複合）')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿（可與大三元複合）')
 
 
 CHOU_SANGEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['大三元'], 'text': '可与大三元复合'}]}}
@@ -45,12 +53,12 @@ CHOU_SANGEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 class ChouSangenOptions:
     'Chosen options of 3-12-01; defaults: first non-無 value, every rule question at a.'
 
-    value: ChouSangenValue = ChouSangenValue.B
+    value: ChouSangenValue = ChouSangenValue.YAKUMAN
 
 
 def chou_sangen(win: HandView, opts: ChouSangenOptions) -> Award | None:
-    '3-12-01 超三元 / 超三元 — Chou-sangen\n\nKans of all three dragons\n\n內容: 使用了白、發、中的槓子的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿（可與大三元複合）'
-    raise NotImplementedError("3-12-01 超三元 (chou_sangen) has no hand-written body yet: add one in yaku/ with @implements('3-12-01', fingerprint=...)")
+    '3-12-01 超三元 / 超三元 — Chou-sangen\n\nKans of all three dragons\n\n內容: 使用了白、發、中的槓子的和牌\n\nopts.value: ChouSangenValue\n  a  NONE     無\n  b  YAKUMAN  役滿（可與大三元複合）'
+    raise NotImplementedError("3-12-01 超三元 (chou_sangen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-01', fingerprint=...)")
 
 
 # --- 3-12-02 chou_suushii ---------------------------------------------------------
@@ -58,8 +66,8 @@ def chou_sangen(win: HandView, opts: ChouSangenOptions) -> Award | None:
 
 class ChouSuushiiValue(_Menu):
     'Value menu of 3-12-02 超四喜'
-    A = ('a', '無')
-    B = ('b', '役滿（可與大四喜、四槓子複合）')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿（可與大四喜、四槓子複合）')
 
 
 CHOU_SUUSHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['大四喜、四杠子'], 'text': '可与大四喜、四杠子复合'}]}}
@@ -69,12 +77,12 @@ CHOU_SUUSHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 class ChouSuushiiOptions:
     'Chosen options of 3-12-02; defaults: first non-無 value, every rule question at a.'
 
-    value: ChouSuushiiValue = ChouSuushiiValue.B
+    value: ChouSuushiiValue = ChouSuushiiValue.YAKUMAN
 
 
 def chou_suushii(win: HandView, opts: ChouSuushiiOptions) -> Award | None:
-    '3-12-02 超四喜 / 超四喜 — Chou-suushii\n\nKans of all four winds\n\n內容: 使用了東、南、西、北的槓子的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿（可與大四喜、四槓子複合）'
-    raise NotImplementedError("3-12-02 超四喜 (chou_suushii) has no hand-written body yet: add one in yaku/ with @implements('3-12-02', fingerprint=...)")
+    '3-12-02 超四喜 / 超四喜 — Chou-suushii\n\nKans of all four winds\n\n內容: 使用了東、南、西、北的槓子的和牌\n\nopts.value: ChouSuushiiValue\n  a  NONE     無\n  b  YAKUMAN  役滿（可與大四喜、四槓子複合）'
+    raise NotImplementedError("3-12-02 超四喜 (chou_suushii) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-02', fingerprint=...)")
 
 
 # --- 3-12-03 hokkyoku_shirokuma ---------------------------------------------------------
@@ -82,8 +90,8 @@ def chou_suushii(win: HandView, opts: ChouSuushiiOptions) -> Award | None:
 
 class HokkyokuShirokumaValue(_Menu):
     'Value menu of 3-12-03 北極白熊'
-    A = ('a', '無')
-    B = ('b', '役滿（鳴牌後5翻）')
+    NONE = ('a', '無')
+    YAKUMAN_OPEN_HAN_5 = ('b', '役滿（鳴牌後5翻）')
 
 
 HOKKYOKU_SHIROKUMA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': {'kind': 'han', 'han': 5, 'open_han': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}}
@@ -93,12 +101,12 @@ HOKKYOKU_SHIROKUMA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 class HokkyokuShirokumaOptions:
     'Chosen options of 3-12-03; defaults: first non-無 value, every rule question at a.'
 
-    value: HokkyokuShirokumaValue = HokkyokuShirokumaValue.B
+    value: HokkyokuShirokumaValue = HokkyokuShirokumaValue.YAKUMAN_OPEN_HAN_5
 
 
 def hokkyoku_shirokuma(win: HandView, opts: HokkyokuShirokumaOptions) -> Award | None:
-    '3-12-03 北極白熊 / 北极白熊 — Hokkyoku Shirokuma\n\nKans of north, white dragon and 9-man\n\n內容: 使用了北、白、9萬的槓子的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿（鳴牌後5翻）'
-    raise NotImplementedError("3-12-03 北極白熊 (hokkyoku_shirokuma) has no hand-written body yet: add one in yaku/ with @implements('3-12-03', fingerprint=...)")
+    '3-12-03 北極白熊 / 北极白熊 — Hokkyoku Shirokuma\n\nKans of north, white dragon and 9-man\n\n內容: 使用了北、白、9萬的槓子的和牌\n\nopts.value: HokkyokuShirokumaValue\n  a  NONE                無\n  b  YAKUMAN_OPEN_HAN_5  役滿（鳴牌後5翻）'
+    raise NotImplementedError("3-12-03 北極白熊 (hokkyoku_shirokuma) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-03', fingerprint=...)")
 
 
 # --- 3-12-04 anchuu_mosaku ---------------------------------------------------------
@@ -106,31 +114,31 @@ def hokkyoku_shirokuma(win: HandView, opts: HokkyokuShirokumaOptions) -> Award |
 
 class AnchuuMosakuValue(_Menu):
     'Value menu of 3-12-04 暗中模索'
-    A = ('a', '無')
-    B = ('b', '1翻')
-    C = ('c', '2翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
+    HAN_2 = ('c', '2翻')
 
 
 ANCHUU_MOSAKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class AnchuuMosakuQ01(_Menu):
-    '3-12-04-01 和牌條件'
-    A = ('a', '自摸索子和牌即可，不是必須嶺上開花')
-    B = ('b', '必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌')
+class AnchuuMosakuWin(_Menu):
+    '3-12-04-01 和牌條件 (opts.win)'
+    ANY_SOUZU_TSUMO = ('a', '自摸索子和牌即可，不是必須嶺上開花')
+    RINSHAN_REQUIRED = ('b', '必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌')
 
 
 @dataclass(frozen=True, slots=True)
 class AnchuuMosakuOptions:
     'Chosen options of 3-12-04; defaults: first non-無 value, every rule question at a.'
 
-    value: AnchuuMosakuValue = AnchuuMosakuValue.B
-    q01: AnchuuMosakuQ01 = AnchuuMosakuQ01.A
+    value: AnchuuMosakuValue = AnchuuMosakuValue.HAN_1
+    win: AnchuuMosakuWin = AnchuuMosakuWin.ANY_SOUZU_TSUMO
 
 
 def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
-    '3-12-04 暗中模索 / 暗中模索 — Anchuu Mosaku\n\nTsumo on a sou tile while holding a concealed kan\n\n內容: 暗槓中通過索子自摸和\n\nOptions (value):\n  a: 無\n  b: 1翻\n  c: 2翻\n\n3-12-04-01 和牌條件 (如果有暗中模索)\n  a: 自摸索子和牌即可，不是必須嶺上開花\n  b: 必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌'
-    raise NotImplementedError("3-12-04 暗中模索 (anchuu_mosaku) has no hand-written body yet: add one in yaku/ with @implements('3-12-04', fingerprint=...)")
+    '3-12-04 暗中模索 / 暗中模索 — Anchuu Mosaku\n\nTsumo on a sou tile while holding a concealed kan\n\n內容: 暗槓中通過索子自摸和\n\nopts.value: AnchuuMosakuValue\n  a  NONE   無\n  b  HAN_1  1翻\n  c  HAN_2  2翻\n\n3-12-04-01 和牌條件 (如果有暗中模索)\nopts.win: AnchuuMosakuWin\n  a  ANY_SOUZU_TSUMO   自摸索子和牌即可，不是必須嶺上開花\n  b  RINSHAN_REQUIRED  必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌'
+    raise NotImplementedError("3-12-04 暗中模索 (anchuu_mosaku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-04', fingerprint=...)")
 
 
 # --- 3-12-05 hatsukan ---------------------------------------------------------
@@ -138,8 +146,8 @@ def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
 
 class HatsukanValue(_Menu):
     'Value menu of 3-12-05 初槓'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 HATSUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -149,12 +157,12 @@ HATSUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class HatsukanOptions:
     'Chosen options of 3-12-05; defaults: first non-無 value, every rule question at a.'
 
-    value: HatsukanValue = HatsukanValue.B
+    value: HatsukanValue = HatsukanValue.HAN_1
 
 
 def hatsukan(win: HandView, opts: HatsukanOptions) -> Award | None:
-    "3-12-05 初槓 / 初杠 — Hatsu-kan\n\nConcealed kan on one's first uninterrupted draw\n\n內容: 莊家在配牌時、閒家在沒有鳴牌（※）的第1次自摸時，暗槓\n\nOptions (value):\n  a: 無\n  b: 1翻"
-    raise NotImplementedError("3-12-05 初槓 (hatsukan) has no hand-written body yet: add one in yaku/ with @implements('3-12-05', fingerprint=...)")
+    "3-12-05 初槓 / 初杠 — Hatsu-kan\n\nConcealed kan on one's first uninterrupted draw\n\n內容: 莊家在配牌時、閒家在沒有鳴牌（※）的第1次自摸時，暗槓\n\nopts.value: HatsukanValue\n  a  NONE   無\n  b  HAN_1  1翻"
+    raise NotImplementedError("3-12-05 初槓 (hatsukan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-05', fingerprint=...)")
 
 
 # --- 3-12-06 ryankantsu ---------------------------------------------------------
@@ -162,8 +170,8 @@ def hatsukan(win: HandView, opts: HatsukanOptions) -> Award | None:
 
 class RyankantsuValue(_Menu):
     'Value menu of 3-12-06 二槓子'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 RYANKANTSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -173,12 +181,12 @@ RYANKANTSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class RyankantsuOptions:
     'Chosen options of 3-12-06; defaults: first non-無 value, every rule question at a.'
 
-    value: RyankantsuValue = RyankantsuValue.B
+    value: RyankantsuValue = RyankantsuValue.HAN_2
 
 
 def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
-    '3-12-06 二槓子 / 二杠子 — Ryankantsu\n\nTwo kans\n\n內容: 使用了2個槓子的和牌\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-12-06 二槓子 (ryankantsu) has no hand-written body yet: add one in yaku/ with @implements('3-12-06', fingerprint=...)")
+    '3-12-06 二槓子 / 二杠子 — Ryankantsu\n\nTwo kans\n\n內容: 使用了2個槓子的和牌\n\nopts.value: RyankantsuValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-12-06 二槓子 (ryankantsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-06', fingerprint=...)")
 
 
 # --- 3-12-07 ryan_ankan ---------------------------------------------------------
@@ -186,8 +194,8 @@ def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
 
 class RyanAnkanValue(_Menu):
     'Value menu of 3-12-07 二暗槓'
-    A = ('a', '無')
-    B = ('b', '1翻（與二槓子或不計役滿的三槓子複合）')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻（與二槓子或不計役滿的三槓子複合）')
 
 
 RYAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['二杠子或不计役满的三杠子'], 'text': '与二杠子或不计役满的三杠子复合'}]}}
@@ -197,12 +205,12 @@ RYAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class RyanAnkanOptions:
     'Chosen options of 3-12-07; defaults: first non-無 value, every rule question at a.'
 
-    value: RyanAnkanValue = RyanAnkanValue.B
+    value: RyanAnkanValue = RyanAnkanValue.HAN_1
 
 
 def ryan_ankan(win: HandView, opts: RyanAnkanOptions) -> Award | None:
-    '3-12-07 二暗槓 / 二暗杠 — Ryan-ankan\n\nTwo concealed kans\n\n內容: 使用了2個暗槓的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻（與二槓子或不計役滿的三槓子複合）'
-    raise NotImplementedError("3-12-07 二暗槓 (ryan_ankan) has no hand-written body yet: add one in yaku/ with @implements('3-12-07', fingerprint=...)")
+    '3-12-07 二暗槓 / 二暗杠 — Ryan-ankan\n\nTwo concealed kans\n\n內容: 使用了2個暗槓的和牌\n\nopts.value: RyanAnkanValue\n  a  NONE   無\n  b  HAN_1  1翻（與二槓子或不計役滿的三槓子複合）'
+    raise NotImplementedError("3-12-07 二暗槓 (ryan_ankan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-07', fingerprint=...)")
 
 
 # --- 3-12-08 san_ankan ---------------------------------------------------------
@@ -210,8 +218,8 @@ def ryan_ankan(win: HandView, opts: RyanAnkanOptions) -> Award | None:
 
 class SanAnkanValue(_Menu):
     'Value menu of 3-12-08 三暗槓'
-    A = ('a', '無')
-    B = ('b', '役滿（與四槓子或計役滿時的三槓子複合）')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿（與四槓子或計役滿時的三槓子複合）')
 
 
 SAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['四杠子或计役满时的三杠子'], 'text': '与四杠子或计役满时的三杠子复合'}]}}
@@ -221,12 +229,12 @@ SAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class SanAnkanOptions:
     'Chosen options of 3-12-08; defaults: first non-無 value, every rule question at a.'
 
-    value: SanAnkanValue = SanAnkanValue.B
+    value: SanAnkanValue = SanAnkanValue.YAKUMAN
 
 
 def san_ankan(win: HandView, opts: SanAnkanOptions) -> Award | None:
-    '3-12-08 三暗槓 / 三暗杠 — San-ankan\n\nThree concealed kans\n\n內容: 使用了3個暗槓的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿（與四槓子或計役滿時的三槓子複合）'
-    raise NotImplementedError("3-12-08 三暗槓 (san_ankan) has no hand-written body yet: add one in yaku/ with @implements('3-12-08', fingerprint=...)")
+    '3-12-08 三暗槓 / 三暗杠 — San-ankan\n\nThree concealed kans\n\n內容: 使用了3個暗槓的和牌\n\nopts.value: SanAnkanValue\n  a  NONE     無\n  b  YAKUMAN  役滿（與四槓子或計役滿時的三槓子複合）'
+    raise NotImplementedError("3-12-08 三暗槓 (san_ankan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-08', fingerprint=...)")
 
 
 # --- 3-12-09 suu_ankan ---------------------------------------------------------
@@ -234,8 +242,8 @@ def san_ankan(win: HandView, opts: SanAnkanOptions) -> Award | None:
 
 class SuuAnkanValue(_Menu):
     'Value menu of 3-12-09 四暗槓'
-    A = ('a', '無')
-    B = ('b', '兩倍役滿（與四槓子複合，與三暗槓不復合）')
+    NONE = ('a', '無')
+    DOUBLE_YAKUMAN = ('b', '兩倍役滿（與四槓子複合，與三暗槓不復合）')
 
 
 SUU_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_and_not', 'args': ['四杠子', '三暗杠'], 'text': '与四杠子复合，与三暗杠不复合'}]}}
@@ -245,12 +253,12 @@ SUU_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class SuuAnkanOptions:
     'Chosen options of 3-12-09; defaults: first non-無 value, every rule question at a.'
 
-    value: SuuAnkanValue = SuuAnkanValue.B
+    value: SuuAnkanValue = SuuAnkanValue.DOUBLE_YAKUMAN
 
 
 def suu_ankan(win: HandView, opts: SuuAnkanOptions) -> Award | None:
-    '3-12-09 四暗槓 / 四暗杠 — Suu-ankan\n\nFour concealed kans\n\n內容: 使用了4個暗槓的和牌\n\nOptions (value):\n  a: 無\n  b: 兩倍役滿（與四槓子複合，與三暗槓不復合）'
-    raise NotImplementedError("3-12-09 四暗槓 (suu_ankan) has no hand-written body yet: add one in yaku/ with @implements('3-12-09', fingerprint=...)")
+    '3-12-09 四暗槓 / 四暗杠 — Suu-ankan\n\nFour concealed kans\n\n內容: 使用了4個暗槓的和牌\n\nopts.value: SuuAnkanValue\n  a  NONE            無\n  b  DOUBLE_YAKUMAN  兩倍役滿（與四槓子複合，與三暗槓不復合）'
+    raise NotImplementedError("3-12-09 四暗槓 (suu_ankan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-09', fingerprint=...)")
 
 
 # --- 3-12-10 sanshoku_doukan ---------------------------------------------------------
@@ -258,8 +266,8 @@ def suu_ankan(win: HandView, opts: SuuAnkanOptions) -> Award | None:
 
 class SanshokuDoukanValue(_Menu):
     'Value menu of 3-12-10 三色同槓'
-    A = ('a', '無')
-    B = ('b', '兩倍役滿（與三槓子、四槓子、三暗槓、四暗槓複合）')
+    NONE = ('a', '無')
+    DOUBLE_YAKUMAN = ('b', '兩倍役滿（與三槓子、四槓子、三暗槓、四暗槓複合）')
 
 
 SANSHOKU_DOUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['三杠子、四杠子、三暗杠、四暗杠'], 'text': '与三杠子、四杠子、三暗杠、四暗杠复合'}]}}
@@ -269,9 +277,9 @@ SANSHOKU_DOUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 class SanshokuDoukanOptions:
     'Chosen options of 3-12-10; defaults: first non-無 value, every rule question at a.'
 
-    value: SanshokuDoukanValue = SanshokuDoukanValue.B
+    value: SanshokuDoukanValue = SanshokuDoukanValue.DOUBLE_YAKUMAN
 
 
 def sanshoku_doukan(win: HandView, opts: SanshokuDoukanOptions) -> Award | None:
-    '3-12-10 三色同槓 / 三色同杠 — Sanshoku Doukan\n\nSame-number kans in all three suits\n\n內容: 三色同刻的刻子全部是槓子\n\nOptions (value):\n  a: 無\n  b: 兩倍役滿（與三槓子、四槓子、三暗槓、四暗槓複合）'
-    raise NotImplementedError("3-12-10 三色同槓 (sanshoku_doukan) has no hand-written body yet: add one in yaku/ with @implements('3-12-10', fingerprint=...)")
+    '3-12-10 三色同槓 / 三色同杠 — Sanshoku Doukan\n\nSame-number kans in all three suits\n\n內容: 三色同刻的刻子全部是槓子\n\nopts.value: SanshokuDoukanValue\n  a  NONE            無\n  b  DOUBLE_YAKUMAN  兩倍役滿（與三槓子、四槓子、三暗槓、四暗槓複合）'
+    raise NotImplementedError("3-12-10 三色同槓 (sanshoku_doukan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-10', fingerprint=...)")

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-13'
@@ -34,47 +42,47 @@ SECTION_NAME = '數牌的數字的合計的特殊役'
 
 class KagaHyakumangoku1Value(_Menu):
     'Value menu of 3-13-01 加賀百萬石(1)'
-    A = ('a', '無')
-    B = ('b', '役滿')
-    C = ('c', '合計剛好100時兩倍役滿，101以上時役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
+    DOUBLE_AT_EXACTLY_100 = ('c', '合計剛好100時兩倍役滿，101以上時役滿')
 
 
 KAGA_HYAKUMANGOKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'conditional', 'cases': [{'when': '合计刚好100', 'value': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}, {'when': '101以上', 'value': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}], 'lost': False, 'notes': []}}
 
 
-class KagaHyakumangoku1Q01(_Menu):
-    '3-13-01-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class KagaHyakumangoku1Condition(_Menu):
+    '3-13-01-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
-class KagaHyakumangoku1Q02(_Menu):
-    '3-13-01-02 合計值的條件'
-    A = ('a', '僅合計剛好100時成立')
-    B = ('b', '合計100及以上時成立')
-    C = ('c', '合計大於100時成立')
+class KagaHyakumangoku1Total(_Menu):
+    '3-13-01-02 合計值的條件 (opts.total)'
+    EXACTLY_100 = ('a', '僅合計剛好100時成立')
+    AT_LEAST_100 = ('b', '合計100及以上時成立')
+    MORE_THAN_100 = ('c', '合計大於100時成立')
 
 
-class KagaHyakumangoku1Q03(_Menu):
-    '3-13-01-03 牌的種類的限制'
-    A = ('a', '僅限清一色')
-    B = ('b', '僅限清一色或混一色')
-    C = ('c', '有其他種類的數牌也可（但其他種類的數牌的數字不合計）')
+class KagaHyakumangoku1Kinds(_Menu):
+    '3-13-01-03 牌的種類的限制 (opts.kinds)'
+    CHINITSU_ONLY = ('a', '僅限清一色')
+    CHINITSU_OR_HONITSU = ('b', '僅限清一色或混一色')
+    OTHER_SUITS_OK = ('c', '有其他種類的數牌也可（但其他種類的數牌的數字不合計）')
 
 
 @dataclass(frozen=True, slots=True)
 class KagaHyakumangoku1Options:
     'Chosen options of 3-13-01; defaults: first non-無 value, every rule question at a.'
 
-    value: KagaHyakumangoku1Value = KagaHyakumangoku1Value.B
-    q01: KagaHyakumangoku1Q01 = KagaHyakumangoku1Q01.A
-    q02: KagaHyakumangoku1Q02 = KagaHyakumangoku1Q02.A
-    q03: KagaHyakumangoku1Q03 = KagaHyakumangoku1Q03.A
+    value: KagaHyakumangoku1Value = KagaHyakumangoku1Value.YAKUMAN
+    condition: KagaHyakumangoku1Condition = KagaHyakumangoku1Condition.CLOSED_ONLY
+    total: KagaHyakumangoku1Total = KagaHyakumangoku1Total.EXACTLY_100
+    kinds: KagaHyakumangoku1Kinds = KagaHyakumangoku1Kinds.CHINITSU_ONLY
 
 
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
-    '3-13-01 加賀百萬石(1) / 加贺百万石(1) — Kaga Hyakuman-goku (1)\n\nKaga million-koku (1): manzu numbers total 100+\n\n內容: 萬子的數字合計在100或以上\n\nOptions (value):\n  a: 無\n  b: 役滿\n  c: 合計剛好100時兩倍役滿，101以上時役滿\n\n3-13-01-01 役成立條件 (如果有加賀百萬石)\n  a: 僅限門前\n  b: 鳴牌後也可\n\n3-13-01-02 合計值的條件 (如果有加賀百萬石)\n  a: 僅合計剛好100時成立\n  b: 合計100及以上時成立\n  c: 合計大於100時成立\n\n3-13-01-03 牌的種類的限制 (如果有加賀百萬石)\n  a: 僅限清一色\n  b: 僅限清一色或混一色\n  c: 有其他種類的數牌也可（但其他種類的數牌的數字不合計）'
-    raise NotImplementedError("3-13-01 加賀百萬石(1) (kaga_hyakumangoku_1) has no hand-written body yet: add one in yaku/ with @implements('3-13-01', fingerprint=...)")
+    '3-13-01 加賀百萬石(1) / 加贺百万石(1) — Kaga Hyakuman-goku (1)\n\nKaga million-koku (1): manzu numbers total 100+\n\n內容: 萬子的數字合計在100或以上\n\nopts.value: KagaHyakumangoku1Value\n  a  NONE                   無\n  b  YAKUMAN                役滿\n  c  DOUBLE_AT_EXACTLY_100  合計剛好100時兩倍役滿，101以上時役滿\n\n3-13-01-01 役成立條件 (如果有加賀百萬石)\nopts.condition: KagaHyakumangoku1Condition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-13-01-02 合計值的條件 (如果有加賀百萬石)\nopts.total: KagaHyakumangoku1Total\n  a  EXACTLY_100    僅合計剛好100時成立\n  b  AT_LEAST_100   合計100及以上時成立\n  c  MORE_THAN_100  合計大於100時成立\n\n3-13-01-03 牌的種類的限制 (如果有加賀百萬石)\nopts.kinds: KagaHyakumangoku1Kinds\n  a  CHINITSU_ONLY        僅限清一色\n  b  CHINITSU_OR_HONITSU  僅限清一色或混一色\n  c  OTHER_SUITS_OK       有其他種類的數牌也可（但其他種類的數牌的數字不合計）'
+    raise NotImplementedError("3-13-01 加賀百萬石(1) (kaga_hyakumangoku_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-01', fingerprint=...)")
 
 
 # --- 3-13-02 kishuu_gojuugomangoku ---------------------------------------------------------
@@ -82,40 +90,40 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
 
 class KishuuGojuugomangokuValue(_Menu):
     'Value menu of 3-13-02 紀州五十五萬石'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    YAKUMAN = ('c', '役滿')
 
 
 KISHUU_GOJUUGOMANGOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KishuuGojuugomangokuQ01(_Menu):
-    '3-13-02-01 合計值的條件'
-    A = ('a', '僅合計剛好55時成立')
-    B = ('b', '合計55及以上時成立')
-    C = ('c', '合計大於55時成立')
+class KishuuGojuugomangokuTotal(_Menu):
+    '3-13-02-01 合計值的條件 (opts.total)'
+    EXACTLY_55 = ('a', '僅合計剛好55時成立')
+    AT_LEAST_55 = ('b', '合計55及以上時成立')
+    MORE_THAN_55 = ('c', '合計大於55時成立')
 
 
-class KishuuGojuugomangokuQ02(_Menu):
-    '3-13-02-02 牌的種類的限制'
-    A = ('a', '僅限清一色')
-    B = ('b', '僅限清一色或字牌中只有發的刻子的混一色')
-    C = ('c', '清一色、混一色都可以')
+class KishuuGojuugomangokuKinds(_Menu):
+    '3-13-02-02 牌的種類的限制 (opts.kinds)'
+    CHINITSU_ONLY = ('a', '僅限清一色')
+    CHINITSU_OR_HATSU_HONITSU = ('b', '僅限清一色或字牌中只有發的刻子的混一色')
+    CHINITSU_OR_HONITSU = ('c', '清一色、混一色都可以')
 
 
 @dataclass(frozen=True, slots=True)
 class KishuuGojuugomangokuOptions:
     'Chosen options of 3-13-02; defaults: first non-無 value, every rule question at a.'
 
-    value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.B
-    q01: KishuuGojuugomangokuQ01 = KishuuGojuugomangokuQ01.A
-    q02: KishuuGojuugomangokuQ02 = KishuuGojuugomangokuQ02.A
+    value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.HAN_LOST
+    total: KishuuGojuugomangokuTotal = KishuuGojuugomangokuTotal.EXACTLY_55
+    kinds: KishuuGojuugomangokuKinds = KishuuGojuugomangokuKinds.CHINITSU_ONLY
 
 
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
-    '3-13-02 紀州五十五萬石 / 纪州五十五万石 — Kishuu Gojuugoman-goku\n\nMan full or half flush, numbers total 55+\n\n內容: 萬子的清一色或混一色，數字合計在55或以上\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 役滿\n\n3-13-02-01 合計值的條件 (如果有紀州五十五萬石)\n  a: 僅合計剛好55時成立\n  b: 合計55及以上時成立\n  c: 合計大於55時成立\n\n3-13-02-02 牌的種類的限制 (如果有紀州五十五萬石)\n  a: 僅限清一色\n  b: 僅限清一色或字牌中只有發的刻子的混一色\n  c: 清一色、混一色都可以'
-    raise NotImplementedError("3-13-02 紀州五十五萬石 (kishuu_gojuugomangoku) has no hand-written body yet: add one in yaku/ with @implements('3-13-02', fingerprint=...)")
+    '3-13-02 紀州五十五萬石 / 纪州五十五万石 — Kishuu Gojuugoman-goku\n\nMan full or half flush, numbers total 55+\n\n內容: 萬子的清一色或混一色，數字合計在55或以上\n\nopts.value: KishuuGojuugomangokuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  YAKUMAN   役滿\n\n3-13-02-01 合計值的條件 (如果有紀州五十五萬石)\nopts.total: KishuuGojuugomangokuTotal\n  a  EXACTLY_55    僅合計剛好55時成立\n  b  AT_LEAST_55   合計55及以上時成立\n  c  MORE_THAN_55  合計大於55時成立\n\n3-13-02-02 牌的種類的限制 (如果有紀州五十五萬石)\nopts.kinds: KishuuGojuugomangokuKinds\n  a  CHINITSU_ONLY              僅限清一色\n  b  CHINITSU_OR_HATSU_HONITSU  僅限清一色或字牌中只有發的刻子的混一色\n  c  CHINITSU_OR_HONITSU        清一色、混一色都可以'
+    raise NotImplementedError("3-13-02 紀州五十五萬石 (kishuu_gojuugomangoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-02', fingerprint=...)")
 
 
 # --- 3-13-03 mito_sanjuugomangoku ---------------------------------------------------------
@@ -123,30 +131,30 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
 
 class MitoSanjuugomangokuValue(_Menu):
     'Value menu of 3-13-03 水戶三十五萬石'
-    A = ('a', '無')
-    B = ('b', '合計剛好35時兩倍役滿，34以下時役滿')
+    NONE = ('a', '無')
+    DOUBLE_AT_EXACTLY_35 = ('b', '合計剛好35時兩倍役滿，34以下時役滿')
 
 
 MITO_SANJUUGOMANGOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'conditional', 'cases': [{'when': '合计刚好35', 'value': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}, {'when': '34以下', 'value': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}], 'lost': False, 'notes': []}}
 
 
-class MitoSanjuugomangokuQ01(_Menu):
-    '3-13-03-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class MitoSanjuugomangokuCondition(_Menu):
+    '3-13-03-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
 @dataclass(frozen=True, slots=True)
 class MitoSanjuugomangokuOptions:
     'Chosen options of 3-13-03; defaults: first non-無 value, every rule question at a.'
 
-    value: MitoSanjuugomangokuValue = MitoSanjuugomangokuValue.B
-    q01: MitoSanjuugomangokuQ01 = MitoSanjuugomangokuQ01.A
+    value: MitoSanjuugomangokuValue = MitoSanjuugomangokuValue.DOUBLE_AT_EXACTLY_35
+    condition: MitoSanjuugomangokuCondition = MitoSanjuugomangokuCondition.CLOSED_ONLY
 
 
 def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
-    '3-13-03 水戶三十五萬石 / 水户三十五万石 — Mito Sanjuugoman-goku\n\nMan full flush, numbers total 35 or less\n\n內容: 萬子的清一色，數字的合計在35或以下\n\nOptions (value):\n  a: 無\n  b: 合計剛好35時兩倍役滿，34以下時役滿\n\n3-13-03-01 役成立條件 (如果有水戶三十五萬石)\n  a: 僅限門前\n  b: 鳴牌後也可'
-    raise NotImplementedError("3-13-03 水戶三十五萬石 (mito_sanjuugomangoku) has no hand-written body yet: add one in yaku/ with @implements('3-13-03', fingerprint=...)")
+    '3-13-03 水戶三十五萬石 / 水户三十五万石 — Mito Sanjuugoman-goku\n\nMan full flush, numbers total 35 or less\n\n內容: 萬子的清一色，數字的合計在35或以下\n\nopts.value: MitoSanjuugomangokuValue\n  a  NONE                  無\n  b  DOUBLE_AT_EXACTLY_35  合計剛好35時兩倍役滿，34以下時役滿\n\n3-13-03-01 役成立條件 (如果有水戶三十五萬石)\nopts.condition: MitoSanjuugomangokuCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可'
+    raise NotImplementedError("3-13-03 水戶三十五萬石 (mito_sanjuugomangoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-03', fingerprint=...)")
 
 
 # --- 3-13-04 kujuukuri ---------------------------------------------------------
@@ -154,8 +162,8 @@ def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Awa
 
 class KujuukuriValue(_Menu):
     'Value menu of 3-13-04 九十九里'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 KUJUUKURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -165,12 +173,12 @@ KUJUUKURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 class KujuukuriOptions:
     'Chosen options of 3-13-04; defaults: first non-無 value, every rule question at a.'
 
-    value: KujuukuriValue = KujuukuriValue.B
+    value: KujuukuriValue = KujuukuriValue.YAKUMAN
 
 
 def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
-    '3-13-04 九十九里 / 九十九里 — Kujuukuri\n\nFull flush whose numbers total exactly 99\n\n內容: 數字的合計剛好為99時的清一色\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-13-04 九十九里 (kujuukuri) has no hand-written body yet: add one in yaku/ with @implements('3-13-04', fingerprint=...)")
+    '3-13-04 九十九里 / 九十九里 — Kujuukuri\n\nFull flush whose numbers total exactly 99\n\n內容: 數字的合計剛好為99時的清一色\n\nopts.value: KujuukuriValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-13-04 九十九里 (kujuukuri) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-04', fingerprint=...)")
 
 
 # --- 3-13-05 beiju ---------------------------------------------------------
@@ -178,9 +186,9 @@ def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
 
 class BeijuValue(_Menu):
     'Value menu of 3-13-05 米壽'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    YAKUMAN = ('c', '役滿')
 
 
 BEIJU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -190,12 +198,12 @@ BEIJU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 class BeijuOptions:
     'Chosen options of 3-13-05; defaults: first non-無 value, every rule question at a.'
 
-    value: BeijuValue = BeijuValue.B
+    value: BeijuValue = BeijuValue.HAN_LOST
 
 
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
-    '3-13-05 米壽 / 米寿 — Beiju\n\nFull flush whose numbers total exactly 88\n\n內容: 數字的合計剛好為88時的清一色\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 役滿'
-    raise NotImplementedError("3-13-05 米壽 (beiju) has no hand-written body yet: add one in yaku/ with @implements('3-13-05', fingerprint=...)")
+    '3-13-05 米壽 / 米寿 — Beiju\n\nFull flush whose numbers total exactly 88\n\n內容: 數字的合計剛好為88時的清一色\n\nopts.value: BeijuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  YAKUMAN   役滿'
+    raise NotImplementedError("3-13-05 米壽 (beiju) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-05', fingerprint=...)")
 
 
 # --- 3-13-06 miseinen ---------------------------------------------------------
@@ -203,32 +211,32 @@ def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
 
 class MiseinenValue(_Menu):
     'Value menu of 3-13-06 未成年'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '3翻')
-    D = ('d', '滿貫')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    HAN_3 = ('c', '3翻')
+    MANGAN = ('d', '滿貫')
 
 
 MISEINEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-class MiseinenQ01(_Menu):
-    '3-13-06-01 牌的構成條件'
-    A = ('a', '不能有字牌')
-    B = ('b', '有字牌也可以')
+class MiseinenHonors(_Menu):
+    '3-13-06-01 牌的構成條件 (opts.honors)'
+    NOT_ALLOWED = ('a', '不能有字牌')
+    ALLOWED = ('b', '有字牌也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class MiseinenOptions:
     'Chosen options of 3-13-06; defaults: first non-無 value, every rule question at a.'
 
-    value: MiseinenValue = MiseinenValue.B
-    q01: MiseinenQ01 = MiseinenQ01.A
+    value: MiseinenValue = MiseinenValue.HAN_LOST
+    honors: MiseinenHonors = MiseinenHonors.NOT_ALLOWED
 
 
 def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
-    '3-13-06 未成年 / 未成年 — Miseinen\n\nTile numbers total less than 20\n\n內容: 數字的合計不足20\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 3翻\n  d: 滿貫\n\n3-13-06-01 牌的構成條件 (如果有未成年)\n  a: 不能有字牌\n  b: 有字牌也可以'
-    raise NotImplementedError("3-13-06 未成年 (miseinen) has no hand-written body yet: add one in yaku/ with @implements('3-13-06', fingerprint=...)")
+    '3-13-06 未成年 / 未成年 — Miseinen\n\nTile numbers total less than 20\n\n內容: 數字的合計不足20\n\nopts.value: MiseinenValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  HAN_3     3翻\n  d  MANGAN    滿貫\n\n3-13-06-01 牌的構成條件 (如果有未成年)\nopts.honors: MiseinenHonors\n  a  NOT_ALLOWED  不能有字牌\n  b  ALLOWED      有字牌也可以'
+    raise NotImplementedError("3-13-06 未成年 (miseinen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-06', fingerprint=...)")
 
 
 # --- 3-13-07 seijinshiki ---------------------------------------------------------
@@ -236,29 +244,29 @@ def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
 
 class SeijinshikiValue(_Menu):
     'Value menu of 3-13-07 成人式'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '滿貫')
-    D = ('d', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    MANGAN = ('c', '滿貫')
+    HAN_LOST_SECOND = ('d', '�翻')
 
 
 SEIJINSHIKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class SeijinshikiQ01(_Menu):
-    '3-13-07-01 牌的構成條件'
-    A = ('a', '不能有字牌')
-    B = ('b', '有字牌也可以')
+class SeijinshikiHonors(_Menu):
+    '3-13-07-01 牌的構成條件 (opts.honors)'
+    NOT_ALLOWED = ('a', '不能有字牌')
+    ALLOWED = ('b', '有字牌也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class SeijinshikiOptions:
     'Chosen options of 3-13-07; defaults: first non-無 value, every rule question at a.'
 
-    value: SeijinshikiValue = SeijinshikiValue.B
-    q01: SeijinshikiQ01 = SeijinshikiQ01.A
+    value: SeijinshikiValue = SeijinshikiValue.HAN_LOST_FIRST
+    honors: SeijinshikiHonors = SeijinshikiHonors.NOT_ALLOWED
 
 
 def seijinshiki(win: HandView, opts: SeijinshikiOptions) -> Award | None:
-    '3-13-07 成人式 / 成人式 — Seijin-shiki\n\nTile numbers total exactly 20\n\n內容: 數字的合計剛好為20\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: 滿貫\n  d: �翻\n\n3-13-07-01 牌的構成條件 (如果有成人式)\n  a: 不能有字牌\n  b: 有字牌也可以'
-    raise NotImplementedError("3-13-07 成人式 (seijinshiki) has no hand-written body yet: add one in yaku/ with @implements('3-13-07', fingerprint=...)")
+    '3-13-07 成人式 / 成人式 — Seijin-shiki\n\nTile numbers total exactly 20\n\n內容: 數字的合計剛好為20\n\nopts.value: SeijinshikiValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  MANGAN           滿貫\n  d  HAN_LOST_SECOND  �翻\n\n3-13-07-01 牌的構成條件 (如果有成人式)\nopts.honors: SeijinshikiHonors\n  a  NOT_ALLOWED  不能有字牌\n  b  ALLOWED      有字牌也可以'
+    raise NotImplementedError("3-13-07 成人式 (seijinshiki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-07', fingerprint=...)")

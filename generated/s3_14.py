@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-14'
@@ -34,8 +42,8 @@ SECTION_NAME = '與聽牌形相關的特殊役'
 
 class KinkeiDokuritsuValue(_Menu):
     'Value menu of 3-14-01 金雞獨立'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 KINKEI_DOKURITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -45,12 +53,12 @@ KINKEI_DOKURITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class KinkeiDokuritsuOptions:
     'Chosen options of 3-14-01; defaults: first non-無 value, every rule question at a.'
 
-    value: KinkeiDokuritsuValue = KinkeiDokuritsuValue.B
+    value: KinkeiDokuritsuValue = KinkeiDokuritsuValue.HAN_LOST
 
 
 def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | None:
-    '3-14-01 金雞獨立 / 金鸡独立 — Kinkei Dokuritsu\n\nBare single wait won on 1-sou\n\n內容: 1索裸單騎和牌\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-14-01 金雞獨立 (kinkei_dokuritsu) has no hand-written body yet: add one in yaku/ with @implements('3-14-01', fingerprint=...)")
+    '3-14-01 金雞獨立 / 金鸡独立 — Kinkei Dokuritsu\n\nBare single wait won on 1-sou\n\n內容: 1索裸單騎和牌\n\nopts.value: KinkeiDokuritsuValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-14-01 金雞獨立 (kinkei_dokuritsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-01', fingerprint=...)")
 
 
 # --- 3-14-02 dokuchou_kankousetsu ---------------------------------------------------------
@@ -58,38 +66,38 @@ def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | Non
 
 class DokuchouKankousetsuValue(_Menu):
     'Value menu of 3-14-02 獨釣寒江雪'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    YAKUMAN = ('c', '役滿')
 
 
 DOKUCHOU_KANKOUSETSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class DokuchouKankousetsuQ01(_Menu):
-    '3-14-02-01 是否僅限地獄單騎'
-    A = ('a', '僅限地獄單騎（場上已打出2張）')
-    B = ('b', '不是地獄單騎也可')
+class DokuchouKankousetsuJigokuTanki(_Menu):
+    '3-14-02-01 是否僅限地獄單騎 (opts.jigoku_tanki)'
+    REQUIRED = ('a', '僅限地獄單騎（場上已打出2張）')
+    NOT_REQUIRED = ('b', '不是地獄單騎也可')
 
 
-class DokuchouKankousetsuQ02(_Menu):
-    '3-14-02-02 是否僅限自摸和'
-    A = ('a', '自摸和、榮和都可以')
-    B = ('b', '僅限自摸和')
+class DokuchouKankousetsuTsumo(_Menu):
+    '3-14-02-02 是否僅限自摸和 (opts.tsumo)'
+    TSUMO_OR_RON = ('a', '自摸和、榮和都可以')
+    TSUMO_ONLY = ('b', '僅限自摸和')
 
 
 @dataclass(frozen=True, slots=True)
 class DokuchouKankousetsuOptions:
     'Chosen options of 3-14-02; defaults: first non-無 value, every rule question at a.'
 
-    value: DokuchouKankousetsuValue = DokuchouKankousetsuValue.B
-    q01: DokuchouKankousetsuQ01 = DokuchouKankousetsuQ01.A
-    q02: DokuchouKankousetsuQ02 = DokuchouKankousetsuQ02.A
+    value: DokuchouKankousetsuValue = DokuchouKankousetsuValue.MANGAN
+    jigoku_tanki: DokuchouKankousetsuJigokuTanki = DokuchouKankousetsuJigokuTanki.REQUIRED
+    tsumo: DokuchouKankousetsuTsumo = DokuchouKankousetsuTsumo.TSUMO_OR_RON
 
 
 def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Award | None:
-    '3-14-02 獨釣寒江雪 / 独钓寒江雪 — Dokuchou Kankousetsu\n\nBare single wait won on the white dragon\n\n內容: 白裸單騎和牌\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 役滿\n\n3-14-02-01 是否僅限地獄單騎 (如果有獨釣寒江雪)\n  a: 僅限地獄單騎（場上已打出2張）\n  b: 不是地獄單騎也可\n\n3-14-02-02 是否僅限自摸和 (如果有獨釣寒江雪)\n  a: 自摸和、榮和都可以\n  b: 僅限自摸和'
-    raise NotImplementedError("3-14-02 獨釣寒江雪 (dokuchou_kankousetsu) has no hand-written body yet: add one in yaku/ with @implements('3-14-02', fingerprint=...)")
+    '3-14-02 獨釣寒江雪 / 独钓寒江雪 — Dokuchou Kankousetsu\n\nBare single wait won on the white dragon\n\n內容: 白裸單騎和牌\n\nopts.value: DokuchouKankousetsuValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿\n\n3-14-02-01 是否僅限地獄單騎 (如果有獨釣寒江雪)\nopts.jigoku_tanki: DokuchouKankousetsuJigokuTanki\n  a  REQUIRED      僅限地獄單騎（場上已打出2張）\n  b  NOT_REQUIRED  不是地獄單騎也可\n\n3-14-02-02 是否僅限自摸和 (如果有獨釣寒江雪)\nopts.tsumo: DokuchouKankousetsuTsumo\n  a  TSUMO_OR_RON  自摸和、榮和都可以\n  b  TSUMO_ONLY    僅限自摸和'
+    raise NotImplementedError("3-14-02 獨釣寒江雪 (dokuchou_kankousetsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-02', fingerprint=...)")
 
 
 # --- 3-14-03 anago ---------------------------------------------------------
@@ -97,8 +105,8 @@ def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Awa
 
 class AnagoValue(_Menu):
     'Value menu of 3-14-03 穴子'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 ANAGO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -108,12 +116,12 @@ ANAGO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 class AnagoOptions:
     'Chosen options of 3-14-03; defaults: first non-無 value, every rule question at a.'
 
-    value: AnagoValue = AnagoValue.B
+    value: AnagoValue = AnagoValue.HAN_LOST
 
 
 def anago(win: HandView, opts: AnagoOptions) -> Award | None:
-    '3-14-03 穴子 / 穴子 — Anago\n\nClosed (kanchan) wait won on a 5\n\n內容: 嵌張聽5的和牌\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-14-03 穴子 (anago) has no hand-written body yet: add one in yaku/ with @implements('3-14-03', fingerprint=...)")
+    '3-14-03 穴子 / 穴子 — Anago\n\nClosed (kanchan) wait won on a 5\n\n內容: 嵌張聽5的和牌\n\nopts.value: AnagoValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-14-03 穴子 (anago) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-03', fingerprint=...)")
 
 
 # --- 3-14-04 byoutotsu_moushin ---------------------------------------------------------
@@ -121,8 +129,8 @@ def anago(win: HandView, opts: AnagoOptions) -> Award | None:
 
 class ByoutotsuMoushinValue(_Menu):
     'Value menu of 3-14-04 貓突猛進'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 BYOUTOTSU_MOUSHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -132,12 +140,12 @@ BYOUTOTSU_MOUSHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 class ByoutotsuMoushinOptions:
     'Chosen options of 3-14-04; defaults: first non-無 value, every rule question at a.'
 
-    value: ByoutotsuMoushinValue = ByoutotsuMoushinValue.B
+    value: ByoutotsuMoushinValue = ByoutotsuMoushinValue.HAN_LOST
 
 
 def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | None:
-    '3-14-04 貓突猛進 / 猫突猛进 — Byoutotsu Moushin\n\nClosed (kanchan) wait won on 3-sou\n\n內容: 嵌3索和牌\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-14-04 貓突猛進 (byoutotsu_moushin) has no hand-written body yet: add one in yaku/ with @implements('3-14-04', fingerprint=...)")
+    '3-14-04 貓突猛進 / 猫突猛进 — Byoutotsu Moushin\n\nClosed (kanchan) wait won on 3-sou\n\n內容: 嵌3索和牌\n\nopts.value: ByoutotsuMoushinValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-14-04 貓突猛進 (byoutotsu_moushin) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-04', fingerprint=...)")
 
 
 # --- 3-14-05 hadaka_tanki ---------------------------------------------------------
@@ -145,31 +153,31 @@ def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | N
 
 class HadakaTankiValue(_Menu):
     'Value menu of 3-14-05 裸單騎'
-    A = ('a', '無')
-    B = ('b', '1翻')
-    C = ('c', '�翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
+    HAN_LOST = ('c', '�翻')
 
 
 HADAKA_TANKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class HadakaTankiQ01(_Menu):
-    '3-14-05-01 鳴牌中是否可以包含暗槓'
-    A = ('a', '可以')
-    B = ('b', '不可以')
+class HadakaTankiAnkan(_Menu):
+    '3-14-05-01 鳴牌中是否可以包含暗槓 (opts.ankan)'
+    ALLOWED = ('a', '可以')
+    NOT_ALLOWED = ('b', '不可以')
 
 
 @dataclass(frozen=True, slots=True)
 class HadakaTankiOptions:
     'Chosen options of 3-14-05; defaults: first non-無 value, every rule question at a.'
 
-    value: HadakaTankiValue = HadakaTankiValue.B
-    q01: HadakaTankiQ01 = HadakaTankiQ01.A
+    value: HadakaTankiValue = HadakaTankiValue.HAN_1
+    ankan: HadakaTankiAnkan = HadakaTankiAnkan.ALLOWED
 
 
 def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
-    '3-14-05 裸單騎 / 裸单骑 — Hadaka Tanki\n\nBare single wait (one tile left in hand)\n\n內容: 裸單騎和牌\n\nOptions (value):\n  a: 無\n  b: 1翻\n  c: �翻\n\n3-14-05-01 鳴牌中是否可以包含暗槓 (如果有裸單騎)\n  a: 可以\n  b: 不可以'
-    raise NotImplementedError("3-14-05 裸單騎 (hadaka_tanki) has no hand-written body yet: add one in yaku/ with @implements('3-14-05', fingerprint=...)")
+    '3-14-05 裸單騎 / 裸单骑 — Hadaka Tanki\n\nBare single wait (one tile left in hand)\n\n內容: 裸單騎和牌\n\nopts.value: HadakaTankiValue\n  a  NONE      無\n  b  HAN_1     1翻\n  c  HAN_LOST  �翻\n\n3-14-05-01 鳴牌中是否可以包含暗槓 (如果有裸單騎)\nopts.ankan: HadakaTankiAnkan\n  a  ALLOWED      可以\n  b  NOT_ALLOWED  不可以'
+    raise NotImplementedError("3-14-05 裸單騎 (hadaka_tanki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-05', fingerprint=...)")
 
 
 # --- 3-14-06 keppaihou ---------------------------------------------------------
@@ -177,45 +185,45 @@ def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
 
 class KeppaihouValue(_Menu):
     'Value menu of 3-14-06 欠牌和'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 KEPPAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class KeppaihouQ01(_Menu):
-    '3-14-06-01 聽牌形的條件'
-    A = ('a', '僅限邊張聽或嵌張聽')
-    B = ('b', '僅限邊張聽、嵌張聽、單騎聽')
-    C = ('c', '聽牌形無限制')
+class KeppaihouWait(_Menu):
+    '3-14-06-01 聽牌形的條件 (opts.wait)'
+    PENCHAN_OR_KANCHAN = ('a', '僅限邊張聽或嵌張聽')
+    PENCHAN_KANCHAN_OR_TANKI = ('b', '僅限邊張聽、嵌張聽、單騎聽')
+    ANY = ('c', '聽牌形無限制')
 
 
-class KeppaihouQ02(_Menu):
-    '3-14-06-02 手牌（包含副露牌）中有聽牌時'
-    A = ('a', '成立')
-    B = ('b', '不成立')
+class KeppaihouWaitTileInHand(_Menu):
+    '3-14-06-02 手牌（包含副露牌）中有聽牌時 (opts.wait_tile_in_hand)'
+    HOLDS = ('a', '成立')
+    DOES_NOT_HOLD = ('b', '不成立')
 
 
-class KeppaihouQ03(_Menu):
-    '3-14-06-03 立直的必要性'
-    A = ('a', '不必要')
-    B = ('b', '必要')
+class KeppaihouRiichi(_Menu):
+    '3-14-06-03 立直的必要性 (opts.riichi)'
+    NOT_REQUIRED = ('a', '不必要')
+    REQUIRED = ('b', '必要')
 
 
 @dataclass(frozen=True, slots=True)
 class KeppaihouOptions:
     'Chosen options of 3-14-06; defaults: first non-無 value, every rule question at a.'
 
-    value: KeppaihouValue = KeppaihouValue.B
-    q01: KeppaihouQ01 = KeppaihouQ01.A
-    q02: KeppaihouQ02 = KeppaihouQ02.A
-    q03: KeppaihouQ03 = KeppaihouQ03.A
+    value: KeppaihouValue = KeppaihouValue.HAN_1
+    wait: KeppaihouWait = KeppaihouWait.PENCHAN_OR_KANCHAN
+    wait_tile_in_hand: KeppaihouWaitTileInHand = KeppaihouWaitTileInHand.HOLDS
+    riichi: KeppaihouRiichi = KeppaihouRiichi.NOT_REQUIRED
 
 
 def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
-    '3-14-06 欠牌和 / 欠牌和 — Keppaihou\n\nWin on the last remaining live tile of the wait\n\n內容: 聽牌剩餘1張時的和牌\n\nOptions (value):\n  a: 無\n  b: 1翻\n\n3-14-06-01 聽牌形的條件 (如果有欠牌和)\n  a: 僅限邊張聽或嵌張聽\n  b: 僅限邊張聽、嵌張聽、單騎聽\n  c: 聽牌形無限制\n\n3-14-06-02 手牌（包含副露牌）中有聽牌時 (如果有欠牌和)\n  a: 成立\n  b: 不成立\n\n3-14-06-03 立直的必要性 (如果有欠牌和)\n  a: 不必要\n  b: 必要'
-    raise NotImplementedError("3-14-06 欠牌和 (keppaihou) has no hand-written body yet: add one in yaku/ with @implements('3-14-06', fingerprint=...)")
+    '3-14-06 欠牌和 / 欠牌和 — Keppaihou\n\nWin on the last remaining live tile of the wait\n\n內容: 聽牌剩餘1張時的和牌\n\nopts.value: KeppaihouValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-14-06-01 聽牌形的條件 (如果有欠牌和)\nopts.wait: KeppaihouWait\n  a  PENCHAN_OR_KANCHAN        僅限邊張聽或嵌張聽\n  b  PENCHAN_KANCHAN_OR_TANKI  僅限邊張聽、嵌張聽、單騎聽\n  c  ANY                       聽牌形無限制\n\n3-14-06-02 手牌（包含副露牌）中有聽牌時 (如果有欠牌和)\nopts.wait_tile_in_hand: KeppaihouWaitTileInHand\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立\n\n3-14-06-03 立直的必要性 (如果有欠牌和)\nopts.riichi: KeppaihouRiichi\n  a  NOT_REQUIRED  不必要\n  b  REQUIRED      必要'
+    raise NotImplementedError("3-14-06 欠牌和 (keppaihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-06', fingerprint=...)")
 
 
 # --- 3-14-07 kinkei_dasshoku ---------------------------------------------------------
@@ -223,41 +231,41 @@ def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
 
 class KinkeiDasshokuValue(_Menu):
     'Value menu of 3-14-07 金雞奪食'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻')
-    D = ('d', '�翻')
-    E = ('e', '4翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_LOST_SECOND = ('c', '�翻')
+    HAN_LOST_THIRD = ('d', '�翻')
+    HAN_4 = ('e', '4翻')
 
 
 KINKEI_DASSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'e': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class KinkeiDasshokuQ01(_Menu):
-    '3-14-07-01 聽牌的形的條件'
-    A = ('a', '僅限邊張聽或嵌張聽')
-    B = ('b', '僅限邊張聽、嵌張聽、單騎聽')
-    C = ('c', '聽牌形無限制')
+class KinkeiDasshokuWait(_Menu):
+    '3-14-07-01 聽牌的形的條件 (opts.wait)'
+    PENCHAN_OR_KANCHAN = ('a', '僅限邊張聽或嵌張聽')
+    PENCHAN_KANCHAN_OR_TANKI = ('b', '僅限邊張聽、嵌張聽、單騎聽')
+    ANY = ('c', '聽牌形無限制')
 
 
-class KinkeiDasshokuQ02(_Menu):
-    '3-14-07-02 立直的必要性'
-    A = ('a', '不必要')
-    B = ('b', '必要')
+class KinkeiDasshokuRiichi(_Menu):
+    '3-14-07-02 立直的必要性 (opts.riichi)'
+    NOT_REQUIRED = ('a', '不必要')
+    REQUIRED = ('b', '必要')
 
 
 @dataclass(frozen=True, slots=True)
 class KinkeiDasshokuOptions:
     'Chosen options of 3-14-07; defaults: first non-無 value, every rule question at a.'
 
-    value: KinkeiDasshokuValue = KinkeiDasshokuValue.B
-    q01: KinkeiDasshokuQ01 = KinkeiDasshokuQ01.A
-    q02: KinkeiDasshokuQ02 = KinkeiDasshokuQ02.A
+    value: KinkeiDasshokuValue = KinkeiDasshokuValue.HAN_LOST_FIRST
+    wait: KinkeiDasshokuWait = KinkeiDasshokuWait.PENCHAN_OR_KANCHAN
+    riichi: KinkeiDasshokuRiichi = KinkeiDasshokuRiichi.NOT_REQUIRED
 
 
 def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
-    '3-14-07 金雞奪食 / 金鸡夺食 — Kinkei Dasshoku\n\nRobbing a kan for the last remaining tile of the wait\n\n內容: 聽牌剩餘1張時的搶槓和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻\n  d: �翻\n  e: 4翻\n\n3-14-07-01 聽牌的形的條件 (如果有金雞奪食)\n  a: 僅限邊張聽或嵌張聽\n  b: 僅限邊張聽、嵌張聽、單騎聽\n  c: 聽牌形無限制\n\n3-14-07-02 立直的必要性 (如果有金雞奪食)\n  a: 不必要\n  b: 必要'
-    raise NotImplementedError("3-14-07 金雞奪食 (kinkei_dasshoku) has no hand-written body yet: add one in yaku/ with @implements('3-14-07', fingerprint=...)")
+    '3-14-07 金雞奪食 / 金鸡夺食 — Kinkei Dasshoku\n\nRobbing a kan for the last remaining tile of the wait\n\n內容: 聽牌剩餘1張時的搶槓和牌\n\nopts.value: KinkeiDasshokuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n  d  HAN_LOST_THIRD   �翻\n  e  HAN_4            4翻\n\n3-14-07-01 聽牌的形的條件 (如果有金雞奪食)\nopts.wait: KinkeiDasshokuWait\n  a  PENCHAN_OR_KANCHAN        僅限邊張聽或嵌張聽\n  b  PENCHAN_KANCHAN_OR_TANKI  僅限邊張聽、嵌張聽、單騎聽\n  c  ANY                       聽牌形無限制\n\n3-14-07-02 立直的必要性 (如果有金雞奪食)\nopts.riichi: KinkeiDasshokuRiichi\n  a  NOT_REQUIRED  不必要\n  b  REQUIRED      必要'
+    raise NotImplementedError("3-14-07 金雞奪食 (kinkei_dasshoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-07', fingerprint=...)")
 
 
 # --- 3-14-08 uushin_tonkan ---------------------------------------------------------
@@ -265,31 +273,31 @@ def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
 
 class UushinTonkanValue(_Menu):
     'Value menu of 3-14-08 五心通貫'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_LOST_SECOND = ('c', '�翻')
 
 
 UUSHIN_TONKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class UushinTonkanQ01(_Menu):
-    '3-14-08-01 一氣通貫的數牌的種類'
-    A = ('a', '僅限萬子')
-    B = ('b', '筒子、索子也可以')
+class UushinTonkanSuit(_Menu):
+    '3-14-08-01 一氣通貫的數牌的種類 (opts.suit)'
+    MANZU_ONLY = ('a', '僅限萬子')
+    ANY_SUIT = ('b', '筒子、索子也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class UushinTonkanOptions:
     'Chosen options of 3-14-08; defaults: first non-無 value, every rule question at a.'
 
-    value: UushinTonkanValue = UushinTonkanValue.B
-    q01: UushinTonkanQ01 = UushinTonkanQ01.A
+    value: UushinTonkanValue = UushinTonkanValue.HAN_LOST_FIRST
+    suit: UushinTonkanSuit = UushinTonkanSuit.MANZU_ONLY
 
 
 def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
-    '3-14-08 五心通貫 / 五心通贯 — Uushin Tsuukan\n\nPure straight won on a closed 5 wait\n\n內容: 一氣通貫聽嵌5的和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻\n\n3-14-08-01 一氣通貫的數牌的種類 (如果有五心通貫)\n  a: 僅限萬子\n  b: 筒子、索子也可以'
-    raise NotImplementedError("3-14-08 五心通貫 (uushin_tonkan) has no hand-written body yet: add one in yaku/ with @implements('3-14-08', fingerprint=...)")
+    '3-14-08 五心通貫 / 五心通贯 — Uushin Tsuukan\n\nPure straight won on a closed 5 wait\n\n內容: 一氣通貫聽嵌5的和牌\n\nopts.value: UushinTonkanValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n\n3-14-08-01 一氣通貫的數牌的種類 (如果有五心通貫)\nopts.suit: UushinTonkanSuit\n  a  MANZU_ONLY  僅限萬子\n  b  ANY_SUIT    筒子、索子也可以'
+    raise NotImplementedError("3-14-08 五心通貫 (uushin_tonkan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-08', fingerprint=...)")
 
 
 # --- 3-14-09 goryuu_meidou ---------------------------------------------------------
@@ -297,38 +305,38 @@ def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
 
 class GoryuuMeidouValue(_Menu):
     'Value menu of 3-14-09 五龍鳴動'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 GORYUU_MEIDOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class GoryuuMeidouQ01(_Menu):
-    '3-14-09-01 役成立條件'
-    A = ('a', '僅限自摸和')
-    B = ('b', '自摸和、榮和都可以')
+class GoryuuMeidouTsumo(_Menu):
+    '3-14-09-01 役成立條件 (opts.tsumo)'
+    TSUMO_ONLY = ('a', '僅限自摸和')
+    TSUMO_OR_RON = ('b', '自摸和、榮和都可以')
 
 
-class GoryuuMeidouQ02(_Menu):
-    '3-14-09-02 聽牌形的限制'
-    A = ('a', '僅限嵌張聽')
-    B = ('b', '僅限嵌張聽或單騎聽')
-    C = ('c', '只要只聽5萬，其他的聽牌形也可以')
+class GoryuuMeidouWait(_Menu):
+    '3-14-09-02 聽牌形的限制 (opts.wait)'
+    KANCHAN_ONLY = ('a', '僅限嵌張聽')
+    KANCHAN_OR_TANKI = ('b', '僅限嵌張聽或單騎聽')
+    ANY_SHAPE_IF_ONLY_5M = ('c', '只要只聽5萬，其他的聽牌形也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class GoryuuMeidouOptions:
     'Chosen options of 3-14-09; defaults: first non-無 value, every rule question at a.'
 
-    value: GoryuuMeidouValue = GoryuuMeidouValue.B
-    q01: GoryuuMeidouQ01 = GoryuuMeidouQ01.A
-    q02: GoryuuMeidouQ02 = GoryuuMeidouQ02.A
+    value: GoryuuMeidouValue = GoryuuMeidouValue.YAKUMAN
+    tsumo: GoryuuMeidouTsumo = GoryuuMeidouTsumo.TSUMO_ONLY
+    wait: GoryuuMeidouWait = GoryuuMeidouWait.KANCHAN_ONLY
 
 
 def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
-    '3-14-09 五龍鳴動 / 五龙鸣动 — Goryuu Meidou\n\nClosed man full flush waiting only on 5-man\n\n內容: 萬子的門前清一色，僅聽5萬的和牌\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-14-09-01 役成立條件 (如果有五龍鳴動)\n  a: 僅限自摸和\n  b: 自摸和、榮和都可以\n\n3-14-09-02 聽牌形的限制 (如果有五龍鳴動)\n  a: 僅限嵌張聽\n  b: 僅限嵌張聽或單騎聽\n  c: 只要只聽5萬，其他的聽牌形也可以'
-    raise NotImplementedError("3-14-09 五龍鳴動 (goryuu_meidou) has no hand-written body yet: add one in yaku/ with @implements('3-14-09', fingerprint=...)")
+    '3-14-09 五龍鳴動 / 五龙鸣动 — Goryuu Meidou\n\nClosed man full flush waiting only on 5-man\n\n內容: 萬子的門前清一色，僅聽5萬的和牌\n\nopts.value: GoryuuMeidouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-14-09-01 役成立條件 (如果有五龍鳴動)\nopts.tsumo: GoryuuMeidouTsumo\n  a  TSUMO_ONLY    僅限自摸和\n  b  TSUMO_OR_RON  自摸和、榮和都可以\n\n3-14-09-02 聽牌形的限制 (如果有五龍鳴動)\nopts.wait: GoryuuMeidouWait\n  a  KANCHAN_ONLY          僅限嵌張聽\n  b  KANCHAN_OR_TANKI      僅限嵌張聽或單騎聽\n  c  ANY_SHAPE_IF_ONLY_5M  只要只聽5萬，其他的聽牌形也可以'
+    raise NotImplementedError("3-14-09 五龍鳴動 (goryuu_meidou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-09', fingerprint=...)")
 
 
 # --- 3-14-10 giant_baba ---------------------------------------------------------
@@ -336,8 +344,8 @@ def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
 
 class GiantBabaValue(_Menu):
     'Value menu of 3-14-10 Giant馬場'
-    A = ('a', '無')
-    B = ('b', '1翻')
+    NONE = ('a', '無')
+    HAN_1 = ('b', '1翻')
 
 
 GIANT_BABA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
@@ -347,12 +355,12 @@ GIANT_BABA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 class GiantBabaOptions:
     'Chosen options of 3-14-10; defaults: first non-無 value, every rule question at a.'
 
-    value: GiantBabaValue = GiantBabaValue.B
+    value: GiantBabaValue = GiantBabaValue.HAN_1
 
 
 def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
-    '3-14-10 Giant馬場 / Giant马场 — Giant Baba\n\nConcealed 9 pung, shanpon wait won on an 8 (closed)\n\n內容: 有9的暗刻時，8的雙碰聽的和牌 僅限門前\n\nOptions (value):\n  a: 無\n  b: 1翻'
-    raise NotImplementedError("3-14-10 Giant馬場 (giant_baba) has no hand-written body yet: add one in yaku/ with @implements('3-14-10', fingerprint=...)")
+    '3-14-10 Giant馬場 / Giant马场 — Giant Baba\n\nConcealed 9 pung, shanpon wait won on an 8 (closed)\n\n內容: 有9的暗刻時，8的雙碰聽的和牌 僅限門前\n\nopts.value: GiantBabaValue\n  a  NONE   無\n  b  HAN_1  1翻'
+    raise NotImplementedError("3-14-10 Giant馬場 (giant_baba) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-10', fingerprint=...)")
 
 
 # --- 3-14-11 peiron_matsuri ---------------------------------------------------------
@@ -360,8 +368,8 @@ def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
 
 class PeironMatsuriValue(_Menu):
     'Value menu of 3-14-11 北榮和祭'
-    A = ('a', '無')
-    B = ('b', '滿貫')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
 
 
 PEIRON_MATSURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
@@ -371,12 +379,12 @@ PEIRON_MATSURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 class PeironMatsuriOptions:
     'Chosen options of 3-14-11; defaults: first non-無 value, every rule question at a.'
 
-    value: PeironMatsuriValue = PeironMatsuriValue.B
+    value: PeironMatsuriValue = PeironMatsuriValue.MANGAN
 
 
 def peiron_matsuri(win: HandView, opts: PeironMatsuriOptions) -> Award | None:
-    '3-14-11 北榮和祭 / 北荣和祭 — Peiron Matsuri\n\nWin on the north wind\n\n內容: 和北\n\nOptions (value):\n  a: 無\n  b: 滿貫'
-    raise NotImplementedError("3-14-11 北榮和祭 (peiron_matsuri) has no hand-written body yet: add one in yaku/ with @implements('3-14-11', fingerprint=...)")
+    '3-14-11 北榮和祭 / 北荣和祭 — Peiron Matsuri\n\nWin on the north wind\n\n內容: 和北\n\nopts.value: PeironMatsuriValue\n  a  NONE    無\n  b  MANGAN  滿貫'
+    raise NotImplementedError("3-14-11 北榮和祭 (peiron_matsuri) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-11', fingerprint=...)")
 
 
 # --- 3-14-12 superman ---------------------------------------------------------
@@ -384,9 +392,9 @@ def peiron_matsuri(win: HandView, opts: PeironMatsuriOptions) -> Award | None:
 
 class SupermanValue(_Menu):
     'Value menu of 3-14-12 Superman'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_LOST_SECOND = ('c', '�翻')
 
 
 SUPERMAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -396,12 +404,12 @@ SUPERMAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class SupermanOptions:
     'Chosen options of 3-14-12; defaults: first non-無 value, every rule question at a.'
 
-    value: SupermanValue = SupermanValue.B
+    value: SupermanValue = SupermanValue.HAN_LOST_FIRST
 
 
 def superman(win: HandView, opts: SupermanOptions) -> Award | None:
-    '3-14-12 Superman / Superman — Superman\n\nShanpon wait on 4-man and 8-man\n\n內容: 4萬和8萬的雙碰聽和牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻'
-    raise NotImplementedError("3-14-12 Superman (superman) has no hand-written body yet: add one in yaku/ with @implements('3-14-12', fingerprint=...)")
+    '3-14-12 Superman / Superman — Superman\n\nShanpon wait on 4-man and 8-man\n\n內容: 4萬和8萬的雙碰聽和牌\n\nopts.value: SupermanValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻'
+    raise NotImplementedError("3-14-12 Superman (superman) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-12', fingerprint=...)")
 
 
 # --- 3-14-13 kaiso ---------------------------------------------------------
@@ -409,8 +417,8 @@ def superman(win: HandView, opts: SupermanOptions) -> Award | None:
 
 class KaisoValue(_Menu):
     'Value menu of 3-14-13 皆素'
-    A = ('a', '無')
-    B = ('b', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
 
 
 KAISO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
@@ -420,9 +428,9 @@ KAISO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 class KaisoOptions:
     'Chosen options of 3-14-13; defaults: first non-無 value, every rule question at a.'
 
-    value: KaisoValue = KaisoValue.B
+    value: KaisoValue = KaisoValue.HAN_LOST
 
 
 def kaiso(win: HandView, opts: KaisoOptions) -> Award | None:
-    '3-14-13 皆素 / 皆素 — Kaiso\n\nEdge, closed or single wait win with no other yaku\n\n內容: 邊張聽、嵌張聽、單騎聽的和牌 僅限沒有其他役時\n\nOptions (value):\n  a: 無\n  b: �翻'
-    raise NotImplementedError("3-14-13 皆素 (kaiso) has no hand-written body yet: add one in yaku/ with @implements('3-14-13', fingerprint=...)")
+    '3-14-13 皆素 / 皆素 — Kaiso\n\nEdge, closed or single wait win with no other yaku\n\n內容: 邊張聽、嵌張聽、單騎聽的和牌 僅限沒有其他役時\n\nopts.value: KaisoValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
+    raise NotImplementedError("3-14-13 皆素 (kaiso) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-13', fingerprint=...)")

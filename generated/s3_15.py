@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-15'
@@ -34,63 +42,63 @@ SECTION_NAME = '與和牌牌型無關特殊役'
 
 class RenhouValue(_Menu):
     'Value menu of 3-15-01 人和'
-    A = ('a', '無')
-    B = ('b', '�翻（可復合人和以外的其他役）')
-    C = ('c', '�翻（可復合人和以外的其他役）')
-    D = ('d', '滿貫（人和以外的役比滿貫高時只計算人和以外的部分）')
-    E = ('e', '跳滿（人和以外的役比跳滿高時只計算人和以外的部分）')
-    F = ('f', '倍滿（人和以外的役比倍滿高時只計算人和以外的部分）')
-    G = ('g', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻（可復合人和以外的其他役）')
+    HAN_LOST_SECOND = ('c', '�翻（可復合人和以外的其他役）')
+    MANGAN = ('d', '滿貫（人和以外的役比滿貫高時只計算人和以外的部分）')
+    HANEMAN = ('e', '跳滿（人和以外的役比跳滿高時只計算人和以外的部分）')
+    BAIMAN = ('f', '倍滿（人和以外的役比倍滿高時只計算人和以外的部分）')
+    YAKUMAN = ('g', '役滿')
 
 
 RENHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'combines_with_all_but', 'args': ['人和'], 'text': '可复合人和以外的其他役'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'combines_with_all_but', 'args': ['人和'], 'text': '可复合人和以外的其他役'}]}, 'd': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'capped', 'args': ['人和', '满贯', '人和'], 'text': '人和以外的役比满贯高时只计算人和以外的部分'}]}, 'e': {'kind': 'limit', 'limit': 'haneman', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'capped', 'args': ['人和', '跳满', '人和'], 'text': '人和以外的役比跳满高时只计算人和以外的部分'}]}, 'f': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'capped', 'args': ['人和', '倍满', '人和'], 'text': '人和以外的役比倍满高时只计算人和以外的部分'}]}, 'g': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class RenhouQ01(_Menu):
-    '3-15-01-01 莊家的第1捨牌導致的閑家的榮和（莊家沒有暗槓）是否計人和'
-    A = ('a', '計人和')
-    B = ('b', '不計人和')
+class RenhouRonOnDealerFirstDiscard(_Menu):
+    '3-15-01-01 莊家的第1捨牌導致的閑家的榮和（莊家沒有暗槓）是否計人和 (opts.ron_on_dealer_first_discard)'
+    COUNTS = ('a', '計人和')
+    NOT_COUNTED = ('b', '不計人和')
 
 
-class RenhouQ02(_Menu):
-    '3-15-01-02 自家第1次自摸以前的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和'
-    A = ('a', '計人和')
-    B = ('b', '不計人和')
+class RenhouRonOnNondealerFirstDiscard(_Menu):
+    '3-15-01-02 自家第1次自摸以前的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (opts.ron_on_nondealer_first_discard)'
+    COUNTS = ('a', '計人和')
+    NOT_COUNTED = ('b', '不計人和')
 
 
-class RenhouQ03(_Menu):
-    '3-15-01-03 自家第1次自摸的和牌（之前沒有鳴牌）是否計人和'
-    A = ('a', '不計人和')
-    B = ('b', '計人和')
+class RenhouOwnFirstDrawTsumo(_Menu):
+    '3-15-01-03 自家第1次自摸的和牌（之前沒有鳴牌）是否計人和 (opts.own_first_draw_tsumo)'
+    NOT_COUNTED = ('a', '不計人和')
+    COUNTS = ('b', '計人和')
 
 
-class RenhouQ04(_Menu):
-    '3-15-01-04 自家第1次自摸以後的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和'
-    A = ('a', '不計人和')
-    B = ('b', '計人和')
+class RenhouRonAfterOwnFirstDraw(_Menu):
+    '3-15-01-04 自家第1次自摸以後的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (opts.ron_after_own_first_draw)'
+    NOT_COUNTED = ('a', '不計人和')
+    COUNTS = ('b', '計人和')
 
 
-class RenhouQ05(_Menu):
-    '3-15-01-05 自家第1次自摸以前榮和別家捨牌時，如果有鳴牌，或者榮和的不是別家第1捨牌，是否計人和'
-    A = ('a', '不計人和')
-    B = ('b', '計人和')
+class RenhouRonAfterCallOrLaterDiscard(_Menu):
+    '3-15-01-05 自家第1次自摸以前榮和別家捨牌時，如果有鳴牌，或者榮和的不是別家第1捨牌，是否計人和 (opts.ron_after_call_or_later_discard)'
+    NOT_COUNTED = ('a', '不計人和')
+    COUNTS = ('b', '計人和')
 
 
 @dataclass(frozen=True, slots=True)
 class RenhouOptions:
     'Chosen options of 3-15-01; defaults: first non-無 value, every rule question at a.'
 
-    value: RenhouValue = RenhouValue.B
-    q01: RenhouQ01 = RenhouQ01.A
-    q02: RenhouQ02 = RenhouQ02.A
-    q03: RenhouQ03 = RenhouQ03.A
-    q04: RenhouQ04 = RenhouQ04.A
-    q05: RenhouQ05 = RenhouQ05.A
+    value: RenhouValue = RenhouValue.HAN_LOST_FIRST
+    ron_on_dealer_first_discard: RenhouRonOnDealerFirstDiscard = RenhouRonOnDealerFirstDiscard.COUNTS
+    ron_on_nondealer_first_discard: RenhouRonOnNondealerFirstDiscard = RenhouRonOnNondealerFirstDiscard.COUNTS
+    own_first_draw_tsumo: RenhouOwnFirstDrawTsumo = RenhouOwnFirstDrawTsumo.NOT_COUNTED
+    ron_after_own_first_draw: RenhouRonAfterOwnFirstDraw = RenhouRonAfterOwnFirstDraw.NOT_COUNTED
+    ron_after_call_or_later_discard: RenhouRonAfterCallOrLaterDiscard = RenhouRonAfterCallOrLaterDiscard.NOT_COUNTED
 
 
 def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
-    "3-15-01 人和 / 人和 — Renhou\n\nRon within the first go-around, before one's first draw\n\n內容: 1巡目的榮和\n\nOptions (value):\n  a: 無\n  b: �翻（可復合人和以外的其他役）\n  c: �翻（可復合人和以外的其他役）\n  d: 滿貫（人和以外的役比滿貫高時只計算人和以外的部分）\n  e: 跳滿（人和以外的役比跳滿高時只計算人和以外的部分）\n  f: 倍滿（人和以外的役比倍滿高時只計算人和以外的部分）\n  g: 役滿\n\n3-15-01-01 莊家的第1捨牌導致的閑家的榮和（莊家沒有暗槓）是否計人和 (如果有人和)\n  a: 計人和\n  b: 不計人和\n\n3-15-01-02 自家第1次自摸以前的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (如果有人和)\n  a: 計人和\n  b: 不計人和\n\n3-15-01-03 自家第1次自摸的和牌（之前沒有鳴牌）是否計人和 (如果有人和)\n  a: 不計人和\n  b: 計人和\n\n3-15-01-04 自家第1次自摸以後的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (如果有人和)\n  a: 不計人和\n  b: 計人和\n\n3-15-01-05 自家第1次自摸以前榮和別家捨牌時，如果有鳴牌，或者榮和的不是別家第1捨牌，是否計人和 (如果有人和)\n  a: 不計人和\n  b: 計人和"
-    raise NotImplementedError("3-15-01 人和 (renhou) has no hand-written body yet: add one in yaku/ with @implements('3-15-01', fingerprint=...)")
+    "3-15-01 人和 / 人和 — Renhou\n\nRon within the first go-around, before one's first draw\n\n內容: 1巡目的榮和\n\nopts.value: RenhouValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻（可復合人和以外的其他役）\n  c  HAN_LOST_SECOND  �翻（可復合人和以外的其他役）\n  d  MANGAN           滿貫（人和以外的役比滿貫高時只計算人和以外的部分）\n  e  HANEMAN          跳滿（人和以外的役比跳滿高時只計算人和以外的部分）\n  f  BAIMAN           倍滿（人和以外的役比倍滿高時只計算人和以外的部分）\n  g  YAKUMAN          役滿\n\n3-15-01-01 莊家的第1捨牌導致的閑家的榮和（莊家沒有暗槓）是否計人和 (如果有人和)\nopts.ron_on_dealer_first_discard: RenhouRonOnDealerFirstDiscard\n  a  COUNTS       計人和\n  b  NOT_COUNTED  不計人和\n\n3-15-01-02 自家第1次自摸以前的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (如果有人和)\nopts.ron_on_nondealer_first_discard: RenhouRonOnNondealerFirstDiscard\n  a  COUNTS       計人和\n  b  NOT_COUNTED  不計人和\n\n3-15-01-03 自家第1次自摸的和牌（之前沒有鳴牌）是否計人和 (如果有人和)\nopts.own_first_draw_tsumo: RenhouOwnFirstDrawTsumo\n  a  NOT_COUNTED  不計人和\n  b  COUNTS       計人和\n\n3-15-01-04 自家第1次自摸以後的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (如果有人和)\nopts.ron_after_own_first_draw: RenhouRonAfterOwnFirstDraw\n  a  NOT_COUNTED  不計人和\n  b  COUNTS       計人和\n\n3-15-01-05 自家第1次自摸以前榮和別家捨牌時，如果有鳴牌，或者榮和的不是別家第1捨牌，是否計人和 (如果有人和)\nopts.ron_after_call_or_later_discard: RenhouRonAfterCallOrLaterDiscard\n  a  NOT_COUNTED  不計人和\n  b  COUNTS       計人和"
+    raise NotImplementedError("3-15-01 人和 (renhou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-01', fingerprint=...)")
 
 
 # --- 3-15-02 teihou ---------------------------------------------------------
@@ -98,31 +106,31 @@ def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
 
 class TeihouValue(_Menu):
     'Value menu of 3-15-02 底和'
-    A = ('a', '無')
-    B = ('b', '4翻')
-    C = ('c', '滿貫')
+    NONE = ('a', '無')
+    HAN_4 = ('b', '4翻')
+    MANGAN = ('c', '滿貫')
 
 
 TEIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-class TeihouQ01(_Menu):
-    '3-15-02-01 人的限制'
-    A = ('a', '誰都行')
-    B = ('b', '僅莊家')
+class TeihouWho(_Menu):
+    '3-15-02-01 人的限制 (opts.who)'
+    ANYONE = ('a', '誰都行')
+    DEALER_ONLY = ('b', '僅莊家')
 
 
 @dataclass(frozen=True, slots=True)
 class TeihouOptions:
     'Chosen options of 3-15-02; defaults: first non-無 value, every rule question at a.'
 
-    value: TeihouValue = TeihouValue.B
-    q01: TeihouQ01 = TeihouQ01.A
+    value: TeihouValue = TeihouValue.HAN_4
+    who: TeihouWho = TeihouWho.ANYONE
 
 
 def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
-    "3-15-02 底和 / 底和 — Teihou\n\nRon on a non-dealer's first discard after own first draw\n\n內容: 自家的第1次自摸以後，榮和閑家的第1捨牌 有人鳴牌（※）時無效\n\nOptions (value):\n  a: 無\n  b: 4翻\n  c: 滿貫\n\n3-15-02-01 人的限制 (如果有底和)\n  a: 誰都行\n  b: 僅莊家"
-    raise NotImplementedError("3-15-02 底和 (teihou) has no hand-written body yet: add one in yaku/ with @implements('3-15-02', fingerprint=...)")
+    "3-15-02 底和 / 底和 — Teihou\n\nRon on a non-dealer's first discard after own first draw\n\n內容: 自家的第1次自摸以後，榮和閑家的第1捨牌 有人鳴牌（※）時無效\n\nopts.value: TeihouValue\n  a  NONE    無\n  b  HAN_4   4翻\n  c  MANGAN  滿貫\n\n3-15-02-01 人的限制 (如果有底和)\nopts.who: TeihouWho\n  a  ANYONE       誰都行\n  b  DEALER_ONLY  僅莊家"
+    raise NotImplementedError("3-15-02 底和 (teihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-02', fingerprint=...)")
 
 
 # --- 3-15-03 paarenchan ---------------------------------------------------------
@@ -130,66 +138,66 @@ def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
 
 class PaarenchanValue(_Menu):
     'Value menu of 3-15-03 八連莊'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '倍滿')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    BAIMAN = ('c', '倍滿')
+    YAKUMAN = ('d', '役滿')
 
 
 PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class PaarenchanQ01(_Menu):
-    '3-15-03-01 八連莊的成立條件'
-    A = ('a', '從坐莊時起連續和牌8回')
-    B = ('b', '莊家連續和牌8回')
-    C = ('c', '莊家連莊期間合計和牌8回')
-    D = ('d', '莊家在7本場和牌')
-    E = ('e', '莊家在8本場和牌')
+class PaarenchanCounting(_Menu):
+    '3-15-03-01 八連莊的成立條件 (opts.counting)'
+    EIGHT_IN_A_ROW_FROM_FIRST_HAND = ('a', '從坐莊時起連續和牌8回')
+    EIGHT_IN_A_ROW = ('b', '莊家連續和牌8回')
+    EIGHT_IN_THE_DEALERSHIP = ('c', '莊家連莊期間合計和牌8回')
+    WIN_AT_HONBA_7 = ('d', '莊家在7本場和牌')
+    WIN_AT_HONBA_8 = ('e', '莊家在8本場和牌')
 
 
-class PaarenchanQ02(_Menu):
-    '3-15-03-02 八連莊的和牌條件'
-    A = ('a', '即使沒有役也能和牌')
-    B = ('b', '和牌役要能滿足此場的縛')
+class PaarenchanWinCondition(_Menu):
+    '3-15-03-02 八連莊的和牌條件 (opts.win_condition)'
+    NO_YAKU_NEEDED = ('a', '即使沒有役也能和牌')
+    MINIMUM_HAN_NEEDED = ('b', '和牌役要能滿足此場的縛')
 
 
-class PaarenchanQ03(_Menu):
-    '3-15-03-03 八連莊後的八連莊'
-    A = ('a', '和八連莊後只要繼續和牌，一直計八連莊')
-    B = ('b', '和八連莊後只要繼續連莊，一直計八連莊')
-    C = ('c', '和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）')
-    D = ('d', '和�次八連莊後，沒有八連莊')
-    E = ('e', '和八連莊後流莊')
+class PaarenchanAfterPaarenchan(_Menu):
+    '3-15-03-03 八連莊後的八連莊 (opts.after_paarenchan)'
+    WHILE_WINNING = ('a', '和八連莊後只要繼續和牌，一直計八連莊')
+    WHILE_DEALER_CONTINUES = ('b', '和八連莊後只要繼續連莊，一直計八連莊')
+    COUNT_AGAIN_FROM_ONE = ('c', '和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）')
+    NO_MORE = ('d', '和�次八連莊後，沒有八連莊')
+    DEALERSHIP_ENDS = ('e', '和八連莊後流莊')
 
 
-class PaarenchanQ04(_Menu):
-    '3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿'
-    A = ('a', '支付役滿')
-    B = ('b', '與普通的錯和相同')
+class PaarenchanNondealerChomboPayment(_Menu):
+    '3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (opts.nondealer_chombo_payment)'
+    YAKUMAN = ('a', '支付役滿')
+    ORDINARY = ('b', '與普通的錯和相同')
 
 
-class PaarenchanQ05(_Menu):
-    '3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化'
-    A = ('a', '無效化（需要重新滿足條件）')
-    B = ('b', '仍然有效（下一局莊家和牌時八連莊）')
+class PaarenchanNondealerChomboResets(_Menu):
+    '3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (opts.nondealer_chombo_resets)'
+    RESETS = ('a', '無效化（需要重新滿足條件）')
+    KEEPS = ('b', '仍然有效（下一局莊家和牌時八連莊）')
 
 
 @dataclass(frozen=True, slots=True)
 class PaarenchanOptions:
     'Chosen options of 3-15-03; defaults: first non-無 value, every rule question at a.'
 
-    value: PaarenchanValue = PaarenchanValue.B
-    q01: PaarenchanQ01 = PaarenchanQ01.A
-    q02: PaarenchanQ02 = PaarenchanQ02.A
-    q03: PaarenchanQ03 = PaarenchanQ03.A
-    q04: PaarenchanQ04 = PaarenchanQ04.A
-    q05: PaarenchanQ05 = PaarenchanQ05.A
+    value: PaarenchanValue = PaarenchanValue.MANGAN
+    counting: PaarenchanCounting = PaarenchanCounting.EIGHT_IN_A_ROW_FROM_FIRST_HAND
+    win_condition: PaarenchanWinCondition = PaarenchanWinCondition.NO_YAKU_NEEDED
+    after_paarenchan: PaarenchanAfterPaarenchan = PaarenchanAfterPaarenchan.WHILE_WINNING
+    nondealer_chombo_payment: PaarenchanNondealerChomboPayment = PaarenchanNondealerChomboPayment.YAKUMAN
+    nondealer_chombo_resets: PaarenchanNondealerChomboResets = PaarenchanNondealerChomboResets.RESETS
 
 
 def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
-    '3-15-03 八連莊 / 八连庄 — Paarenchan\n\nDealer wins eight or more hands in a row\n\n內容: 莊家連續和牌8回或以上\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 倍滿\n  d: 役滿\n\n3-15-03-01 八連莊的成立條件 (如果有八連莊)\n  a: 從坐莊時起連續和牌8回\n  b: 莊家連續和牌8回\n  c: 莊家連莊期間合計和牌8回\n  d: 莊家在7本場和牌\n  e: 莊家在8本場和牌\n\n3-15-03-02 八連莊的和牌條件 (如果有八連莊)\n  a: 即使沒有役也能和牌\n  b: 和牌役要能滿足此場的縛\n\n3-15-03-03 八連莊後的八連莊 (如果有八連莊)\n  a: 和八連莊後只要繼續和牌，一直計八連莊\n  b: 和八連莊後只要繼續連莊，一直計八連莊\n  c: 和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）\n  d: 和�次八連莊後，沒有八連莊\n  e: 和八連莊後流莊\n\n3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (如果有八連莊)\n  a: 支付役滿\n  b: 與普通的錯和相同\n\n3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (如果有八連莊)\n  a: 無效化（需要重新滿足條件）\n  b: 仍然有效（下一局莊家和牌時八連莊）'
-    raise NotImplementedError("3-15-03 八連莊 (paarenchan) has no hand-written body yet: add one in yaku/ with @implements('3-15-03', fingerprint=...)")
+    '3-15-03 八連莊 / 八连庄 — Paarenchan\n\nDealer wins eight or more hands in a row\n\n內容: 莊家連續和牌8回或以上\n\nopts.value: PaarenchanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿\n\n3-15-03-01 八連莊的成立條件 (如果有八連莊)\nopts.counting: PaarenchanCounting\n  a  EIGHT_IN_A_ROW_FROM_FIRST_HAND  從坐莊時起連續和牌8回\n  b  EIGHT_IN_A_ROW                  莊家連續和牌8回\n  c  EIGHT_IN_THE_DEALERSHIP         莊家連莊期間合計和牌8回\n  d  WIN_AT_HONBA_7                  莊家在7本場和牌\n  e  WIN_AT_HONBA_8                  莊家在8本場和牌\n\n3-15-03-02 八連莊的和牌條件 (如果有八連莊)\nopts.win_condition: PaarenchanWinCondition\n  a  NO_YAKU_NEEDED      即使沒有役也能和牌\n  b  MINIMUM_HAN_NEEDED  和牌役要能滿足此場的縛\n\n3-15-03-03 八連莊後的八連莊 (如果有八連莊)\nopts.after_paarenchan: PaarenchanAfterPaarenchan\n  a  WHILE_WINNING           和八連莊後只要繼續和牌，一直計八連莊\n  b  WHILE_DEALER_CONTINUES  和八連莊後只要繼續連莊，一直計八連莊\n  c  COUNT_AGAIN_FROM_ONE    和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）\n  d  NO_MORE                 和�次八連莊後，沒有八連莊\n  e  DEALERSHIP_ENDS         和八連莊後流莊\n\n3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (如果有八連莊)\nopts.nondealer_chombo_payment: PaarenchanNondealerChomboPayment\n  a  YAKUMAN   支付役滿\n  b  ORDINARY  與普通的錯和相同\n\n3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (如果有八連莊)\nopts.nondealer_chombo_resets: PaarenchanNondealerChomboResets\n  a  RESETS  無效化（需要重新滿足條件）\n  b  KEEPS   仍然有效（下一局莊家和牌時八連莊）'
+    raise NotImplementedError("3-15-03 八連莊 (paarenchan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-03', fingerprint=...)")
 
 
 # --- 3-15-03-06 ha_paarenchan ---------------------------------------------------------
@@ -197,10 +205,10 @@ def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
 
 class HaPaarenchanValue(_Menu):
     'Value menu of 3-15-03-06 破八連莊'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '倍滿')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    BAIMAN = ('c', '倍滿')
+    YAKUMAN = ('d', '役滿')
 
 
 HA_PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -210,12 +218,12 @@ HA_PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class HaPaarenchanOptions:
     'Chosen options of 3-15-03-06; defaults: first non-無 value, every rule question at a.'
 
-    value: HaPaarenchanValue = HaPaarenchanValue.B
+    value: HaPaarenchanValue = HaPaarenchanValue.MANGAN
 
 
 def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
-    "3-15-03-06 破八連莊 / 破八连庄 — Poo-paarenchan\n\nNon-dealer win that stops a dealer's paarenchan\n\n內容: 阻止八連莊的閑家的和牌\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 倍滿\n  d: 役滿"
-    raise NotImplementedError("3-15-03-06 破八連莊 (ha_paarenchan) has no hand-written body yet: add one in yaku/ with @implements('3-15-03-06', fingerprint=...)")
+    "3-15-03-06 破八連莊 / 破八连庄 — Poo-paarenchan\n\nNon-dealer win that stops a dealer's paarenchan\n\n內容: 阻止八連莊的閑家的和牌\n\nopts.value: HaPaarenchanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿"
+    raise NotImplementedError("3-15-03-06 破八連莊 (ha_paarenchan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-03-06', fingerprint=...)")
 
 
 # --- 3-15-04 kanburi ---------------------------------------------------------
@@ -223,38 +231,38 @@ def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
 
 class KanburiValue(_Menu):
     'Value menu of 3-15-04 槓振'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻但不認為是和牌役')
+    NONE = ('a', '無')
+    HAN_LOST = ('b', '�翻')
+    HAN_LOST_NOT_A_WINNING_YAKU = ('c', '�翻但不認為是和牌役')
 
 
 KANBURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'not_winning_yaku', 'text': '不认为是和牌役'}]}}
 
 
-class KanburiQ01(_Menu):
-    '3-15-04-01 榮和連續開槓2次以上後的捨牌，是否計槓振'
-    A = ('a', '計槓振')
-    B = ('b', '不計槓振')
+class KanburiAfterTwoKans(_Menu):
+    '3-15-04-01 榮和連續開槓2次以上後的捨牌，是否計槓振 (opts.after_two_kans)'
+    COUNTS = ('a', '計槓振')
+    NOT_COUNTED = ('b', '不計槓振')
 
 
-class KanburiQ02(_Menu):
-    '3-15-04-02 是否僅限自摸切嶺上牌時'
-    A = ('a', '不限')
-    B = ('b', '限')
+class KanburiDiscard(_Menu):
+    '3-15-04-02 是否僅限自摸切嶺上牌時 (opts.discard)'
+    ANY_DISCARD = ('a', '不限')
+    RINSHAN_DISCARD_ONLY = ('b', '限')
 
 
 @dataclass(frozen=True, slots=True)
 class KanburiOptions:
     'Chosen options of 3-15-04; defaults: first non-無 value, every rule question at a.'
 
-    value: KanburiValue = KanburiValue.B
-    q01: KanburiQ01 = KanburiQ01.A
-    q02: KanburiQ02 = KanburiQ02.A
+    value: KanburiValue = KanburiValue.HAN_LOST
+    after_two_kans: KanburiAfterTwoKans = KanburiAfterTwoKans.COUNTS
+    discard: KanburiDiscard = KanburiDiscard.ANY_DISCARD
 
 
 def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
-    '3-15-04 槓振 / 杠振 — Kanburi\n\nRon on the discard made right after a kan\n\n內容: 榮和開槓後的捨牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻但不認為是和牌役\n\n3-15-04-01 榮和連續開槓2次以上後的捨牌，是否計槓振 (如果有槓振)\n  a: 計槓振\n  b: 不計槓振\n\n3-15-04-02 是否僅限自摸切嶺上牌時 (如果有槓振)\n  a: 不限\n  b: 限'
-    raise NotImplementedError("3-15-04 槓振 (kanburi) has no hand-written body yet: add one in yaku/ with @implements('3-15-04', fingerprint=...)")
+    '3-15-04 槓振 / 杠振 — Kanburi\n\nRon on the discard made right after a kan\n\n內容: 榮和開槓後的捨牌\n\nopts.value: KanburiValue\n  a  NONE                         無\n  b  HAN_LOST                     �翻\n  c  HAN_LOST_NOT_A_WINNING_YAKU  �翻但不認為是和牌役\n\n3-15-04-01 榮和連續開槓2次以上後的捨牌，是否計槓振 (如果有槓振)\nopts.after_two_kans: KanburiAfterTwoKans\n  a  COUNTS       計槓振\n  b  NOT_COUNTED  不計槓振\n\n3-15-04-02 是否僅限自摸切嶺上牌時 (如果有槓振)\nopts.discard: KanburiDiscard\n  a  ANY_DISCARD           不限\n  b  RINSHAN_DISCARD_ONLY  限'
+    raise NotImplementedError("3-15-04 槓振 (kanburi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-04', fingerprint=...)")
 
 
 # --- 3-15-05 shika_kairei ---------------------------------------------------------
@@ -262,8 +270,8 @@ def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
 
 class ShikaKaireiValue(_Menu):
     'Value menu of 3-15-05 四華開嶺'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SHIKA_KAIREI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -273,12 +281,12 @@ SHIKA_KAIREI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 class ShikaKaireiOptions:
     'Chosen options of 3-15-05; defaults: first non-無 value, every rule question at a.'
 
-    value: ShikaKaireiValue = ShikaKaireiValue.B
+    value: ShikaKaireiValue = ShikaKaireiValue.YAKUMAN
 
 
 def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
-    '3-15-05 四華開嶺 / 四华开岭 — Shika Kairei\n\nSetting aside four flower tiles\n\n內容: 拔4張花牌\n\nOptions (value):\n  a: 無\n  b: 役滿'
-    raise NotImplementedError("3-15-05 四華開嶺 (shika_kairei) has no hand-written body yet: add one in yaku/ with @implements('3-15-05', fingerprint=...)")
+    '3-15-05 四華開嶺 / 四华开岭 — Shika Kairei\n\nSetting aside four flower tiles\n\n內容: 拔4張花牌\n\nopts.value: ShikaKaireiValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
+    raise NotImplementedError("3-15-05 四華開嶺 (shika_kairei) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-05', fingerprint=...)")
 
 
 # --- 3-15-06 shichisou_ichi ---------------------------------------------------------
@@ -286,51 +294,51 @@ def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
 
 class ShichisouIchiValue(_Menu):
     'Value menu of 3-15-06 七搶一'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 SHICHISOU_ICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ShichisouIchiQ01(_Menu):
-    '3-15-06-01 役成立條件'
-    A = ('a', '與手牌無關，拔花牌時成立')
-    B = ('b', '聽牌時，拔花牌時成立')
+class ShichisouIchiCondition(_Menu):
+    '3-15-06-01 役成立條件 (opts.condition)'
+    ON_DRAWING_FLOWER = ('a', '與手牌無關，拔花牌時成立')
+    ON_DRAWING_FLOWER_IN_TENPAI = ('b', '聽牌時，拔花牌時成立')
 
 
-class ShichisouIchiQ02(_Menu):
-    '3-15-06-02 振聽時'
-    A = ('a', '能和')
-    B = ('b', '不能和')
+class ShichisouIchiFuriten(_Menu):
+    '3-15-06-02 振聽時 (opts.furiten)'
+    CAN_WIN = ('a', '能和')
+    CANNOT_WIN = ('b', '不能和')
 
 
-class ShichisouIchiQ03(_Menu):
-    '3-15-06-03 為了防止七搶一，故意不拔花牌'
-    A = ('a', '計錯和')
-    B = ('b', '計七搶一成立')
+class ShichisouIchiWithholdingFlower(_Menu):
+    '3-15-06-03 為了防止七搶一，故意不拔花牌 (opts.withholding_flower)'
+    CHOMBO = ('a', '計錯和')
+    COUNTS_AS_WIN = ('b', '計七搶一成立')
 
 
-class ShichisouIchiQ04(_Menu):
-    '3-15-06-04 沒和到七搶一時手牌的公開'
-    A = ('a', '必須公開')
-    B = ('b', '不公開也可以')
+class ShichisouIchiShowHand(_Menu):
+    '3-15-06-04 沒和到七搶一時手牌的公開 (opts.show_hand)'
+    REQUIRED = ('a', '必須公開')
+    OPTIONAL = ('b', '不公開也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class ShichisouIchiOptions:
     'Chosen options of 3-15-06; defaults: first non-無 value, every rule question at a.'
 
-    value: ShichisouIchiValue = ShichisouIchiValue.B
-    q01: ShichisouIchiQ01 = ShichisouIchiQ01.A
-    q02: ShichisouIchiQ02 = ShichisouIchiQ02.A
-    q03: ShichisouIchiQ03 = ShichisouIchiQ03.A
-    q04: ShichisouIchiQ04 = ShichisouIchiQ04.A
+    value: ShichisouIchiValue = ShichisouIchiValue.YAKUMAN
+    condition: ShichisouIchiCondition = ShichisouIchiCondition.ON_DRAWING_FLOWER
+    furiten: ShichisouIchiFuriten = ShichisouIchiFuriten.CAN_WIN
+    withholding_flower: ShichisouIchiWithholdingFlower = ShichisouIchiWithholdingFlower.CHOMBO
+    show_hand: ShichisouIchiShowHand = ShichisouIchiShowHand.REQUIRED
 
 
 def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
-    '3-15-06 七搶一 / 七抢一 — Shichisou-ichi\n\nHold seven flowers; rob the eighth from another player\n\n內容: 拔7張花牌，別家拔剩餘的1張\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-15-06-01 役成立條件 (如果有七搶一)\n  a: 與手牌無關，拔花牌時成立\n  b: 聽牌時，拔花牌時成立\n\n3-15-06-02 振聽時 (如果有七搶一)\n  a: 能和\n  b: 不能和\n\n3-15-06-03 為了防止七搶一，故意不拔花牌 (如果有七搶一)\n  a: 計錯和\n  b: 計七搶一成立\n\n3-15-06-04 沒和到七搶一時手牌的公開 (如果有七搶一)\n  a: 必須公開\n  b: 不公開也可以'
-    raise NotImplementedError("3-15-06 七搶一 (shichisou_ichi) has no hand-written body yet: add one in yaku/ with @implements('3-15-06', fingerprint=...)")
+    '3-15-06 七搶一 / 七抢一 — Shichisou-ichi\n\nHold seven flowers; rob the eighth from another player\n\n內容: 拔7張花牌，別家拔剩餘的1張\n\nopts.value: ShichisouIchiValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-15-06-01 役成立條件 (如果有七搶一)\nopts.condition: ShichisouIchiCondition\n  a  ON_DRAWING_FLOWER            與手牌無關，拔花牌時成立\n  b  ON_DRAWING_FLOWER_IN_TENPAI  聽牌時，拔花牌時成立\n\n3-15-06-02 振聽時 (如果有七搶一)\nopts.furiten: ShichisouIchiFuriten\n  a  CAN_WIN     能和\n  b  CANNOT_WIN  不能和\n\n3-15-06-03 為了防止七搶一，故意不拔花牌 (如果有七搶一)\nopts.withholding_flower: ShichisouIchiWithholdingFlower\n  a  CHOMBO         計錯和\n  b  COUNTS_AS_WIN  計七搶一成立\n\n3-15-06-04 沒和到七搶一時手牌的公開 (如果有七搶一)\nopts.show_hand: ShichisouIchiShowHand\n  a  REQUIRED  必須公開\n  b  OPTIONAL  不公開也可以'
+    raise NotImplementedError("3-15-06 七搶一 (shichisou_ichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-06', fingerprint=...)")
 
 
 # --- 3-15-07 hassen_kakai ---------------------------------------------------------
@@ -338,33 +346,33 @@ def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
 
 class HassenKakaiValue(_Menu):
     'Value menu of 3-15-07 八仙過海'
-    A = ('a', '無')
-    B = ('b', '役滿')
-    C = ('c', '兩倍役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
+    DOUBLE_YAKUMAN = ('c', '兩倍役滿')
 
 
 HASSEN_KAKAI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class HassenKakaiQ01(_Menu):
-    '3-15-07-01 役成立條件'
-    A = ('a', '與手牌無關，拔花牌時成立')
-    B = ('b', '聽牌時，拔花牌時成立')
-    C = ('c', '拔花牌後，和牌時成立（無其他役也可）')
-    D = ('d', '拔花牌後，和牌時成立（必須有其他役）')
+class HassenKakaiCondition(_Menu):
+    '3-15-07-01 役成立條件 (opts.condition)'
+    ON_DRAWING_FLOWER = ('a', '與手牌無關，拔花牌時成立')
+    ON_DRAWING_FLOWER_IN_TENPAI = ('b', '聽牌時，拔花牌時成立')
+    ON_WIN_WITHOUT_OTHER_YAKU = ('c', '拔花牌後，和牌時成立（無其他役也可）')
+    ON_WIN_WITH_OTHER_YAKU = ('d', '拔花牌後，和牌時成立（必須有其他役）')
 
 
 @dataclass(frozen=True, slots=True)
 class HassenKakaiOptions:
     'Chosen options of 3-15-07; defaults: first non-無 value, every rule question at a.'
 
-    value: HassenKakaiValue = HassenKakaiValue.B
-    q01: HassenKakaiQ01 = HassenKakaiQ01.A
+    value: HassenKakaiValue = HassenKakaiValue.YAKUMAN
+    condition: HassenKakaiCondition = HassenKakaiCondition.ON_DRAWING_FLOWER
 
 
 def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
-    '3-15-07 八仙過海 / 八仙过海 — Hassen Kakai\n\nSetting aside all eight flower tiles\n\n內容: 拔8張花牌\n\nOptions (value):\n  a: 無\n  b: 役滿\n  c: 兩倍役滿\n\n3-15-07-01 役成立條件 (如果有八仙過海)\n  a: 與手牌無關，拔花牌時成立\n  b: 聽牌時，拔花牌時成立\n  c: 拔花牌後，和牌時成立（無其他役也可）\n  d: 拔花牌後，和牌時成立（必須有其他役）'
-    raise NotImplementedError("3-15-07 八仙過海 (hassen_kakai) has no hand-written body yet: add one in yaku/ with @implements('3-15-07', fingerprint=...)")
+    '3-15-07 八仙過海 / 八仙过海 — Hassen Kakai\n\nSetting aside all eight flower tiles\n\n內容: 拔8張花牌\n\nopts.value: HassenKakaiValue\n  a  NONE            無\n  b  YAKUMAN         役滿\n  c  DOUBLE_YAKUMAN  兩倍役滿\n\n3-15-07-01 役成立條件 (如果有八仙過海)\nopts.condition: HassenKakaiCondition\n  a  ON_DRAWING_FLOWER            與手牌無關，拔花牌時成立\n  b  ON_DRAWING_FLOWER_IN_TENPAI  聽牌時，拔花牌時成立\n  c  ON_WIN_WITHOUT_OTHER_YAKU    拔花牌後，和牌時成立（無其他役也可）\n  d  ON_WIN_WITH_OTHER_YAKU       拔花牌後，和牌時成立（必須有其他役）'
+    raise NotImplementedError("3-15-07 八仙過海 (hassen_kakai) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-07', fingerprint=...)")
 
 
 # --- 3-15-08 puuchii_puupon ---------------------------------------------------------
@@ -372,35 +380,35 @@ def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
 
 class PuuchiiPuuponValue(_Menu):
     'Value menu of 3-15-08 不喫不碰'
-    A = ('a', '無')
-    B = ('b', '�翻')
-    C = ('c', '�翻')
+    NONE = ('a', '無')
+    HAN_LOST_FIRST = ('b', '�翻')
+    HAN_LOST_SECOND = ('c', '�翻')
 
 
 PUUCHII_PUUPON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class PuuchiiPuuponQ01(_Menu):
-    '3-15-08-01 是否可以有暗槓'
-    A = ('a', '不能有暗槓')
-    B = ('b', '暗槓了也可以')
+class PuuchiiPuuponAnkan(_Menu):
+    '3-15-08-01 是否可以有暗槓 (opts.ankan)'
+    NOT_ALLOWED = ('a', '不能有暗槓')
+    ALLOWED = ('b', '暗槓了也可以')
 
 
-class PuuchiiPuuponQ02(_Menu):
-    '3-15-08-02 是否僅限自摸和'
-    A = ('a', '自摸和、榮和都可以')
-    B = ('b', '僅限自摸和')
+class PuuchiiPuuponTsumo(_Menu):
+    '3-15-08-02 是否僅限自摸和 (opts.tsumo)'
+    TSUMO_OR_RON = ('a', '自摸和、榮和都可以')
+    TSUMO_ONLY = ('b', '僅限自摸和')
 
 
 @dataclass(frozen=True, slots=True)
 class PuuchiiPuuponOptions:
     'Chosen options of 3-15-08; defaults: first non-無 value, every rule question at a.'
 
-    value: PuuchiiPuuponValue = PuuchiiPuuponValue.B
-    q01: PuuchiiPuuponQ01 = PuuchiiPuuponQ01.A
-    q02: PuuchiiPuuponQ02 = PuuchiiPuuponQ02.A
+    value: PuuchiiPuuponValue = PuuchiiPuuponValue.HAN_LOST_FIRST
+    ankan: PuuchiiPuuponAnkan = PuuchiiPuuponAnkan.NOT_ALLOWED
+    tsumo: PuuchiiPuuponTsumo = PuuchiiPuuponTsumo.TSUMO_OR_RON
 
 
 def puuchii_puupon(win: HandView, opts: PuuchiiPuuponOptions) -> Award | None:
-    '3-15-08 不喫不碰 / 不吃不碰 — Puuchii Puupon\n\nVow before the deal to make no calls (no chii, no pon)\n\n內容: 配牌前宣言不鳴牌\n\nOptions (value):\n  a: 無\n  b: �翻\n  c: �翻\n\n3-15-08-01 是否可以有暗槓 (如果有不喫不碰)\n  a: 不能有暗槓\n  b: 暗槓了也可以\n\n3-15-08-02 是否僅限自摸和 (如果有不喫不碰)\n  a: 自摸和、榮和都可以\n  b: 僅限自摸和'
-    raise NotImplementedError("3-15-08 不喫不碰 (puuchii_puupon) has no hand-written body yet: add one in yaku/ with @implements('3-15-08', fingerprint=...)")
+    '3-15-08 不喫不碰 / 不吃不碰 — Puuchii Puupon\n\nVow before the deal to make no calls (no chii, no pon)\n\n內容: 配牌前宣言不鳴牌\n\nopts.value: PuuchiiPuuponValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n\n3-15-08-01 是否可以有暗槓 (如果有不喫不碰)\nopts.ankan: PuuchiiPuuponAnkan\n  a  NOT_ALLOWED  不能有暗槓\n  b  ALLOWED      暗槓了也可以\n\n3-15-08-02 是否僅限自摸和 (如果有不喫不碰)\nopts.tsumo: PuuchiiPuuponTsumo\n  a  TSUMO_OR_RON  自摸和、榮和都可以\n  b  TSUMO_ONLY    僅限自摸和'
+    raise NotImplementedError("3-15-08 不喫不碰 (puuchii_puupon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-08', fingerprint=...)")

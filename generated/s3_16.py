@@ -14,7 +14,8 @@ if TYPE_CHECKING:
 
 
 class _Menu(enum.Enum):
-    """An option menu: members A, B, … carry (letter, option text)."""
+    """An option menu: each member, named after its option (catalog/identifiers.toml),
+    carries (letter, option text); rulesets choose options by letter."""
 
     @property
     def letter(self) -> str:
@@ -23,6 +24,13 @@ class _Menu(enum.Enum):
     @property
     def text(self) -> str:
         return self.value[1]
+
+    @classmethod
+    def by_letter(cls, letter: str) -> Any:
+        for member in cls:
+            if member.value[0] == letter:
+                return member
+        raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
 SECTION_ID = '3-16'
@@ -34,47 +42,47 @@ SECTION_NAME = '非聽牌形的特殊役'
 
 class ShiisanpuutaaValue(_Menu):
     'Value menu of 3-16-01 十三不搭'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '倍滿')
-    D = ('d', '三倍滿')
-    E = ('e', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    BAIMAN = ('c', '倍滿')
+    SANBAIMAN = ('d', '三倍滿')
+    YAKUMAN = ('e', '役滿')
 
 
 SHIISANPUUTAA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ShiisanpuutaaQ01(_Menu):
-    '3-16-01-01 國士無雙時'
-    A = ('a', '十三不搭無效（天和或地和＋國士無雙）')
-    B = ('b', '十三不搭有效（天和或地和＋國士無雙＋十三不搭）')
+class ShiisanpuutaaWithKokushi(_Menu):
+    '3-16-01-01 國士無雙時 (opts.with_kokushi)'
+    NOT_COUNTED = ('a', '十三不搭無效（天和或地和＋國士無雙）')
+    COUNTS = ('b', '十三不搭有效（天和或地和＋國士無雙＋十三不搭）')
 
 
-class ShiisanpuutaaQ02(_Menu):
-    '3-16-01-02 閑家是否有效'
-    A = ('a', '有效')
-    B = ('b', '無效（十三不搭是莊家的役）')
+class ShiisanpuutaaNondealer(_Menu):
+    '3-16-01-02 閑家是否有效 (opts.nondealer)'
+    VALID = ('a', '有效')
+    DEALER_ONLY = ('b', '無效（十三不搭是莊家的役）')
 
 
-class ShiisanpuutaaQ02_01(_Menu):
-    '3-16-01-02-01 閑家的役成立條件'
-    A = ('a', '第�巡自摸摸到雀頭')
-    B = ('b', '配牌時就已經有雀頭了也可以')
+class ShiisanpuutaaNondealerPair(_Menu):
+    '3-16-01-02-01 閑家的役成立條件 (opts.nondealer_pair)'
+    PAIR_FROM_FIRST_DRAW = ('a', '第�巡自摸摸到雀頭')
+    PAIR_IN_STARTING_HAND_OK = ('b', '配牌時就已經有雀頭了也可以')
 
 
 @dataclass(frozen=True, slots=True)
 class ShiisanpuutaaOptions:
     'Chosen options of 3-16-01; defaults: first non-無 value, every rule question at a.'
 
-    value: ShiisanpuutaaValue = ShiisanpuutaaValue.B
-    q01: ShiisanpuutaaQ01 = ShiisanpuutaaQ01.A
-    q02: ShiisanpuutaaQ02 = ShiisanpuutaaQ02.A
-    q02_01: ShiisanpuutaaQ02_01 = ShiisanpuutaaQ02_01.A
+    value: ShiisanpuutaaValue = ShiisanpuutaaValue.MANGAN
+    with_kokushi: ShiisanpuutaaWithKokushi = ShiisanpuutaaWithKokushi.NOT_COUNTED
+    nondealer: ShiisanpuutaaNondealer = ShiisanpuutaaNondealer.VALID
+    nondealer_pair: ShiisanpuutaaNondealerPair = ShiisanpuutaaNondealerPair.PAIR_FROM_FIRST_DRAW
 
 
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
-    '3-16-01 十三不搭 / 十三不搭 — Shiisan-puutaa\n\nFirst draw: no partial sets, only a single pair\n\n內容: 第1純正巡自摸時，1個搭子都沒有，只有1個對子做雀頭的狀態\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 倍滿\n  d: 三倍滿\n  e: 役滿\n\n3-16-01-01 國士無雙時 (如果有十三不搭)\n  a: 十三不搭無效（天和或地和＋國士無雙）\n  b: 十三不搭有效（天和或地和＋國士無雙＋十三不搭）\n\n3-16-01-02 閑家是否有效 (如果有十三不搭)\n  a: 有效\n  b: 無效（十三不搭是莊家的役）\n\n3-16-01-02-01 閑家的役成立條件 (如果有十三不搭; 如果閑家有效)\n  a: 第�巡自摸摸到雀頭\n  b: 配牌時就已經有雀頭了也可以'
-    raise NotImplementedError("3-16-01 十三不搭 (shiisanpuutaa) has no hand-written body yet: add one in yaku/ with @implements('3-16-01', fingerprint=...)")
+    '3-16-01 十三不搭 / 十三不搭 — Shiisan-puutaa\n\nFirst draw: no partial sets, only a single pair\n\n內容: 第1純正巡自摸時，1個搭子都沒有，只有1個對子做雀頭的狀態\n\nopts.value: ShiisanpuutaaValue\n  a  NONE       無\n  b  MANGAN     滿貫\n  c  BAIMAN     倍滿\n  d  SANBAIMAN  三倍滿\n  e  YAKUMAN    役滿\n\n3-16-01-01 國士無雙時 (如果有十三不搭)\nopts.with_kokushi: ShiisanpuutaaWithKokushi\n  a  NOT_COUNTED  十三不搭無效（天和或地和＋國士無雙）\n  b  COUNTS       十三不搭有效（天和或地和＋國士無雙＋十三不搭）\n\n3-16-01-02 閑家是否有效 (如果有十三不搭)\nopts.nondealer: ShiisanpuutaaNondealer\n  a  VALID        有效\n  b  DEALER_ONLY  無效（十三不搭是莊家的役）\n\n3-16-01-02-01 閑家的役成立條件 (如果有十三不搭; 如果閑家有效)\nopts.nondealer_pair: ShiisanpuutaaNondealerPair\n  a  PAIR_FROM_FIRST_DRAW      第�巡自摸摸到雀頭\n  b  PAIR_IN_STARTING_HAND_OK  配牌時就已經有雀頭了也可以'
+    raise NotImplementedError("3-16-01 十三不搭 (shiisanpuutaa) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-01', fingerprint=...)")
 
 
 # --- 3-16-02 shiisanuukao ---------------------------------------------------------
@@ -82,10 +90,10 @@ def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
 
 class ShiisanuukaoValue(_Menu):
     'Value menu of 3-16-02 十三無靠'
-    A = ('a', '無')
-    B = ('b', '滿貫')
-    C = ('c', '倍滿')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    MANGAN = ('b', '滿貫')
+    BAIMAN = ('c', '倍滿')
+    YAKUMAN = ('d', '役滿')
 
 
 SHIISANUUKAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
@@ -95,12 +103,12 @@ SHIISANUUKAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 class ShiisanuukaoOptions:
     'Chosen options of 3-16-02; defaults: first non-無 value, every rule question at a.'
 
-    value: ShiisanuukaoValue = ShiisanuukaoValue.B
+    value: ShiisanuukaoValue = ShiisanuukaoValue.MANGAN
 
 
 def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
-    '3-16-02 十三無靠 / 十三无靠 — Shiisan-uukao\n\nFirst draw: no partial sets and no pair\n\n內容: 第1純正巡自摸時，1個搭子和對子都沒有的狀態 與天和、地和不復合\n\nOptions (value):\n  a: 無\n  b: 滿貫\n  c: 倍滿\n  d: 役滿'
-    raise NotImplementedError("3-16-02 十三無靠 (shiisanuukao) has no hand-written body yet: add one in yaku/ with @implements('3-16-02', fingerprint=...)")
+    '3-16-02 十三無靠 / 十三无靠 — Shiisan-uukao\n\nFirst draw: no partial sets and no pair\n\n內容: 第1純正巡自摸時，1個搭子和對子都沒有的狀態 與天和、地和不復合\n\nopts.value: ShiisanuukaoValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿'
+    raise NotImplementedError("3-16-02 十三無靠 (shiisanuukao) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-02', fingerprint=...)")
 
 
 # --- 3-16-03 juushi_renkan ---------------------------------------------------------
@@ -108,9 +116,9 @@ def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
 
 class JuushiRenkanValue(_Menu):
     'Value menu of 3-16-03 十四連嵌'
-    A = ('a', '無')
-    B = ('b', '役滿')
-    C = ('c', '兩倍役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
+    DOUBLE_YAKUMAN = ('c', '兩倍役滿')
 
 
 JUUSHI_RENKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
@@ -120,12 +128,12 @@ JUUSHI_RENKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 class JuushiRenkanOptions:
     'Chosen options of 3-16-03; defaults: first non-無 value, every rule question at a.'
 
-    value: JuushiRenkanValue = JuushiRenkanValue.B
+    value: JuushiRenkanValue = JuushiRenkanValue.YAKUMAN
 
 
 def juushi_renkan(win: HandView, opts: JuushiRenkanOptions) -> Award | None:
-    '3-16-03 十四連嵌 / 十四连嵌 — Juushi Renkan\n\nFirst draw: whole hand is closed-wait partial sets\n\n內容: 第1純正巡自摸時，手牌全部是嵌張搭子的狀態 與天和、地和不復合\n\nOptions (value):\n  a: 無\n  b: 役滿\n  c: 兩倍役滿'
-    raise NotImplementedError("3-16-03 十四連嵌 (juushi_renkan) has no hand-written body yet: add one in yaku/ with @implements('3-16-03', fingerprint=...)")
+    '3-16-03 十四連嵌 / 十四连嵌 — Juushi Renkan\n\nFirst draw: whole hand is closed-wait partial sets\n\n內容: 第1純正巡自摸時，手牌全部是嵌張搭子的狀態 與天和、地和不復合\n\nopts.value: JuushiRenkanValue\n  a  NONE            無\n  b  YAKUMAN         役滿\n  c  DOUBLE_YAKUMAN  兩倍役滿'
+    raise NotImplementedError("3-16-03 十四連嵌 (juushi_renkan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-03', fingerprint=...)")
 
 
 # --- 3-16-04 juusan_ryuumon ---------------------------------------------------------
@@ -133,53 +141,53 @@ def juushi_renkan(win: HandView, opts: JuushiRenkanOptions) -> Award | None:
 
 class JuusanRyuumonValue(_Menu):
     'Value menu of 3-16-04 十三龍門'
-    A = ('a', '無')
-    B = ('b', '�倍滿貫')
-    C = ('c', '兩倍役滿')
-    D = ('d', '三倍役滿')
+    NONE = ('a', '無')
+    MANGAN_MULTIPLE_LOST = ('b', '�倍滿貫')
+    DOUBLE_YAKUMAN = ('c', '兩倍役滿')
+    TRIPLE_YAKUMAN = ('d', '三倍役滿')
 
 
 JUUSAN_RYUUMON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 3, 'open': None, 'lost': False, 'notes': []}}
 
 
-class JuusanRyuumonQ01(_Menu):
-    '3-16-04-01 是否僅限13面聽'
-    A = ('a', '限')
-    B = ('b', '不限')
+class JuusanRyuumonThirteenSidedWait(_Menu):
+    '3-16-04-01 是否僅限13面聽 (opts.thirteen_sided_wait)'
+    REQUIRED = ('a', '限')
+    NOT_REQUIRED = ('b', '不限')
 
 
-class JuusanRyuumonQ02(_Menu):
-    '3-16-04-02 天和時'
-    A = ('a', '成立')
-    B = ('b', '不成立')
+class JuusanRyuumonTenhou(_Menu):
+    '3-16-04-02 天和時 (opts.tenhou)'
+    HOLDS = ('a', '成立')
+    DOES_NOT_HOLD = ('b', '不成立')
 
 
-class JuusanRyuumonQ03(_Menu):
-    '3-16-04-03 地和時'
-    A = ('a', '成立')
-    B = ('b', '不成立')
+class JuusanRyuumonChiihou(_Menu):
+    '3-16-04-03 地和時 (opts.chiihou)'
+    HOLDS = ('a', '成立')
+    DOES_NOT_HOLD = ('b', '不成立')
 
 
-class JuusanRyuumonQ04(_Menu):
-    '3-16-04-04 人和時'
-    A = ('a', '成立')
-    B = ('b', '不成立')
+class JuusanRyuumonRenhou(_Menu):
+    '3-16-04-04 人和時 (opts.renhou)'
+    HOLDS = ('a', '成立')
+    DOES_NOT_HOLD = ('b', '不成立')
 
 
 @dataclass(frozen=True, slots=True)
 class JuusanRyuumonOptions:
     'Chosen options of 3-16-04; defaults: first non-無 value, every rule question at a.'
 
-    value: JuusanRyuumonValue = JuusanRyuumonValue.B
-    q01: JuusanRyuumonQ01 = JuusanRyuumonQ01.A
-    q02: JuusanRyuumonQ02 = JuusanRyuumonQ02.A
-    q03: JuusanRyuumonQ03 = JuusanRyuumonQ03.A
-    q04: JuusanRyuumonQ04 = JuusanRyuumonQ04.A
+    value: JuusanRyuumonValue = JuusanRyuumonValue.MANGAN_MULTIPLE_LOST
+    thirteen_sided_wait: JuusanRyuumonThirteenSidedWait = JuusanRyuumonThirteenSidedWait.REQUIRED
+    tenhou: JuusanRyuumonTenhou = JuusanRyuumonTenhou.HOLDS
+    chiihou: JuusanRyuumonChiihou = JuusanRyuumonChiihou.HOLDS
+    renhou: JuusanRyuumonRenhou = JuusanRyuumonRenhou.HOLDS
 
 
 def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
-    '3-16-04 十三龍門 / 十三龙门 — Juusan Ryuumon\n\nTenhou, chiihou or renhou with kokushi musou\n\n內容: 天和、地和、人和＋國士無雙\n\nOptions (value):\n  a: 無\n  b: �倍滿貫\n  c: 兩倍役滿\n  d: 三倍役滿\n\n3-16-04-01 是否僅限13面聽 (如果有十三龍門)\n  a: 限\n  b: 不限\n\n3-16-04-02 天和時 (如果有十三龍門)\n  a: 成立\n  b: 不成立\n\n3-16-04-03 地和時 (如果有十三龍門)\n  a: 成立\n  b: 不成立\n\n3-16-04-04 人和時 (如果有十三龍門)\n  a: 成立\n  b: 不成立'
-    raise NotImplementedError("3-16-04 十三龍門 (juusan_ryuumon) has no hand-written body yet: add one in yaku/ with @implements('3-16-04', fingerprint=...)")
+    '3-16-04 十三龍門 / 十三龙门 — Juusan Ryuumon\n\nTenhou, chiihou or renhou with kokushi musou\n\n內容: 天和、地和、人和＋國士無雙\n\nopts.value: JuusanRyuumonValue\n  a  NONE                  無\n  b  MANGAN_MULTIPLE_LOST  �倍滿貫\n  c  DOUBLE_YAKUMAN        兩倍役滿\n  d  TRIPLE_YAKUMAN        三倍役滿\n\n3-16-04-01 是否僅限13面聽 (如果有十三龍門)\nopts.thirteen_sided_wait: JuusanRyuumonThirteenSidedWait\n  a  REQUIRED      限\n  b  NOT_REQUIRED  不限\n\n3-16-04-02 天和時 (如果有十三龍門)\nopts.tenhou: JuusanRyuumonTenhou\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立\n\n3-16-04-03 地和時 (如果有十三龍門)\nopts.chiihou: JuusanRyuumonChiihou\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立\n\n3-16-04-04 人和時 (如果有十三龍門)\nopts.renhou: JuusanRyuumonRenhou\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立'
+    raise NotImplementedError("3-16-04 十三龍門 (juusan_ryuumon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-04', fingerprint=...)")
 
 
 # --- 3-16-05 nanboku_sensou_2 ---------------------------------------------------------
@@ -187,62 +195,62 @@ def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
 
 class NanbokuSensou2Value(_Menu):
     'Value menu of 3-16-05 南北戰爭(2)'
-    A = ('a', '無')
-    B = ('b', '役滿')
+    NONE = ('a', '無')
+    YAKUMAN = ('b', '役滿')
 
 
 NANBOKU_SENSOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class NanbokuSensou2Q01(_Menu):
-    '3-16-05-01 役成立條件'
-    A = ('a', '僅限門前')
-    B = ('b', '鳴牌後也可')
+class NanbokuSensou2Condition(_Menu):
+    '3-16-05-01 役成立條件 (opts.condition)'
+    CLOSED_ONLY = ('a', '僅限門前')
+    OPEN_OK = ('b', '鳴牌後也可')
 
 
-class NanbokuSensou2Q02(_Menu):
-    '3-16-05-02 聽牌的條件'
-    A = ('a', '無（哪張牌都能聽）')
-    B = ('b', '只能聽南或北')
+class NanbokuSensou2Wait(_Menu):
+    '3-16-05-02 聽牌的條件 (opts.wait)'
+    ANY = ('a', '無（哪張牌都能聽）')
+    SOUTH_OR_NORTH = ('b', '只能聽南或北')
 
 
-NANBOKU_SENSOU_2_Q02_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '哪张牌都能听'}]}, 'b': None}
+NANBOKU_SENSOU_2_WAIT_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '哪张牌都能听'}]}, 'b': None}
 
 
-class NanbokuSensou2Q03(_Menu):
-    '3-16-05-03 南、北是否可以為暗槓'
-    A = ('a', '可以暗槓')
-    B = ('b', '不可以暗槓')
+class NanbokuSensou2Ankan(_Menu):
+    '3-16-05-03 南、北是否可以為暗槓 (opts.ankan)'
+    ALLOWED = ('a', '可以暗槓')
+    NOT_ALLOWED = ('b', '不可以暗槓')
 
 
-class NanbokuSensou2Q04(_Menu):
-    '3-16-05-04 1861和1865的數牌的種類'
-    A = ('a', '必須為同一種')
-    B = ('b', '不能為同一種')
-    C = ('c', '都可以')
+class NanbokuSensou2YearSuits(_Menu):
+    '3-16-05-04 1861和1865的數牌的種類 (opts.year_suits)'
+    SAME = ('a', '必須為同一種')
+    DIFFERENT = ('b', '不能為同一種')
+    EITHER = ('c', '都可以')
 
 
-class NanbokuSensou2Q04_01(_Menu):
-    '3-16-05-04-01 數牌的種類'
-    A = ('a', '僅限萬子')
-    B = ('b', '不限')
+class NanbokuSensou2SameSuit(_Menu):
+    '3-16-05-04-01 數牌的種類 (opts.same_suit)'
+    MANZU_ONLY = ('a', '僅限萬子')
+    ANY_SUIT = ('b', '不限')
 
 
 @dataclass(frozen=True, slots=True)
 class NanbokuSensou2Options:
     'Chosen options of 3-16-05; defaults: first non-無 value, every rule question at a.'
 
-    value: NanbokuSensou2Value = NanbokuSensou2Value.B
-    q01: NanbokuSensou2Q01 = NanbokuSensou2Q01.A
-    q02: NanbokuSensou2Q02 = NanbokuSensou2Q02.A
-    q03: NanbokuSensou2Q03 = NanbokuSensou2Q03.A
-    q04: NanbokuSensou2Q04 = NanbokuSensou2Q04.A
-    q04_01: NanbokuSensou2Q04_01 = NanbokuSensou2Q04_01.A
+    value: NanbokuSensou2Value = NanbokuSensou2Value.YAKUMAN
+    condition: NanbokuSensou2Condition = NanbokuSensou2Condition.CLOSED_ONLY
+    wait: NanbokuSensou2Wait = NanbokuSensou2Wait.ANY
+    ankan: NanbokuSensou2Ankan = NanbokuSensou2Ankan.ALLOWED
+    year_suits: NanbokuSensou2YearSuits = NanbokuSensou2YearSuits.SAME
+    same_suit: NanbokuSensou2SameSuit = NanbokuSensou2SameSuit.MANZU_ONLY
 
 
 def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None:
-    '3-16-05 南北戰爭(2) / 南北战争(2) — Nanboku Sensou (2)\n\nSouth and north pungs plus suited 1-8-6-1 and 1-8-6-5\n\n內容: 南、北的刻子和數牌1861和數牌1865\n\nOptions (value):\n  a: 無\n  b: 役滿\n\n3-16-05-01 役成立條件 (如果有南北戰爭(2))\n  a: 僅限門前\n  b: 鳴牌後也可\n\n3-16-05-02 聽牌的條件 (如果有南北戰爭(2))\n  a: 無（哪張牌都能聽）\n  b: 只能聽南或北\n\n3-16-05-03 南、北是否可以為暗槓 (如果有南北戰爭(2))\n  a: 可以暗槓\n  b: 不可以暗槓\n\n3-16-05-04 1861和1865的數牌的種類 (如果有南北戰爭(2))\n  a: 必須為同一種\n  b: 不能為同一種\n  c: 都可以\n\n3-16-05-04-01 數牌的種類 (如果有南北戰爭(2); 如果必須為同一種)\n  a: 僅限萬子\n  b: 不限'
-    raise NotImplementedError("3-16-05 南北戰爭(2) (nanboku_sensou_2) has no hand-written body yet: add one in yaku/ with @implements('3-16-05', fingerprint=...)")
+    '3-16-05 南北戰爭(2) / 南北战争(2) — Nanboku Sensou (2)\n\nSouth and north pungs plus suited 1-8-6-1 and 1-8-6-5\n\n內容: 南、北的刻子和數牌1861和數牌1865\n\nopts.value: NanbokuSensou2Value\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-16-05-01 役成立條件 (如果有南北戰爭(2))\nopts.condition: NanbokuSensou2Condition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-16-05-02 聽牌的條件 (如果有南北戰爭(2))\nopts.wait: NanbokuSensou2Wait\n  a  ANY             無（哪張牌都能聽）\n  b  SOUTH_OR_NORTH  只能聽南或北\n\n3-16-05-03 南、北是否可以為暗槓 (如果有南北戰爭(2))\nopts.ankan: NanbokuSensou2Ankan\n  a  ALLOWED      可以暗槓\n  b  NOT_ALLOWED  不可以暗槓\n\n3-16-05-04 1861和1865的數牌的種類 (如果有南北戰爭(2))\nopts.year_suits: NanbokuSensou2YearSuits\n  a  SAME       必須為同一種\n  b  DIFFERENT  不能為同一種\n  c  EITHER     都可以\n\n3-16-05-04-01 數牌的種類 (如果有南北戰爭(2); 如果必須為同一種)\nopts.same_suit: NanbokuSensou2SameSuit\n  a  MANZU_ONLY  僅限萬子\n  b  ANY_SUIT    不限'
+    raise NotImplementedError("3-16-05 南北戰爭(2) (nanboku_sensou_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-05', fingerprint=...)")
 
 
 # --- 3-16-06 nanboku_sensou_3 ---------------------------------------------------------
@@ -250,8 +258,8 @@ def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None
 
 class NanbokuSensou3Value(_Menu):
     'Value menu of 3-16-06 南北戰爭(3)'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 NANBOKU_SENSOU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -261,12 +269,12 @@ NANBOKU_SENSOU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 class NanbokuSensou3Options:
     'Chosen options of 3-16-06; defaults: first non-無 value, every rule question at a.'
 
-    value: NanbokuSensou3Value = NanbokuSensou3Value.B
+    value: NanbokuSensou3Value = NanbokuSensou3Value.HAN_2
 
 
 def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None:
-    '3-16-06 南北戰爭(3) / 南北战争(3) — Nanboku Sensou (3)\n\nConcealed south and north pungs, pairs of 1, 5, 6, 8\n\n內容: 南、北的暗刻和數牌的1、5、6、8的對子 數牌可以為不同花色，同色時復合混一色\n條件: 僅限門前\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-16-06 南北戰爭(3) (nanboku_sensou_3) has no hand-written body yet: add one in yaku/ with @implements('3-16-06', fingerprint=...)")
+    '3-16-06 南北戰爭(3) / 南北战争(3) — Nanboku Sensou (3)\n\nConcealed south and north pungs, pairs of 1, 5, 6, 8\n\n內容: 南、北的暗刻和數牌的1、5、6、8的對子 數牌可以為不同花色，同色時復合混一色\n條件: 僅限門前\n\nopts.value: NanbokuSensou3Value\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-16-06 南北戰爭(3) (nanboku_sensou_3) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-06', fingerprint=...)")
 
 
 # --- 3-16-07 back_four ---------------------------------------------------------
@@ -274,44 +282,44 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
 
 class BackFourValue(_Menu):
     'Value menu of 3-16-07 BACK FOUR'
-    A = ('a', '無')
-    B = ('b', '�翻（承認是聽牌形，有其他役時可以和牌）')
-    C = ('c', '�翻')
-    D = ('d', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU = ('b', '�翻（承認是聽牌形，有其他役時可以和牌）')
+    HAN_LOST = ('c', '�翻')
+    YAKUMAN = ('d', '役滿')
 
 
 BACK_FOUR_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'counts_as', 'args': ['听牌形，有其他役时可以和牌'], 'text': '承认是听牌形，有其他役时可以和牌'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class BackFourQ01(_Menu):
-    '3-16-07-01 4張牌的面子是否僅限為暗槓形式'
-    A = ('a', '是（必須是相同4張的牌×3組）')
-    B = ('b', '否（連續的4張數牌、相同的4張牌都可以）')
+class BackFourFourTileSets(_Menu):
+    '3-16-07-01 4張牌的面子是否僅限為暗槓形式 (opts.four_tile_sets)'
+    IDENTICAL_ONLY = ('a', '是（必須是相同4張的牌×3組）')
+    RUNS_OR_IDENTICAL = ('b', '否（連續的4張數牌、相同的4張牌都可以）')
 
 
-class BackFourQ02(_Menu):
-    '3-16-07-02 手牌的符'
-    A = ('a', '相同的�張牌計暗槓，連續的4張數牌計順子，')
+class BackFourHandFu(_Menu):
+    '3-16-07-02 手牌的符 (opts.hand_fu)'
+    IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES = ('a', '相同的�張牌計暗槓，連續的4張數牌計順子，')
 
 
-class BackFourQ03(_Menu):
-    '3-16-07-03 聽牌形的符'
-    A = ('a', '聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
+class BackFourWaitFu(_Menu):
+    '3-16-07-03 聽牌形的符 (opts.wait_fu)'
+    TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES = ('a', '聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
 
 
 @dataclass(frozen=True, slots=True)
 class BackFourOptions:
     'Chosen options of 3-16-07; defaults: first non-無 value, every rule question at a.'
 
-    value: BackFourValue = BackFourValue.B
-    q01: BackFourQ01 = BackFourQ01.A
-    q02: BackFourQ02 = BackFourQ02.A
-    q03: BackFourQ03 = BackFourQ03.A
+    value: BackFourValue = BackFourValue.HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU
+    four_tile_sets: BackFourFourTileSets = BackFourFourTileSets.IDENTICAL_ONLY
+    hand_fu: BackFourHandFu = BackFourHandFu.IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES
+    wait_fu: BackFourWaitFu = BackFourWaitFu.TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES
 
 
 def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
-    '3-16-07 BACK FOUR / BACK FOUR — Back Four\n\nThree four-tile sets plus a pair (closed)\n\n內容: 4張牌的面子×3組＋雀頭\n條件: 僅限門前\n\nOptions (value):\n  a: 無\n  b: �翻（承認是聽牌形，有其他役時可以和牌）\n  c: �翻\n  d: 役滿\n\n3-16-07-01 4張牌的面子是否僅限為暗槓形式 (如果有BACK FOUR)\n  a: 是（必須是相同4張的牌×3組）\n  b: 否（連續的4張數牌、相同的4張牌都可以）\n\n3-16-07-02 手牌的符 (如果有BACK FOUR，且需要計算符數)\n  a: 相同的�張牌計暗槓，連續的4張數牌計順子，\n\n3-16-07-03 聽牌形的符 (如果有BACK FOUR，且需要計算符數)\n  a: 聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽'
-    raise NotImplementedError("3-16-07 BACK FOUR (back_four) has no hand-written body yet: add one in yaku/ with @implements('3-16-07', fingerprint=...)")
+    '3-16-07 BACK FOUR / BACK FOUR — Back Four\n\nThree four-tile sets plus a pair (closed)\n\n內容: 4張牌的面子×3組＋雀頭\n條件: 僅限門前\n\nopts.value: BackFourValue\n  a  NONE                                   無\n  b  HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU  �翻（承認是聽牌形，有其他役時可以和牌）\n  c  HAN_LOST                               �翻\n  d  YAKUMAN                                役滿\n\n3-16-07-01 4張牌的面子是否僅限為暗槓形式 (如果有BACK FOUR)\nopts.four_tile_sets: BackFourFourTileSets\n  a  IDENTICAL_ONLY     是（必須是相同4張的牌×3組）\n  b  RUNS_OR_IDENTICAL  否（連續的4張數牌、相同的4張牌都可以）\n\n3-16-07-02 手牌的符 (如果有BACK FOUR，且需要計算符數)\nopts.hand_fu: BackFourHandFu\n  a  IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES  相同的�張牌計暗槓，連續的4張數牌計順子，\n\n3-16-07-03 聽牌形的符 (如果有BACK FOUR，且需要計算符數)\nopts.wait_fu: BackFourWaitFu\n  a  TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES  聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽'
+    raise NotImplementedError("3-16-07 BACK FOUR (back_four) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-07', fingerprint=...)")
 
 
 # --- 3-16-08 knitting ---------------------------------------------------------
@@ -319,8 +327,8 @@ def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
 
 class KnittingValue(_Menu):
     'Value menu of 3-16-08 編織'
-    A = ('a', '無')
-    B = ('b', '2翻')
+    NONE = ('a', '無')
+    HAN_2 = ('b', '2翻')
 
 
 KNITTING_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
@@ -330,12 +338,12 @@ KNITTING_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 class KnittingOptions:
     'Chosen options of 3-16-08; defaults: first non-無 value, every rule question at a.'
 
-    value: KnittingValue = KnittingValue.B
+    value: KnittingValue = KnittingValue.HAN_2
 
 
 def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
-    '3-16-08 編織 / 编织 — Knitting\n\nSeven two-suit pairs of matching numbers (closed)\n\n內容: 二色一組的七對子\n條件: 僅限門前\n\nOptions (value):\n  a: 無\n  b: 2翻'
-    raise NotImplementedError("3-16-08 編織 (knitting) has no hand-written body yet: add one in yaku/ with @implements('3-16-08', fingerprint=...)")
+    '3-16-08 編織 / 编织 — Knitting\n\nSeven two-suit pairs of matching numbers (closed)\n\n內容: 二色一組的七對子\n條件: 僅限門前\n\nopts.value: KnittingValue\n  a  NONE   無\n  b  HAN_2  2翻'
+    raise NotImplementedError("3-16-08 編織 (knitting) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-08', fingerprint=...)")
 
 
 # --- 3-16-09 chiishii ---------------------------------------------------------
@@ -343,45 +351,45 @@ def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
 
 class ChiishiiValue(_Menu):
     'Value menu of 3-16-09 七喜'
-    A = ('a', '無')
-    B = ('b', '�翻（承認是聽牌形、和牌時計門前混一色）')
-    C = ('c', '4翻')
-    D = ('d', '滿貫')
-    E = ('e', '役滿')
+    NONE = ('a', '無')
+    HAN_LOST_TENPAI_SHAPE_CLOSED_HONITSU = ('b', '�翻（承認是聽牌形、和牌時計門前混一色）')
+    HAN_4 = ('c', '4翻')
+    MANGAN = ('d', '滿貫')
+    YAKUMAN = ('e', '役滿')
 
 
 CHIISHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'counts_as', 'args': ['听牌形、和牌时计门前混一色'], 'text': '承认是听牌形、和牌时计门前混一色'}]}, 'c': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiishiiQ01(_Menu):
-    '3-16-09-01 數牌的數字的限制'
-    A = ('a', '僅限1～7')
-    B = ('b', '�～7、2～8、3～9都可以')
+class ChiishiiNumbers(_Menu):
+    '3-16-09-01 數牌的數字的限制 (opts.numbers)'
+    ONE_TO_SEVEN_ONLY = ('a', '僅限1～7')
+    ANY_SEVEN_IN_A_ROW = ('b', '�～7、2～8、3～9都可以')
 
 
-class ChiishiiQ02(_Menu):
-    '3-16-09-02 手牌的符'
-    A = ('a', '無（0符）')
+class ChiishiiHandFu(_Menu):
+    '3-16-09-02 手牌的符 (opts.hand_fu)'
+    ZERO_FU = ('a', '無（0符）')
 
 
-CHIISHII_Q02_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '0符'}]}}
+CHIISHII_HAND_FU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '0符'}]}}
 
 
-class ChiishiiQ03(_Menu):
-    '3-16-09-03 聽牌形的符'
-    A = ('a', '聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
+class ChiishiiWaitFu(_Menu):
+    '3-16-09-03 聽牌形的符 (opts.wait_fu)'
+    HONOR_TANKI_NUMBERS_AS_SEQUENCES = ('a', '聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
 
 
 @dataclass(frozen=True, slots=True)
 class ChiishiiOptions:
     'Chosen options of 3-16-09; defaults: first non-無 value, every rule question at a.'
 
-    value: ChiishiiValue = ChiishiiValue.B
-    q01: ChiishiiQ01 = ChiishiiQ01.A
-    q02: ChiishiiQ02 = ChiishiiQ02.A
-    q03: ChiishiiQ03 = ChiishiiQ03.A
+    value: ChiishiiValue = ChiishiiValue.HAN_LOST_TENPAI_SHAPE_CLOSED_HONITSU
+    numbers: ChiishiiNumbers = ChiishiiNumbers.ONE_TO_SEVEN_ONLY
+    hand_fu: ChiishiiHandFu = ChiishiiHandFu.ZERO_FU
+    wait_fu: ChiishiiWaitFu = ChiishiiWaitFu.HONOR_TANKI_NUMBERS_AS_SEQUENCES
 
 
 def chiishii(win: HandView, opts: ChiishiiOptions) -> Award | None:
-    '3-16-09 七喜 / 七喜 — Chiishii\n\nOne of each honor plus seven consecutive suited tiles\n\n內容: 所有的字牌各1張，加上連續同色數牌7張\n條件: 僅限門前\n\nOptions (value):\n  a: 無\n  b: �翻（承認是聽牌形、和牌時計門前混一色）\n  c: 4翻\n  d: 滿貫\n  e: 役滿\n\n3-16-09-01 數牌的數字的限制 (如果有七喜)\n  a: 僅限1～7\n  b: �～7、2～8、3～9都可以\n\n3-16-09-02 手牌的符 (如果有七喜，且需要計算符數)\n  a: 無（0符）\n\n3-16-09-03 聽牌形的符 (如果有七喜，且需要計算符數)\n  a: 聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽'
-    raise NotImplementedError("3-16-09 七喜 (chiishii) has no hand-written body yet: add one in yaku/ with @implements('3-16-09', fingerprint=...)")
+    '3-16-09 七喜 / 七喜 — Chiishii\n\nOne of each honor plus seven consecutive suited tiles\n\n內容: 所有的字牌各1張，加上連續同色數牌7張\n條件: 僅限門前\n\nopts.value: ChiishiiValue\n  a  NONE                                  無\n  b  HAN_LOST_TENPAI_SHAPE_CLOSED_HONITSU  �翻（承認是聽牌形、和牌時計門前混一色）\n  c  HAN_4                                 4翻\n  d  MANGAN                                滿貫\n  e  YAKUMAN                               役滿\n\n3-16-09-01 數牌的數字的限制 (如果有七喜)\nopts.numbers: ChiishiiNumbers\n  a  ONE_TO_SEVEN_ONLY   僅限1～7\n  b  ANY_SEVEN_IN_A_ROW  �～7、2～8、3～9都可以\n\n3-16-09-02 手牌的符 (如果有七喜，且需要計算符數)\nopts.hand_fu: ChiishiiHandFu\n  a  ZERO_FU  無（0符）\n\n3-16-09-03 聽牌形的符 (如果有七喜，且需要計算符數)\nopts.wait_fu: ChiishiiWaitFu\n  a  HONOR_TANKI_NUMBERS_AS_SEQUENCES  聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽'
+    raise NotImplementedError("3-16-09 七喜 (chiishii) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-09', fingerprint=...)")

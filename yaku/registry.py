@@ -168,12 +168,13 @@ def call(yaku_id: str, view: HandView, opts: Any) -> Award | None:
 
 
 def load_bodies() -> None:
-    """Import every body module so that their @implements run."""
+    """Import every body module (yaku/bodies/, one per section like generated/) so that
+    their @implements run."""
     import importlib
     import pkgutil
 
-    import yaku
+    from yaku import bodies
 
-    for mod in pkgutil.iter_modules(yaku.__path__):
+    for mod in pkgutil.iter_modules(bodies.__path__):
         if mod.name.startswith("s3_"):
-            importlib.import_module(f"yaku.{mod.name}")
+            importlib.import_module(f"yaku.bodies.{mod.name}")

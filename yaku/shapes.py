@@ -1,7 +1,7 @@
 """Irregular winning shapes of section 3-16 (非聽牌形的特殊役), added to the decomposer.
 
 Importing this module registers one shape finder per kind with
-``yaku.decompose.register_shape``; yaku/s3_16.py imports it, so the shapes exist whenever
+``yaku.decompose.register_shape``; yaku/bodies/s3_16.py imports it, so the shapes exist whenever
 the bodies are loaded. A finder sees every hand the engine reads, so each one rejects on
 a bit test or a count before doing any work, and the bodies re-check the situation.
 

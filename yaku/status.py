@@ -1,4 +1,4 @@
-"""Implementation status of every yaku, read statically from the bodies in yaku/.
+"""Implementation status of every yaku, read statically from the bodies in yaku/bodies/.
 
 The bodies are found by reading the source (`@implements("ID", fingerprint="…")`), not by
 importing it, so status also works for a tree whose generated code is stale.
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog import identifiers as identifiers_pkg
 from catalog import translations
 
 VERDICTS = ("implemented", "stale", "missing", "orphan", "unnamed")
@@ -35,9 +36,9 @@ def _const(node: ast.expr) -> Any:
 
 
 def declared_bodies(root: Path) -> list[Declared]:
-    """Every @implements(...) in the hand-written modules of yaku/."""
+    """Every @implements(...) in the hand-written body modules (yaku/bodies/)."""
     found: list[Declared] = []
-    for path in sorted((root / "yaku").rglob("*.py")):
+    for path in sorted((root / "yaku" / "bodies").rglob("*.py")):
         try:
             tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         except SyntaxError:
@@ -127,6 +128,7 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
         "sections": dict(sorted(sections.items())),
         "total": total,
         "translations": _translation_column(root, cat, yaku),
+        "identifiers": identifier_status(root, cat),
     }
 
 
@@ -145,6 +147,26 @@ def _translation_column(
     return {k: summary[k] for k in ("sections", "total", "stale", "missing", "orphans")}
 
 
+def identifier_status(root: Path, cat: dict[str, Any]) -> dict[str, Any]:
+    """The curated names of rule questions and options (catalog/identifiers.toml) that no
+    longer match the catalog's text (stale), that are missing, or name nothing (unknown)."""
+    resolved = identifiers_pkg.resolve(identifiers_pkg.load(root), cat["nodes"])
+    out: dict[str, Any] = {"named": len(resolved.questions) + len(resolved.options)}
+    for kind in ("stale", "missing", "unknown"):
+        out[kind] = [f.to_json() | {"message": f.describe()} for f in resolved.of(kind)]
+    return out
+
+
+def identifier_lines(status: dict[str, Any]) -> list[str]:
+    """One line per stale, missing or unknown identifier, for build and status output."""
+    ids = status["identifiers"]
+    return [
+        f"identifier {kind}: {f['message']}"
+        for kind in ("stale", "missing", "unknown")
+        for f in ids[kind]
+    ]
+
+
 def stage(root: Path, cat: dict[str, Any], names, outputs) -> tuple[dict[str, bytes], list[str]]:
     status = compute(root, cat, names)
     data = json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
@@ -153,7 +175,7 @@ def stage(root: Path, cat: dict[str, Any], names, outputs) -> tuple[dict[str, by
         for yid, info in status["yaku"].items()
         if info["status"] in ("stale", "orphan")
     ]
-    return {"catalog/STATUS.json": data.encode()}, warnings
+    return {"catalog/STATUS.json": data.encode()}, warnings + identifier_lines(status)
 
 
 def stale_after(root: Path, old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog.identifiers import IdentifierError
 from extract.build import SourceError, build_catalog
 from extract.schema import SCHEMA
 from yakubook.report import render_report
@@ -169,7 +170,7 @@ def run(root: Path, check: bool) -> int:
 
     try:
         result = compute(root)
-    except SourceError as e:
+    except (SourceError, IdentifierError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     outputs = result.outputs

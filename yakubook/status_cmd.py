@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog.identifiers import IdentifierError
 from catalog.translations import VERDICTS as EN_VERDICTS
 from catalog.translations import TranslationError
-from yaku.status import VERDICTS, compute
+from yaku.status import VERDICTS, compute, identifier_lines
 
 
 def translation_word(counts: dict[str, int]) -> str:
@@ -31,7 +32,7 @@ def run_status(root: Path, as_json: bool) -> int:
         return 2
     try:
         status = compute(root, cat, names)
-    except TranslationError as e:
+    except (TranslationError, IdentifierError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if as_json:
@@ -55,6 +56,14 @@ def run_status(root: Path, as_json: bool) -> int:
             f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
         )
     _print_translations(status["translations"])
+    ids = status["identifiers"]
+    print()
+    print(
+        f"identifiers (catalog/identifiers.toml): {ids['named']} named, "
+        f"{len(ids['stale'])} stale, {len(ids['missing'])} missing, {len(ids['unknown'])} unknown"
+    )
+    for line in identifier_lines(status):
+        print(f"  {line}")
     return 0
 
 
@@ -64,7 +73,8 @@ def _print_translations(tr: dict[str, Any]) -> None:
     print(f"{'section':<8} " + " ".join(f"{v:>11}" for v in EN_VERDICTS) + f" {'total':>6}")
     for sec, counts in [*tr["sections"].items(), ("total", tr["total"])]:
         print(
-            f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in EN_VERDICTS)
+            f"{sec:<8} "
+            + " ".join(f"{counts[v]:>11}" for v in EN_VERDICTS)
             + f" {counts['total']:>6}"
         )
     for key in tr["stale"]:

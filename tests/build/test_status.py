@@ -20,11 +20,11 @@ def {name}(win, opts):
 
 def plant(root, filename: str, bodies: list[tuple[str, str, str]]) -> None:
     text = "".join(BODY.format(yid=y, fp=f, name=n) for y, f, n in bodies)
-    (root / "yaku" / filename).write_text(text, encoding="utf-8")
+    (root / "yaku" / "bodies" / filename).write_text(text, encoding="utf-8")
 
 
 def test_each_verdict(project_copy, built_catalog):
-    for p in (project_copy / "yaku").glob("s3_*.py"):
+    for p in (project_copy / "yaku" / "bodies").glob("s3_*.py"):
         p.unlink()
     fps = catalog.fingerprints(built_catalog["nodes"])
     plant(
@@ -46,9 +46,10 @@ def test_each_verdict(project_copy, built_catalog):
     assert verdict["3-99-01"] == "orphan"
     assert verdict["3-16-07"] == "unnamed"
     assert verdict["3-16-01"] == "missing"
-    planted = (project_copy / "yaku" / "s3_16.py").read_text(encoding="utf-8").splitlines()
+    planted_path = project_copy / "yaku" / "bodies" / "s3_16.py"
+    planted = planted_path.read_text(encoding="utf-8").splitlines()
     def_line = planted.index("def chiishii(win, opts):") + 1
-    assert status["yaku"]["3-16-09"]["body"] == f"yaku/s3_16.py:{def_line}"
+    assert status["yaku"]["3-16-09"]["body"] == f"yaku/bodies/s3_16.py:{def_line}"
     sec = status["sections"]["3-16"]
     assert sec["implemented"] == 1 and sec["stale"] == 1 and sec["unnamed"] == 1
     assert status["total"]["total"] == len(verdict)
@@ -60,8 +61,11 @@ def test_each_verdict(project_copy, built_catalog):
 def test_status_command_table_and_json(root, capsys):
     assert run_status(root, as_json=True) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"yaku", "sections", "total", "translations"}
+    assert set(data) == {"yaku", "sections", "total", "translations", "identifiers"}
     assert data["yaku"]["3-13-01"]["translation"]["total"] > 0
+    assert data["identifiers"]["named"] == 819
+    assert data["identifiers"]["stale"] == data["identifiers"]["missing"] == []
     assert run_status(root, as_json=False) == 0
     out = capsys.readouterr().out
     assert "3-13-01" in out and "total" in out
+    assert "819 named, 0 stale, 0 missing, 0 unknown" in out

@@ -38,7 +38,7 @@ def test_defaults_follow_the_architecture():
     opts = generated.REGISTRY["3-02-01"].options()  # 一發: a is 1翻, b is 無
     assert opts.value.letter == "a"
     opts = generated.REGISTRY["3-13-01"].options()
-    assert opts.value.letter == "b" and opts.q01.letter == "a" and opts.q02.letter == "a"
+    assert opts.value.letter == "b" and opts.condition.letter == "a" and opts.total.letter == "a"
 
 
 def test_emit_is_deterministic(built_catalog):
@@ -95,7 +95,7 @@ def test_injection_texts_compile_and_round_trip(built_catalog):
     module = _import("injected_s3_13", outputs["generated/s3_13.py"])
     menu = module.KagaHyakumangoku1Value
     for opt in node["options"]:
-        member = getattr(menu, opt["letter"].upper())
+        member = menu.by_letter(opt["letter"])
         assert member.text == opt["text"]["zh-Hant"]
         assert module.KAGA_HYAKUMANGOKU_1_VALUES[opt["letter"]] == opt["value"]
     doc = module.kaga_hyakumangoku_1.__doc__

@@ -52,7 +52,7 @@ def option_variants(ex: dict):
         yield f"value={vm.letter}", opts
         for rid, (field, menu, _) in free:
             for m in menu:
-                if m is not menu.A:
+                if m is not next(iter(menu)):
                     yield (
                         f"value={vm.letter},{rid}={m.letter}",
                         dataclasses.replace(opts, **{field: m}),

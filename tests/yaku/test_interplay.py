@@ -309,7 +309,7 @@ def test_bodies_may_only_ask_for_known_context():
         def bad(win, opts, *, table=None):
             return None
 
-    from yaku import s3_08, s3_10, s3_12, s3_15
+    from yaku.bodies import s3_08, s3_10, s3_12, s3_15
 
     asked = {
         f.__name__: tuple(

@@ -41,7 +41,7 @@ def test_the_none_option_turns_a_yaku_off():
 def test_others_off():
     rs = Ruleset.load(Path(RULESETS[0]).parent / "small-house.toml")
     assert "3-05-02" in rs.enabled and "3-13-01" not in rs.enabled
-    assert rs.options["3-15-03"].q01.letter == "b"
+    assert rs.options["3-15-03"].counting.letter == "b"
 
 
 @pytest.mark.parametrize(

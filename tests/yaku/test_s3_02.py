@@ -14,18 +14,18 @@ import json
 import pytest
 
 from generated.s3_02 import (
+    OpenRiichiDealIn,
+    OpenRiichiDealInYakuman,
+    OpenRiichiForcedDealIn,
     OpenRiichiOptions,
-    OpenRiichiQ05,
-    OpenRiichiQ05_01,
-    OpenRiichiQ05_02,
-    OpenRiichiQ06,
-    OpenRiichiQ09,
+    OpenRiichiTwoHanMinimum,
+    OpenRiichiYakumanHand,
 )
 from yaku import registry
+from yaku.bodies.s3_02 import open_riichi, waits, yaku_han
 from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
-from yaku.s3_02 import open_riichi, waits, yaku_han
 from yaku.view import HandView
 from yaku.win import JSON_KEYS, Win
 
@@ -48,20 +48,20 @@ def opts(**rules) -> OpenRiichiOptions:
 @pytest.mark.parametrize(
     ("rule", "state", "yakuman"),
     [
-        (OpenRiichiQ05.A, "none", True),
-        (OpenRiichiQ05.A, "riichi", True),
-        (OpenRiichiQ05.B, "none", True),
-        (OpenRiichiQ05.B, "riichi_after", True),
-        (OpenRiichiQ05.B, "riichi", False),
-        (OpenRiichiQ05.C, "none", True),
-        (OpenRiichiQ05.C, "declaring", True),
-        (OpenRiichiQ05.C, "riichi_after", False),
-        (OpenRiichiQ05.D, "none", False),
-        (OpenRiichiQ05.E, "riichi", False),
+        (OpenRiichiDealIn.YAKUMAN_ALWAYS, "none", True),
+        (OpenRiichiDealIn.YAKUMAN_ALWAYS, "riichi", True),
+        (OpenRiichiDealIn.YAKUMAN_UNLESS_RIICHI_BEFORE, "none", True),
+        (OpenRiichiDealIn.YAKUMAN_UNLESS_RIICHI_BEFORE, "riichi_after", True),
+        (OpenRiichiDealIn.YAKUMAN_UNLESS_RIICHI_BEFORE, "riichi", False),
+        (OpenRiichiDealIn.YAKUMAN_IF_NO_RIICHI, "none", True),
+        (OpenRiichiDealIn.YAKUMAN_IF_NO_RIICHI, "declaring", True),
+        (OpenRiichiDealIn.YAKUMAN_IF_NO_RIICHI, "riichi_after", False),
+        (OpenRiichiDealIn.NO_YAKUMAN, "none", False),
+        (OpenRiichiDealIn.DISCARD_FORBIDDEN, "riichi", False),
     ],
 )
 def test_dealing_into_open_riichi(rule, state, yakuman) -> None:
-    got = open_riichi(view(riichi="open", discarder_riichi=state), opts(q05=rule))
+    got = open_riichi(view(riichi="open", discarder_riichi=state), opts(deal_in=rule))
     assert got is not None
     assert (got.value["kind"] == "yakuman") == yakuman
     if not yakuman:
@@ -71,24 +71,24 @@ def test_dealing_into_open_riichi(rule, state, yakuman) -> None:
 def test_dealing_in_under_e_is_no_win_for_a_player_not_in_riichi() -> None:
     for state in ("none", "declaring"):
         v = view(riichi="open", discarder_riichi=state)
-        assert open_riichi(v, opts(q05=OpenRiichiQ05.E)) is None
+        assert open_riichi(v, opts(deal_in=OpenRiichiDealIn.DISCARD_FORBIDDEN)) is None
 
 
 def test_counted_yakuman_and_the_forced_deal_in() -> None:
     v = view(riichi="open", discarder_forced=True)
-    got = open_riichi(v, opts(q05_01=OpenRiichiQ05_01.B))
+    got = open_riichi(v, opts(deal_in_yakuman=OpenRiichiDealInYakuman.COUNTED_YAKUMAN))
     assert got is not None and got.value["kind"] == "yakuman"
     assert got.value["notes"][0]["text"].endswith("累计役满")
-    got = open_riichi(v, opts(q05_02=OpenRiichiQ05_02.B))
+    got = open_riichi(v, opts(forced_deal_in=OpenRiichiForcedDealIn.NO_YAKUMAN))
     assert got is not None and got.value["kind"] == "han"  # the value option, no yakuman
     assert open_riichi(view(riichi="open", tsumo=True), opts()).value["kind"] == "han"
 
 
 def test_yakuman_hand_with_open_riichi() -> None:
     v = view("111m999p111s22244z", "4z", riichi="open", tsumo=True)  # 四暗刻
-    plain = open_riichi(v, opts(q09=OpenRiichiQ09.A))
+    plain = open_riichi(v, opts(yakuman_hand=OpenRiichiYakumanHand.YAKUMAN))
     assert plain is not None and plain.value["kind"] == "han" and "合計役滿" in plain.note
-    double = open_riichi(v, opts(q09=OpenRiichiQ09.B))
+    double = open_riichi(v, opts(yakuman_hand=OpenRiichiYakumanHand.DOUBLE_YAKUMAN))
     assert double is not None and double.value["kind"] == "yakuman"
 
 
@@ -99,11 +99,13 @@ def test_open_double_riichi_notes_the_total() -> None:
 
 def test_minimum_han_for_open_riichi() -> None:
     v = view(riichi="open", min_han=2, discarder_riichi="riichi")
-    rules = {"q05": OpenRiichiQ05.D}
-    assert open_riichi(v, opts(q06=OpenRiichiQ06.A, **rules)) is None
-    assert open_riichi(v, opts(q06=OpenRiichiQ06.C, **rules)) is not None
+    rules = {"deal_in": OpenRiichiDealIn.NO_YAKUMAN}
+    cannot_win = OpenRiichiTwoHanMinimum.CANNOT_WIN
+    no_minimum = OpenRiichiTwoHanMinimum.NO_TWO_HAN_MINIMUM
+    assert open_riichi(v, opts(two_han_minimum=cannot_win, **rules)) is None
+    assert open_riichi(v, opts(two_han_minimum=no_minimum, **rules)) is not None
     # a deal-in yakuman needs no minimum
-    assert open_riichi(v, opts(q06=OpenRiichiQ06.A)) is not None
+    assert open_riichi(v, opts(two_han_minimum=OpenRiichiTwoHanMinimum.CANNOT_WIN)) is not None
 
 
 # -- helpers -----------------------------------------------------------------------------

@@ -10,8 +10,8 @@ import dataclasses
 
 from generated.s3_03 import IshinouedeSannenOptions, IshinouedeSannenValue
 from yaku import registry
+from yaku.bodies.s3_03 import ishinouede_sannen
 from yaku.decompose import interpretations
-from yaku.s3_03 import ishinouede_sannen
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -25,13 +25,13 @@ def _award(value: IshinouedeSannenValue, **situation):
 
 
 def test_houtei_counts_under_value_c_only() -> None:
-    assert _award(IshinouedeSannenValue.B, houtei=True) is None
-    got = _award(IshinouedeSannenValue.C, houtei=True)
+    assert _award(IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN, houtei=True) is None
+    got = _award(IshinouedeSannenValue.DOUBLE_ON_HAITEI, houtei=True)
     assert got is not None and got.value["kind"] == "yakuman" and got.value["multiple"] == 1
 
 
 def test_haitei_is_double_yakuman_under_value_c() -> None:
-    got = _award(IshinouedeSannenValue.C, tsumo=True, haitei=True)
+    got = _award(IshinouedeSannenValue.DOUBLE_ON_HAITEI, tsumo=True, haitei=True)
     assert got is not None and got.value["multiple"] == 2
-    got = _award(IshinouedeSannenValue.B, tsumo=True, haitei=True)
+    got = _award(IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN, tsumo=True, haitei=True)
     assert got is not None and got.value["multiple"] == 1

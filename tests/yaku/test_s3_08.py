@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from yaku import registry
+from yaku.bodies.s3_08 import guriinsha_shapes
 from yaku.decompose import Block, interpretations
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.s3_08 import guriinsha_shapes
 from yaku.tiles import EAST, NORTH, tile_from_str
 from yaku.win import Win
 

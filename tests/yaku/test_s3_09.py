@@ -10,12 +10,13 @@ import pytest
 
 import catalog
 import generated
+from generated.s3_09 import SetChiitoitsuSetBonus, SetChiitoitsuTerminalSets
 from tests.yaku.soundness import check_prefilters
 from yaku import registry
 from yaku.award import is_none, rank, resolve
+from yaku.bodies.s3_09 import set_chiitoitsu_shapes
 from yaku.decompose import Block, interpretations
 from yaku.melds import Meld
-from yaku.s3_09 import set_chiitoitsu_shapes
 from yaku.tiles import parse_tiles, tile_from_str
 from yaku.view import HandView
 from yaku.win import Win
@@ -86,9 +87,10 @@ def test_defaults_award_nothing():
 
 def test_pinzu_adds_a_yakuman_under_e():
     big_wheel = Win.make("22334455667788p", "8p")
-    got = best(CHINIISOU, big_wheel, chiniisou_opts(q01_01="c", q02="e"))
+    got = best(CHINIISOU, big_wheel, chiniisou_opts(pairs_2_to_8="c", suit="e"))
     assert got.value["kind"] == "yakuman" and got.value["multiple"] == 3
-    got = best(CHINIISOU, Win.make("11223344556677p", "7p"), chiniisou_opts(q01_02="b", q02="e"))
+    run_1_to_7 = Win.make("11223344556677p", "7p")
+    got = best(CHINIISOU, run_1_to_7, chiniisou_opts(pairs_1_to_7="b", suit="e"))
     assert got.value == {
         "kind": "yakuman",
         "multiple": 1,
@@ -97,25 +99,25 @@ def test_pinzu_adds_a_yakuman_under_e():
         "notes": [],
     }
     souzu = Win.make("22334455667788s", "8s")
-    got = best(CHINIISOU, souzu, chiniisou_opts(q01_01="b", q02="e"))
+    got = best(CHINIISOU, souzu, chiniisou_opts(pairs_2_to_8="b", suit="e"))
     assert got.value == INFO.rules["3-09-01-01-01"][2]["b"]
-    assert best(CHINIISOU, big_wheel, chiniisou_opts(q02="e")) is None
+    assert best(CHINIISOU, big_wheel, chiniisou_opts(suit="e")) is None
 
 
 def test_a_hand_in_both_branches_takes_the_better_chosen_option():
     # 123 123 567 567 88: one number missing in the run (04) and a 二杯口 shape (07).
     win = Win.make("11223355667788p", "8p")
-    only_04 = best(CHINIISOU, win, chiniisou_opts(q01_04="b"))
+    only_04 = best(CHINIISOU, win, chiniisou_opts(one_number_skipped="b"))
     assert only_04.value["limit"] == "sanbaiman" and "3-09-01-01-04" in only_04.note
-    only_07 = best(CHINIISOU, win, chiniisou_opts(q01_07="d"))
+    only_07 = best(CHINIISOU, win, chiniisou_opts(ryanpeikou_not_tanyao="d"))
     assert only_07.value["multiple"] == 2 and "3-09-01-01-07" in only_07.note
-    both = best(CHINIISOU, win, chiniisou_opts(q01_04="b", q01_07="c"))
+    both = best(CHINIISOU, win, chiniisou_opts(one_number_skipped="b", ryanpeikou_not_tanyao="c"))
     assert both.value["kind"] == "yakuman" and "3-09-01-01-07" in both.note
 
 
 def test_called_pairs_open_the_hand():
     win = Win.make("22334455667788p", "8p", called_pairs=1)
-    assert best(CHINIISOU, win, chiniisou_opts(q01_01="b")) is None
+    assert best(CHINIISOU, win, chiniisou_opts(pairs_2_to_8="b")) is None
 
 
 # -- Set七對子 ---------------------------------------------------------------------------
@@ -134,12 +136,12 @@ def test_set_shape_counts_four_of_a_kind_as_two_pairs():
 def test_set_notes_carry_the_rule_questions():
     info = generated.REGISTRY["3-09-08"]
     two_sets = Win.make("1111m3333p445566s", "4s")
-    opts = dataclasses.replace(info.options(), q01=type(info.options().q01).B)
+    opts = dataclasses.replace(info.options(), set_bonus=SetChiitoitsuSetBonus.HAN_PER_SET)
     got = best("3-09-08", two_sets, opts)
     assert got.value == info.values["c"] and "+2翻" in got.note
     terminals = Win.make("1111m99m11p99p11s99s", "9s", tsumo=True)
-    for member in type(info.options().q02):
-        opts = dataclasses.replace(info.options(), q02=member)
+    for member in SetChiitoitsuTerminalSets:
+        opts = dataclasses.replace(info.options(), terminal_sets=member)
         assert member.text in best("3-09-08", terminals, opts).note
     assert best("3-09-08", two_sets, info.options()).note == ""
 

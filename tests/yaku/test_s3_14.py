@@ -11,10 +11,10 @@ import itertools
 
 import catalog
 from yaku import registry
+from yaku.bodies.s3_14 import has_standard_yaku, wait_tiles
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset, option_variants
-from yaku.s3_14 import has_standard_yaku, wait_tiles
 from yaku.tiles import parse_tiles
 from yaku.view import HandView
 from yaku.win import Win
@@ -102,8 +102,8 @@ def test_fast_standard_yaku_check_agrees_with_asking_every_helper():
 
     from bench.evaluate_vs_mahjong import random_win
     from yaku import standard
+    from yaku.bodies.s3_14 import _situation_yaku, has_standard_yaku
     from yaku.decompose import interpretations
-    from yaku.s3_14 import _situation_yaku, has_standard_yaku
     from yaku.view import HandView
 
     rng = random.Random(14)
@@ -128,8 +128,8 @@ def test_wait_tiles_match_trying_every_tile():
     import random
 
     from bench.evaluate_vs_mahjong import random_win
+    from yaku.bodies.s3_14 import wait_tiles
     from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
-    from yaku.s3_14 import wait_tiles
 
     rng = random.Random(6)
     multi = 0

@@ -12,12 +12,19 @@ import dataclasses
 
 import pytest
 
-from generated.s3_15 import KanburiOptions, KanburiValue, RenhouOptions, RenhouValue
+from generated.s3_15 import (
+    KanburiOptions,
+    KanburiValue,
+    PaarenchanAfterPaarenchan,
+    PaarenchanCounting,
+    RenhouOptions,
+    RenhouValue,
+)
 from yaku import registry
+from yaku.bodies.s3_15 import kanburi, paarenchan_hit, renhou
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
 from yaku.rules import option_variants
-from yaku.s3_15 import kanburi, paarenchan_hit, renhou
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -33,11 +40,11 @@ def _view(hand: str = PLAIN, win: str = "5m", **situation) -> HandView:
 @pytest.mark.parametrize(
     ("value", "holds"),
     [
-        (RenhouValue.B, True),
-        (RenhouValue.D, False),  # other yaku 9 han: more than 滿貫
-        (RenhouValue.E, False),  # more than 跳滿
-        (RenhouValue.F, True),  # not more than 倍滿
-        (RenhouValue.G, True),
+        (RenhouValue.HAN_LOST_FIRST, True),
+        (RenhouValue.MANGAN, False),  # other yaku 9 han: more than 滿貫
+        (RenhouValue.HANEMAN, False),  # more than 跳滿
+        (RenhouValue.BAIMAN, True),  # not more than 倍滿
+        (RenhouValue.YAKUMAN, True),
     ],
 )
 def test_capped_renhou(value: RenhouValue, holds: bool) -> None:
@@ -50,9 +57,12 @@ def test_capped_renhou(value: RenhouValue, holds: bool) -> None:
 def test_kanburi_value_c_needs_other_yaku() -> None:
     v = _view(discarder_kans=1)
     assert kanburi(v, KanburiOptions()) is not None
-    assert kanburi(v, dataclasses.replace(KanburiOptions(), value=KanburiValue.C)) is None
+    not_a_winning_yaku = dataclasses.replace(
+        KanburiOptions(), value=KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU
+    )
+    assert kanburi(v, not_a_winning_yaku) is None
     v = _view(discarder_kans=1, riichi="riichi")
-    assert kanburi(v, dataclasses.replace(KanburiOptions(), value=KanburiValue.C)) is not None
+    assert kanburi(v, not_a_winning_yaku) is not None
 
 
 @pytest.mark.parametrize(
@@ -79,7 +89,9 @@ def test_kanburi_value_c_needs_other_yaku() -> None:
     ],
 )
 def test_paarenchan_counting(history, honba, counting, after, hit) -> None:
-    assert paarenchan_hit(history, honba, counting, after) == hit
+    counting_option = PaarenchanCounting.by_letter(counting)
+    after_option = PaarenchanAfterPaarenchan.by_letter(after)
+    assert paarenchan_hit(history, honba, counting_option, after_option) == hit
 
 
 def test_renhou_in_evaluate() -> None:

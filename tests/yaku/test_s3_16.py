@@ -10,10 +10,10 @@ import dataclasses
 
 from generated.s3_16 import BackFourOptions, BackFourValue
 from yaku import registry
+from yaku.bodies.s3_16 import back_four
 from yaku.decompose import interpretations
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.s3_16 import back_four
 from yaku.view import HandView
 from yaku.win import Win
 
@@ -29,7 +29,7 @@ def test_back_four_value_b_needs_another_yaku() -> None:
     ron = Win.make("1111m4444p7777s55z", "5z")  # no yaku besides the shape
     tsumo = Win.make("1111m4444p7777s55z", "5z", tsumo=True)  # 門前清自摸和
     b = BackFourOptions()
-    c = dataclasses.replace(b, value=BackFourValue.C)
+    c = dataclasses.replace(b, value=BackFourValue.HAN_LOST)
     assert b.value.letter == "b"
     assert _best(ron, b) == []
     assert _best(tsumo, b)

@@ -7,7 +7,12 @@ where the text says so or the shape needs it.
 
 from __future__ import annotations
 
-from generated.s3_07 import AonodoumonOptions, BeniKujaku2Options, SaigouNanshuuOptions
+from generated.s3_07 import (
+    AonodoumonOptions,
+    BeniKujaku2Options,
+    SaigouNanshuuCondition,
+    SaigouNanshuuOptions,
+)
 from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import HONOR_MASK, SOUTH, SUIT_MASKS, WEST
@@ -81,7 +86,7 @@ def saigou_nanshuu(win: HandView, opts: SaigouNanshuuOptions) -> Award | None:
     if not _half_flush_toitoi(win):
         return None
     trips = win.triplets
-    pair = win.pair if opts.q01.letter == "b" else None
+    pair = win.pair if opts.condition is SaigouNanshuuCondition.ONE_MAY_BE_PAIR else None
     if all(t in trips or t == pair for t in (WEST, SOUTH)):
         return award(win, opts)
     return None

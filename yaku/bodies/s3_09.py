@@ -19,6 +19,7 @@ import generated
 from generated.s3_09 import (
     ChiishinOptions,
     ChiniisouChiitoitsuOptions,
+    ChiniisouChiitoitsuSuit,
     HoniisouChiitoitsuOptions,
     HonroutouChiitoitsuOptions,
     NakiChiitoitsuOptions,
@@ -28,6 +29,7 @@ from generated.s3_09 import (
     SanshokuINitoiOptions,
     SekaiichiOptions,
     SetChiitoitsuOptions,
+    SetChiitoitsuSetBonus,
     SuufonChiitoitsuOptions,
 )
 from yaku.award import Award, is_none, rank, resolve
@@ -77,7 +79,13 @@ def _three_suits(w: Win) -> bool:
 RUNS = {(0, 8): "3-09-01-01-01", (7, 8): "3-09-01-01-02", (0, 1): "3-09-01-01-03"}
 ONE_GAP, OTHER = "3-09-01-01-04", "3-09-01-01-05"  # when four of a kind are not pairs
 TANYAO_PEIKOU, OTHER_PEIKOU = "3-09-01-01-06", "3-09-01-01-07"  # when they are
-SUIT_RULE = {"a": (PIN,), "b": (SOU,), "c": (PIN, SOU), "d": (MAN, PIN, SOU)}
+SUIT_RULE = {
+    ChiniisouChiitoitsuSuit.PINZU_ONLY: (PIN,),
+    ChiniisouChiitoitsuSuit.SOUZU_ONLY: (SOU,),
+    ChiniisouChiitoitsuSuit.PINZU_OR_SOUZU: (PIN, SOU),
+    ChiniisouChiitoitsuSuit.ANY_SUIT: (MAN, PIN, SOU),
+    ChiniisouChiitoitsuSuit.ANY_SUIT_PINZU_EXTRA_YAKUMAN: (MAN, PIN, SOU),
+}
 _CHINIISOU_RULES = generated.REGISTRY["3-09-01"].rules
 
 
@@ -146,8 +154,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
     if not win.menzen or win.win.melds:
         return None
     base = next((b for b in (MAN, PIN, SOU) if win.only(SUIT_MASKS[b // 9])), None)
-    suit = opts.q02.letter
-    if base is None or base not in SUIT_RULE.get(suit, (MAN, PIN, SOU)):
+    if base is None or base not in SUIT_RULE[opts.suit]:
         return None
     best: tuple[str, dict] | None = None
     for rule_id in chiniisou_compositions(list(win.counts[base : base + 9])):
@@ -159,7 +166,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
         return None
     rule_id, value = best
     note = rule_id
-    if suit == "e" and base == PIN:
+    if opts.suit is ChiniisouChiitoitsuSuit.ANY_SUIT_PINZU_EXTRA_YAKUMAN and base == PIN:
         multiple = value["multiple"] + 1 if value["kind"] == "yakuman" else 1
         value = {"kind": "yakuman", "multiple": multiple, "open": None, "lost": False, "notes": []}
         note += " + 3-09-01-02 e (筒子加計役滿)"
@@ -269,11 +276,11 @@ def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
     if win.kind != "chiitoitsu_set":
         return None
     notes = []
-    if opts.q01.letter == "b":
+    if opts.set_bonus is SetChiitoitsuSetBonus.HAN_PER_SET:
         sets = sum(1 for n in win.win.concealed_counts if n == 4)
         notes.append(f"3-09-08-01 b: +{sets}翻 ({sets} Set)")
     if win.only(TERMINAL_MASK):
-        notes.append(f"3-09-08-02 {opts.q02.letter}: {opts.q02.text}")
+        notes.append(f"3-09-08-02 {opts.terminal_sets.letter}: {opts.terminal_sets.text}")
     return award(win, opts, note="; ".join(notes))
 
 

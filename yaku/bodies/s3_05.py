@@ -13,7 +13,12 @@ from generated.s3_05 import (
     BeniKujaku1Options,
     HakuittenOptions,
     KouhakuManjuuOptions,
+    KouhakuManjuuSuit,
+    KouittenChunPair,
+    KouittenCondition,
     KouittenOptions,
+    KuroiisouComposition,
+    KuroiisouCondition,
     KuroiisouOptions,
     RenjiHoniisouOptions,
 )
@@ -71,9 +76,11 @@ def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
     """
     if not _kouitten_tiles(win.win):
         return None
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is KouittenCondition.CLOSED_ONLY and win.is_open:
         return None
-    if opts.q02.letter == "b" and not (win.standard_shape and win.pair == CHUN):
+    if opts.chun_pair is KouittenChunPair.REQUIRED and not (
+        win.standard_shape and win.pair == CHUN
+    ):
         return None
     return award(win, opts)
 
@@ -126,10 +133,15 @@ def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
     """
     if not _kuroiisou_tiles(win.win):
         return None
-    shape_ok = win.std("toitoi") or (opts.q01.letter == "a" and win.kind == "chiitoitsu")
+    shape_ok = win.std("toitoi") or (
+        opts.condition is KuroiisouCondition.TOITOI_OR_CHIITOITSU and win.kind == "chiitoitsu"
+    )
     if not shape_ok:
         return None
-    if opts.q02.letter == "b" and win.mask & KUROIISOU_NUMBERS != KUROIISOU_NUMBERS:
+    if (
+        opts.composition is KuroiisouComposition.BLACK_PINS_ALL_REQUIRED
+        and win.mask & KUROIISOU_NUMBERS != KUROIISOU_NUMBERS
+    ):
         return None
     return award(win, opts)
 
@@ -152,7 +164,7 @@ def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
     compendium says 刻子 when it wants a triplet, as in 3-05-06). 3-05-05-01 picks the
     suit: a manzu / b pinzu.
     """
-    suit_mask = MAN_MASK if opts.q01.letter == "a" else PIN_MASK
+    suit_mask = MAN_MASK if opts.suit is KouhakuManjuuSuit.MANZU_ONLY else PIN_MASK
     if not (_has_kouhaku(win.win) and _half_flush_of(win.win, suit_mask)):
         return None
     return award(win, opts)

@@ -9,33 +9,50 @@ without one (拔花牌時成立, 與手牌無關) can be evaluated here only for
 where they hold.
 
 "Other yaku" (a hand that must win by other yaku, a 縛) are the standard yaku counted by
-``yaku.s3_02.yaku_han`` against ``Win.min_han``.
+``yaku.bodies.s3_02.yaku_han`` against ``Win.min_han``.
 """
 
 from __future__ import annotations
 
 from generated.s3_15 import (
     HaPaarenchanOptions,
+    HassenKakaiCondition,
     HassenKakaiOptions,
+    KanburiAfterTwoKans,
+    KanburiDiscard,
     KanburiOptions,
+    KanburiValue,
+    PaarenchanAfterPaarenchan,
+    PaarenchanCounting,
     PaarenchanOptions,
+    PaarenchanWinCondition,
+    PuuchiiPuuponAnkan,
     PuuchiiPuuponOptions,
+    PuuchiiPuuponTsumo,
     RenhouOptions,
+    RenhouOwnFirstDrawTsumo,
+    RenhouRonAfterCallOrLaterDiscard,
+    RenhouRonAfterOwnFirstDraw,
+    RenhouRonOnDealerFirstDiscard,
+    RenhouRonOnNondealerFirstDiscard,
+    RenhouValue,
+    ShichisouIchiFuriten,
     ShichisouIchiOptions,
     ShikaKaireiOptions,
     TeihouOptions,
+    TeihouWho,
 )
 from yaku.award import Award
+from yaku.bodies.s3_02 import yaku_han
 from yaku.decompose import interpretations
 from yaku.registry import award, implements, section_gate
-from yaku.s3_02 import yaku_han
 from yaku.tiles import EAST
 from yaku.view import HandView
 from yaku.win import Win
 
 _SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
 # The other yaku above which a capped 人和 (滿貫/跳滿/倍滿) is not counted: more than the cap.
-_RENHOU_CAP_EXCEEDED = {"d": 6, "e": 8, "f": 11}
+_RENHOU_CAP_EXCEEDED = {RenhouValue.MANGAN: 6, RenhouValue.HANEMAN: 8, RenhouValue.BAIMAN: 11}
 
 
 def _discarder_is_dealer(w: Win) -> bool | None:
@@ -50,16 +67,25 @@ def _discarder_is_dealer(w: Win) -> bool | None:
 def _renhou_case(w: Win, opts: RenhouOptions) -> bool:
     """Whether the rule questions count this first-go-around win as 人和."""
     if w.tsumo:  # 3-15-01-03: a non-dealer's win on the first draw, no call before
-        return opts.q03.letter == "b" and not w.dealer and w.turn == 1 and w.first_go_around
+        return (
+            opts.own_first_draw_tsumo is RenhouOwnFirstDrawTsumo.COUNTS
+            and not w.dealer
+            and w.turn == 1
+            and w.first_go_around
+        )
     if w.turn == 0:
         if not w.first_go_around:  # 3-15-01-05: a call, or not the discarder's first
-            return opts.q05.letter == "b"
+            return opts.ron_after_call_or_later_discard is RenhouRonAfterCallOrLaterDiscard.COUNTS
         dealer = _discarder_is_dealer(w)
         possible = (True, False) if dealer is None else (dealer,)
         # 3-15-01-01 the dealer's first discard, 3-15-01-02 a non-dealer's
-        return all((opts.q01 if d else opts.q02).letter == "a" for d in possible)
+        counts = {
+            True: opts.ron_on_dealer_first_discard is RenhouRonOnDealerFirstDiscard.COUNTS,
+            False: opts.ron_on_nondealer_first_discard is RenhouRonOnNondealerFirstDiscard.COUNTS,
+        }
+        return all(counts[d] for d in possible)
     if w.turn == 1 and w.first_go_around:  # 3-15-01-04: after one's first draw
-        return opts.q04.letter == "b"
+        return opts.ron_after_own_first_draw is RenhouRonAfterOwnFirstDraw.COUNTS
     return False
 
 
@@ -99,7 +125,7 @@ def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
     w = win.win
     if not _when_renhou(w) or not _renhou_case(w, opts):
         return None
-    cap = _RENHOU_CAP_EXCEEDED.get(opts.value.letter)
+    cap = _RENHOU_CAP_EXCEEDED.get(opts.value)
     if cap is not None and _best_yaku_han(w) >= cap:
         return None
     return award(win, opts)
@@ -126,7 +152,7 @@ def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
     anyone has called: ``turn`` 1 and ``first_go_around`` (in it every discard after
     one's first draw is a non-dealer's first). 3-15-02-01 b: the dealer only."""
     w = win.win
-    if not _when_teihou(w) or (opts.q01.letter == "b" and not w.dealer):
+    if not _when_teihou(w) or (opts.who is TeihouWho.DEALER_ONLY and not w.dealer):
         return None
     return award(win, opts)
 
@@ -141,18 +167,23 @@ def _dealership(w: Win) -> str:
     return "W" * max(w.dealer_streak - w.dealer, 0)
 
 
-def paarenchan_hit(history: str, honba: int, counting: str, after: str) -> bool:
+def paarenchan_hit(
+    history: str, honba: int, counting: PaarenchanCounting, after: PaarenchanAfterPaarenchan
+) -> bool:
     """Whether the dealer winning now, after ``history``, scores 八連莊.
 
-    ``counting`` is 3-15-03-01: a 8 wins in a row from the dealership's first hand,
-    b 8 wins in a row, c 8 wins in the dealership, d a win at 7 honba, e at 8 honba
-    (the honba of earlier hands counted back one per hand). ``after`` is 3-15-03-03, what
-    follows a 八連莊: a every further win in an unbroken run is one too (a draw ends
-    that), b every further win of the dealership is one, c the count starts again (the
-    16th win in a row is the second), d after some number of them (the digit is lost in
-    the source) none: only the first is certain, so later ones are not awarded, e the
+    ``counting`` is 3-15-03-01: EIGHT_IN_A_ROW_FROM_FIRST_HAND 8 wins in a row from the
+    dealership's first hand, EIGHT_IN_A_ROW 8 wins in a row,
+    EIGHT_IN_THE_DEALERSHIP 8 wins in the dealership, WIN_AT_HONBA_7 / WIN_AT_HONBA_8
+    a win at 7 / 8 honba (the honba of earlier hands counted back one per hand). ``after``
+    is 3-15-03-03, what follows a 八連莊: WHILE_WINNING every further win in an unbroken
+    run is one too (a draw ends that), WHILE_DEALER_CONTINUES every further win of the
+    dealership is one, COUNT_AGAIN_FROM_ONE the count starts again (the 16th win in a row
+    is the second), NO_MORE after some number of them (the digit is lost in the source)
+    none: only the first is certain, so later ones are not awarded, DEALERSHIP_ENDS the
     deal passes, so there is no later one.
     """
+    c, a = PaarenchanCounting, PaarenchanAfterPaarenchan
     results = history + "W"
     last = len(results) - 1
     count, alive, base, extending, achieved = 0, True, 0, False, 0
@@ -160,25 +191,25 @@ def paarenchan_hit(history: str, honba: int, counting: str, after: str) -> bool:
     for i, result in enumerate(results):
         honba_here = honba - (last - i)
         if result == "D":
-            alive = alive and counting != "a"
-            count = 0 if counting == "b" else count
-            extending = extending and after == "b"
+            alive = alive and counting is not c.EIGHT_IN_A_ROW_FROM_FIRST_HAND
+            count = 0 if counting is c.EIGHT_IN_A_ROW else count
+            extending = extending and after is a.WHILE_DEALER_CONTINUES
             hit = False
             continue
-        if counting in "abc":
+        if counting not in (c.WIN_AT_HONBA_7, c.WIN_AT_HONBA_8):
             count += alive
             reached = alive and count == 8
         else:
-            reached = honba_here - base == (7 if counting == "d" else 8)
+            reached = honba_here - base == (7 if counting is c.WIN_AT_HONBA_7 else 8)
         hit = reached or extending
         if not hit:
             continue
         achieved += 1
-        if achieved > 1 and after in "de":
+        if achieved > 1 and after in (a.NO_MORE, a.DEALERSHIP_ENDS):
             hit = False
-        if after in "ab":
+        if after in (a.WHILE_WINNING, a.WHILE_DEALER_CONTINUES):
             extending = True
-        elif after == "c":
+        elif after is a.COUNT_AGAIN_FROM_ONE:
             count, alive, base = 0, True, honba_here + 1
     return hit
 
@@ -210,9 +241,12 @@ def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
     w = win.win
     if not _when_paarenchan(w):
         return None
-    if not paarenchan_hit(_dealership(w), w.honba, opts.q01.letter, opts.q03.letter):
+    if not paarenchan_hit(_dealership(w), w.honba, opts.counting, opts.after_paarenchan):
         return None
-    if opts.q02.letter == "b" and yaku_han(win) < w.min_han:
+    if (
+        opts.win_condition is PaarenchanWinCondition.MINIMUM_HAN_NEEDED
+        and yaku_han(win) < w.min_han
+    ):
         return None
     return award(win, opts)
 
@@ -240,7 +274,7 @@ def ha_paarenchan(
     if not _when_ha_paarenchan(w):
         return None
     rules = parent if parent is not None else PaarenchanOptions()
-    if not paarenchan_hit(_dealership(w), w.honba, rules.q01.letter, rules.q03.letter):
+    if not paarenchan_hit(_dealership(w), w.honba, rules.counting, rules.after_paarenchan):
         return None
     return award(win, opts)
 
@@ -267,11 +301,11 @@ def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
     w = win.win
     if not _when_kanburi(w):
         return None
-    if w.discarder_kans >= 2 and opts.q01.letter == "b":
+    if w.discarder_kans >= 2 and opts.after_two_kans is KanburiAfterTwoKans.NOT_COUNTED:
         return None
-    if opts.q02.letter == "b" and not w.discarder_rinshan:
+    if opts.discard is KanburiDiscard.RINSHAN_DISCARD_ONLY and not w.discarder_rinshan:
         return None
-    if opts.value.letter == "c" and yaku_han(win) < w.min_han:
+    if opts.value is KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU and yaku_han(win) < w.min_han:
         return None
     return award(win, opts)
 
@@ -310,7 +344,9 @@ def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
     purpose), 3-15-06-04 (showing the hand after a missed claim).
     """
     w = win.win
-    if not _when_shichisou_ichi(w) or (w.furiten and opts.q02.letter == "b"):
+    if not _when_shichisou_ichi(w) or (
+        w.furiten and opts.furiten is ShichisouIchiFuriten.CANNOT_WIN
+    ):
         return None
     return award(win, opts)
 
@@ -334,7 +370,10 @@ def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
     w = win.win
     if not _when_hassen_kakai(w):
         return None
-    if opts.q01.letter == "d" and yaku_han(win) < w.min_han:
+    if (
+        opts.condition is HassenKakaiCondition.ON_WIN_WITH_OTHER_YAKU
+        and yaku_han(win) < w.min_han
+    ):
         return None
     return award(win, opts)
 
@@ -354,8 +393,8 @@ def puuchii_puupon(win: HandView, opts: PuuchiiPuuponOptions) -> Award | None:
     w = win.win
     if not _when_puuchii_puupon(w):
         return None
-    if opts.q01.letter == "a" and w.melds:
+    if opts.ankan is PuuchiiPuuponAnkan.NOT_ALLOWED and w.melds:
         return None
-    if opts.q02.letter == "b" and not w.tsumo:
+    if opts.tsumo is PuuchiiPuuponTsumo.TSUMO_ONLY and not w.tsumo:
         return None
     return award(win, opts)

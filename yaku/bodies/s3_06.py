@@ -15,11 +15,14 @@ from generated.s3_06 import (
     AruchuuOptions,
     ChouhaiChiniisouOptions,
     FuukaSetsugetsuOptions,
+    FuukaSetsugetsuWind,
     HakuiisouOptions,
     HoukouKaihou1Options,
     HoukouKaihou2Options,
     HousetsuHouSoufuuOptions,
+    KachouFuugetsuCondition,
     KachouFuugetsuOptions,
+    KachouFuugetsuWind,
     KyuukyuushaOptions,
     NanbokuSensou1Options,
     NidoukouOptions,
@@ -161,9 +164,12 @@ def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
     if not _toitoi(win):
         return None
     trips = win.triplets
-    pair = win.pair if opts.q01.letter == "b" else None
+    pair = win.pair if opts.condition is KachouFuugetsuCondition.ONE_MAY_BE_PAIR else None
     w = win.win
-    winds = (w.seat_wind,) if opts.q02.letter == "a" else (w.seat_wind, w.round_wind)
+    if opts.wind is KachouFuugetsuWind.SEAT_WIND_ONLY:
+        winds: tuple[int, ...] = (w.seat_wind,)
+    else:
+        winds = (w.seat_wind, w.round_wind)
 
     def held(tile: int) -> bool:
         return tile in trips or tile == pair
@@ -186,7 +192,7 @@ def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | Non
     trips = win.triplets
     if not all(t in trips for t in (P5, HAKU, P1)):
         return None
-    winds = (win.win.seat_wind,) if opts.q01.letter == "a" else WINDS
+    winds = (win.win.seat_wind,) if opts.wind is FuukaSetsugetsuWind.SEAT_WIND_ONLY else WINDS
     if not any(t in trips for t in winds):
         return None
     return award(win, opts)

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 from generated.s3_04 import (
     DaichikubiOptions,
+    DaichikubiRiichi,
+    RenkanKaihouCondition,
     RenkanKaihouOptions,
     SayonaraHomerunOptions,
     ShouchikubiOptions,
+    ShouchikubiRiichi,
+    ToukanhouDealerAnkan,
+    ToukanhouNondealerAnkan,
+    ToukanhouNondealerDaiminkan,
     ToukanhouOptions,
     UupinKaihouOptions,
 )
@@ -80,10 +86,12 @@ def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
     if "kan" in kinds:
         if w.dealer:
             return None  # the dealer discards before any daiminkan is possible
-        question = opts.q03
+        counts = opts.nondealer_daiminkan is ToukanhouNondealerDaiminkan.COUNTS
+    elif w.dealer:
+        counts = opts.dealer_ankan is ToukanhouDealerAnkan.COUNTS
     else:
-        question = opts.q01 if w.dealer else opts.q02
-    return award(win, opts) if question.letter == "a" else None
+        counts = opts.nondealer_ankan is ToukanhouNondealerAnkan.COUNTS
+    return award(win, opts) if counts else None
 
 
 def _when_renkan_kaihou(w: Win) -> bool:
@@ -100,7 +108,7 @@ def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
     replacement tile (``consecutive_kans`` ≥ 2). 3-04-03-01 a: closed hands only."""
     if not _when_renkan_kaihou(win.win):
         return None
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is RenkanKaihouCondition.CLOSED_ONLY and win.is_open:
         return None
     return award(win, opts)
 
@@ -139,7 +147,8 @@ def shouchikubi(win: HandView, opts: ShouchikubiOptions) -> Award | None:
     """嶺上開花 after an ankan of 7索. 3-04-05-01 a: only with a riichi declared before."""
     if not _when_shouchikubi(win.win):
         return None
-    return award(win, opts) if _chikubi(win, opts.q01.letter == "a") else None
+    riichi_needed = opts.riichi is ShouchikubiRiichi.EARLY_RIICHI_ONLY
+    return award(win, opts) if _chikubi(win, riichi_needed) else None
 
 
 def _when_daichikubi(w: Win) -> bool:
@@ -155,4 +164,5 @@ def daichikubi(win: HandView, opts: DaichikubiOptions) -> Award | None:
     """嶺上開花 after an ankan of 1筒. 3-04-06-01 a: only with a riichi declared before."""
     if not _when_daichikubi(win.win):
         return None
-    return award(win, opts) if _chikubi(win, opts.q01.letter == "a") else None
+    riichi_needed = opts.riichi is DaichikubiRiichi.EARLY_RIICHI_ONLY
+    return award(win, opts) if _chikubi(win, riichi_needed) else None

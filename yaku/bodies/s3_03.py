@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from generated.s3_03 import (
     HijoushokuOptions,
+    IipinMoyueCondition,
     IipinMoyueOptions,
     IshinouedeSannenOptions,
+    IshinouedeSannenValue,
+    LastOrderMaboDofuCondition,
     LastOrderMaboDofuOptions,
     RyanpinHouteiOptions,
 )
@@ -46,7 +49,7 @@ def iipin_moyue(win: HandView, opts: IipinMoyueOptions) -> Award | None:
     """海底撈月 on 1筒 (the moon in the sea); 3-03-01-01 b also counts 河底撈魚 on 1筒."""
     if not _when_iipin_moyue(win.win):
         return None
-    if win.win.houtei and opts.q01.letter == "a":
+    if win.win.houtei and opts.condition is IipinMoyueCondition.HAITEI_ONLY:
         return None
     return award(win, opts)
 
@@ -80,7 +83,7 @@ def last_order_mabo_dofu(win: HandView, opts: LastOrderMaboDofuOptions) -> Award
     """The last tile, a 白 (tofu): 3-03-03-01 a = only by 河底撈魚, b = 海底撈月 too."""
     if not _when_last_order_mabo_dofu(win.win):
         return None
-    if win.win.haitei and opts.q01.letter == "a":
+    if win.win.haitei and opts.condition is LastOrderMaboDofuCondition.HOUTEI_ONLY:
         return None
     return award(win, opts)
 
@@ -103,7 +106,7 @@ def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | N
     if not _when_ishinouede_sannen(win.win):
         return None
     haitei = win.win.haitei
-    if opts.value.letter == "b":
+    if opts.value is IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN:
         return award(win, opts) if haitei else None
     return award(win, opts, case="海底捞月" if haitei else "河底捞鱼")
 

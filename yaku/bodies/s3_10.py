@@ -19,10 +19,15 @@ from itertools import permutations
 
 from generated.s3_10 import (
     ChinpeikouOptions,
+    ChinpeikouValue,
     IsshokuSanjunOptions,
     IsshokuSanpoOptions,
     IsshokuYonjunOptions,
+    IsshokuYonpoCondition,
+    IsshokuYonpoFlush,
     IsshokuYonpoOptions,
+    KinmonkyouCondition,
+    KinmonkyouFlush,
     KinmonkyouOptions,
     SanshokuIttsuuOptions,
     SanshokuSanpoOptions,
@@ -187,12 +192,12 @@ def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
     3-10-04-02 b (清一色) means the pair is of that suit too, i.e. the whole hand is
     chiniisou; under a the pair may be anything.
     """
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is KinmonkyouCondition.CLOSED_ONLY and win.is_open:
         return None
     starts = set(win.sequences)
     if not any({b, b + 2, b + 4, b + 6} <= starts for b in (0, 9, 18)):
         return None
-    if opts.q02.letter == "b" and not win.std("chiniisou"):
+    if opts.flush is KinmonkyouFlush.REQUIRED and not win.std("chiniisou"):
         return None
     return award(win, opts)
 
@@ -225,16 +230,16 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     number); c = 清一色 and the pair's number continues the run of numbers the sequences
     cover, just below or just above it (234..567 covers 2-7, so the pair is 11 or 88).
     """
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is IsshokuYonpoCondition.CLOSED_ONLY and win.is_open:
         return None
     starts = set(win.sequences)
     low = next((t for t in starts if t % 9 <= 3 and {t + 1, t + 2, t + 3} <= starts), None)
     if low is None:
         return None
-    rule = opts.q02.letter
-    if rule in ("b", "c") and not win.std("chiniisou"):
+    flush = opts.flush
+    if flush is not IsshokuYonpoFlush.NOT_REQUIRED and not win.std("chiniisou"):
         return None
-    if rule == "c":
+    if flush is IsshokuYonpoFlush.REQUIRED_WITH_ADJACENT_PAIR:
         base = low - low % 9
         ends = {t for t in (low - 1, low + 6) if base <= t < base + 9}
         if win.pair not in ends:
@@ -262,7 +267,8 @@ def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
     Values b and c say 僅限門前 (closed only); d says an open hand keeps 2 han; e says
     nothing about calls, so it applies to open hands as well (like d).
     """
-    if opts.value.letter in ("b", "c") and win.is_open:
+    closed_only = (ChinpeikouValue.HAN_1_CLOSED_ONLY, ChinpeikouValue.HAN_2_CLOSED_ONLY)
+    if opts.value in closed_only and win.is_open:
         return None
     counts = Counter(win.sequences)
     doubled = sorted(t for t, n in counts.items() if n == 2)

@@ -8,11 +8,20 @@ from __future__ import annotations
 
 from generated.s3_13 import (
     BeijuOptions,
+    KagaHyakumangoku1Condition,
+    KagaHyakumangoku1Kinds,
     KagaHyakumangoku1Options,
+    KagaHyakumangoku1Total,
+    KagaHyakumangoku1Value,
+    KishuuGojuugomangokuKinds,
     KishuuGojuugomangokuOptions,
+    KishuuGojuugomangokuTotal,
     KujuukuriOptions,
+    MiseinenHonors,
     MiseinenOptions,
+    MitoSanjuugomangokuCondition,
     MitoSanjuugomangokuOptions,
+    SeijinshikiHonors,
     SeijinshikiOptions,
 )
 from yaku.award import Award
@@ -54,24 +63,24 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
     3-13-01-02 c, 合計大于100時成立: more than 100 (the 于 is an editorial restoration,
     see sources/editorial.toml).
     """
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is KagaHyakumangoku1Condition.CLOSED_ONLY and win.is_open:
         return None
     if not win.mask & MAN_MASK:
         return None
-    kinds = opts.q03.letter
-    if kinds == "a" and not _man_only(win.win):
+    kinds = opts.kinds
+    if kinds is KagaHyakumangoku1Kinds.CHINITSU_ONLY and not _man_only(win.win):
         return None
-    if kinds == "b" and not _man_flush(win.win):
+    if kinds is KagaHyakumangoku1Kinds.CHINITSU_OR_HONITSU and not _man_flush(win.win):
         return None
     total = win.number_sum("m")
-    rule = opts.q02.letter
+    rule = opts.total
     if (
-        (rule == "a" and total != 100)
-        or (rule == "b" and total < 100)
-        or (rule == "c" and total <= 100)
+        (rule is KagaHyakumangoku1Total.EXACTLY_100 and total != 100)
+        or (rule is KagaHyakumangoku1Total.AT_LEAST_100 and total < 100)
+        or (rule is KagaHyakumangoku1Total.MORE_THAN_100 and total <= 100)
     ):
         return None
-    if opts.value.letter == "c":
+    if opts.value is KagaHyakumangoku1Value.DOUBLE_AT_EXACTLY_100:
         return award(win, opts, case="合计刚好100" if total == 100 else "101以上")
     return award(win, opts)
 
@@ -88,18 +97,22 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
     """
     if not _man_flush(win.win):
         return None
-    kinds = opts.q02.letter
-    if kinds == "a" and not _man_only(win.win):
+    kinds = opts.kinds
+    if kinds is KishuuGojuugomangokuKinds.CHINITSU_ONLY and not _man_only(win.win):
         return None
     honors = win.mask & HONOR_MASK
-    if kinds == "b" and honors and (honors != HATSU_BIT or HATSU not in win.triplets):
+    if (
+        kinds is KishuuGojuugomangokuKinds.CHINITSU_OR_HATSU_HONITSU
+        and honors
+        and (honors != HATSU_BIT or HATSU not in win.triplets)
+    ):
         return None  # the only honor allowed is a triplet of 發
     total = win.number_sum("m")
-    rule = opts.q01.letter
+    rule = opts.total
     if (
-        (rule == "a" and total != 55)
-        or (rule == "b" and total < 55)
-        or (rule == "c" and total <= 55)
+        (rule is KishuuGojuugomangokuTotal.EXACTLY_55 and total != 55)
+        or (rule is KishuuGojuugomangokuTotal.AT_LEAST_55 and total < 55)
+        or (rule is KishuuGojuugomangokuTotal.MORE_THAN_55 and total <= 55)
     ):
         return None
     return award(win, opts)
@@ -114,7 +127,7 @@ def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Awa
     """Manzu 清一色 whose numbers total 35 or less (exactly 35: double yakuman)."""
     if not _man_only(win.win):
         return None
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is MitoSanjuugomangokuCondition.CLOSED_ONLY and win.is_open:
         return None
     total = win.number_sum("m")
     if total > 35:
@@ -153,7 +166,7 @@ def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
 )
 def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
     """The numbers total less than 20 (未成年, under age)."""
-    if opts.q01.letter == "a" and win.has_honors:
+    if opts.honors is MiseinenHonors.NOT_ALLOWED and win.has_honors:
         return None
     return award(win, opts) if win.number_sum() < 20 else None
 
@@ -165,6 +178,6 @@ def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
 )
 def seijinshiki(win: HandView, opts: SeijinshikiOptions) -> Award | None:
     """The numbers total exactly 20 (成人式, coming of age)."""
-    if opts.q01.letter == "a" and win.has_honors:
+    if opts.honors is SeijinshikiHonors.NOT_ALLOWED and win.has_honors:
         return None
     return award(win, opts) if win.number_sum() == 20 else None

@@ -16,21 +16,36 @@ these shapes; the engine counts no fu, so they change nothing here.
 from __future__ import annotations
 
 from generated.s3_16 import (
+    BackFourFourTileSets,
     BackFourOptions,
+    BackFourValue,
+    ChiishiiNumbers,
     ChiishiiOptions,
+    JuusanRyuumonChiihou,
     JuusanRyuumonOptions,
+    JuusanRyuumonRenhou,
+    JuusanRyuumonTenhou,
+    JuusanRyuumonThirteenSidedWait,
     JuushiRenkanOptions,
     KnittingOptions,
+    NanbokuSensou2Ankan,
+    NanbokuSensou2Condition,
     NanbokuSensou2Options,
+    NanbokuSensou2SameSuit,
+    NanbokuSensou2Wait,
+    NanbokuSensou2YearSuits,
     NanbokuSensou3Options,
+    ShiisanpuutaaNondealer,
+    ShiisanpuutaaNondealerPair,
     ShiisanpuutaaOptions,
+    ShiisanpuutaaWithKokushi,
     ShiisanuukaoOptions,
 )
 from yaku import shapes
 from yaku.award import Award
+from yaku.bodies.s3_14 import has_standard_yaku
 from yaku.decompose import kokushi_pair
 from yaku.registry import award, implements, section_gate
-from yaku.s3_14 import has_standard_yaku
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK
 from yaku.view import HandView
 from yaku.win import Win
@@ -68,12 +83,18 @@ def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
     if win.kind != shapes.SHIISANPUUTAA:
         return None
     w = win.win
-    if opts.q01.letter == "a" and kokushi_pair(w.concealed_counts) is not None:
+    if (
+        opts.with_kokushi is ShiisanpuutaaWithKokushi.NOT_COUNTED
+        and kokushi_pair(w.concealed_counts) is not None
+    ):
         return None
     if not w.dealer:
-        if opts.q02.letter == "b":
+        if opts.nondealer is ShiisanpuutaaNondealer.DEALER_ONLY:
             return None
-        if opts.q02_01.letter == "a" and win.pair != w.win_tile:
+        if (
+            opts.nondealer_pair is ShiisanpuutaaNondealerPair.PAIR_FROM_FIRST_DRAW
+            and win.pair != w.win_tile
+        ):
             return None
     return award(win, opts)
 
@@ -116,15 +137,20 @@ def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
     w = win.win
     if win.kind != "kokushi" or not w.first_go_around:
         return None
-    if w.tsumo:
-        case, rule = ("tenhou", opts.q02) if w.dealer else ("chiihou", opts.q03)
+    if w.tsumo and w.dealer:
+        case, holds = "tenhou", opts.tenhou is JuusanRyuumonTenhou.HOLDS
+    elif w.tsumo:
+        case, holds = "chiihou", opts.chiihou is JuusanRyuumonChiihou.HOLDS
     elif not w.dealer and w.turn in (None, 0):
-        case, rule = "renhou", opts.q04
+        case, holds = "renhou", opts.renhou is JuusanRyuumonRenhou.HOLDS
     else:
         return None
-    if rule.letter == "b":
+    if not holds:
         return None
-    if opts.q01.letter == "a" and case != "tenhou" and win.wait != "kokushi13":
+    thirteen_sided_only = (
+        opts.thirteen_sided_wait is JuusanRyuumonThirteenSidedWait.REQUIRED
+    )
+    if thirteen_sided_only and case != "tenhou" and win.wait != "kokushi13":
         return None
     return award(win, opts)
 
@@ -147,17 +173,20 @@ def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None
     if win.kind != shapes.NANBOKU_SENSOU_2:
         return None
     w = win.win
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is NanbokuSensou2Condition.CLOSED_ONLY and win.is_open:
         return None
-    if opts.q02.letter == "b" and w.win_tile not in (SOUTH, NORTH):
+    if opts.wait is NanbokuSensou2Wait.SOUTH_OR_NORTH and w.win_tile not in (SOUTH, NORTH):
         return None
-    if opts.q03.letter == "b" and any(m.kind == "ankan" for m in w.melds):
+    if opts.ankan is NanbokuSensou2Ankan.NOT_ALLOWED and any(
+        m.kind == "ankan" for m in w.melds
+    ):
         return None
-    rule = opts.q04.letter
+    rule = opts.year_suits
+    manzu_only = opts.same_suit is NanbokuSensou2SameSuit.MANZU_ONLY
     for x, y in shapes.nanboku_suits(tuple(w.concealed_counts[:27])):
-        if rule == "a" and (x != y or (opts.q04_01.letter == "a" and x != 0)):
+        if rule is NanbokuSensou2YearSuits.SAME and (x != y or (manzu_only and x != 0)):
             continue
-        if rule == "b" and x == y:
+        if rule is NanbokuSensou2YearSuits.DIFFERENT and x == y:
             continue
         return award(win, opts)
     return None
@@ -189,17 +218,20 @@ def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
     3-16-07-01 a: every group is four identical tiles (not declared as a kan); b runs of
     four consecutive number tiles may be groups too. Value b (承認是聽牌形，有其他役時可以
     和牌) accepts the shape as a winning hand that still needs another yaku: it holds
-    only when this reading has a standard yaku (yaku/s3_14.py, has_standard_yaku).
+    only when this reading has a standard yaku (yaku/bodies/s3_14.py, has_standard_yaku).
     """
     if win.kind != shapes.BACK_FOUR:
         return None
     counts = win.win.concealed_counts
     splits = [groups for pair, groups in shapes.back_four_splits(counts) if pair == win.pair]
-    if opts.q01.letter == "a":
+    if opts.four_tile_sets is BackFourFourTileSets.IDENTICAL_ONLY:
         splits = [g for g in splits if all(kind == "four" for kind, _ in g)]
     if not splits:
         return None
-    if opts.value.letter == "b" and not has_standard_yaku(win):
+    if (
+        opts.value is BackFourValue.HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU
+        and not has_standard_yaku(win)
+    ):
         return None
     return award(win, opts)
 
@@ -229,6 +261,9 @@ def chiishii(win: HandView, opts: ChiishiiOptions) -> Award | None:
     """
     if win.kind != shapes.CHIISHII:
         return None
-    if opts.q01.letter == "a" and shapes.chiishii_start(win.win.concealed_counts) != 1:
+    if (
+        opts.numbers is ChiishiiNumbers.ONE_TO_SEVEN_ONLY
+        and shapes.chiishii_start(win.win.concealed_counts) != 1
+    ):
         return None
     return award(win, opts)

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from generated.s3_12 import (
     AnchuuMosakuOptions,
+    AnchuuMosakuWin,
     ChouSangenOptions,
     ChouSuushiiOptions,
     HatsukanOptions,
@@ -187,7 +188,7 @@ def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
     """
     if not _sou_tsumo_with_ankan(win.win):
         return None
-    if opts.q01.letter == "b" and not win.win.rinshan:
+    if opts.win is AnchuuMosakuWin.RINSHAN_REQUIRED and not win.win.rinshan:
         return None
     return award(win, opts)
 

@@ -28,17 +28,28 @@ from functools import lru_cache
 from generated.s3_14 import (
     AnagoOptions,
     ByoutotsuMoushinOptions,
+    DokuchouKankousetsuJigokuTanki,
     DokuchouKankousetsuOptions,
+    DokuchouKankousetsuTsumo,
     GiantBabaOptions,
     GoryuuMeidouOptions,
+    GoryuuMeidouTsumo,
+    GoryuuMeidouWait,
+    HadakaTankiAnkan,
     HadakaTankiOptions,
     KaisoOptions,
     KeppaihouOptions,
+    KeppaihouRiichi,
+    KeppaihouWait,
+    KeppaihouWaitTileInHand,
     KinkeiDasshokuOptions,
+    KinkeiDasshokuRiichi,
+    KinkeiDasshokuWait,
     KinkeiDokuritsuOptions,
     PeironMatsuriOptions,
     SupermanOptions,
     UushinTonkanOptions,
+    UushinTonkanSuit,
 )
 from yaku import standard
 from yaku.award import Award
@@ -60,18 +71,24 @@ from yaku.win import Win
 MAN_MASK = SUIT_MASKS[0]
 ONE_SOU, THREE_SOU, FOUR_MAN, FIVE_MAN, EIGHT_MAN = 18, 20, 3, 4, 7
 
-# 聽牌形的條件 (3-14-06-01, 3-14-07-01): a 邊張/嵌張; b also 單騎 (the single wait of
-# 國士無雙 included); c any wait.
+# 聽牌形的條件 (3-14-06-01, 3-14-07-01): 邊張/嵌張; also 單騎 (the single wait of
+# 國士無雙 included); any wait (None).
 _EDGE_CLOSED = frozenset({"penchan", "kanchan"})
 _EDGE_CLOSED_SINGLE = _EDGE_CLOSED | {"tanki", "kokushi"}
+_KEPPAIHOU_WAITS: dict[KeppaihouWait, frozenset[str] | None] = {
+    KeppaihouWait.PENCHAN_OR_KANCHAN: _EDGE_CLOSED,
+    KeppaihouWait.PENCHAN_KANCHAN_OR_TANKI: _EDGE_CLOSED_SINGLE,
+    KeppaihouWait.ANY: None,
+}
+_KINKEI_DASSHOKU_WAITS: dict[KinkeiDasshokuWait, frozenset[str] | None] = {
+    KinkeiDasshokuWait.PENCHAN_OR_KANCHAN: _EDGE_CLOSED,
+    KinkeiDasshokuWait.PENCHAN_KANCHAN_OR_TANKI: _EDGE_CLOSED_SINGLE,
+    KinkeiDasshokuWait.ANY: None,
+}
 
 
-def _wait_allowed(wait: str, letter: str) -> bool:
-    if letter == "a":
-        return wait in _EDGE_CLOSED
-    if letter == "b":
-        return wait in _EDGE_CLOSED_SINGLE
-    return True
+def _wait_allowed(wait: str, allowed: frozenset[str] | None) -> bool:
+    return allowed is None or wait in allowed
 
 
 # -- what the hand waited on -----------------------------------------------------------------
@@ -256,9 +273,12 @@ def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Awa
     w = win.win
     if not _naked_tanki(win, HAKU):
         return None
-    if opts.q01.letter == "a" and w.visible_copies != 4 - w.tile_counts[HAKU]:
+    if (
+        opts.jigoku_tanki is DokuchouKankousetsuJigokuTanki.REQUIRED
+        and w.visible_copies != 4 - w.tile_counts[HAKU]
+    ):
         return None
-    if opts.q02.letter == "b" and not w.tsumo:
+    if opts.tsumo is DokuchouKankousetsuTsumo.TSUMO_ONLY and not w.tsumo:
         return None
     return award(win, opts)
 
@@ -273,7 +293,9 @@ def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
     may not be one of the four."""
     if not _naked_tanki(win):
         return None
-    if opts.q01.letter == "b" and any(m.kind == "ankan" for m in win.win.melds):
+    if opts.ankan is HadakaTankiAnkan.NOT_ALLOWED and any(
+        m.kind == "ankan" for m in win.win.melds
+    ):
         return None
     return award(win, opts)
 
@@ -328,7 +350,7 @@ def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
     if not _five_in_straight(win.win):
         return None
     base = win.win_tile - 4
-    if opts.q01.letter == "a" and base != 0:
+    if opts.suit is UushinTonkanSuit.MANZU_ONLY and base != 0:
         return None
     block = win.winning_block
     if win.wait != "kanchan" or block.kind != "sequence" or block.tile != base + 3:
@@ -353,11 +375,12 @@ def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
     c any wait, as long as 5m was the only tile waited on.
     """
     w = win.win
-    if not _closed_man_flush_on_5m(w) or (opts.q01.letter == "a" and not w.tsumo):
+    tsumo_only = opts.tsumo is GoryuuMeidouTsumo.TSUMO_ONLY
+    if not _closed_man_flush_on_5m(w) or (tsumo_only and not w.tsumo):
         return None
-    rule = opts.q02.letter
-    if (rule == "a" and win.wait != "kanchan") or (
-        rule == "b" and win.wait not in ("kanchan", "tanki")
+    rule = opts.wait
+    if (rule is GoryuuMeidouWait.KANCHAN_ONLY and win.wait != "kanchan") or (
+        rule is GoryuuMeidouWait.KANCHAN_OR_TANKI and win.wait not in ("kanchan", "tanki")
     ):
         return None
     return award(win, opts) if wait_tiles(w) == {FIVE_MAN} else None
@@ -438,11 +461,12 @@ def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
     winner's own hand or melds count toward exhausting it; b they spoil the yaku — the
     hand may hold no copy beyond the wait shape itself. 3-14-06-03 b: riichi needed.
     """
-    if opts.q03.letter == "b" and not win.win.riichi_declared:
+    if opts.riichi is KeppaihouRiichi.REQUIRED and not win.win.riichi_declared:
         return None
-    if not _wait_allowed(win.wait, opts.q01.letter):
+    if not _wait_allowed(win.wait, _KEPPAIHOU_WAITS[opts.wait]):
         return None
-    if not _only_live_tile(win, own_copies_count=opts.q02.letter == "a"):
+    own_copies_count = opts.wait_tile_in_hand is KeppaihouWaitTileInHand.HOLDS
+    if not _only_live_tile(win, own_copies_count=own_copies_count):
         return None
     return award(win, opts)
 
@@ -460,9 +484,10 @@ def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
     (module docstring). 3-14-07-01 as 欠牌和's wait condition; 3-14-07-02 b: riichi needed.
     """
     w = win.win
-    if not w.chankan or (opts.q02.letter == "b" and not w.riichi_declared):
+    riichi_needed = opts.riichi is KinkeiDasshokuRiichi.REQUIRED
+    if not w.chankan or (riichi_needed and not w.riichi_declared):
         return None
-    if not _wait_allowed(win.wait, opts.q01.letter):
+    if not _wait_allowed(win.wait, _KINKEI_DASSHOKU_WAITS[opts.wait]):
         return None
     return award(win, opts) if wait_tiles(w) == {w.win_tile} else None
 

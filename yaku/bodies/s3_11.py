@@ -15,14 +15,23 @@ from __future__ import annotations
 from itertools import permutations
 
 from generated.s3_11 import (
+    ChouhaiKouCondition,
     ChouhaiKouOptions,
+    ChousankouCondition,
     ChousankouOptions,
+    ChousankouSuit,
     DairinkanOptions,
     GoshinTsuukanOptions,
+    NakanishiKunCondition,
+    NakanishiKunHonitsu,
     NakanishiKunOptions,
+    NanHakuCondition,
+    NanHakuHonitsu,
     NanHakuOptions,
     NishinakajimaMinamigataOptions,
     OtakazeSankouOptions,
+    OtakazeSankouRoundWind,
+    OtakazeSankouWho,
     OtakazeShousanfonOptions,
     PandaOptions,
     QTaroOptions,
@@ -30,15 +39,20 @@ from generated.s3_11 import (
     SanfonOptions,
     SanrenfonOptions,
     SanrenkouOptions,
+    SanshokuRenkouCondition,
     SanshokuRenkouOptions,
     SanshokuShoudoukouOptions,
     SeikanTonneruOptions,
     SeishunNiKuinashiOptions,
     ShinnumaKenjiOptions,
     ShousanfonOptions,
+    SujihaiKouCondition,
     SujihaiKouOptions,
     SuuChouhaiKouOptions,
     SuurenkouOptions,
+    SuurenkouPair,
+    TonHatsuCondition,
+    TonHatsuHonitsu,
     TonHatsuOptions,
 )
 from yaku.award import Award
@@ -101,9 +115,9 @@ def _found(win: HandView, masks: tuple[int, ...]) -> int:
     return next((m for m in masks if tm & m == m), 0)
 
 
-def _toitoi_ok(win: HandView, letter: str) -> bool:
-    """役成立條件: a = 不是對對和也可, b = 必須是對對和."""
-    return letter == "a" or win.std("toitoi")
+def _toitoi_ok(win: HandView, toitoi_required: bool) -> bool:
+    """役成立條件: TOITOI_NOT_REQUIRED (不是對對和也可) or TOITOI_REQUIRED (必須是對對和)."""
+    return not toitoi_required or win.std("toitoi")
 
 
 def _all_triplets(win: HandView, *tiles: int) -> bool:
@@ -155,13 +169,13 @@ def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
     run = _found(win, SUURENKOU)
     if not run:
         return None
-    rule = opts.q01.letter
-    if rule != "a":
+    rule = opts.pair
+    if rule is not SuurenkouPair.ANY:
         low = run.bit_length() - 4  # the run's lowest tile: four consecutive bits
         pair = win.pair
         if pair is None or pair // 9 != low // 9:
             return None
-        if rule == "c" and pair not in (low - 1, low + 4):
+        if rule is SuurenkouPair.SAME_SUIT_CONTINUING and pair not in (low - 1, low + 4):
             return None
     return award(win, opts)
 
@@ -174,7 +188,8 @@ def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
 def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers, one in each suit (e.g. 3m 4p 5s, any order
     of suits). 3-11-03-01 b: the hand must also be 對對和."""
-    if not _found(win, SANSHOKU_RENKOU) or not _toitoi_ok(win, opts.q01.letter):
+    toitoi_required = opts.condition is SanshokuRenkouCondition.TOITOI_REQUIRED
+    if not _found(win, SANSHOKU_RENKOU) or not _toitoi_ok(win, toitoi_required):
         return None
     return award(win, opts)
 
@@ -186,7 +201,8 @@ def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
 )
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
     """Triplets of 1-4-7, 2-5-8 or 3-6-9 of one suit. 3-11-04-01 b: also 對對和."""
-    if not _found(win, SUJI) or not _toitoi_ok(win, opts.q01.letter):
+    toitoi_required = opts.condition is SujihaiKouCondition.TOITOI_REQUIRED
+    if not _found(win, SUJI) or not _toitoi_ok(win, toitoi_required):
         return None
     return award(win, opts)
 
@@ -201,8 +217,9 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
 
     3-11-05-01 b: also 對對和. 3-11-05-02: a manzu only, b pinzu or souzu as well.
     """
-    masks = (CHOUSANKOU_MAN,) if opts.q02.letter == "a" else CHOUSANKOU
-    if not _found(win, masks) or not _toitoi_ok(win, opts.q01.letter):
+    masks = (CHOUSANKOU_MAN,) if opts.suit is ChousankouSuit.MANZU_ONLY else CHOUSANKOU
+    toitoi_required = opts.condition is ChousankouCondition.TOITOI_REQUIRED
+    if not _found(win, masks) or not _toitoi_ok(win, toitoi_required):
         return None
     return award(win, opts)
 
@@ -215,7 +232,8 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
     """Triplets of three numbers two apart in one suit (135, 246, 357, 468, 579).
     3-11-06-01 b: also 對對和."""
-    if not _found(win, CHOUHAI) or not _toitoi_ok(win, opts.q01.letter):
+    toitoi_required = opts.condition is ChouhaiKouCondition.TOITOI_REQUIRED
+    if not _found(win, CHOUHAI) or not _toitoi_ok(win, toitoi_required):
         return None
     return award(win, opts)
 
@@ -346,10 +364,11 @@ def otakaze_sankou(win: HandView, opts: OtakazeSankouOptions) -> Award | None:
     option says) anyone may then win it, so 3-11-12-01 no longer restricts who.
     """
     w = win.win
-    if opts.q02.letter == "b":
+    if opts.round_wind is OtakazeSankouRoundWind.INCLUDED:
         winds = WIND_MASK & ~(1 << w.seat_wind)
     else:
-        if not _seat_is_round(w) or (opts.q01.letter == "a" and w.seat_wind != EAST):
+        east_only = opts.who is OtakazeSankouWho.EAST_ROUND_DEALER_ONLY
+        if not _seat_is_round(w) or (east_only and w.seat_wind != EAST):
             return None
         winds = _guest_winds(w)
     return award(win, opts) if _wind_triplets(win) & winds == winds else None
@@ -459,17 +478,20 @@ def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
     return award(win, opts, note="1翻") if SOU_1 in win.triplets else None
 
 
-def _honor_pair_yaku(win: HandView, a: int, b: int, both_triplets: str, honitsu: str) -> bool:
+def _honor_pair_yaku(
+    win: HandView, a: int, b: int, both_triplets: bool, honitsu_required: bool
+) -> bool:
     """東加上發 and its kin: the hand uses honors ``a`` and ``b``.
 
-    役成立條件 a: both are triplets; b: not necessarily, i.e. one may be the pair and the
-    other a triplet, or both pairs of 七對子 (each must still be a triplet or a pair: a
-    single tile of 國士無雙 does not count). 是否僅限混一色 b: the hand must be 混一色.
+    役成立條件 BOTH_TRIPLETS: both are triplets; ONE_MAY_BE_PAIR: not necessarily, i.e.
+    one may be the pair and the other a triplet, or both pairs of 七對子 (each must still
+    be a triplet or a pair: a single tile of 國士無雙 does not count). 是否僅限混一色
+    REQUIRED: the hand must be 混一色.
     """
-    if honitsu == "b" and not win.std("honiisou"):
+    if honitsu_required and not win.std("honiisou"):
         return False
     triplets = win.triplets
-    if both_triplets == "a":
+    if both_triplets:
         return a in triplets and b in triplets
     pairs = win.pairs
     return (a in triplets or a in pairs) and (b in triplets or b in pairs)
@@ -487,7 +509,13 @@ def _holds_both(a: int, b: int):
 )
 def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
     """A hand using East and 發 (see _honor_pair_yaku for the rule questions)."""
-    ok = _honor_pair_yaku(win, EAST, HATSU, opts.q01.letter, opts.q02.letter)
+    ok = _honor_pair_yaku(
+        win,
+        EAST,
+        HATSU,
+        both_triplets=opts.condition is TonHatsuCondition.BOTH_TRIPLETS,
+        honitsu_required=opts.honitsu is TonHatsuHonitsu.REQUIRED,
+    )
     return award(win, opts) if ok else None
 
 
@@ -498,7 +526,13 @@ def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
 )
 def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
     """A hand using South and 白 (see _honor_pair_yaku for the rule questions)."""
-    ok = _honor_pair_yaku(win, SOUTH, HAKU, opts.q01.letter, opts.q02.letter)
+    ok = _honor_pair_yaku(
+        win,
+        SOUTH,
+        HAKU,
+        both_triplets=opts.condition is NanHakuCondition.BOTH_TRIPLETS,
+        honitsu_required=opts.honitsu is NanHakuHonitsu.REQUIRED,
+    )
     return award(win, opts) if ok else None
 
 
@@ -509,7 +543,13 @@ def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
 )
 def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
     """A hand using 中 and West (see _honor_pair_yaku for the rule questions)."""
-    ok = _honor_pair_yaku(win, CHUN, WEST, opts.q01.letter, opts.q02.letter)
+    ok = _honor_pair_yaku(
+        win,
+        CHUN,
+        WEST,
+        both_triplets=opts.condition is NakanishiKunCondition.BOTH_TRIPLETS,
+        honitsu_required=opts.honitsu is NakanishiKunHonitsu.REQUIRED,
+    )
     return award(win, opts) if ok else None
 
 

@@ -17,10 +17,17 @@ from generated.s3_08 import (
     GoldRushOptions,
     GuriinshaOptions,
     JouetsuShinkansenAsahiOptions,
+    JouetsuShinkansenTokiCondition,
     JouetsuShinkansenTokiOptions,
     Route246Options,
+    SeikanRenrakusenCondition,
     SeikanRenrakusenOptions,
+    TohokuShinkansenCondition,
     TohokuShinkansenOptions,
+    TohokuShinkansenPair,
+    TohokuShinkansenSuit,
+    TohokuShinkansenTriplet,
+    TohokuShinkansenWait,
 )
 from yaku.award import Award
 from yaku.decompose import (
@@ -41,7 +48,11 @@ EAST_BIT = 1 << EAST
 NORTH_BIT = 1 << NORTH
 HAKU_BIT = 1 << HAKU
 HATSU_BIT = 1 << HATSU
-SUIT_BASE = {"a": MAN, "b": PIN, "c": SOU}  # 3-08-01-04 a/b/c: manzu, pinzu, souzu
+SUIT_BASE = {
+    TohokuShinkansenSuit.MANZU_ONLY: MAN,
+    TohokuShinkansenSuit.PINZU_ONLY: PIN,
+    TohokuShinkansenSuit.SOUZU_ONLY: SOU,
+}
 
 
 def _flush_of(mask: int, honors: int | None) -> bool:
@@ -89,16 +100,21 @@ def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | N
 
 def _tohoku_rules_hold(win: HandView, opts: TohokuShinkansenOptions, base: int) -> bool:
     """東北新幹線's rule questions on a reading whose straight is of suit ``base``."""
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is TohokuShinkansenCondition.CLOSED_ONLY and win.is_open:
         return False
-    if opts.q02.letter == "b" and win.pair != NORTH:
+    if opts.pair is TohokuShinkansenPair.NORTH_ONLY and win.pair != NORTH:
         return False
     triplet = EAST if win.pair == NORTH else NORTH
-    if opts.q03.letter == "b" and triplet not in win.concealed_triplets:
+    if (
+        opts.triplet is TohokuShinkansenTriplet.CONCEALED_ONLY
+        and triplet not in win.concealed_triplets
+    ):
         return False
-    if opts.q04.letter != "d" and base != SUIT_BASE[opts.q04.letter]:
+    if opts.suit is not TohokuShinkansenSuit.ANY_SUIT and base != SUIT_BASE[opts.suit]:
         return False
-    return opts.q05.letter != "b" or (win.wait == "shanpon" and win.win_tile in (EAST, NORTH))
+    return opts.wait is not TohokuShinkansenWait.EAST_NORTH_SHANPON or (
+        win.wait == "shanpon" and win.win_tile in (EAST, NORTH)
+    )
 
 
 # -- 綠皮車: the straight with one green souzu tile in it --------------------------------
@@ -224,7 +240,7 @@ def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -
     """
     if _straight_flush(win, NORTH_BIT) is None:
         return None
-    if opts.q01.letter == "a" and NORTH not in win.triplets:
+    if opts.condition is JouetsuShinkansenTokiCondition.NORTH_TRIPLET and NORTH not in win.triplets:
         return None
     return award(win, opts)
 
@@ -244,7 +260,7 @@ def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | N
         return None
     if HATSU not in win.quads or win.pair != NORTH:
         return None
-    if opts.q01.letter == "a" and win.is_open:
+    if opts.condition is SeikanRenrakusenCondition.CLOSED_ONLY and win.is_open:
         return None
     return award(win, opts)
 

@@ -16,12 +16,22 @@ from __future__ import annotations
 from typing import Any
 
 from generated.s3_02 import (
+    ChouIppatsuChankan,
     ChouIppatsuOptions,
+    ChouIppatsuScope,
     ChuukiOptions,
     HouchiOptions,
+    IppatsuChankan,
     IppatsuOptions,
+    IppatsuScope,
+    IppatsuTwoHanMinimum,
     KaikaiRiichiOptions,
+    OpenRiichiDealIn,
+    OpenRiichiDealInYakuman,
+    OpenRiichiForcedDealIn,
     OpenRiichiOptions,
+    OpenRiichiTwoHanMinimum,
+    OpenRiichiYakumanHand,
     TsubameGaeshi1Options,
     TsubameGaeshi2Options,
     TsumosenOptions,
@@ -153,11 +163,14 @@ def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
     if not _when_ippatsu(win.win):
         return None
     w = win.win
-    if w.discarder_broke_ippatsu and opts.q01.letter == "a":
+    if w.discarder_broke_ippatsu and opts.scope is IppatsuScope.ENDS_WHEN_BROKEN:
         return None
-    if w.chankan and opts.q02.letter == "b":
+    if w.chankan and opts.chankan is IppatsuChankan.NOT_COUNTED:
         return None
-    if opts.q03.letter == "a" and below_minimum(win, ippatsu=False):
+    if (
+        opts.two_han_minimum is IppatsuTwoHanMinimum.CANNOT_WIN
+        and below_minimum(win, ippatsu=False)
+    ):
         return None
     return award(win, opts)
 
@@ -183,25 +196,27 @@ def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
     if not _when_chou_ippatsu(win.win):
         return None
     w = win.win
-    if w.discarder_broke_ippatsu and opts.q01.letter == "a":
+    if w.discarder_broke_ippatsu and opts.scope is ChouIppatsuScope.VOID_AFTER_NEXT_BREAKS:
         return None
-    if w.chankan and opts.q02.letter == "b":
+    if w.chankan and opts.chankan is ChouIppatsuChankan.NOT_COUNTED:
         return None
     return award(win, opts)
 
 
 def _deal_in_yakuman(w: Win, opts: OpenRiichiOptions) -> bool:
-    rule = opts.q05.letter
+    rule = opts.deal_in
     state = w.discarder_riichi
-    if rule == "a":
+    if rule is OpenRiichiDealIn.YAKUMAN_ALWAYS:
         counts = True
-    elif rule == "b":
+    elif rule is OpenRiichiDealIn.YAKUMAN_UNLESS_RIICHI_BEFORE:
         counts = state != "riichi"
-    elif rule == "c":
+    elif rule is OpenRiichiDealIn.YAKUMAN_IF_NO_RIICHI:
         counts = state in ("none", "declaring")
     else:
         counts = False
-    return counts and not (w.discarder_forced and opts.q05_02.letter == "b")
+    return counts and not (
+        w.discarder_forced and opts.forced_deal_in is OpenRiichiForcedDealIn.NO_YAKUMAN
+    )
 
 
 def _when_open_riichi(w: Win) -> bool:
@@ -241,21 +256,24 @@ def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
         return None
     w = win.win
     if w.ron:
-        if opts.q05.letter == "e" and w.discarder_riichi in ("none", "declaring"):
+        if (
+            opts.deal_in is OpenRiichiDealIn.DISCARD_FORBIDDEN
+            and w.discarder_riichi in ("none", "declaring")
+        ):
             return None
         if _deal_in_yakuman(w, opts):
-            counted = opts.q05_01.letter == "b"
+            counted = opts.deal_in_yakuman is OpenRiichiDealInYakuman.COUNTED_YAKUMAN
             value = _yakuman("向开立直放铳，" + ("累计役满" if counted else "役满"))
             note = "向開立直放銃：" + ("累計役滿" if counted else "役滿")
             return custom_award(win, opts, value, note)
-    if opts.q06.letter == "a" and below_minimum(win):
+    if opts.two_han_minimum is OpenRiichiTwoHanMinimum.CANNOT_WIN and below_minimum(win):
         return None
     if any(win.std(name) for name in YAKUMAN):
-        if opts.q09.letter == "b":
+        if opts.yakuman_hand is OpenRiichiYakumanHand.DOUBLE_YAKUMAN:
             return custom_award(win, opts, _yakuman("役满开立直"), "役滿開立直：合計兩倍役滿")
         return award(win, opts, note="役滿開立直：合計役滿")
     if w.riichi == "open_double":
-        return award(win, opts, note=f"與兩立直復合：{opts.q01.text}")
+        return award(win, opts, note=f"與兩立直復合：{opts.with_double_riichi.text}")
     return award(win, opts)
 
 
