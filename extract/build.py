@@ -395,9 +395,11 @@ DIGIT_LOST = re.compile(LOST + r"(\d+)")
 def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any]]) -> None:
     """Give a lost digit back where the compendium itself states the number.
 
-    Two kinds of evidence count: the number, with its surviving digits, stated exactly
-    once in the 【內容】 of the same yaku; or the whole option text standing intact
-    elsewhere with only that digit different. Nothing else: digits are never guessed.
+    Three kinds of evidence count: the number, with its surviving digits, stated exactly
+    once in the 【內容】 of the same yaku; a list of tiles the 【內容】 gives in full of which
+    the option lost exactly one digit (`�筒、4筒、8筒` against `2、4、8筒`); or the whole
+    option text standing intact elsewhere with only that digit different. Nothing else:
+    digits are never guessed.
     """
     by_id = {n["id"]: n for n in nodes}
     # Option menus differ by their numbers on purpose, so a twin sentence only counts in
@@ -433,6 +435,16 @@ def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any
                         f"({(content and yaku and yaku['source']['file']) or ''}:"
                         f"{content['lines'][0]})"
                     )
+            if content and LOST in new_src:
+                tile = _tile_list_digit(new_src, content_text)
+                if tile is not None:
+                    digit, named, intact = tile
+                    new_src = new_src.replace(LOST, digit, 1)
+                    evidence.append(
+                        f"【內容】 of {(yaku or n)['id']} names {named} "
+                        f"({opt['source']['file']}:{content['lines'][0]}); the option lists "
+                        f"{intact} intact, so the tile it lost is {digit}"
+                    )
             if LOST in new_src and new_src.count(LOST) == 1:
                 key = to_hans(re.sub(r"\d", "#", new_src.replace(LOST, "#")))
                 found_twins = [t for t in intact_options.get(key, []) if t[2] != n["id"]]
@@ -458,6 +470,45 @@ def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any
                 opt["repairs"].append(rep)
                 all_repairs.append({"file": opt["source"]["file"], **rep})
     _parse_values(nodes)
+
+
+SUIT = "萬万筒索"
+# A run of numbered tiles of one suit, written `5筒` or with a shared suit `2、4、8筒`.
+TILE_RUN = re.compile(r"(?<!\d)([\d\ufffd](?:、[\d\ufffd])*)([" + SUIT + r"])")
+
+
+def _tiles(text: str) -> list[tuple[str, str]]:
+    """The numbered tiles a text enumerates, as (digit, suit), lost digits as U+FFFD."""
+    return [(d, m.group(2)) for m in TILE_RUN.finditer(text) for d in m.group(1).split("、")]
+
+
+def _tile_list_digit(option: str, content: str) -> tuple[str, str, str] | None:
+    """The digit an option lost from a list of tiles that the 【內容】 lists in full.
+
+    Evidence only when the option has exactly one lost tile digit, enumerates as many tiles
+    of that suit as the 【內容】 does, and every other tile of that suit stands intact in
+    both: then the one the 【內容】 names and the option lacks is the lost one. Returns
+    (digit, the 【內容】's tiles of that suit, the option's intact ones) or None.
+    """
+    lost = [(d, s) for d, s in _tiles(option) if d == LOST]
+    if len(lost) != 1 or option.count(LOST) != 1:
+        return None
+    suit = lost[0][1]
+    named = [d for d, s in _tiles(content) if s == suit]
+    intact = [d for d, s in _tiles(option) if s == suit and d != LOST]
+    if LOST in named or len(named) != len(intact) + 1:
+        return None
+    left = list(named)
+    for d in intact:
+        if d not in left:
+            return None
+        left.remove(d)
+    digit = left[0]
+
+    def show(digits: list[str]) -> str:
+        return "、".join(d + suit for d in digits)
+
+    return digit, show(named), show(intact)
 
 
 def _stats(nodes: list[dict[str, Any]], repairs: list[dict[str, Any]]) -> dict[str, Any]:
