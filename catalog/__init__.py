@@ -163,8 +163,14 @@ def _dotted(path: tuple[Any, ...]) -> str:
 
 
 def _toml_type(value: Any) -> str:
-    names = {str: "a string", bool: "a boolean", int: "an integer", float: "a float",
-             list: "an array", dict: "a table"}
+    names = {
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a float",
+        list: "an array",
+        dict: "a table",
+    }
     return names.get(type(value), type(value).__name__)
 
 
@@ -270,8 +276,9 @@ def names_from(doc: TomlDoc) -> dict[str, Name]:
         for key in entry:
             if key not in ("slug", *NAME_STRINGS, *NAME_LISTS):
                 known = ", ".join(("slug", *NAME_STRINGS, *NAME_LISTS))
-                raise doc.error((yaku_id, key), f"{yaku_id}: unknown key {excerpt(key)} "
-                                f"(known: {known})")
+                raise doc.error(
+                    (yaku_id, key), f"{yaku_id}: unknown key {excerpt(key)} (known: {known})"
+                )
         if "slug" not in entry:
             raise doc.error((yaku_id,), f"{yaku_id} has no slug")
         slug = doc.string((yaku_id, "slug"), entry["slug"])
@@ -286,12 +293,15 @@ def names_from(doc: TomlDoc) -> dict[str, Name]:
         slugs[slug] = yaku_id
         strings = {
             k: doc.string((yaku_id, k), entry[k], required=False)
-            for k in NAME_STRINGS if k in entry
+            for k in NAME_STRINGS
+            if k in entry
         }
         lists = {k: tuple(doc.strings((yaku_id, k), entry[k])) for k in NAME_LISTS if k in entry}
         strings.setdefault("romaji", slug)
         out[yaku_id] = Name(
-            zh=strings.get("zh", ""), slug=slug, romaji=strings["romaji"],
+            zh=strings.get("zh", ""),
+            slug=slug,
+            romaji=strings["romaji"],
             en=strings.get("en", ""),
             **{k: v for k, v in strings.items() if k not in ("zh", "romaji", "en")},
             **lists,
@@ -353,7 +363,7 @@ def examples_from(
             raise doc.error((*at, "yaku"), f"example {i + 1}: {excerpt(yaku_id)} is not a yaku ID")
         try:
             _check_example_refs(doc, at, ex, by_id)
-        except CuratedError as e:
+        except _Orphan as e:
             if warnings is None:
                 raise
             warnings.append(f"{e}; the example is left out")
@@ -367,12 +377,11 @@ def examples_from(
             raise doc.error((*at, "win"), f"example {i + 1}: win must be one tile")
         if not isinstance(ex["holds"], bool):
             raise doc.error((*at, "holds"), f"example {i + 1}: holds must be true or false")
-        for k, meld in enumerate(doc.strings((*at, "melds"), ex["melds"]) if "melds" in ex
-                                 else []):
+        for k, meld in enumerate(doc.strings((*at, "melds"), ex["melds"]) if "melds" in ex else []):
             if not MELD.match(meld):
                 raise doc.error(
-                    (*at, "melds", k), f"example {i + 1}: meld {excerpt(meld)} is not "
-                    "`chi|pon|kan|ankan|kakan TILES`"
+                    (*at, "melds", k),
+                    f"example {i + 1}: meld {excerpt(meld)} is not `chi|pon|kan|ankan|kakan TILES`",
                 )
         for key in ("note", "case"):
             if key in ex:
@@ -383,13 +392,23 @@ def examples_from(
     return out
 
 
+class _Orphan(CuratedError):
+    """An example of a yaku the catalog does not have."""
+
+
 def _check_example_refs(
     doc: TomlDoc, at: tuple[Any, ...], ex: dict[str, Any], by_id: dict[str, Any]
 ) -> None:
-    """The example's yaku, rule questions and letters exist (when the catalog is given)."""
+    """The example's yaku, rule questions and letters exist (when the catalog is given).
+
+    Raises _Orphan for a yaku the catalog does not have: like a body, such an example may
+    be left over from an accepted change of the sources, and is left out with a warning.
+    """
     number, yaku_id = at[1] + 1, ex["yaku"]
     if by_id and (yaku_id not in by_id or by_id[yaku_id]["kind"] != "yaku"):
-        raise doc.error((*at, "yaku"), f"example {number}: no yaku {excerpt(yaku_id)}")
+        raise _Orphan(
+            doc.rel, doc.line(*at, "yaku"), f"example {number}: no yaku {excerpt(yaku_id)}"
+        )
     options = doc.table((*at, "options"), ex["options"]) if "options" in ex else {}
     for rule_id, letter in options.items():
         where = (*at, "options", rule_id)

@@ -303,8 +303,8 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
     chapters = read_manifest(root)
     loaded = [_read_source(root, info) for info in chapters]
     warnings: list[str] = []
-    model, readings = build_model([t for _, t in loaded])
     editorial = read_editorial(root)
+    model, readings = build_model([t for _, t in loaded])
 
     nodes_out: list[dict[str, Any]] = []
     chapters_out: list[dict[str, Any]] = []

@@ -63,6 +63,11 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
     Raises CuratedError (SourceError is one) for any bad source or curated file.
     """
     changes = source_changes(root)
+    # The curated files are read (and their syntax and types checked) before the slow
+    # extract; what they refer to is checked against the catalog after it.
+    names_doc = catalog_pkg.read_toml(root / "catalog" / "names.toml", "catalog/names.toml")
+    names = catalog_pkg.names_from(names_doc)
+    catalog_pkg.read_examples(root)
     cat, warnings = build_catalog(root)
     curate_procedure(root, cat)
     outputs: Outputs = {
@@ -72,8 +77,6 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
     }
     if changes and accept:
         outputs[MANIFEST] = accept_sources(root, changes)
-    names_doc = catalog_pkg.read_toml(root / "catalog" / "names.toml", "catalog/names.toml")
-    names = catalog_pkg.names_from(names_doc)
     yaku_ids = {n["id"] for n in cat["nodes"] if n["kind"] == "yaku"}
     for yaku_id in names:
         if yaku_id not in yaku_ids:
