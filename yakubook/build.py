@@ -363,8 +363,6 @@ def _print_summary(
     pending: list[str],
     accept: bool,
 ) -> None:
-    for w in result.warnings:
-        _err(f"warning: {w}")
     if accept and result.source_changes:
         for c in result.source_changes:
             _out(f"accepted: {c.file} (sha256 {c.expected[:12]}… -> {c.actual[:12]}…)")
@@ -376,6 +374,8 @@ def _print_summary(
             )
             for line in removed:
                 _err(line)
+    for w in result.warnings:
+        _err(f"warning: {w}")
     stats = result.catalog["stats"]
     _out(
         f"catalog: {stats['sections']} sections, {stats['yaku']} yaku, "
