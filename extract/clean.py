@@ -39,14 +39,23 @@ def entities(text: str) -> list[str]:
     character or to U+FFFD (which the catalog reserves for characters the sources lost)."""
     found = []
     for m in ENTITY.finditer(text):
-        decoded = html.unescape(m.group())
-        if decoded != m.group():
-            if FORBIDDEN.search(decoded):
-                raise EntityError(
-                    f"HTML entity {m.group()[:20]} stands for control character "
-                    f"U+{ord(decoded[0]):04X}"
-                )
-            found.append(m.group())
+        ref = m.group()
+        decoded = html.unescape(ref)
+        if decoded == ref:
+            continue  # not a name HTML knows: plain text
+        # html.unescape drops references to most control characters and turns others into
+        # U+FFFD or a Windows-1252 character: say which code point the source wrote.
+        if ref.startswith("&#"):
+            digits = ref[2:-1]
+            code = int(digits[1:], 16) if digits[:1] in "xX" else int(digits)
+            written = chr(code) if code <= 0x10FFFF else "\ufffd"
+        else:
+            written = decoded
+        if not decoded or FORBIDDEN.search(decoded) or FORBIDDEN.search(written):
+            code = ord(written[0]) if written else 0
+            what = "the mark of a lost character" if code == 0xFFFD else "a control character"
+            raise EntityError(f"HTML entity {ref[:20]} stands for U+{code:04X} ({what})")
+        found.append(ref)
     return found
 
 
