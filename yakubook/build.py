@@ -300,9 +300,16 @@ def _run_locked(root: Path, check: bool, accept: bool) -> int:
     if check:
         pending = [JOURNAL] if (root / JOURNAL).exists() else []
         pending += leftovers(root)
+        if pending:
+            # Until a build finishes or clears what the interrupted one left, the outputs
+            # are a mix of old and new: that is the finding, whatever a rebuild would say.
+            _out(f"stale: {len(pending)} file(s) left by an interrupted build:")
+            for rel in pending:
+                what = "its journal" if rel == JOURNAL else "a temporary file"
+                _out(f"  {rel} ({what}: `yakubook build` finishes or removes it)")
+            return 1
         recovered: list[str] = []
     else:
-        pending = []
         recovered = recover(root)
     result = compute(root, accept)
     outputs = result.outputs
@@ -325,8 +332,8 @@ def _run_locked(root: Path, check: bool, accept: bool) -> int:
         # Written before the summary, so that a closed stdout (`| head`) cannot leave the
         # outputs half updated.
         publish(root, {rel: outputs[rel] for rel in changed}, extra, report)
-    _print_summary(result, report, check, changed, extra, pending, accept)
-    if check and (changed or extra or pending):
+    _print_summary(result, report, check, changed, extra, accept)
+    if check and (changed or extra):
         return 1
     return 0
 
@@ -360,7 +367,6 @@ def _print_summary(
     check: bool,
     changed: list[str],
     extra: list[str],
-    pending: list[str],
     accept: bool,
 ) -> None:
     if accept and result.source_changes:
@@ -386,18 +392,12 @@ def _print_summary(
     for line in report:
         _out(line)
     if check:
-        if changed or extra or pending:
-            _out(
-                f"stale: {len(changed) + len(extra) + len(pending)} file(s) differ from a "
-                "fresh build:"
-            )
+        if changed or extra:
+            _out(f"stale: {len(changed) + len(extra)} file(s) differ from a fresh build:")
             for rel in changed:
                 _out(f"  {rel}")
             for rel in extra:
                 _out(f"  {rel} (no longer generated)")
-            for rel in pending:
-                what = "journal of" if rel == JOURNAL else "temporary file left by"
-                _out(f"  {rel} ({what} an interrupted build: `yakubook build` finishes it)")
         else:
             _out("check: everything checked in matches a fresh build")
         return
