@@ -72,6 +72,12 @@ def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
     return repr(short)
 
 
+def show_key(key: str) -> str:
+    """A key as an error message names it: plain when it is a short ASCII word or ID,
+    quoted and escaped otherwise."""
+    return key if re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", key) else excerpt(key)
+
+
 class CuratedError(ValueError):
     """A curated or input file is wrong: `file:line: what is wrong`."""
 

@@ -102,7 +102,7 @@ def curate_procedure(root: Path, cat: dict[str, Any]) -> None:
     for rule_id, entry in doc.data.items():
         node = by_id.get(rule_id)
         if node is None or node["kind"] != "rule":
-            raise doc.error((rule_id,), f"{excerpt(rule_id)} is not a rule question")
+            raise doc.error((rule_id,), f"{catalog_pkg.show_key(rule_id)} is not a rule question")
         entry = doc.table((rule_id,), entry)
         for key in entry:
             if key != "why":
@@ -291,6 +291,12 @@ def run(root: Path, check: bool, accept: bool = False) -> int:
         return 2
     except CuratedError as e:
         _err(f"error: {e}")
+        return 2
+    except OSError as e:  # a disk full or a file that cannot be written: no traceback
+        where = Path(os.fsdecode(e.filename)) if e.filename else root
+        if where.is_relative_to(root):
+            where = where.relative_to(root)
+        _err(f"error: {where}: cannot write: {e.strerror}")
         return 2
 
 

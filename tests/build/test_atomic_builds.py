@@ -215,3 +215,20 @@ def test_a_journal_that_is_not_ours_is_refused(project_copy, capsys, journal):
     err = capsys.readouterr().err
     assert err.startswith(f"error: {JOURNAL}: not a journal of yakubook build")
     assert snapshot(project_copy, FOLDERS) == before
+
+
+def test_a_file_that_cannot_be_written_is_an_error_and_nothing_is_published(project_copy, capsys):
+    if os.geteuid() == 0:
+        # root writes into read-only folders; a file in the way of a folder still fails.
+        shutil.rmtree(project_copy / "site" / "docs" / "sections")
+        (project_copy / "site" / "docs" / "sections").write_text("in the way", encoding="utf-8")
+    else:
+        (project_copy / "site" / "docs" / "sections").chmod(0o555)
+    edit_source(project_copy)
+    before = snapshot(project_copy, ("catalog", "generated", "sources"))
+    capsys.readouterr()
+    assert run(project_copy, check=False, accept=True) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: site/docs/sections") and "Traceback" not in err
+    assert snapshot(project_copy, ("catalog", "generated", "sources")) == before
+    assert leftovers(project_copy) == [] and not (project_copy / JOURNAL).exists()
