@@ -112,3 +112,22 @@ def test_ci_runs_just_the_readme_commands(root):
     # `make test` first: it checks the committed build before `make` rebuilds it.
     assert ci_commands == ["make test", "make"]
     assert set(ci_commands) == set(readme_commands)
+
+
+def test_after_the_install_the_next_make_finds_everything(root, tmp_path):
+    # An apt-get that "installs" by creating what the probes look for: the first make
+    # installs, the second finds nothing missing and calls apt-get no more.
+    chromium, font, log = tmp_path / "chromium", tmp_path / "font.ttc", tmp_path / "apt.log"
+    apt = tmp_path / "apt-get"
+    apt.write_text(
+        f'#!/bin/sh\necho "$@" >> {log}\n'
+        f'if [ "$1" = install ]; then touch {font}; printf "#!/bin/sh\\n" > {chromium}; '
+        f"chmod +x {chromium}; fi\n",
+        encoding="utf-8",
+    )
+    apt.chmod(0o755)
+    probes = {"CHROMIUM": str(chromium), "CJK_FONT": str(font), "APT_GET": str(apt)}
+    assert make(root, "system", USER_ID="0", **probes).returncode == 0
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 2
+    assert make(root, "system", USER_ID="1000", **probes).returncode == 0
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 2
