@@ -1,4 +1,16 @@
-"""Typed access to catalog/catalog.json and its curated companions (names, examples)."""
+"""Typed access to catalog/catalog.json and its curated companions (names, examples).
+
+Every curated TOML file is read with `read_toml(path, rel)` (or `parse_toml(bytes, rel)`):
+size limit, UTF-8 and TOML syntax errors with their line, and a `TomlDoc` that knows the
+line of every table and key, so a validator can say `file:line: what is wrong`:
+
+    doc = read_toml(root / "catalog" / "translations" / "en.toml", "catalog/translations/en.toml")
+    for key, entry in doc.data.items():
+        entry = doc.table((key,), entry)              # CuratedError with the line if not
+        text = doc.string((key, "text"), entry.get("text"))
+        if ...:
+            raise doc.error((key, "text"), "what is wrong")
+"""
 
 from __future__ import annotations
 

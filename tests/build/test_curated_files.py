@@ -280,3 +280,14 @@ def test_error_messages_quote_at_most_80_characters():
         catalog.parse_names(f'["3-02-01"]\nslug = "ippatsu"\n{long_key} = "x"\n')
     assert len(str(e.value)) < 400
     assert "k" * 81 not in str(e.value)
+
+
+def test_a_name_for_a_yaku_the_catalog_lacks_is_a_warning_with_its_line(project_copy, capsys):
+    path = project_copy / NAMES
+    text = path.read_text(encoding="utf-8") + '\n["3-99-01"]\nslug = "nowhere"\n'
+    path.write_text(text, encoding="utf-8")
+    capsys.readouterr()
+    assert run(project_copy, check=False) == 0
+    err = capsys.readouterr().err
+    line = line_of(text, '["3-99-01"]')
+    assert f"warning: {NAMES}:{line}: 3-99-01 is not a yaku of the catalog" in err
