@@ -109,8 +109,16 @@ _TOML_POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)$")
 
 
 def _key_path(dotted: str) -> tuple[str, ...]:
-    """The keys of a dotted TOML key as TOML reads them (quotes and escapes resolved)."""
-    node: Any = tomllib.loads(f"{dotted} = 0")
+    """The keys of a dotted TOML key as TOML reads them (quotes and escapes resolved);
+    () for text that only looks like a key (inside a string the line scan misread)."""
+    if re.fullmatch(_BARE, dotted):
+        return (dotted,)
+    if re.fullmatch(r'"[^"\\]*"', dotted):
+        return (dotted[1:-1],)
+    try:
+        node: Any = tomllib.loads(f"{dotted} = 0")
+    except tomllib.TOMLDecodeError:
+        return ()
     path = []
     while isinstance(node, dict):
         key = next(iter(node))
@@ -203,8 +211,8 @@ def _key_lines(text: str) -> dict[tuple[Any, ...], int]:
             in_multiline = quotes % 2 == 0
             continue
         header = _HEADER_LINE.match(raw)
-        if header:
-            path = _key_path(header.group(2))
+        path = _key_path(header.group(2)) if header else ()
+        if header and path:
             if header.group(1) == "[[":
                 index = arrays.get(path, -1) + 1
                 arrays[path] = index
@@ -214,8 +222,9 @@ def _key_lines(text: str) -> dict[tuple[Any, ...], int]:
             lines.setdefault(table, number)
             continue
         key = _KEY_LINE.match(raw)
-        if key:
-            lines.setdefault((*table, *_key_path(key.group(1))), number)
+        keys = _key_path(key.group(1)) if key else ()
+        if keys:
+            lines.setdefault((*table, *keys), number)
             in_multiline = quotes % 2 == 1
     return lines
 
