@@ -259,6 +259,25 @@ def publish(root: Path, changed: Outputs, remove: list[str], report: list[str]) 
     _apply(root, journal)
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def fix_modes(root: Path, rels: list[str]) -> list[str]:
+    """Outputs an older build left at 0600 (it wrote with mkstemp, whatever the umask):
+    give them the mode the umask gives, without rewriting them."""
+    wanted = 0o666 & ~_umask()
+    fixed = []
+    for rel in rels:
+        path = root / rel
+        if path.is_file() and path.stat().st_mode & 0o777 == 0o600 != wanted:
+            path.chmod(wanted)
+            fixed.append(rel)
+    return fixed
+
+
 def recover(root: Path) -> list[str]:
     """Finish an interrupted build (its journal) and remove its temporary files."""
     lines = []
@@ -332,12 +351,18 @@ def _run_locked(root: Path, check: bool, accept: bool) -> int:
     if result.source_changes and not accept:
         _refuse_changed_sources(result.source_changes, report)
         return 2
-    for line in recovered:
-        _out(line)
     if not check:
         # Written before the summary, so that a closed stdout (`| head`) cannot leave the
         # outputs half updated.
         publish(root, {rel: outputs[rel] for rel in changed}, extra, report)
+        fixed = fix_modes(root, sorted(outputs))
+        if fixed:
+            recovered.append(
+                f"permissions: {len(fixed)} output(s) an older build left at 0600 now follow "
+                "the umask"
+            )
+    for line in recovered:
+        _out(line)
     _print_summary(result, report, check, changed, extra, accept)
     if check and (changed or extra):
         return 1

@@ -232,3 +232,28 @@ def test_a_file_that_cannot_be_written_is_an_error_and_nothing_is_published(proj
     assert err.startswith("error: site/docs/sections") and "Traceback" not in err
     assert snapshot(project_copy, ("catalog", "generated", "sources")) == before
     assert leftovers(project_copy) == [] and not (project_copy / JOURNAL).exists()
+
+
+def test_outputs_an_older_build_left_at_0600_get_normal_modes_without_a_rewrite(
+    project_copy, capsys
+):
+    from tests.build.test_build_cli import mtimes
+
+    targets = ["catalog/catalog.json", "generated/s3_13.py", "site/docs/index.md"]
+    for rel in targets:
+        (project_copy / rel).chmod(0o600)
+    assert run(project_copy, check=False) == 0  # brings the copy up to date first
+    before = mtimes(project_copy)
+    for rel in targets:
+        (project_copy / rel).chmod(0o600)
+    old = os.umask(0o022)
+    try:
+        capsys.readouterr()
+        assert run(project_copy, check=False) == 0
+    finally:
+        os.umask(old)
+    out = capsys.readouterr().out
+    assert "permissions: 3 output(s) an older build left at 0600" in out
+    assert "nothing changed" in out
+    assert modes(project_copy, targets) == {0o644}
+    assert mtimes(project_copy) == before
