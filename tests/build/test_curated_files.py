@@ -206,6 +206,7 @@ def apply_case(root, case: str) -> tuple[str, int, str]:
     return rel, line, message
 
 
+@pytest.mark.slow  # 25 builds of a scratch copy
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_broken_curated_file_stops_the_build_with_file_line(case, project_copy, capsys):
     before = snapshot(project_copy, ("catalog", "generated", "site/docs", "sources"))

@@ -5,8 +5,13 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from tests.build.test_build_cli import CH000, snapshot
 from yakubook.build import run
+
+# Each case is a full build of a scratch copy (or two).
+pytestmark = pytest.mark.slow
 
 FOLDERS = ("catalog", "generated", "site/docs", "sources")
 
