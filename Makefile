@@ -4,23 +4,50 @@ PY := $(VENV)/bin/python
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all build site test serve clean
+# System packages the build and the tests need, each found by a probe (overridable, so a
+# test can point a probe at a path that does not exist and see what `make` would do).
+PYTHON ?= python3
+CHROMIUM ?= /usr/bin/chromium
+CJK_FONT ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
+APT_GET ?= apt-get
+USER_ID ?= $(shell id -u)
+
+.PHONY: all system build site test serve clean
 
 all: site
 
-$(STAMP): pyproject.toml requirements.lock
-	python3 -m venv $(VENV)
+# Debian's chromium drives the browser test; a CJK font lets it draw the pages' text; the
+# venv needs python3-venv. Missing ones are installed with apt-get when run as root;
+# otherwise one line says the exact command, and make stops.
+system:
+	@missing=""; \
+	$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3-venv"; \
+	test -x "$(CHROMIUM)" || missing="$$missing chromium"; \
+	test -e "$(CJK_FONT)" || missing="$$missing fonts-wqy-microhei"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$(USER_ID)" = 0 ]; then \
+	    echo "installing system packages:$$missing"; \
+	    DEBIAN_FRONTEND=noninteractive $(APT_GET) update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "error: missing system packages:$$missing; install them with: sudo apt-get update && sudo apt-get install -y$$missing" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+
+$(STAMP): pyproject.toml requirements.lock | system
+	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[test]'
 	touch $(STAMP)
 
-build: $(STAMP)
+build: system $(STAMP)
 	$(BIN)/yakubook build
 
 site: build
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
 
-test: $(STAMP)
+test: system $(STAMP)
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q

@@ -1,9 +1,23 @@
-"""Typed access to catalog/catalog.json and its curated companions (names, examples)."""
+"""Typed access to catalog/catalog.json and its curated companions (names, examples).
+
+Every curated TOML file is read with `read_toml(path, rel)` (or `parse_toml(bytes, rel)`):
+size limit, UTF-8 and TOML syntax errors with their line, and a `TomlDoc` that knows the
+line of every table and key, so a validator can say `file:line: what is wrong`:
+
+    doc = read_toml(root / "catalog" / "translations" / "en.toml", "catalog/translations/en.toml")
+    for key, entry in doc.data.items():
+        entry = doc.table((key,), entry)              # CuratedError with the line if not
+        text = doc.string((key, "text"), entry.get("text"))
+        if ...:
+            raise doc.error((key, "text"), "what is wrong")
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import keyword
+import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
@@ -57,24 +71,283 @@ def fingerprints(nodes: list[dict[str, Any]]) -> dict[str, str]:
     return {n["id"]: fingerprint(nodes, n["id"]) for n in nodes if n["kind"] == "yaku"}
 
 
+# ------------------------------------------------------------------ curated TOML files
+
+MAX_CURATED_BYTES = 4 * 1024 * 1024  # a curated file is hand-kept: a few hundred KiB at most
+MAX_CURATED_STRING = 2000  # characters in one value
+QUOTE_LIMIT = 80  # characters of offending text an error message quotes
+
+# Characters no curated text needs and a terminal or a page must never receive: C0/C1
+# controls (tab excepted), DEL, line/paragraph separators, bidirectional overrides.
+CONTROL = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """At most `limit` characters of `text`, quoted, control characters escaped."""
+    short = text if len(text) <= limit else text[:limit] + "…"
+    return repr(short)
+
+
+def show_key(key: str) -> str:
+    """A key as an error message names it: plain when it is a short ASCII word or ID,
+    quoted and escaped otherwise."""
+    return key if re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", key) else excerpt(key)
+
+
+class CuratedError(ValueError):
+    """A curated or input file is wrong: `file:line: what is wrong`."""
+
+    def __init__(self, file: str, line: int | None, message: str) -> None:
+        self.file, self.line, self.message = file, line, message
+        where = f"{file}:{line}" if line else file
+        super().__init__(f"{where}: {message}")
+
+
+_BARE = r"[A-Za-z0-9_-]+"
+_QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
+_KEY_PART = rf"(?:{_QUOTED}|{_BARE})"
+_DOTTED = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
+_HEADER_LINE = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?\s*(?:#.*)?$")
+_KEY_LINE = re.compile(rf"^\s*({_DOTTED})\s*=")
+_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)$")
+
+
+def _key_path(dotted: str) -> tuple[str, ...]:
+    """The keys of a dotted TOML key as TOML reads them (quotes and escapes resolved);
+    () for text that only looks like a key (inside a string the line scan misread)."""
+    if re.fullmatch(_BARE, dotted):
+        return (dotted,)
+    if re.fullmatch(r'"[^"\\]*"', dotted):
+        return (dotted[1:-1],)
+    try:
+        node: Any = tomllib.loads(f"{dotted} = 0")
+    except tomllib.TOMLDecodeError:
+        return ()
+    path = []
+    while isinstance(node, dict):
+        key = next(iter(node))
+        path.append(key)
+        node = node[key]
+    return tuple(path)
+
+
+@dataclass
+class TomlDoc:
+    """A parsed TOML file that knows on which line each table and key was written.
+
+    Paths are tuples of keys, with a 0-based index for each `[[array]]` table:
+    ("example", 3, "hand") is the `hand` of the fourth `[[example]]`.
+    """
+
+    rel: str
+    data: dict[str, Any]
+    lines: dict[tuple[Any, ...], int]
+
+    def line(self, *path: Any) -> int | None:
+        for i in range(len(path), 0, -1):
+            found = self.lines.get(tuple(path[:i]))
+            if found is not None:
+                return found
+        return None
+
+    def error(self, path: tuple[Any, ...], message: str) -> CuratedError:
+        return CuratedError(self.rel, self.line(*path), message)
+
+    def string(self, path: tuple[Any, ...], value: Any, *, required: bool = True) -> str:
+        """`value` checked to be a string without control characters, within the limit."""
+        if not isinstance(value, str):
+            raise self.error(path, f"{_dotted(path)} must be a string, not {_toml_type(value)}")
+        if required and not value.strip():
+            raise self.error(path, f"{_dotted(path)} is empty")
+        if len(value) > MAX_CURATED_STRING:
+            raise self.error(
+                path,
+                f"{_dotted(path)} is {len(value)} characters long "
+                f"(limit {MAX_CURATED_STRING}): {excerpt(value)}",
+            )
+        bad = CONTROL.search(value)
+        if bad:
+            raise self.error(
+                path, f"{_dotted(path)} holds control character U+{ord(bad.group()):04X}"
+            )
+        return value
+
+    def strings(self, path: tuple[Any, ...], value: Any) -> list[str]:
+        if not isinstance(value, list):
+            raise self.error(
+                path, f"{_dotted(path)} must be a list of strings, not {_toml_type(value)}"
+            )
+        return [self.string((*path, i), v) for i, v in enumerate(value)]
+
+    def table(self, path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(path, f"{_dotted(path)} must be a table, not {_toml_type(value)}")
+        return value
+
+
+def _dotted(path: tuple[Any, ...]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p + 1}]" if isinstance(p, int) else (("." if out else "") + str(p))
+    return out or "the file"
+
+
+def _toml_type(value: Any) -> str:
+    names = {
+        str: "a string",
+        bool: "a boolean",
+        int: "an integer",
+        float: "a float",
+        list: "an array",
+        dict: "a table",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+def _key_lines(text: str) -> dict[tuple[Any, ...], int]:
+    lines: dict[tuple[Any, ...], int] = {}
+    table: tuple[Any, ...] = ()
+    arrays: dict[tuple[Any, ...], int] = {}
+    in_multiline = False
+    for number, raw in enumerate(text.split("\n"), start=1):
+        quotes = raw.count('"""') + raw.count("'''")
+        if in_multiline:
+            in_multiline = quotes % 2 == 0
+            continue
+        header = _HEADER_LINE.match(raw)
+        path = _key_path(header.group(2)) if header else ()
+        if header and path:
+            if header.group(1) == "[[":
+                index = arrays.get(path, -1) + 1
+                arrays[path] = index
+                table = (*path, index)
+            else:
+                table = path
+            lines.setdefault(table, number)
+            continue
+        key = _KEY_LINE.match(raw)
+        keys = _key_path(key.group(1)) if key else ()
+        if keys:
+            lines.setdefault((*table, *keys), number)
+            in_multiline = quotes % 2 == 1
+    return lines
+
+
+def parse_toml(data: bytes, rel: str) -> TomlDoc:
+    """Bytes of a curated TOML file -> TomlDoc, or CuratedError with the line."""
+    if len(data) > MAX_CURATED_BYTES:
+        raise CuratedError(
+            rel, None, f"{len(data)} bytes, more than the {MAX_CURATED_BYTES} bytes allowed"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise CuratedError(rel, line, f"not UTF-8 (byte 0x{data[e.start]:02x})") from e
+    try:
+        parsed = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        message = str(e)
+        m = _TOML_POSITION.search(message)
+        line = int(m.group(1)) if m else None
+        message = _TOML_POSITION.sub("", message)
+        raise CuratedError(rel, line, f"not valid TOML: {message}") from e
+    return TomlDoc(rel, parsed, _key_lines(text))
+
+
+def read_toml(path: Path, rel: str) -> TomlDoc:
+    try:
+        size = path.stat().st_size
+        if size > MAX_CURATED_BYTES:
+            raise CuratedError(
+                rel, None, f"{size} bytes, more than the {MAX_CURATED_BYTES} bytes allowed"
+            )
+        data = path.read_bytes()
+    except OSError as e:
+        raise CuratedError(rel, None, f"cannot read: {e.strerror}") from e
+    return parse_toml(data, rel)
+
+
+# ------------------------------------------------------------------------------ names
+
+YAKU_ID = re.compile(r"^3-\d\d-\d\d(-\d\d)*$")
+SLUG = re.compile(r"^[a-z][a-z0-9_]*$")
+NAME_STRINGS = ("zh", "romaji", "en", "name_en", "ja", "kana")
+NAME_LISTS = ("romaji_aliases", "ja_aliases", "en_aliases", "zh_aliases")
+
+
 @dataclass(frozen=True)
 class Name:
     zh: str
     slug: str
     romaji: str
     en: str
+    name_en: str = ""
+    ja: str = ""
+    kana: str = ""
+    romaji_aliases: tuple[str, ...] = ()
+    ja_aliases: tuple[str, ...] = ()
+    en_aliases: tuple[str, ...] = ()
+    zh_aliases: tuple[str, ...] = ()
 
 
 def fallback_slug(yaku_id: str) -> str:
     return "yaku_" + yaku_id.replace("-", "_")
 
 
-def parse_names(text: str) -> dict[str, Name]:
-    data = tomllib.loads(text)
-    return {
-        k: Name(v.get("zh", ""), v["slug"], v.get("romaji", v["slug"]), v.get("en", ""))
-        for k, v in data.items()
-    }
+def names_from(doc: TomlDoc) -> dict[str, Name]:
+    """Validate catalog/names.toml: one table per yaku ID, a unique ASCII slug, and only
+    the known name forms (strings, or lists of strings for the aliases)."""
+    out: dict[str, Name] = {}
+    slugs: dict[str, str] = {}
+    for yaku_id, entry in doc.data.items():
+        if not YAKU_ID.match(yaku_id):
+            raise doc.error((yaku_id,), f"{excerpt(yaku_id)} is not a yaku ID (3-NN-NN)")
+        entry = doc.table((yaku_id,), entry)
+        for key in entry:
+            if key not in ("slug", *NAME_STRINGS, *NAME_LISTS):
+                known = ", ".join(("slug", *NAME_STRINGS, *NAME_LISTS))
+                raise doc.error(
+                    (yaku_id, key), f"{yaku_id}: unknown key {excerpt(key)} (known: {known})"
+                )
+        if "slug" not in entry:
+            raise doc.error((yaku_id,), f"{yaku_id} has no slug")
+        slug = doc.string((yaku_id, "slug"), entry["slug"])
+        if not SLUG.match(slug) or keyword.iskeyword(slug):
+            raise doc.error(
+                (yaku_id, "slug"),
+                f"{yaku_id}.slug {excerpt(slug)} must be an ASCII identifier "
+                "(a-z, 0-9, _; not a Python keyword)",
+            )
+        if slug in slugs:
+            raise doc.error((yaku_id, "slug"), f"slug {slug!r} is also used by {slugs[slug]}")
+        slugs[slug] = yaku_id
+        strings = {
+            k: doc.string((yaku_id, k), entry[k], required=False)
+            for k in NAME_STRINGS
+            if k in entry
+        }
+        lists = {k: tuple(doc.strings((yaku_id, k), entry[k])) for k in NAME_LISTS if k in entry}
+        strings.setdefault("romaji", slug)
+        out[yaku_id] = Name(
+            zh=strings.get("zh", ""),
+            slug=slug,
+            romaji=strings["romaji"],
+            en=strings.get("en", ""),
+            **{k: v for k, v in strings.items() if k not in ("zh", "romaji", "en")},
+            **lists,
+        )
+    return out
+
+
+def parse_names(text: str, rel: str = "catalog/names.toml") -> dict[str, Name]:
+    return names_from(parse_toml(text.encode("utf-8"), rel))
+
+
+def read_names(root: Path) -> dict[str, Name]:
+    return names_from(read_toml(root / "catalog" / "names.toml", "catalog/names.toml"))
 
 
 @cache
@@ -87,30 +360,128 @@ def names() -> dict[str, Name]:
     return parse_names(NAMES_PATH.read_text(encoding="utf-8"))
 
 
+# ---------------------------------------------------------------------------- examples
+
 EXAMPLES_PATH = HERE / "examples.toml"
-EXAMPLE_KEYS = {"yaku", "hand", "win", "melds", "situation", "options", "holds", "note", "case"}
+EXAMPLE_REQUIRED = ("yaku", "hand", "holds")
+# Tiles in MPSZ notation (0 = red five; honors 1-7).
+MPSZ = re.compile(r"^(?:[0-9]+[mps]|[1-7]+z)+$")
+MELD = re.compile(r"^(chi|pon|kan|ankan|kakan) ((?:[0-9]+[mps]|[1-7]+z)+)$")
+
+
+def examples_from(
+    doc: TomlDoc, cat: dict[str, Any] | None = None, warnings: list[str] | None = None
+) -> list[dict[str, Any]]:
+    """`[[example]]` tables: a hand, the options it needs, and whether the yaku holds.
+
+    Checked: the required keys and their types, tile notation, and (given the catalog)
+    that the yaku and each rule question and letter exist. Other keys are left to the
+    readers that use them, so new kinds of expectation can be added. Given `warnings`, an
+    example naming what the catalog no longer has (the sources lost it, as a body can be
+    left orphan) is dropped with a warning instead of an error.
+    """
+    by_id = {n["id"]: n for n in cat["nodes"]} if cat else {}
+    examples = doc.data.get("example", [])
+    if not isinstance(examples, list):
+        raise doc.error(("example",), "example must be an array of tables ([[example]])")
+    out = []
+    for i, ex in enumerate(examples):
+        at = ("example", i)
+        ex = doc.table(at, ex)
+        for key in EXAMPLE_REQUIRED:
+            if key not in ex:
+                raise doc.error(at, f"example {i + 1} has no {key}")
+        yaku_id = doc.string((*at, "yaku"), ex["yaku"])
+        if not YAKU_ID.match(yaku_id):
+            raise doc.error((*at, "yaku"), f"example {i + 1}: {excerpt(yaku_id)} is not a yaku ID")
+        try:
+            _check_example_refs(doc, at, ex, by_id)
+        except _Orphan as e:
+            if warnings is None:
+                raise
+            warnings.append(f"{e}; the example is left out")
+            continue
+        for key in ("hand", "win"):
+            if key in ex and not MPSZ.match(doc.string((*at, key), ex[key])):
+                raise doc.error(
+                    (*at, key), f"example {i + 1}: {key} {excerpt(ex[key])} is not MPSZ tiles"
+                )
+        if "win" in ex and len(re.sub(r"[mpsz]", "", ex["win"])) != 1:
+            raise doc.error((*at, "win"), f"example {i + 1}: win must be one tile")
+        if not isinstance(ex["holds"], bool):
+            raise doc.error((*at, "holds"), f"example {i + 1}: holds must be true or false")
+        for k, meld in enumerate(doc.strings((*at, "melds"), ex["melds"]) if "melds" in ex else []):
+            if not MELD.match(meld):
+                raise doc.error(
+                    (*at, "melds", k),
+                    f"example {i + 1}: meld {excerpt(meld)} is not `chi|pon|kan|ankan|kakan TILES`",
+                )
+        for key in ("note", "case"):
+            if key in ex:
+                doc.string((*at, key), ex[key], required=False)
+        if "situation" in ex:
+            doc.table((*at, "situation"), ex["situation"])
+        out.append(ex | {"where": f"{doc.rel} #{i + 1}"})
+    return out
+
+
+class _Orphan(CuratedError):
+    """An example of a yaku the catalog does not have."""
+
+
+def _check_example_refs(
+    doc: TomlDoc, at: tuple[Any, ...], ex: dict[str, Any], by_id: dict[str, Any]
+) -> None:
+    """The example's yaku, rule questions and letters exist (when the catalog is given).
+
+    Raises _Orphan for a yaku the catalog does not have: like a body, such an example may
+    be left over from an accepted change of the sources, and is left out with a warning.
+    """
+    number, yaku_id = at[1] + 1, ex["yaku"]
+    if by_id and (yaku_id not in by_id or by_id[yaku_id]["kind"] != "yaku"):
+        raise _Orphan(
+            doc.rel, doc.line(*at, "yaku"), f"example {number}: no yaku {excerpt(yaku_id)}"
+        )
+    options = doc.table((*at, "options"), ex["options"]) if "options" in ex else {}
+    for rule_id, letter in options.items():
+        where = (*at, "options", rule_id)
+        letter = doc.string(where, letter)
+        if not by_id:
+            continue
+        node = by_id.get(rule_id if rule_id != "value" else yaku_id)
+        if node is None or (
+            rule_id != "value" and (node["kind"] != "rule" or node["yaku"] != yaku_id)
+        ):
+            raise doc.error(
+                where, f"example {number}: {excerpt(rule_id)} is not a rule question of {yaku_id}"
+            )
+        if letter not in [o["letter"] for o in node["options"]]:
+            raise doc.error(where, f"example {number}: {rule_id} has no option {excerpt(letter)}")
 
 
 def parse_examples(text: str, where: str = "examples.toml") -> list[dict[str, Any]]:
-    """`[[example]]` tables: a hand, the options it needs, and whether the yaku holds."""
-    data = tomllib.loads(text)
-    out = []
-    for i, ex in enumerate(data.get("example", []), start=1):
-        unknown = set(ex) - EXAMPLE_KEYS
-        missing = {"yaku", "hand", "win", "holds"} - set(ex)
-        if unknown or missing:
-            raise ValueError(
-                f"{where}: example {i}: unknown {sorted(unknown)} missing {sorted(missing)}"
-            )
-        out.append(ex | {"where": f"{where} #{i}"})
+    return examples_from(parse_toml(text.encode("utf-8"), where))
+
+
+def example_files(root: Path) -> list[tuple[Path, str]]:
+    """catalog/examples.toml and catalog/examples/*.toml (path, path relative to root)."""
+    base = root / "catalog"
+    files = [base / "examples.toml"] + sorted((base / "examples").glob("*.toml"))
+    return [(p, p.relative_to(root).as_posix()) for p in files if p.is_file()]
+
+
+def read_examples(
+    root: Path, cat: dict[str, Any] | None = None, warnings: list[str] | None = None
+) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for path, rel in example_files(root):
+        out += examples_from(read_toml(path, rel), cat, warnings)
     return out
 
 
 def examples(root: Path | None = None) -> list[dict[str, Any]]:
-    base = (root / "catalog") if root else HERE
+    base_root = root if root else HERE.parent
     out: list[dict[str, Any]] = []
-    files = [base / "examples.toml"] + sorted((base / "examples").glob("*.toml"))
-    for path in files:
-        if path.exists():
-            out += parse_examples(path.read_text(encoding="utf-8"), path.name)
+    for path, rel in example_files(base_root):
+        out += examples_from(read_toml(path, rel))
     return out

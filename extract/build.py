@@ -7,15 +7,16 @@ digit-evidence pass over the whole compendium. Writing files is the caller's bus
 from __future__ import annotations
 
 import hashlib
+import html
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from catalog import CONTROL, CuratedError, excerpt, read_toml
 from extract import repair as repair_stage
-from extract.clean import clean_line
+from extract.clean import EntityError, clean_line
 from extract.context import LOST, ContextModel
 from extract.normalize import both_scripts, to_hans
 from extract.parse import Chapter, Line, ParseError, parse_chapter
@@ -24,12 +25,21 @@ from extract.values import ValueGrammarError, parse_value, try_parse_value
 FORMAT = 1
 
 
-class SourceError(ValueError):
-    """Bad input: `file:line: what is wrong`."""
+# Limits on what a source may be (documented in README "Bad input"). The four chapters are
+# 6-15 KB, their longest line 69 characters, their longest option 40 and name 42.
+MAX_SOURCE_BYTES = 1024 * 1024
+MAX_LINE_CHARS = 500
+MAX_OPTION_CHARS = 200
+MAX_NAME_CHARS = 100
+MANIFEST = "sources/manifest.toml"
+EDITORIAL = "sources/editorial.toml"
+SOURCE_FILE = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*\.txt$")
+SHA256 = re.compile(r"^[0-9a-f]{64}$")
+SECTION_ID = re.compile(r"^3-[0-9][0-9]$")
 
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {message}")
+
+class SourceError(CuratedError):
+    """Bad input: `file:line: what is wrong`."""
 
 
 @dataclass(frozen=True)
@@ -39,26 +49,53 @@ class ChapterInfo:
     script: str
     sections: tuple[str, ...]
     sha256: str
+    sha256_line: int | None = None
 
 
 def read_manifest(root: Path) -> list[ChapterInfo]:
-    path = root / "sources" / "manifest.toml"
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as e:
-        raise SourceError("sources/manifest.toml", None, f"cannot read manifest: {e}") from e
+    """sources/manifest.toml: the chapters, what they hold and the hash each is locked to."""
+    doc = read_toml(root / MANIFEST, MANIFEST)
+    chapters_data = doc.data.get("chapter")
+    if not isinstance(chapters_data, list) or not chapters_data:
+        raise doc.error(("chapter",), "no [[chapter]] entries")
+    for key in doc.data:
+        if key != "chapter":
+            raise doc.error((key,), f"unknown key {excerpt(key)} (only [[chapter]] tables)")
     chapters = []
-    for i, ch in enumerate(data.get("chapter", []), start=1):
-        try:
-            chapters.append(
-                ChapterInfo(
-                    ch["file"], ch["title"], ch["script"], tuple(ch["sections"]), ch["sha256"]
-                )
+    files: set[str] = set()
+    for i, ch in enumerate(chapters_data):
+        at = ("chapter", i)
+        ch = doc.table(at, ch)
+        for key in ("file", "title", "script", "sections", "sha256"):
+            if key not in ch:
+                raise doc.error(at, f"chapter {i + 1} has no {key}")
+        for key in ch:
+            if key not in ("file", "title", "script", "sections", "sha256"):
+                raise doc.error((*at, key), f"chapter {i + 1}: unknown key {excerpt(key)}")
+        file = doc.string((*at, "file"), ch["file"])
+        if not SOURCE_FILE.match(file):
+            raise doc.error(
+                (*at, "file"), f"file {excerpt(file)} must be a .txt file name in sources/"
             )
-        except KeyError as e:
-            raise SourceError("sources/manifest.toml", None, f"chapter {i} lacks {e}") from e
-    if not chapters:
-        raise SourceError("sources/manifest.toml", None, "no [[chapter]] entries")
+        if file in files:
+            raise doc.error((*at, "file"), f"{file} is listed twice")
+        files.add(file)
+        title = doc.string((*at, "title"), ch["title"])
+        script = doc.string((*at, "script"), ch["script"])
+        if script not in ("Hant", "Hans"):
+            raise doc.error((*at, "script"), f"script must be Hant or Hans, not {excerpt(script)}")
+        sections = doc.strings((*at, "sections"), ch["sections"])
+        bad = [x for x in sections if not SECTION_ID.match(x)]
+        if not sections or bad:
+            raise doc.error(
+                (*at, "sections"), f"sections must list section IDs (3-NN), got {excerpt(str(bad))}"
+            )
+        digest = doc.string((*at, "sha256"), ch["sha256"])
+        if not SHA256.match(digest):
+            raise doc.error((*at, "sha256"), "sha256 must be 64 lowercase hex digits")
+        chapters.append(
+            ChapterInfo(file, title, script, tuple(sections), digest, doc.line(*at, "sha256"))
+        )
     return sorted(chapters, key=lambda c: c.sections[0])
 
 
@@ -70,9 +107,7 @@ class Editorial:
     letter: str
     text: str  # the option text as it must read (source form; lost digits stay U+FFFD)
     evidence: str
-
-
-EDITORIAL = "sources/editorial.toml"
+    line: int | None = None
 
 
 def read_editorial(root: Path) -> list[Editorial]:
@@ -80,19 +115,35 @@ def read_editorial(root: Path) -> list[Editorial]:
     path = root / EDITORIAL
     if not path.exists():
         return []
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise SourceError(EDITORIAL, None, str(e)) from e
+    doc = read_toml(path, EDITORIAL)
+    entries = doc.data.get("restore", [])
+    if not isinstance(entries, list):
+        raise doc.error(("restore",), "restore must be an array of tables ([[restore]])")
+    for key in doc.data:
+        if key != "restore":
+            raise doc.error((key,), f"unknown key {excerpt(key)} (only [[restore]] tables)")
     out = []
-    for i, entry in enumerate(data.get("restore", []), start=1):
-        try:
-            ed = Editorial(entry["id"], entry["letter"], entry["text"], entry["evidence"])
-        except KeyError as e:
-            raise SourceError(EDITORIAL, None, f"restore {i} lacks {e}") from e
-        if not ed.evidence.strip():
-            raise SourceError(EDITORIAL, None, f"restore {i} ({ed.id} {ed.letter}): no evidence")
-        out.append(ed)
+    for i, entry in enumerate(entries):
+        at = ("restore", i)
+        entry = doc.table(at, entry)
+        for key in ("id", "letter", "text", "evidence"):
+            if key not in entry:
+                raise doc.error(at, f"restore {i + 1} has no {key}")
+        for key in entry:
+            if key not in ("id", "letter", "text", "evidence"):
+                raise doc.error((*at, key), f"restore {i + 1}: unknown key {excerpt(key)}")
+        values = {
+            k: doc.string((*at, k), entry[k], required=k != "text")
+            for k in ("id", "letter", "text")
+        }
+        evidence = entry["evidence"]
+        if not isinstance(evidence, str) or not evidence.strip():
+            raise doc.error(
+                (*at, "evidence"),
+                f"restore {i + 1} ({values['id']} {values['letter']}): no evidence",
+            )
+        doc.string((*at, "evidence"), evidence)
+        out.append(Editorial(**values, evidence=evidence, line=doc.line(*at, "text")))
     return out
 
 
@@ -107,18 +158,20 @@ def _apply_editorial(
         node = by_id.get(ed.id)
         opt = next((o for o in node["options"] if o["letter"] == ed.letter), None) if node else None
         if opt is None:
-            raise SourceError(EDITORIAL, None, f"{where}: no such option in the catalog")
+            raise SourceError(EDITORIAL, ed.line, f"{where}: no such option in the catalog")
         cur = opt["text"]["source"]
         diff = [i for i, (a, b) in enumerate(zip(cur, ed.text, strict=False)) if a != b]
         if len(cur) != len(ed.text) or len(diff) != 1 or cur[diff[0]] != LOST:
             raise SourceError(
-                EDITORIAL, None, f"{where}: {ed.text!r} must fill one lost character of {cur!r}"
+                EDITORIAL,
+                ed.line,
+                f"{where}: {excerpt(ed.text)} must fill one lost character of {excerpt(cur)}",
             )
         char = ed.text[diff[0]]
         lost = [r for r in opt["repairs"] if r["kind"] == "char_lost" and char in r["candidates"]]
         if not lost:
             raise SourceError(
-                EDITORIAL, None, f"{where}: the surviving byte does not allow {char!r} there"
+                EDITORIAL, ed.line, f"{where}: the surviving byte does not allow {char!r} there"
             )
         record = lost[0]
         for r in all_repairs:
@@ -166,10 +219,18 @@ def build_model(texts: list[str]) -> tuple[ContextModel, dict[str, frozenset[str
     return model, repair_stage.pinyin_readings(texts)
 
 
-def _read_source(root: Path, info: ChapterInfo) -> tuple[str, str, list[str]]:
+def _read_source(root: Path, info: ChapterInfo) -> tuple[str, str]:
+    """A chapter's text, checked against the limits: size, UTF-8, line length, and no
+    control characters (they would reach the terminal and the pages)."""
     rel = f"sources/{info.file}"
+    path = root / rel
     try:
-        raw = (root / rel).read_bytes()
+        size = path.stat().st_size
+        if size > MAX_SOURCE_BYTES:
+            raise SourceError(
+                rel, None, f"{size} bytes, more than the {MAX_SOURCE_BYTES} bytes allowed"
+            )
+        raw = path.read_bytes()
     except OSError as e:
         raise SourceError(rel, None, f"cannot read: {e.strerror}") from e
     try:
@@ -177,11 +238,60 @@ def _read_source(root: Path, info: ChapterInfo) -> tuple[str, str, list[str]]:
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
         raise SourceError(rel, line, f"not UTF-8 (byte 0x{raw[e.start]:02x})") from e
-    warnings = []
-    digest = hashlib.sha256(raw).hexdigest()
-    if digest != info.sha256:
-        warnings.append(f"{rel}: sha256 differs from sources/manifest.toml (source edited?)")
-    return rel, text, warnings
+    for number, line_text in enumerate(text.split("\n"), start=1):
+        if len(line_text) > MAX_LINE_CHARS:
+            raise SourceError(
+                rel,
+                number,
+                f"line is {len(line_text)} characters long (limit {MAX_LINE_CHARS}): "
+                f"{excerpt(line_text)}",
+            )
+        _check_controls(rel, number, line_text)
+    return rel, text
+
+
+def _check_controls(rel: str, number: int, text: str, why: str = "") -> None:
+    bad = CONTROL.search(text.replace("\t", " "))
+    if bad:
+        raise SourceError(
+            rel,
+            number,
+            f"control character U+{ord(bad.group()):04X}{why} at column {bad.start() + 1}: "
+            f"{excerpt(text)}",
+        )
+
+
+@dataclass(frozen=True)
+class SourceChange:
+    """A chapter whose bytes differ from the hash sources/manifest.toml locks it to."""
+
+    file: str
+    expected: str
+    actual: str
+    line: int | None  # of its sha256 in the manifest
+
+
+def source_changes(root: Path) -> list[SourceChange]:
+    out = []
+    for info in read_manifest(root):
+        rel = f"sources/{info.file}"
+        try:
+            digest = hashlib.sha256((root / rel).read_bytes()).hexdigest()
+        except OSError as e:
+            raise SourceError(rel, None, f"cannot read: {e.strerror}") from e
+        if digest != info.sha256:
+            out.append(SourceChange(rel, info.sha256, digest, info.sha256_line))
+    return out
+
+
+def accept_sources(root: Path, changes: list[SourceChange]) -> bytes:
+    """sources/manifest.toml with the changed chapters' hashes replaced, nothing else."""
+    lines = (root / MANIFEST).read_bytes().decode("utf-8").split("\n")
+    for change in changes:
+        if change.line is None or change.expected not in lines[change.line - 1]:
+            raise SourceError(MANIFEST, change.line, f"cannot find the sha256 of {change.file}")
+        lines[change.line - 1] = lines[change.line - 1].replace(change.expected, change.actual)
+    return "\n".join(lines).encode("utf-8")
 
 
 def _text(s: str, script: str) -> dict[str, str]:
@@ -192,23 +302,28 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
     """Run every stage; return the catalog document and warnings. Raises SourceError."""
     chapters = read_manifest(root)
     loaded = [_read_source(root, info) for info in chapters]
-    warnings = [w for _, _, ws in loaded for w in ws]
-    model, readings = build_model([t for _, t, _ in loaded])
+    warnings: list[str] = []
     editorial = read_editorial(root)
+    model, readings = build_model([t for _, t in loaded])
 
     nodes_out: list[dict[str, Any]] = []
     chapters_out: list[dict[str, Any]] = []
     ignored: list[dict[str, Any]] = []
     all_repairs: list[dict[str, Any]] = []
     seen_ids: dict[str, str] = {}
-    for info, (rel, text, _) in zip(chapters, loaded, strict=True):
+    for info, (rel, text) in zip(chapters, loaded, strict=True):
         try:
             repaired = repair_stage.repair_text(
                 text, model, readings, drops_private_use=_drops_private_use(text)
             )
         except repair_stage.DamageError as e:
             raise SourceError(rel, e.line, str(e)) from e
-        lines, repairs_by_part = _clean(repaired)
+        try:
+            lines, repairs_by_part = _clean(repaired)
+        except EntityError as e:
+            raise SourceError(rel, e.line, str(e)) from e
+        for ln in lines:
+            _check_controls(rel, ln.number, ln.text, " (from an HTML entity)")
         for rl in repaired:
             for r in rl.repairs:
                 all_repairs.append({"file": rel, **r.to_json()})
@@ -217,6 +332,7 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
         except ParseError as e:
             raise SourceError(rel, e.line, str(e)) from e
         _check_chapter(rel, info, chapter, len(repaired))
+        _check_lengths(rel, chapter)
         for sep in chapter.separators:
             ignored.append({"file": rel, "line": sep, "kind": "separator"})
         title = chapter.title
@@ -227,7 +343,9 @@ def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
                 "title_line": title[1] if title else None,
                 "script": info.script,
                 "sections": list(info.sections),
-                "sha256": info.sha256,
+                # The bytes read (UTF-8 round-trips exactly): the hash the manifest locks
+                # to, or the one an accepted change puts there.
+                "sha256": hashlib.sha256(text.encode("utf-8")).hexdigest(),
             }
         )
         for node in chapter.nodes:
@@ -265,7 +383,11 @@ def _clean(repaired: list[repair_stage.RepairedLine]) -> tuple[list[Line], dict]
     lines: list[Line] = []
     repairs_by_part: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for rl in repaired:
-        parts = clean_line(rl.text)
+        try:
+            parts = clean_line(rl.text)
+        except EntityError as e:
+            e.line = rl.number
+            raise
         # Columns where each logical part starts in the repaired line, to attribute repairs.
         starts = [0]
         for m in re.finditer(r"<br\s*/?>", rl.text):
@@ -274,8 +396,11 @@ def _clean(repaired: list[repair_stage.RepairedLine]) -> tuple[list[Line], dict]
             indented = part.text[:1] in (" ", "\u3000")
             lines.append(Line(rl.number, part.part, part.text, indented))
             for removed in part.removed:
+                result = ""
                 if removed.startswith("pinyin"):
                     kind = "pinyin_removed"
+                elif removed.startswith("&"):
+                    kind, result = "html_entity", html.unescape(removed)
                 elif removed == "<br/>":
                     kind = "html_split"
                 else:
@@ -285,7 +410,7 @@ def _clean(repaired: list[repair_stage.RepairedLine]) -> tuple[list[Line], dict]
                         "kind": kind,
                         "line": rl.number,
                         "damaged": removed,
-                        "result": "",
+                        "result": result,
                         "evidence": "clean stage",
                     }
                 )
@@ -313,6 +438,25 @@ def _check_chapter(rel: str, info: ChapterInfo, chapter: Chapter, nlines: int) -
     for node in chapter.nodes:
         if node.kind == "yaku" and not node.options:
             raise SourceError(rel, node.line, f"yaku {node.id} has no options")
+
+
+def _check_lengths(rel: str, chapter: Chapter) -> None:
+    for node in chapter.nodes:
+        if len(node.name) > MAX_NAME_CHARS:
+            raise SourceError(
+                rel,
+                node.line,
+                f"name of {node.id} is {len(node.name)} characters long "
+                f"(limit {MAX_NAME_CHARS}): {excerpt(node.name)}",
+            )
+        for opt in node.options:
+            if len(opt["text"]) > MAX_OPTION_CHARS:
+                raise SourceError(
+                    rel,
+                    opt["line"],
+                    f"option {node.id} {opt['letter']} is {len(opt['text'])} characters long "
+                    f"(limit {MAX_OPTION_CHARS}): {excerpt(opt['text'])}",
+                )
 
 
 def _lines_text(items: list[tuple[str, int]], script: str) -> dict[str, Any] | None:
@@ -395,9 +539,11 @@ DIGIT_LOST = re.compile(LOST + r"(\d+)")
 def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any]]) -> None:
     """Give a lost digit back where the compendium itself states the number.
 
-    Two kinds of evidence count: the number, with its surviving digits, stated exactly
-    once in the 【內容】 of the same yaku; or the whole option text standing intact
-    elsewhere with only that digit different. Nothing else: digits are never guessed.
+    Three kinds of evidence count: the number, with its surviving digits, stated exactly
+    once in the 【內容】 of the same yaku; a list of tiles the 【內容】 gives in full of which
+    the option lost exactly one digit (`�筒、4筒、8筒` against `2、4、8筒`); or the whole
+    option text standing intact elsewhere with only that digit different. Nothing else:
+    digits are never guessed.
     """
     by_id = {n["id"]: n for n in nodes}
     # Option menus differ by their numbers on purpose, so a twin sentence only counts in
@@ -433,6 +579,16 @@ def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any
                         f"({(content and yaku and yaku['source']['file']) or ''}:"
                         f"{content['lines'][0]})"
                     )
+            if content and LOST in new_src:
+                tile = _tile_list_digit(new_src, content_text)
+                if tile is not None:
+                    digit, named, intact = tile
+                    new_src = new_src.replace(LOST, digit, 1)
+                    evidence.append(
+                        f"【內容】 of {(yaku or n)['id']} names {named} "
+                        f"({opt['source']['file']}:{content['lines'][0]}); the option lists "
+                        f"{intact} intact, so the tile it lost is {digit}"
+                    )
             if LOST in new_src and new_src.count(LOST) == 1:
                 key = to_hans(re.sub(r"\d", "#", new_src.replace(LOST, "#")))
                 found_twins = [t for t in intact_options.get(key, []) if t[2] != n["id"]]
@@ -458,6 +614,45 @@ def _restore_digits(nodes: list[dict[str, Any]], all_repairs: list[dict[str, Any
                 opt["repairs"].append(rep)
                 all_repairs.append({"file": opt["source"]["file"], **rep})
     _parse_values(nodes)
+
+
+SUIT = "萬万筒索"
+# A run of numbered tiles of one suit, written `5筒` or with a shared suit `2、4、8筒`.
+TILE_RUN = re.compile(r"(?<!\d)([\d\ufffd](?:、[\d\ufffd])*)([" + SUIT + r"])")
+
+
+def _tiles(text: str) -> list[tuple[str, str]]:
+    """The numbered tiles a text enumerates, as (digit, suit), lost digits as U+FFFD."""
+    return [(d, m.group(2)) for m in TILE_RUN.finditer(text) for d in m.group(1).split("、")]
+
+
+def _tile_list_digit(option: str, content: str) -> tuple[str, str, str] | None:
+    """The digit an option lost from a list of tiles that the 【內容】 lists in full.
+
+    Evidence only when the option has exactly one lost tile digit, enumerates as many tiles
+    of that suit as the 【內容】 does, and every other tile of that suit stands intact in
+    both: then the one the 【內容】 names and the option lacks is the lost one. Returns
+    (digit, the 【內容】's tiles of that suit, the option's intact ones) or None.
+    """
+    lost = [(d, s) for d, s in _tiles(option) if d == LOST]
+    if len(lost) != 1 or option.count(LOST) != 1:
+        return None
+    suit = lost[0][1]
+    named = [d for d, s in _tiles(content) if s == suit]
+    intact = [d for d, s in _tiles(option) if s == suit and d != LOST]
+    if LOST in named or len(named) != len(intact) + 1:
+        return None
+    left = list(named)
+    for d in intact:
+        if d not in left:
+            return None
+        left.remove(d)
+    digit = left[0]
+
+    def show(digits: list[str]) -> str:
+        return "、".join(d + suit for d in digits)
+
+    return digit, show(named), show(intact)
 
 
 def _stats(nodes: list[dict[str, Any]], repairs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ closes nothing the catalog needs. A converter inserted pinyin after some charact
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass
 
@@ -19,6 +20,43 @@ PINYIN_ANNOTATION = re.compile(
     r"(?<=[\u3400-\u9fff\uf900-\ufaff])\((?:[a-zü]*[" + PINYIN_VOWELS + r"][a-zü]*)\)"
 )
 HTML_HINT = re.compile(r"</?[a-zA-Z][^>]*>")
+# A character reference, decoded the same way on every line (the HTML parser decodes them
+# on lines that hold a tag; html.unescape does on the others).
+ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ufffd]")
+
+
+class EntityError(ValueError):
+    """A character reference that stands for a control character or nothing."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def entities(text: str) -> list[str]:
+    """The character references of a line; EntityError for one that decodes to a control
+    character or to U+FFFD (which the catalog reserves for characters the sources lost)."""
+    found = []
+    for m in ENTITY.finditer(text):
+        ref = m.group()
+        decoded = html.unescape(ref)
+        if decoded == ref:
+            continue  # not a name HTML knows: plain text
+        # html.unescape drops references to most control characters and turns others into
+        # U+FFFD or a Windows-1252 character: say which code point the source wrote.
+        if ref.startswith("&#"):
+            digits = ref[2:-1]
+            code = int(digits[1:], 16) if digits[:1] in "xX" else int(digits)
+            written = chr(code) if code <= 0x10FFFF else "\ufffd"
+        else:
+            written = decoded
+        if not decoded or FORBIDDEN.search(decoded) or FORBIDDEN.search(written):
+            code = ord(written[0]) if written else 0
+            what = "the mark of a lost character" if code == 0xFFFD else "a control character"
+            raise EntityError(f"HTML entity {ref[:20]} stands for U+{code:04X} ({what})")
+        found.append(ref)
+    return found
 
 
 @dataclass(frozen=True)
@@ -53,11 +91,13 @@ def split_html(text: str) -> list[str]:
 
 def clean_line(text: str) -> list[CleanPart]:
     text, pinyin = strip_pinyin(text)
+    refs = entities(text)
     removed = tuple(f"pinyin {p}" for p in pinyin)
-    html = tuple(HTML_HINT.findall(text))
-    parts = split_html(text)
+    tags = tuple(HTML_HINT.findall(text))
+    parts = split_html(text) if tags else [html.unescape(text) if refs else text]
+    removed += tags + tuple(refs)
     out = []
     for i, part in enumerate(parts):
         part = part.rstrip(" \u3000") if i < len(parts) - 1 else part
-        out.append(CleanPart(part, i, (removed + html) if i == 0 else ()))
+        out.append(CleanPart(part, i, removed if i == 0 else ()))
     return out

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from catalog import excerpt
+
 LETTERS = "ａｂｃｄｅｆｇｈ"
 SPACE = " \u3000"
 
@@ -121,7 +123,7 @@ def parse_chapter(lines: list[Line]) -> Chapter:
             last_field = None
             continue
         if current is None:
-            raise ParseError(ln.number, f"text before the first section: {text!r}")
+            raise ParseError(ln.number, f"text before the first section: {excerpt(text)}")
         m = CONTENT.match(ln.text)
         if m:
             current.content.append((m.group(1).strip(SPACE), ln.number))
@@ -166,7 +168,7 @@ def parse_chapter(lines: list[Line]) -> Chapter:
             current.content.append((text, ln.number))
             continue
         if re.match(r"^[ \u3000]*[a-zA-Z0-9\-]*[<>]", ln.text) or text == "\ufffd":
-            raise ParseError(ln.number, f"line of unknown shape: {text!r}")
+            raise ParseError(ln.number, f"line of unknown shape: {excerpt(text)}")
         if text.startswith("（") and text.endswith("）") and current.options:
             # A parenthesized remark right after an option explains that option.
             current.options[-1]["notes"].append((text, ln.number))
@@ -175,7 +177,7 @@ def parse_chapter(lines: list[Line]) -> Chapter:
             current.notes.append((text, ln.number))
             last_field = None
             continue
-        raise ParseError(ln.number, f"line of unknown shape: {text!r}")
+        raise ParseError(ln.number, f"line of unknown shape: {excerpt(text)}")
     if pending_header is not None:
         raise ParseError(pending_header[1], "conditional header with no entry after it")
     return Chapter(title, nodes, separators)

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
+from catalog import excerpt
 from extract import gbk
 from extract.context import LOST, ContextModel
 
@@ -142,11 +143,13 @@ def _scan_run(line: str, i: int, readings: dict[str, frozenset[str]], number: in
             return run
         raw = gbk.encode_damaged(ch)
         if raw is None:
-            raise DamageError(number, f"character {ch!r} cannot be part of a damaged run")
+            raise DamageError(number, f"character {excerpt(ch)} cannot be part of a damaged run")
         run.items.extend(raw)
         if len(raw) == 1:
             if not gbk.is_trail(raw[0]):
-                raise DamageError(number, f"damaged run ends in {ch!r}, not a GBK trail byte")
+                raise DamageError(
+                    number, f"damaged run ends in {excerpt(ch)}, not a GBK trail byte"
+                )
             run.tail = "clean"
             run.end = j + 1
             m = PINYIN.match(line, j + 1)
@@ -453,7 +456,7 @@ def _best_reading(
             if r is not None:
                 candidates.append(r)
     if not candidates:
-        raise DamageError(number, f"damaged run {run.items!r} cannot be read in step")
+        raise DamageError(number, f"damaged run {excerpt(str(run.items))} cannot be read in step")
 
     # The reading whose character pairs the corpus knows best wins; each character left
     # lost and each dropped pair assumed costs a little, so a reading has to earn them.

@@ -36,6 +36,7 @@ _REPAIR = {
                 "pinyin_removed",
                 "html_split",
                 "html_removed",
+                "html_entity",
             ]
         },
         "line": {"type": "integer"},

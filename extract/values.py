@@ -24,6 +24,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from catalog import excerpt
+
 LOST = "\ufffd"
 NUM = r"(\d+|" + LOST + r"\d*)"
 CN_MULTIPLE = {"": 1, "两倍": 2, "三倍": 3, "双倍": 2}
@@ -161,7 +163,7 @@ def parse_value(text: str) -> Value:
             m = re.fullmatch(r"(.+?)时(.+)", clause)
             core = _core(m.group(2)) if m else None
             if core is None:
-                raise ValueGrammarError(f"cannot read conditional value {text!r}")
+                raise ValueGrammarError(f"cannot read conditional value {excerpt(text)}")
             cases.append({"when": m.group(1), "value": core})
         lost = any(c["value"]["lost"] for c in cases)
         return {"kind": "conditional", "cases": cases, "lost": lost, "notes": []}
@@ -170,7 +172,7 @@ def parse_value(text: str) -> Value:
     if m:
         core = _core(m.group(2))
         if core is None:
-            raise ValueGrammarError(f"cannot read value {text!r}")
+            raise ValueGrammarError(f"cannot read value {excerpt(text)}")
         core["notes"] = [{"kind": "only", "args": [m.group(1)[1:]], "text": m.group(1)}]
         return core
     # '1翻但不认为是和牌役'
@@ -180,7 +182,7 @@ def parse_value(text: str) -> Value:
         body, trailing = m.group(1), m.group(2)
     core = _core(body)
     if core is None:
-        raise ValueGrammarError(f"cannot read value {text!r}")
+        raise ValueGrammarError(f"cannot read value {excerpt(text)}")
     notes: list[dict[str, Any]] = []
     if paren is not None:
         open_value, notes = _notes(paren)
@@ -191,7 +193,7 @@ def parse_value(text: str) -> Value:
             elif core["kind"] == "yakuman":
                 core["open"] = open_value
             else:
-                raise ValueGrammarError(f"open-hand value does not fit {text!r}")
+                raise ValueGrammarError(f"open-hand value does not fit {excerpt(text)}")
     if trailing is not None:
         notes.append(_qualifier(trailing))
     core["notes"] = notes

@@ -1,27 +1,51 @@
 """`yakubook build`: sources -> catalog -> generated/ and site/docs, written only if changed.
 
-Everything is computed in memory first; only then are files written (each atomically), so
-bad input leaves every output exactly as it was.
+Everything is computed in memory first, and every curated and input file is validated, so
+bad input leaves every output exactly as it was. Then the build publishes all-or-nothing:
+each changed file is written beside its target as a temporary `.tmp-*` file, a journal
+naming them (with the change report) is written, the files are moved into place and the
+journal is deleted. A build killed before the journal exists leaves the old outputs and
+temporary files, which the next build removes; one killed after leaves a journal, which
+the next build completes (and prints its change report). One build at a time: a lock on
+the project root; a second build exits 2.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import sys
-import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog import CuratedError, excerpt
 from catalog.identifiers import IdentifierError
-from extract.build import SourceError, build_catalog
+from extract.build import (
+    SourceChange,
+    SourceError,
+    accept_sources,
+    build_catalog,
+    source_changes,
+)
 from extract.schema import SCHEMA
-from yakubook.report import render_report
+from yakubook.report import render_report, terminal_safe
 
 Outputs = dict[str, bytes]
+
+JOURNAL = ".yakubook-journal.json"
+TMP_PREFIX = ".tmp-"
+# Where the build writes, so where an interrupted build can have left temporary files.
+OUTPUT_DIRS = ("catalog", "generated", "site/docs", "sources")
+MANIFEST = "sources/manifest.toml"
+PROCEDURE = "catalog/procedure.toml"
+
+# Moves a staged file into place; a name of its own so a test can interrupt the build here.
+_replace = os.replace
 
 
 @dataclass
@@ -29,14 +53,28 @@ class BuildResult:
     outputs: Outputs
     warnings: list[str] = field(default_factory=list)
     catalog: dict[str, Any] = field(default_factory=dict)
+    source_changes: list[SourceChange] = field(default_factory=list)
+
+
+class BuildLocked(Exception):
+    """Another build holds the project's lock."""
 
 
 def _json_bytes(obj: Any) -> bytes:
     return (json.dumps(obj, ensure_ascii=False, indent=1, sort_keys=True) + "\n").encode()
 
 
-def compute(root: Path) -> BuildResult:
-    """Every output of the build, as bytes by path relative to the project root."""
+def compute(root: Path, accept: bool = False) -> BuildResult:
+    """Every output of the build, as bytes by path relative to the project root.
+
+    Raises CuratedError (SourceError is one) for any bad source or curated file.
+    """
+    changes = source_changes(root)
+    # The curated files are read (and their syntax and types checked) before the slow
+    # extract; what they refer to is checked against the catalog after it.
+    names_doc = catalog_pkg.read_toml(root / "catalog" / "names.toml", "catalog/names.toml")
+    names = catalog_pkg.names_from(names_doc)
+    catalog_pkg.read_examples(root)
     cat, warnings = build_catalog(root)
     curate_procedure(root, cat)
     outputs: Outputs = {
@@ -44,33 +82,40 @@ def compute(root: Path) -> BuildResult:
         "catalog/catalog.schema.json": _json_bytes(SCHEMA),
         "catalog/REPORT.md": render_report(cat).encode(),
     }
-    names_text = (root / "catalog" / "names.toml").read_text(encoding="utf-8")
-    names = catalog_pkg.parse_names(names_text)
+    if changes and accept:
+        outputs[MANIFEST] = accept_sources(root, changes)
+    yaku_ids = {n["id"] for n in cat["nodes"] if n["kind"] == "yaku"}
+    for yaku_id in names:
+        if yaku_id not in yaku_ids:
+            warnings.append(
+                f"catalog/names.toml:{names_doc.line(yaku_id)}: {yaku_id} is not a yaku of the "
+                "catalog"
+            )
+    catalog_pkg.read_examples(root, cat, warnings)  # validated here; the site only reads them
     for stage in _render_stages():
         stage_out, stage_warnings = stage(root, cat, names, outputs)
         outputs.update(stage_out)
         warnings.extend(stage_warnings)
-    return BuildResult(outputs, warnings, cat)
+    return BuildResult(outputs, warnings, cat, changes)
 
 
 def curate_procedure(root: Path, cat: dict[str, Any]) -> None:
     """Mark the curated procedure-only rule questions (catalog/procedure.toml)."""
-    import tomllib
-
-    path = root / "catalog" / "procedure.toml"
+    path = root / PROCEDURE
     if not path.exists():
         return
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as e:
-        raise SourceError("catalog/procedure.toml", None, str(e)) from e
+    doc = catalog_pkg.read_toml(path, PROCEDURE)
     by_id = {n["id"]: n for n in cat["nodes"]}
-    for rule_id, entry in data.items():
+    for rule_id, entry in doc.data.items():
         node = by_id.get(rule_id)
         if node is None or node["kind"] != "rule":
-            raise SourceError("catalog/procedure.toml", None, f"{rule_id} is not a rule question")
+            raise doc.error((rule_id,), f"{catalog_pkg.show_key(rule_id)} is not a rule question")
+        entry = doc.table((rule_id,), entry)
+        for key in entry:
+            if key != "why":
+                raise doc.error((rule_id, key), f"{rule_id}: unknown key {excerpt(key)}")
         node["procedure_only"] = True
-        node["procedure_why"] = str(entry.get("why", ""))
+        node["procedure_why"] = doc.string((rule_id, "why"), entry.get("why", ""), required=False)
 
 
 def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
@@ -138,7 +183,7 @@ def orphans(root: Path, outputs: Outputs) -> list[str]:
         if not base.exists():
             continue
         for p in sorted(base.glob(pattern)):
-            if p.is_file() and "__pycache__" not in p.parts:
+            if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(TMP_PREFIX):
                 rel = p.relative_to(root).as_posix()
                 if rel not in outputs and not _hand_written(rel):
                     found.append(rel)
@@ -149,30 +194,187 @@ def _hand_written(rel: str) -> bool:
     return rel.startswith("site/docs/assets/extra")
 
 
-def write_outputs(root: Path, outputs: Outputs, remove: list[str]) -> list[str]:
-    written = []
-    for rel in stale(root, outputs):
+# ------------------------------------------------------------------ locking, publishing
+
+
+@contextmanager
+def build_lock(root: Path) -> Iterator[None]:
+    """Hold the project's build lock (an flock on the root directory: no lock file to
+    leave behind, and the kernel releases it when a build dies)."""
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BuildLocked from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write a new file with the permissions the umask gives (0644 by default)."""
+    path.unlink(missing_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+
+
+def leftovers(root: Path) -> list[str]:
+    """Temporary files an interrupted build left (none while no build runs)."""
+    found = [p for p in root.glob(TMP_PREFIX + "*") if p.is_file()]
+    for folder in OUTPUT_DIRS:
+        base = root / folder
+        if base.is_dir():
+            found += [p for p in base.rglob(TMP_PREFIX + "*") if p.is_file()]
+    return sorted(p.relative_to(root).as_posix() for p in found)
+
+
+def _inside(rel: Any, tmp: bool = False) -> bool:
+    if not isinstance(rel, str) or not rel or "\\" in rel:
+        return False
+    p = PurePosixPath(rel)
+    if p.is_absolute() or ".." in p.parts:
+        return False
+    return p.name.startswith(TMP_PREFIX) if tmp else True
+
+
+def _read_journal(root: Path) -> dict[str, Any] | None:
+    path = root / JOURNAL
+    if not path.exists():
+        return None
+    try:
+        journal = json.loads(path.read_text(encoding="utf-8"))
+        ok = (
+            isinstance(journal, dict)
+            and all(
+                isinstance(pair, list) and len(pair) == 2 and _inside(pair[0], tmp=True)
+                and _inside(pair[1])
+                for pair in journal["publish"]
+            )
+            and all(_inside(rel) for rel in journal["remove"])
+            and all(isinstance(line, str) for line in journal["report"])
+        )
+    except (ValueError, KeyError, TypeError) as e:
+        raise CuratedError(JOURNAL, None, f"not a journal of yakubook build ({e})") from e
+    if not ok:
+        raise CuratedError(JOURNAL, None, "not a journal of yakubook build; remove it")
+    return journal
+
+
+def _apply(root: Path, journal: dict[str, Any]) -> None:
+    """Move the staged files into place and remove what is no longer generated; safe to
+    repeat, so a build killed while doing this is finished by the next one."""
+    for tmp, rel in journal["publish"]:
+        if (root / tmp).exists():
+            _replace(root / tmp, root / rel)
+    for rel in journal["remove"]:
+        (root / rel).unlink(missing_ok=True)
+    (root / JOURNAL).unlink()
+
+
+def publish(root: Path, changed: Outputs, remove: list[str], report: list[str]) -> None:
+    """Write `changed` and delete `remove`, all-or-nothing (see the module docstring)."""
+    staged: list[tuple[str, str]] = []
+    try:
+        for rel, data in sorted(changed.items()):
+            path = root / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f"{TMP_PREFIX}{path.name}")
+            staged.append((tmp.relative_to(root).as_posix(), rel))
+            _write_new(tmp, data)
+        journal = {"publish": staged, "remove": remove, "report": report}
+        tmp_journal = root / (TMP_PREFIX + JOURNAL)
+        _write_new(tmp_journal, _json_bytes(journal))
+        _replace(tmp_journal, root / JOURNAL)  # the commit point
+    except BaseException:
+        for tmp, _ in staged:
+            (root / tmp).unlink(missing_ok=True)
+        (root / (TMP_PREFIX + JOURNAL)).unlink(missing_ok=True)
+        raise
+    _apply(root, journal)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def fix_modes(root: Path, rels: list[str]) -> list[str]:
+    """Outputs an older build left at 0600 (it wrote with mkstemp, whatever the umask):
+    give them the mode the umask gives, without rewriting them."""
+    wanted = 0o666 & ~_umask()
+    fixed = []
+    for rel in rels:
         path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as f:
-            f.write(outputs[rel])
-        os.replace(tmp, path)
-        written.append(rel)
-    for rel in remove:
+        if path.is_file() and path.stat().st_mode & 0o777 == 0o600 != wanted:
+            path.chmod(wanted)
+            fixed.append(rel)
+    return fixed
+
+
+def recover(root: Path) -> list[str]:
+    """Finish an interrupted build (its journal) and remove its temporary files."""
+    lines = []
+    journal = _read_journal(root)
+    if journal is not None:
+        _apply(root, journal)
+        lines.append(
+            f"recovered: an interrupted build is finished now "
+            f"({len(journal['publish'])} file(s) written, {len(journal['remove'])} removed); "
+            "its change report follows"
+        )
+        lines += journal["report"]
+    left = leftovers(root)
+    for rel in left:
         (root / rel).unlink()
-        written.append(rel + " (removed)")
-    return written
+    if left:
+        lines.append(f"recovered: removed {len(left)} temporary file(s) of an interrupted build")
+    return lines
 
 
-def run(root: Path, check: bool) -> int:
+# ----------------------------------------------------------------------------- command
+
+
+def run(root: Path, check: bool, accept: bool = False) -> int:
+    try:
+        with build_lock(root):
+            return _run_locked(root, check, accept)
+    except BuildLocked:
+        _err(f"error: another build is running in {root}; try again when it has finished")
+        return 2
+    except (CuratedError, IdentifierError) as e:
+        _err(f"error: {e}")
+        return 2
+    except OSError as e:  # a disk full or a file that cannot be written: no traceback
+        where = Path(os.fsdecode(e.filename)) if e.filename else root
+        if where.is_relative_to(root):
+            where = where.relative_to(root)
+        _err(f"error: {where}: cannot write: {e.strerror}")
+        return 2
+
+
+def _run_locked(root: Path, check: bool, accept: bool) -> int:
     from yakubook.changes import summarize_changes
 
-    try:
-        result = compute(root)
-    except (SourceError, IdentifierError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    if check:
+        pending = [JOURNAL] if (root / JOURNAL).exists() else []
+        pending += leftovers(root)
+        if pending:
+            # Until a build finishes or clears what the interrupted one left, the outputs
+            # are a mix of old and new: that is the finding, whatever a rebuild would say.
+            _out(f"stale: {len(pending)} file(s) left by an interrupted build:")
+            for rel in pending:
+                what = "its journal" if rel == JOURNAL else "a temporary file"
+                _out(f"  {rel} ({what}: `yakubook build` finishes or removes it)")
+            return 1
+        recovered: list[str] = []
+    else:
+        recovered = recover(root)
+    result = compute(root, accept)
     outputs = result.outputs
     changed = stale(root, outputs)
     extra = orphans(root, outputs)
@@ -185,13 +387,48 @@ def run(root: Path, check: bool) -> int:
             old_catalog = None
     report = summarize_changes(root, old_catalog, result.catalog)
     report += _translations_report(root, old_catalog, result.catalog)
-    # Write before reporting, so that a closed stdout (`| head`) cannot leave the outputs
-    # half updated.
-    written = [] if check else write_outputs(root, outputs, extra)
-    _print_summary(result, report, check, changed, extra, written)
+    if result.source_changes and not accept:
+        _refuse_changed_sources(result.source_changes, report)
+        return 2
+    if not check:
+        # Written before the summary, so that a closed stdout (`| head`) cannot leave the
+        # outputs half updated.
+        publish(root, {rel: outputs[rel] for rel in changed}, extra, report)
+        fixed = fix_modes(root, sorted(outputs))
+        if fixed:
+            recovered.append(
+                f"permissions: {len(fixed)} output(s) an older build left at 0600 now follow "
+                "the umask"
+            )
+    for line in recovered:
+        _out(line)
+    _print_summary(result, report, check, changed, extra, accept)
     if check and (changed or extra):
         return 1
     return 0
+
+
+def _refuse_changed_sources(changes: list[SourceChange], report: list[str]) -> None:
+    for c in changes:
+        _err(
+            f"error: {c.file}: sha256 differs from {MANIFEST}:{c.line} "
+            f"(locked to {c.expected[:12]}…, now {c.actual[:12]}…)"
+        )
+    _err("what the changed source(s) would change in the catalog:")
+    for line in report:
+        _err(line)
+    _err(
+        "error: nothing written; if the change is intended, accept it with "
+        "`yakubook build --accept-sources` (updates the manifest)"
+    )
+
+
+def _out(line: str) -> None:
+    print(terminal_safe(line))
+
+
+def _err(line: str) -> None:
+    print(terminal_safe(line), file=sys.stderr)
 
 
 def _print_summary(
@@ -200,32 +437,44 @@ def _print_summary(
     check: bool,
     changed: list[str],
     extra: list[str],
-    written: list[str],
+    accept: bool,
 ) -> None:
+    if accept and result.source_changes:
+        for c in result.source_changes:
+            _out(f"accepted: {c.file} (sha256 {c.expected[:12]}… -> {c.actual[:12]}…)")
+        removed = [ln for ln in report if ln.startswith(("  yaku removed", "  rule removed"))]
+        if removed:
+            _err(
+                f"warning: the accepted source(s) LOSE {len(removed)} entr"
+                f"{'y' if len(removed) == 1 else 'ies'} of the catalog:"
+            )
+            for line in removed:
+                _err(line)
     for w in result.warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _err(f"warning: {w}")
     stats = result.catalog["stats"]
-    print(
+    _out(
         f"catalog: {stats['sections']} sections, {stats['yaku']} yaku, "
         f"{stats['rules']} rule questions, {stats['options']} options, "
         f"{stats['lost_characters']} lost characters"
     )
-    print("repairs: " + ", ".join(f"{k} {v}" for k, v in stats["repairs"].items()))
+    _out("repairs: " + ", ".join(f"{k} {v}" for k, v in stats["repairs"].items()))
     for line in report:
-        print(line)
+        _out(line)
     if check:
         if changed or extra:
-            print(f"stale: {len(changed) + len(extra)} file(s) differ from a fresh build:")
+            _out(f"stale: {len(changed) + len(extra)} file(s) differ from a fresh build:")
             for rel in changed:
-                print(f"  {rel}")
+                _out(f"  {rel}")
             for rel in extra:
-                print(f"  {rel} (no longer generated)")
+                _out(f"  {rel} (no longer generated)")
         else:
-            print("check: everything checked in matches a fresh build")
+            _out("check: everything checked in matches a fresh build")
         return
+    written = changed + [rel + " (removed)" for rel in extra]
     if written:
-        print(f"wrote {len(written)} file(s):")
+        _out(f"wrote {len(written)} file(s):")
         for rel in written:
-            print(f"  {rel}")
+            _out(f"  {rel}")
     else:
-        print("nothing changed")
+        _out("nothing changed")

@@ -1,4 +1,8 @@
-"""What a build changed against the previous catalog, down to the option level."""
+"""What a build changed against the previous catalog, down to the option level.
+
+Losses come first: a source that lost entries (a chapter cut short) must not hide them
+among the edits.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,10 @@ def _yaku(cat: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
     return {n["id"]: catalog_pkg.entry(nodes, n["id"]) for n in nodes if n["kind"] == "yaku"}
 
 
+def _rules(cat: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {n["id"]: n for n in cat["nodes"] if n["kind"] == "rule"}
+
+
 def _options(entry: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     out = {}
     for node in entry:
@@ -23,22 +31,35 @@ def _options(entry: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return out
 
 
+def _name(node: dict[str, Any]) -> str:
+    return node["name"]["zh-Hant"]
+
+
 def diff_catalogs(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
     if old is None:
         return ["changes: no previous catalog"]
     before, after = _yaku(old), _yaku(new)
+    rules_before, rules_after = _rules(old), _rules(new)
     fp_old = catalog_pkg.fingerprints(old["nodes"])
     fp_new = catalog_pkg.fingerprints(new["nodes"])
+    lost = [f"  yaku removed: {y} {_name(before[y][0])}" for y in before if y not in after]
+    lost += [
+        f"  rule removed: {r} {_name(rules_before[r])} (of {rules_before[r].get('yaku')})"
+        for r in rules_before
+        if r not in rules_after
+    ]
     lines = []
     for yid in after:
         if yid not in before:
-            lines.append(f"  yaku added: {yid} {after[yid][0]['name']['zh-Hant']}")
-    for yid in before:
-        if yid not in after:
-            lines.append(f"  yaku removed: {yid} {before[yid][0]['name']['zh-Hant']}")
+            lines.append(f"  yaku added: {yid} {_name(after[yid][0])}")
+    for rid in rules_after:
+        if rid not in rules_before:
+            lines.append(
+                f"  rule added: {rid} {_name(rules_after[rid])} (of {rules_after[rid].get('yaku')})"
+            )
     for yid in after:
         if yid in before and fp_old.get(yid) != fp_new.get(yid):
-            lines.append(f"  yaku changed: {yid} {after[yid][0]['name']['zh-Hant']}")
+            lines.append(f"  yaku changed: {yid} {_name(after[yid][0])}")
             o_old, o_new = _options(before[yid]), _options(after[yid])
             for key in o_new:
                 if key not in o_old:
@@ -52,9 +73,9 @@ def diff_catalogs(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
                     lines.append(f"    option removed: {key} {o_old[key]['text']}")
             if o_old == o_new:
                 lines.append("    (name, 內容, 條件, notes or rule questions changed)")
-    if not lines:
+    if not lost and not lines:
         return ["changes: catalog content unchanged"]
-    return ["changes:"] + lines
+    return ["changes:"] + lost + lines
 
 
 def summarize_changes(root: Path, old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:

@@ -29,6 +29,12 @@ def _main(argv: list[str] | None) -> int:
         action="store_true",
         help="write nothing; exit 1 if anything checked in differs from a fresh build",
     )
+    b.add_argument(
+        "--accept-sources",
+        action="store_true",
+        help="accept sources whose sha256 differs from sources/manifest.toml: print what "
+        "they change, update the manifest, build",
+    )
     b.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     s = sub.add_parser("status", help="which yaku have bodies (implemented/stale/missing/…)")
     s.add_argument("--json", action="store_true")
@@ -42,7 +48,7 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "build":
         from yakubook.build import run
 
-        return run(args.root, args.check)
+        return run(args.root, args.check, args.accept_sources)
     if args.command == "status":
         from yakubook.status_cmd import run_status
 

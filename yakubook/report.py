@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from catalog import CONTROL
+
 LOST = "\ufffd"
+
+
+def terminal_safe(text: str) -> str:
+    """`text` with every control character (ESC of an ANSI sequence, NUL, DEL, C1, line
+    separators, bidirectional overrides; tab too) shown as its escape, so that nothing the
+    sources or curated files say can act on the terminal."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+_UNSAFE = re.compile(CONTROL.pattern[:-1] + "\\t]")
 
 
 def _cell(text: str) -> str:

@@ -150,9 +150,10 @@ def test_an_editorial_restoration_must_fit_the_damage(project_copy, capsys, text
     assert 'text = "不限"' in data
     before = snapshot(project_copy)
     path.write_text(data.replace('text = "不限"', f'text = "{text}"'), encoding="utf-8")
+    line = data[: data.index('text = "不限"')].count("\n") + 1
     capsys.readouterr()
     assert run(project_copy, check=False) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: sources/editorial.toml: restore 3-16-05-04-01 b")
+    assert err.startswith(f"error: sources/editorial.toml:{line}: restore 3-16-05-04-01 b")
     assert message in err
     assert snapshot(project_copy) == before

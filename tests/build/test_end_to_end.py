@@ -38,7 +38,7 @@ def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     del lines[j : j + 7]
     path.write_text("\n".join(lines), encoding="utf-8")
     capsys.readouterr()
-    assert run(project_copy, check=False) == 0
+    assert run(project_copy, check=False, accept=True) == 0
     out = capsys.readouterr().out
     changes = out[out.index("changes:") :]
     assert "yaku changed: 3-13-01" in changes
@@ -65,7 +65,7 @@ def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     assert status["3-13-02"]["status"] == "implemented"
     # restore
     path.write_bytes(original)
-    assert run(project_copy, check=False) == 0
+    assert run(project_copy, check=False, accept=True) == 0
     assert run(project_copy, check=True) == 0
     restored = {
         p.name: digest(project_copy, f"generated/{p.name}")

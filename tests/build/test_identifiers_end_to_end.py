@@ -34,7 +34,7 @@ def test_swapping_two_options_marks_their_names_stale(project_copy, capsys):
     assert text.count(MENU) == 1
     path.write_text(text.replace(MENU, SWAPPED), encoding="utf-8")
 
-    assert run(project_copy, check=False) == 0
+    assert run(project_copy, check=False, accept=True) == 0
     out, err = capsys.readouterr()
     assert "option changed: 3-10-04-01 a 僅限門前 -> 鳴牌後也可" in out
     idents = (project_copy / "catalog" / "identifiers.toml").read_text(encoding="utf-8")
@@ -65,7 +65,7 @@ def test_swapping_two_options_marks_their_names_stale(project_copy, capsys):
 
     # Restoring the sources makes the original names fresh again.
     path.write_bytes(original)
-    assert run(project_copy, check=False) == 0
+    assert run(project_copy, check=False, accept=True) == 0
     out, err = capsys.readouterr()
     assert "identifier" not in err
     assert run_status(project_copy, as_json=True) == 0

@@ -6,6 +6,7 @@ import json
 import re
 
 import jsonschema
+import pytest
 
 from extract.build import accounted_lines
 from extract.schema import SCHEMA
@@ -138,3 +139,47 @@ def test_every_editorial_restoration_is_recorded_with_its_evidence(built_catalog
         records = [r for r in opt["repairs"] if r["evidence"] == f"editorial: {e['evidence']}"]
         assert len(records) == 1 and records[0]["kind"] == "char_restored"
         assert f"editorial: {e['evidence']}"[:40] in report
+
+
+def test_a_tile_digit_the_content_lists_in_full_is_restored_with_its_evidence(built_catalog):
+    by = {n["id"]: n for n in built_catalog["nodes"]}
+    # The 【內容】 lines as the source states them (read here, not from the catalog).
+    assert by["3-05-04"]["content"]["source"] == "僅有2、4、8筒及風牌的和牌"
+    assert by["3-06-03"]["content"]["source"] == "有5筒、1索、自風牌、1筒的對對和"
+    expected = {
+        ("3-05-04-02", "a"): ("2筒、4筒、8筒有沒有都可以", "names 2筒、4筒、8筒"),
+        ("3-05-04-02", "b"): ("2筒、4筒、8筒全部必要", "names 2筒、4筒、8筒"),
+        ("3-06-03-01", "a"): ("5筒、1索、風牌、1筒必須全部是刻子", "names 5筒、1筒"),
+    }
+    for (node_id, letter), (text, named) in expected.items():
+        opt = next(o for o in by[node_id]["options"] if o["letter"] == letter)
+        assert opt["text"]["source"] == text
+        kinds = [r["kind"] for r in opt["repairs"]]
+        assert "digit_lost" in kinds  # the damage stays on record
+        restored = [r for r in opt["repairs"] if r["kind"] == "digit_restored"]
+        assert len(restored) == 1
+        assert restored[0]["damaged"] == LOST + text[1:]
+        assert named in restored[0]["evidence"] and "【內容】" in restored[0]["evidence"]
+
+
+@pytest.mark.parametrize(
+    ("option", "content", "expected"),
+    [
+        (LOST + "筒、4筒、8筒", "僅有2、4、8筒", "2"),
+        (LOST + "筒、1索、風牌、1筒", "有5筒、1索、自風牌、1筒", "5"),
+        # The content names two tiles the option lacks: no evidence for either.
+        (LOST + "筒、8筒", "2、4、8筒", None),
+        # The option's intact tile is not among the content's: the lists differ.
+        (LOST + "筒、9筒", "2、8筒", None),
+        # Another suit, or no list at all: nothing to go on.
+        (LOST + "萬、4筒", "2、4筒", None),
+        (LOST + "翻", "2、4筒", None),
+        # Two lost digits: never.
+        (LOST + "筒、" + LOST + "筒", "2、4筒", None),
+    ],
+)
+def test_tile_list_evidence_is_strict(option, content, expected):
+    from extract.build import _tile_list_digit
+
+    found = _tile_list_digit(option, content)
+    assert (found[0] if found else None) == expected

@@ -120,7 +120,7 @@ def _kuroiisou_tiles(w: Win) -> bool:
 
 @implements(
     "3-05-04",
-    fingerprint="f1827d660e7279116fde80be78e4f0d7da494852dc440e808560278d8dbc5a7e",
+    fingerprint="7d1e291fe8fb1798caefe27e52ec3159a8b7fde223bbf2bd8532bee9d3eb9fc2",
     prefilter=_kuroiisou_tiles,
 )
 def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:

@@ -148,7 +148,7 @@ def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
 
 @implements(
     "3-06-03",
-    fingerprint="c0df449e9c01509cbd7b6ab8bb77a5834b1eab9f758983d85a7d0d9cdcab01aa",
+    fingerprint="ffbd922b3f7ffad64647e7e0efcfa4b1ca96c824798efd44c6c322b2d9d66a42",
     prefilter=lambda w: (
         w.mask2 & KACHOU_BITS == KACHOU_BITS
         and (w.mask2 >> w.seat_wind & 1 or w.mask2 >> w.round_wind & 1)
