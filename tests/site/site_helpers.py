@@ -235,3 +235,26 @@ def run_name_search(public: Path, queries: list[tuple[str, str, str]]
         server.shutdown()
         server.server_close()
     return out
+
+
+def partial_queries(cat: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(yaku ID, "partial", query): per yaku and script, the longest part of its name (two
+    or more characters, shorter than the name, variant number dropped) that no other yaku's
+    name contains."""
+    import re
+
+    names = {n["id"]: (re.sub(r"[(（]\d+[)）]$", "", n["name"]["zh-Hant"]),
+                       re.sub(r"[(（]\d+[)）]$", "", n["name"]["zh-Hans"]))
+             for n in cat["nodes"] if n["kind"] == "yaku"}
+    out = []
+    for yid, forms in names.items():
+        for form in dict.fromkeys(forms):
+            parts = sorted({form[i:j] for i in range(len(form))
+                            for j in range(i + 2, len(form) + 1)} - {form},
+                           key=lambda p: (-len(p), p))
+            for part in parts:
+                owners = {o for o, fs in names.items() if any(part in f for f in fs)}
+                if owners == {yid}:
+                    out.append((yid, "partial", part))
+                    break
+    return out
