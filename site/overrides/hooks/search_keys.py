@@ -25,6 +25,7 @@ Chromium.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterable
@@ -181,7 +182,9 @@ def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str
             whole.append("".join(ws))
             words += ws if len(ws) > 1 else []
         extra = [w + MARK if w in parts else w for w in whole * 3 + words]
-        doc["tags"] = [" ".join(keys[loc] + extra)]
+        # Material inserts result fields as HTML (utilities/h: innerHTML), as the plugin
+        # escapes the pages' text, so must the keys be.
+        doc["tags"] = [html.escape(" ".join(keys[loc] + extra), quote=False)]
     return keys
 
 
