@@ -131,5 +131,7 @@ def badge(v: dict[str, Any] | None) -> Markup:
     if v is None:
         return Markup("")
     cls = value_class(v) + (" yb-v-lost" if is_lost(v) else "")
+    if v.get("kind") == "conditional":
+        cls += " yb-v-wrap"  # long: may wrap on a phone
     return Markup(f'<span class="yb-v yb-v-{esc(cls)}">{esc(value_label(v))}</span>')
 

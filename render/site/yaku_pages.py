@@ -15,18 +15,26 @@ from render.site.model import Node, Site
 from render.site.values import badge, to_hant
 
 
-def _award(y: Node, ex: ExampleView) -> Markup:
-    """What a holding example awards: the yaku's default value option, or the case of a
-    conditional value the example names."""
+def _award(y: Node, ex: ExampleView, rule_link: Any) -> Markup:
+    """What a holding example awards under its settings: the yaku's default value option;
+    when the example names a case of a conditional value (its `case`), also the value that
+    case has under the option that holds it; a case naming a rule question links it."""
     default = next((o for o in y.options if o.is_default), None)
     if default is None or default.value is None:
-        return Markup("有 · yes")
-    v = default.value
-    if v.get("kind") == "conditional" and ex.case:
-        for c in v.get("cases", []):
+        out = Markup("有 · yes")
+    else:
+        out = default.badge + Markup(
+            f' <span class="yb-optletter">(選項 {esc(default.letter)})</span>')
+    if not ex.case:
+        return out
+    for o in y.options:
+        v = o.value or {}
+        for c in v.get("cases", []) if v.get("kind") == "conditional" else []:
             if ex.case in (c.get("when"), to_hant(str(c.get("when", "")))):
-                return badge(c["value"])
-    return default.badge + Markup(f' <span class="yb-optletter">({esc(default.letter)})</span>')
+                return out + Markup(
+                    f' · 若選 {esc(o.letter)}（{esc(to_hant(str(c.get("when"))))}）'
+                    f" with option {esc(o.letter)}: ") + badge(c["value"])
+    return out + Markup(" · ") + rule_link(ex.case)
 
 
 def render(env: jinja2.Environment, common: dict[str, Any], site: Site) -> dict[str, str]:
@@ -41,6 +49,12 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site) -> dict[
         opt = next((o for o in rule.options if o.letter == letter), None)
         return esc(opt.text.hant) if opt else Markup("")
 
+    def rule_link(rule_id: str) -> Markup:
+        rule = by_id.get(rule_id)
+        if rule is None or rule.kind != "rule":
+            return esc(rule_id)
+        return Markup(f"[{esc(rule_id)}](#{esc(rule_id)}) ") + esc(rule.name.hant)
+
     pages = {}
     for y in site.yaku:
         parent = next((r for r in site.yaku if r.id != y.id and any(
@@ -49,7 +63,8 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site) -> dict[
                                                    "zh-Hans": [y.name.hans]}
         pages[y.page] = tpl.render(
             common, y=y, section=sections[y.section], parent=parent, forms=forms,
-            rules=y.rules, option_text=option_text, award=lambda ex, y=y: _award(y, ex),
+            rules=y.rules, option_text=option_text,
+            award=lambda ex, y=y: _award(y, ex, rule_link),
             header=Markup(HEADER.format(what=f"yaku {y.id}, ", sha=site.cat_sha)),
         )
     return pages
