@@ -509,6 +509,18 @@ def link_related(nodes: list[Node]) -> None:
             by_name.setdefault(name, y)
             by_name.setdefault(base_name(name), y)
 
+    longest_first = sorted((n for n in by_name if len(n) >= 2), key=lambda n: (-len(n), n))
+
+    def names_in(arg: str) -> list[str]:
+        found: list[str] = []
+        for text_ in (arg, to_hant(arg)):
+            rest = text_
+            for name in longest_first:
+                if name in rest:
+                    found.append(name)
+                    rest = rest.replace(name, "\0")
+        return found
+
     def parent_yaku(n: Node) -> Node | None:
         p = by_id.get(n.parent or "")
         while p is not None and p.kind != "yaku":
@@ -539,7 +551,9 @@ def link_related(nodes: list[Node]) -> None:
             if label is None:
                 continue
             for arg in note.get("args", []):
-                target = by_name.get(str(arg)) or by_name.get(to_hant(str(arg)))
-                if target is not None:
-                    add(target, f"{label[0]} · {label[1]} ({note.get('text', '')})")
+                # an argument may name several yaku (三杠子、四杠子) or one inside a phrase
+                # (和东北新干线相同的役): link every local yaku name it contains
+                for name in names_in(str(arg)):
+                    add(by_name[name],
+                        f"{label[0]} · {label[1]} ({to_hant(str(note.get('text', '')))})")
         y.related = out
