@@ -207,7 +207,8 @@ def _example_view(ex: dict[str, Any], yaku_ids: set[str]) -> ExampleView:
         situation=situation_words(situation),
         case=str(ex.get("case", "")),
         note=str(ex.get("note", "")),
-        hand=str(ex["hand"]) + "".join(f" + {m}" for m in ex.get("melds", [])),
+        hand=str(ex["hand"]) + "".join(f" + {m}" for m in ex.get("melds", []))
+        + f" · 和了 win {ex['win']}",
         key=(str(ex["hand"]), str(ex["win"]), *map(str, ex.get("melds", []))),
     )
 

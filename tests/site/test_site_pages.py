@@ -322,3 +322,79 @@ def test_mkdocs_config_matches_the_stage(root):
     from material.plugins.search.config import SearchConfig
 
     assert set(search) <= {key for key, _ in SearchConfig._schema}
+
+
+def test_by_status_headings_carry_their_anchor(pages):
+    html_text = markdown_to_html(pages["by-status.md"])
+    assert "{ #" not in html_text and "{#" not in html_text
+    ids, _ = html_ids(pages["by-status.md"])
+    assert {"implemented", "stale", "missing", "unnamed", "orphan"} <= set(ids)
+
+
+def test_yaku_page_shows_every_name_form(cat, names, status_outputs, tmp_path):
+    """Name forms come from catalog/names.toml under the stage's root; absent keys are
+    empty (a scratch names.toml here, not the project's)."""
+    (tmp_path / "catalog").mkdir()
+    (tmp_path / "catalog" / "names.toml").write_text(
+        '["3-15-03"]\nslug = "paarenchan"\nzh = "八連莊"\nromaji = "Paarenchan"\n'
+        'name_en = "Eight consecutive wins"\nja = "八連荘"\nkana = "パーレンチャン"\n'
+        'romaji_aliases = ["parenchan", "pa-renchan"]\nja_aliases = ["八連チャン"]\n'
+        'en_aliases = ["Paarenchan"]\nzh_aliases = ["八连庄"]\n', encoding="utf-8")
+    out, warnings = site.stage(tmp_path, cat, names, status_outputs)
+    assert warnings == []
+    md = out["site/docs/yaku/3-15-03.md"].decode()
+    shown = html.unescape(re.sub(r"<[^>]+>", "", markdown_to_html(md)))
+    for form in ("八連莊", "八连庄", "八連荘", "八連チャン", "パーレンチャン", "Paarenchan",
+                 "parenchan", "pa-renchan", "Eight consecutive wins"):
+        assert form in shown, form
+    names_json = json.loads(out[f"site/docs/{site.SEARCH_NAMES}"])
+    forms = names_json["yaku/3-15-03/"]["forms"]
+    assert forms["ja"] == ["八連荘", "八連チャン"] and forms["kana"] == ["パーレンチャン"]
+    assert forms["en"] == ["Eight consecutive wins", "Paarenchan"]
+    # a yaku with no entry still has its Chinese forms
+    assert names_json["yaku/3-13-01/"]["forms"]["zh-Hant"] == ["加賀百萬石(1)"]
+    assert names_json["yaku/3-13-01/"]["forms"]["ja"] == []
+
+
+def test_yaku_page_reads_the_body_docstring_through_the_registry(pages, status_outputs):
+    import inspect
+
+    from yaku import registry
+
+    registry.load_bodies()
+    assert status_outputs, "catalog/STATUS.json is needed"
+    status = json.loads(status_outputs["catalog/STATUS.json"])["yaku"]
+    checked = 0
+    for yid, body in sorted(registry.BODIES.items()):
+        doc = inspect.getdoc(body.fn)
+        md = pages.get(f"yaku/{yid}.md")
+        if not doc or md is None:
+            continue
+        section = md[md.index("{ #implementation }"):]
+        for para in doc.split("\n\n"):
+            assert str(site.esc(para.replace("\n", " "))) in section, (yid, para[:40])
+        assert str(site.esc(status[yid]["body"])) in section, yid
+        checked += 1
+    assert checked > 100
+
+
+def test_nested_yaku_shows_its_condition_and_parent(pages):
+    md = pages["yaku/3-08-01-07.md"]
+    head = md[:md.index("{ #implementation }")]
+    assert "如果有東北新幹線" in head and "](../yaku/3-08-01.md)" in head
+    assert "](3-15-03-06.md)" in pages["yaku/3-15-03.md"]
+
+
+def test_examples_read_as_situations_and_settings(pages):
+    md = pages["yaku/3-13-01.md"]
+    examples = md[md.index("{ #examples }"):]
+    assert "規則 [3-13-01-02](#3-13-01-02) → **a** 僅合計剛好100時成立" in examples
+    assert "得 · awards" in examples and "不得此役" in examples
+    for md in pages.values():
+        # engine field names never reach a page
+        for field in ("dealer_history", "first_go_around", "discarder_riichi", "min_han"):
+            assert field not in md, field
+    # a hand drawn once per page: a repeat refers to the earlier example
+    for path, md in pages.items():
+        titles = re.findall(r'<span class="yb-hand" title="([^"]+)"', md)
+        assert len(titles) == len(set(titles)), path
