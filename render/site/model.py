@@ -81,7 +81,8 @@ class NameForms:
         return {
             "zh-Hant": uniq([self.hant]),
             "zh-Hans": uniq([self.hans]),
-            "zh-alias": uniq([self.source, self.zh, *self.zh_aliases]),
+            "zh-alias": [a for a in uniq([self.source, self.zh, *self.zh_aliases])
+                         if a not in (self.hant, self.hans)],
             "ja": uniq([self.ja, *self.ja_aliases]),
             "kana": uniq([self.kana]),
             "romaji": uniq([self.romaji, *self.romaji_aliases]),

@@ -49,6 +49,9 @@ def jieba_words(nodes: list[Node], sections: list[Section],
         name = names.get(n.id)
         if name:
             add(name.zh)
+        if n.forms:
+            for form in n.forms.all():
+                add(form)
     for raw in cat.get("nodes", []):
         for o in raw.get("options", []):
             for note in (o.get("value") or {}).get("notes", []):
