@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,7 @@ class ExampleView:
     hand: str
     same_as: int | None = None       # an earlier example of this yaku with the same hand
     key: tuple[str, ...] = ()
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
 
 def _tile_img(code: str, extra: str = "") -> str:
@@ -210,5 +211,6 @@ def _example_view(ex: dict[str, Any], yaku_ids: set[str]) -> ExampleView:
         hand=str(ex["hand"]) + "".join(f" + {m}" for m in ex.get("melds", []))
         + f" · 和了 win {ex['win']}",
         key=(str(ex["hand"]), str(ex["win"]), *map(str, ex.get("melds", []))),
+        raw=dict(ex),
     )
 

@@ -8,6 +8,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+from render.site.awards import example_awards
 from render.site.common import HEADER
 from render.site.escape import esc
 from render.site.examples import ExampleView
@@ -16,9 +17,18 @@ from render.site.values import badge, to_hant
 
 
 def _award(y: Node, ex: ExampleView, rule_link: Any) -> Markup:
-    """What a holding example awards under its settings: the yaku's default value option;
-    when the example names a case of a conditional value (its `case`), also the value that
-    case has under the option that holds it; a case naming a rule question links it."""
+    """What a holding example awards under its settings, per value option, as the engine
+    computes it; from the catalog's default value option when the engine cannot say."""
+    computed = example_awards(ex.raw) if ex.raw else None
+    if computed:
+        parts = []
+        for letter, value in computed:
+            shown = badge(value) if value is not None else Markup("不成立 · none")
+            default = " yb-default-opt" if any(
+                o.letter == letter and o.is_default for o in y.options) else ""
+            parts.append(Markup(f'<span class="yb-award{default}">選 {esc(letter)} → ')
+                         + shown + Markup("</span>"))
+        return Markup(" · ").join(parts)
     default = next((o for o in y.options if o.is_default), None)
     if default is None or default.value is None:
         out = Markup("有 · yes")

@@ -390,6 +390,14 @@ def test_examples_read_as_situations_and_settings(pages):
     examples = md[md.index("{ #examples }"):]
     assert "規則 [3-13-01-02](#3-13-01-02) → **a** 僅合計剛好100時成立" in examples
     assert "得 · awards" in examples and "不得此役" in examples
+    # computed by the engine per value option: 100 exactly is a double yakuman under c
+    first = examples[:examples.index("例 2")]
+    assert '選 c → <span class="yb-v yb-v-yakuman">役滿 ×2</span>' in first
+    assert '選 b → <span class="yb-v yb-v-yakuman">役滿</span>' in first
+    for path, md in pages.items():
+        for block in md.split('<div class="yb-example yb-holds"')[1:]:
+            award = next(x for x in block.splitlines() if x.startswith("得 · awards"))
+            assert "yb-v" in award, (path, award)
     for md in pages.values():
         # engine field names never reach a page
         for field in ("dealer_history", "first_go_around", "discarder_riichi", "min_han"):
