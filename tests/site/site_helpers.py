@@ -165,8 +165,17 @@ def is_hit(yaku_id: str, query: str, links: list[str],
     if first == yaku_id:
         return True
     sharing = owners.get(query.casefold(), set())
-    top3 = {yaku_of(h) for h in links[:3]}
-    return len(sharing) > 1 and first in sharing and yaku_id in top3
+    return len(sharing) > 1 and first in sharing and yaku_id in top_pages(links, 3)
+
+
+def top_pages(links: list[str], k: int) -> list[str | None]:
+    """The first k result pages (a page's sections shown under it count once)."""
+    pages: list[str] = []
+    for href in links:
+        page = href.split("#", 1)[0].split("?", 1)[0]
+        if page not in pages:
+            pages.append(page)
+    return [yaku_of(p + "/") if not p.endswith("/") else yaku_of(p) for p in pages[:k]]
 
 
 class SearchBox:
@@ -228,7 +237,7 @@ def run_name_search(public: Path, queries: list[tuple[str, str, str]]
                 box = SearchBox(page, f"http://127.0.0.1:{server.server_address[1]}/")
                 for yid, kind, q in queries:
                     links = box.search(q)
-                    out.append((yid, kind, q, is_hit(yid, q, links, owners), links[:3]))
+                    out.append((yid, kind, q, is_hit(yid, q, links, owners), links[:60]))
             finally:
                 browser.close()
     finally:

@@ -103,3 +103,26 @@ def test_partial_names_find_their_yaku(typed):
     assert partial
     rate = sum(r[3] for r in partial) / len(partial)
     assert rate >= THRESHOLD, (rate, [(r[0], r[2], r[4][:1]) for r in partial if not r[3]])
+
+
+@pytest.mark.slow
+def test_a_name_numbered_variants_share_finds_them_all(built_site, cat):
+    """紅孔雀 (without its number) gives one of 紅孔雀(1)/(2) first, the others in the top 3."""
+    groups: dict[str, set[str]] = {}
+    for n in cat["nodes"]:
+        if n["kind"] == "yaku":
+            for key in ("zh-Hant", "zh-Hans"):
+                base = re.sub(r"[(（]\d+[)）]$", "", n["name"][key])
+                if base != n["name"][key]:
+                    groups.setdefault(base, set()).add(n["id"])
+    shared = {base: ids for base, ids in groups.items() if len(ids) > 1}
+    assert shared
+    queries = [(sorted(ids)[0], "variant", base) for base, ids in sorted(shared.items())]
+    results = run_name_search(built_site.public, queries)
+    from site_helpers import top_pages
+
+    for (_, _, base, _, links), ids in zip(results, [shared[q[2]] for q in queries],
+                                           strict=True):
+        top = top_pages(links, 3)
+        assert top and top[0] in ids, (base, links)
+        assert ids <= set(top) or len(ids) > 3, (base, top)
