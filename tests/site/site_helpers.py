@@ -100,3 +100,170 @@ def mini_catalog(name: str = "名<script>alert(1)</script>",
              "repairs": []},
         ],
     }
+
+
+# ---------------------------------------------------------------------------- search in Chromium
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+FORM_KINDS = ("zh-Hant", "zh-Hans", "ja", "kana", "romaji", "en")
+
+
+def name_queries(root: Path, cat: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(yaku ID, form kind, query) for every name form of every yaku: zh-Hant and zh-Hans
+    from the catalog, the rest from catalog/names.toml (ja + ja_aliases, kana, romaji +
+    romaji_aliases, name_en + en_aliases; absent keys give no query)."""
+    import tomllib
+
+    names = tomllib.loads((root / "catalog" / "names.toml").read_text(encoding="utf-8"))
+    out: list[tuple[str, str, str]] = []
+    for node in cat["nodes"]:
+        if node["kind"] != "yaku":
+            continue
+        entry = names.get(node["id"], {})
+
+        def strs(*keys: str, entry: dict[str, Any] = entry) -> list[str]:
+            found: list[str] = []
+            for key in keys:
+                v = entry.get(key, [])
+                for s in [v] if isinstance(v, str) else v:
+                    if s.strip() and s.strip() not in found:
+                        found.append(s.strip())
+            return found
+
+        forms = {
+            "zh-Hant": [node["name"]["zh-Hant"]],
+            "zh-Hans": [node["name"]["zh-Hans"]],
+            "ja": strs("ja", "ja_aliases"),
+            "kana": strs("kana"),
+            "romaji": strs("romaji", "romaji_aliases"),
+            "en": strs("name_en", "en_aliases"),
+        }
+        for kind in FORM_KINDS:
+            for q in forms[kind]:
+                out.append((node["id"], kind, q))
+    return out
+
+
+def yaku_of(href: str) -> str | None:
+    """The yaku ID of a result link (…/yaku/3-13-01/…), else None."""
+    import re
+
+    m = re.search(r"/yaku/(\d+(?:-\d+)+)/", href)
+    return m.group(1) if m else None
+
+
+def is_hit(yaku_id: str, query: str, links: list[str],
+           owners: dict[str, set[str]]) -> bool:
+    """The yaku's page is the first result; for a name several yaku share (numbered
+    variants), one of them is first and this one is in the top 3."""
+    if not links:
+        return False
+    first = yaku_of(links[0])
+    if first == yaku_id:
+        return True
+    sharing = owners.get(query.casefold(), set())
+    return len(sharing) > 1 and first in sharing and yaku_id in top_pages(links, 3)
+
+
+def top_pages(links: list[str], k: int) -> list[str | None]:
+    """The first k result pages (a page's sections shown under it count once)."""
+    pages: list[str] = []
+    for href in links:
+        page = href.split("#", 1)[0].split("?", 1)[0]
+        if page not in pages:
+            pages.append(page)
+    return [yaku_of(p + "/") if not p.endswith("/") else yaku_of(p) for p in pages[:k]]
+
+
+class SearchBox:
+    """Material's search box on one page: type a query with key events, read the results."""
+
+    def __init__(self, page: Any, base_url: str) -> None:
+        self.page = page
+        page.goto(base_url)
+        page.click("input.md-search__input")
+        # The worker builds its index after the page loads; until then the meta line says
+        # 正在初始化搜索引擎.
+        page.wait_for_function(
+            """() => {
+                const meta = document.querySelector(".md-search-result__meta");
+                return meta && !meta.textContent.includes("初始化");
+            }""", timeout=180_000)
+        self.idle = page.inner_text(".md-search-result__meta")
+
+    def search(self, query: str) -> list[str]:
+        """The result links (absolute hrefs), best first; [] when nothing is found."""
+        page = self.page
+        page.fill("input.md-search__input", "")
+        page.press("input.md-search__input", "End")
+        page.wait_for_function(
+            "idle => document.querySelector('.md-search-result__meta').textContent === idle",
+            arg=self.idle, timeout=30_000)
+        # Material searches on key events: set the text, then press a key.
+        page.fill("input.md-search__input", query)
+        page.press("input.md-search__input", "End")
+        page.wait_for_function(
+            "idle => document.querySelector('.md-search-result__meta').textContent !== idle",
+            arg=self.idle, timeout=30_000)
+        return page.eval_on_selector_all(
+            "a.md-search-result__link", "els => els.map(e => e.href)")
+
+
+def run_name_search(public: Path, queries: list[tuple[str, str, str]]
+                    ) -> list[tuple[str, str, str, bool, list[str]]]:
+    """Serve public, type every query into the search box of Debian's Chromium; per query
+    (yaku ID, kind, query, hit, first three result links)."""
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    from yakubook.serve import make_server
+
+    owners: dict[str, set[str]] = {}
+    for yid, _kind, q in queries:
+        owners.setdefault(q.casefold(), set()).add(yid)
+    server = make_server(public, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    out = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+                box = SearchBox(page, f"http://127.0.0.1:{server.server_address[1]}/")
+                for yid, kind, q in queries:
+                    links = box.search(q)
+                    out.append((yid, kind, q, is_hit(yid, q, links, owners), links[:60]))
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return out
+
+
+def partial_queries(cat: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """(yaku ID, "partial", query): per yaku and script, the longest part of its name (two
+    or more characters, shorter than the name, variant number dropped) that no other yaku's
+    name contains."""
+    import re
+
+    names = {n["id"]: (re.sub(r"[(（]\d+[)）]$", "", n["name"]["zh-Hant"]),
+                       re.sub(r"[(（]\d+[)）]$", "", n["name"]["zh-Hans"]))
+             for n in cat["nodes"] if n["kind"] == "yaku"}
+    out = []
+    for yid, forms in names.items():
+        for form in dict.fromkeys(forms):
+            parts = sorted({form[i:j] for i in range(len(form))
+                            for j in range(i + 2, len(form) + 1)} - {form},
+                           key=lambda p: (-len(p), p))
+            for part in parts:
+                owners = {o for o, fs in names.items() if any(part in f for f in fs)}
+                if owners == {yid}:
+                    out.append((yid, "partial", part))
+                    break
+    return out

@@ -1,5 +1,6 @@
 """The built site in Debian's Chromium (Playwright, no browser download): search folds
-Simplified to Traditional, romaji finds a yaku, example tiles render. Screenshots go to
+Simplified to Traditional, romaji finds a yaku, an old section anchor follows the yaku to its
+page, example tiles render, and at a phone's 390 px nothing is cut off. Screenshots go to
 test-artifacts/. A missing /usr/bin/chromium fails the test: CI installs it."""
 
 from __future__ import annotations
@@ -94,9 +95,9 @@ def search(page, base_url: str, query: str) -> list[str]:
 def test_simplified_query_finds_traditional_text(page, base_url, artifacts):
     links = search(page, base_url, "满贯")
     page.screenshot(path=str(artifacts / "site-search-simplified.png"))
-    section_hits = [h for h in links if "/sections/" in h]
-    assert section_hits, links
-    page.goto(section_hits[0])
+    hits = [h for h in links if "/yaku/" in h or "/sections/" in h]
+    assert hits, links
+    page.goto(hits[0])
     page.wait_for_load_state("load")
     assert "滿貫" in page.inner_text("article")
     page.screenshot(path=str(artifacts / "site-search-simplified-result.png"))
@@ -105,7 +106,8 @@ def test_simplified_query_finds_traditional_text(page, base_url, artifacts):
 def test_romaji_query_reaches_the_yaku(page, base_url, artifacts):
     links = search(page, base_url, "kaga")
     page.screenshot(path=str(artifacts / "site-search-romaji.png"))
-    target = next((h for h in links if h.endswith("#3-13-01")), None)
+    assert "/yaku/3-13-0" in links[0], links
+    target = next((h for h in links if "/yaku/3-13-01/" in h), None)
     assert target, links
     page.goto(target)
     heading = page.locator('[id="3-13-01"]')
@@ -115,11 +117,19 @@ def test_romaji_query_reaches_the_yaku(page, base_url, artifacts):
     page.screenshot(path=str(artifacts / "site-yaku-3-13-01.png"))
 
 
+def test_old_section_anchor_lands_on_the_rule_question(page, base_url):
+    page.goto(f"{base_url}sections/3-13/#3-13-01-02")
+    page.wait_for_url("**/yaku/3-13-01/#3-13-01-02")
+    heading = page.locator('[id="3-13-01-02"]')
+    heading.wait_for()
+    assert "合計值的條件" in heading.inner_text()
+
+
 def test_example_tiles_render(page, base_url, built_site, artifacts):
-    sections = sorted((built_site.project / "site" / "docs" / "sections").glob("*.md"))
-    with_examples = [p.stem for p in sections if "yb-example" in p.read_text("utf-8")]
-    assert with_examples, "no section page has an example"
-    page.goto(f"{base_url}sections/{with_examples[0]}/")
+    yaku = sorted((built_site.project / "site" / "docs" / "yaku").glob("*.md"))
+    with_examples = [p.stem for p in yaku if "yb-example" in p.read_text("utf-8")]
+    assert with_examples, "no yaku page has an example"
+    page.goto(f"{base_url}yaku/{with_examples[0]}/")
     page.wait_for_load_state("load")
     example = page.locator(".yb-example").first
     example.scroll_into_view_if_needed()
@@ -129,4 +139,53 @@ def test_example_tiles_render(page, base_url, built_site, artifacts):
         "imgs => imgs.map(i => [i.complete, i.naturalWidth, i.getBoundingClientRect().width])")
     assert all(done and natural > 0 and shown > 0 for done, natural, shown in sizes), sizes
     example.screenshot(path=str(artifacts / "site-example-tiles.png"))
-    page.screenshot(path=str(artifacts / "site-section-page.png"))
+    page.screenshot(path=str(artifacts / "site-yaku-page.png"))
+
+
+PHONE_PAGES = ("", "by-value/", "by-name/", "by-status/", "status/", "sections/3-13/",
+               "yaku/3-13-01/", "yaku/3-02-03/", "yaku/3-09-01/", "yaku/3-15-03/",
+               "yaku/3-08-01-07/")
+
+# Per page: the page's own width, and every table and value badge that does not fit on
+# the screen and is not inside a box that scrolls sideways.
+CUT_OFF = """() => {
+  const vw = document.documentElement.clientWidth;
+  const scrolls = el => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const o = getComputedStyle(p).overflowX;
+      if ((o === "auto" || o === "scroll") && p.getBoundingClientRect().right <= vw + 1)
+        return true;
+    }
+    return false;
+  };
+  const cut = [];
+  for (const el of document.querySelectorAll("article table, article .yb-v")) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    if ((r.left < -1 || r.right > vw + 1) && !scrolls(el))
+      cut.push(el.tagName + " " + el.className + " " + el.textContent.slice(0, 40));
+  }
+  const tables = [...document.querySelectorAll("article table")].filter(t => !scrolls(t));
+  return {page: document.documentElement.scrollWidth, vw, cut,
+          unwrapped: tables.map(t => t.textContent.slice(0, 40))};
+}"""
+
+
+def test_phone_width_cuts_nothing_off(browser, base_url, artifacts):
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=1, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        for path in PHONE_PAGES:
+            page.goto(base_url + path)
+            page.wait_for_load_state("load")
+            page.wait_for_selector("article")
+            found = page.evaluate(CUT_OFF)
+            assert found["vw"] <= 390, found
+            assert found["page"] <= found["vw"], (path, found)
+            assert found["cut"] == [], (path, found["cut"])
+            assert found["unwrapped"] == [], (path, found["unwrapped"])
+            name = path.strip("/").replace("/", "-") or "home"
+            page.screenshot(path=str(artifacts / f"site-phone-{name}.png"), full_page=True)
+    finally:
+        context.close()

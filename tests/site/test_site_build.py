@@ -24,6 +24,9 @@ def test_every_node_anchor_is_in_the_built_pages(built_site, cat):
             path = built_site.public / "sections" / sec / "index.html"
             html_by_section[sec] = path.read_text(encoding="utf-8")
         assert f'id="{n["id"]}"' in html_by_section[sec], n["id"]
+        if n["kind"] != "section":
+            page = built_site.public / "yaku" / (n["yaku"] or n["id"]) / "index.html"
+            assert f'id="{n["id"]}"' in page.read_text(encoding="utf-8"), n["id"]
 
 
 def test_navigation_reaches_every_section_page(built_site, cat):
@@ -41,12 +44,19 @@ def test_search_index_is_segmented_and_holds_both_scripts(built_site):
     index = json.loads((built_site.public / "search" / "search_index.json").read_text("utf-8"))
     assert index["config"]["lang"] == ["zh"]
     docs = {d["location"]: d for d in index["docs"]}
-    entry = docs["sections/3-13/#3-13-01"]
+    entry = docs["yaku/3-13-01/#3-13-01"]
     tokens = set(re.split(index["config"]["separator"], entry["title"] + " " + entry["text"]))
     # the user dictionary keeps the names whole, in both scripts
     assert {"加賀百萬石", "加贺百万石"} <= tokens
     assert "Kaga" in entry["text"]
     assert any("满贯" in d["text"] for d in index["docs"])
+    # the yaku page's entry carries its search keys (site/overrides/hooks/search_keys.py);
+    # listing pages carry none
+    keys = docs["yaku/3-13-01/"]["tags"][0].split()
+    assert {"加賀百萬石(1)", "加贺百万石(1)", "kaga", "kagahyakumangoku(1)"} <= set(keys)
+    for part in ("百萬石", "百万石", "賀百萬", "hyakuman"):  # a part of the name starts a key
+        assert any(k.startswith(part) for k in keys), part
+    assert not any("tags" in d for loc, d in docs.items() if not loc.startswith("yaku/"))
     # repair records (garbled damaged text) are kept out of the index
     assert not any("GBK bytes re-read" in d["text"] for d in index["docs"])
 

@@ -1,9 +1,10 @@
-"""The website stage (render/site.py): pages, anchors, escaping, lost digits, search data."""
+"""The website stage (render/site/): pages, anchors, escaping, lost digits, search data."""
 
 from __future__ import annotations
 
 import html
 import json
+import os
 import re
 from collections import Counter
 from html.parser import HTMLParser
@@ -56,17 +57,34 @@ def test_project_data_renders_without_warnings(cat, names, status_outputs, root)
     assert warnings == []
 
 
-def test_every_node_has_one_anchor_in_one_section_page(cat, pages):
+def page_of(n: dict) -> str:
+    """The page that shows a node: its yaku's page, or the section page for a section."""
+    if n["kind"] == "section":
+        return f"sections/{n['id']}.md"
+    return f"yaku/{n['id'] if n['kind'] == 'yaku' else n['yaku']}.md"
+
+
+def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
     section_pages = {k: v for k, v in pages.items() if k.startswith("sections/")}
     assert sorted(section_pages) == sorted(
         f"sections/{n['id']}.md" for n in cat["nodes"] if n["kind"] == "section")
+    assert sorted(k for k in pages if k.startswith("yaku/")) == sorted(
+        f"yaku/{n['id']}.md" for n in cat["nodes"] if n["kind"] == "yaku")
     where: dict[str, list[str]] = {}
-    for path, md in section_pages.items():
+    for path, md in pages.items():
         ids, _ = html_ids(md)
         for i in ids:
             where.setdefault(i, []).append(path)
     for n in cat["nodes"]:
-        assert where.get(n["id"]) == [f"sections/{n['section']}.md"], n["id"]
+        # the old link sections/3-13/#3-13-01 still lands on an anchor of that ID, and the
+        # node is shown (as a heading with its ID) on its own page
+        expected = sorted({f"sections/{n['section']}.md", page_of(n)})
+        assert sorted(where.get(n["id"], [])) == expected, n["id"]
+    for n in cat["nodes"]:
+        if n["kind"] != "section":
+            md = section_pages[f"sections/{n['section']}.md"]
+            link = f"(../{page_of(n)}" + ("" if n["kind"] == "yaku" else f"#{n['id']}") + ")"
+            assert f"{link}{{ #{n['id']} .yb-moved }}" in md, n["id"]
 
 
 def test_every_link_to_a_node_resolves(pages):
@@ -77,7 +95,7 @@ def test_every_link_to_a_node_resolves(pages):
             if target.startswith(("http:", "https:")) or target.endswith(".svg"):
                 continue
             file, _, frag = target.partition("#")
-            dest = path if not file else str(Path(path).parent / file).removeprefix("./")
+            dest = path if not file else os.path.normpath(str(Path(path).parent / file))
             assert dest in pages, f"{path}: link to missing page {target}"
             if frag:
                 assert frag in anchors[dest], f"{path}: link to missing anchor {target}"
@@ -88,6 +106,8 @@ def test_every_link_to_a_node_resolves(pages):
 def test_headings_use_ids_starting_with_a_digit(pages):
     ids, _ = html_ids(pages["sections/3-13.md"])
     assert "3-13" in ids and "3-13-01" in ids and "3-13-01-01" in ids
+    ids, _ = html_ids(pages["yaku/3-13-01.md"])
+    assert "3-13-01" in ids and "3-13-01-01" in ids
 
 
 def _lost_han_option(cat):
@@ -101,9 +121,9 @@ def _lost_han_option(cat):
 
 def test_lost_digit_shows_question_mark_and_explanation(cat, pages):
     node, opt = _lost_han_option(cat)
-    md = pages[f"sections/{node['section']}.md"]
+    md = pages[f"yaku/{node['id']}.md"]
     block = md[md.index(f"{{ #{node['id']} }}"):]
-    block = block[:block.index("</div>")]
+    block = block[:block.index("{ #implementation }")]
     row = next(line for line in block.splitlines() if line.startswith(f"| **{opt['letter']}**"))
     assert '<span class="yb-v yb-v-han yb-v-lost">?翻</span>' in row
     assert "此數字在來源中遺失" in row and "lost in the source" in row
@@ -116,8 +136,25 @@ def test_lost_digit_known_case_3_02_03(cat, pages):
     node = next(n for n in cat["nodes"] if n["id"] == "3-02-03")
     lost = [o["letter"] for o in node["options"] if o["value"] and o["value"]["lost"]]
     assert lost, "3-02-03 no longer has lost digits; pick another example"
-    rendered = markdown_to_html(pages["sections/3-02.md"])
+    rendered = markdown_to_html(pages["yaku/3-02-03.md"])
     assert rendered.count("this digit was lost in the source") >= len(lost)
+    # said plainly in the page header, with how a ruleset supplies the number
+    head = rendered[:rendered.index("yb-name-table") if "yb-name-table" in rendered else 3000]
+    assert "值的數字遺失" in rendered and "han = 2" in rendered
+    assert rendered.index("值的數字遺失") < rendered.index("選項")
+    del head
+
+
+def test_lost_values_are_marked_in_the_indexes(cat, pages):
+    lost = [n["id"] for n in cat["nodes"] if n["kind"] == "yaku" and any(
+        o["value"] and site.is_lost(o["value"]) for o in n["options"])]
+    assert lost
+    for page in ("by-value.md", "by-name.md", "by-status.md"):
+        md = pages[page]
+        for yid in lost:
+            line = next(x for x in md.splitlines() if f"(yaku/{yid}.md)" in x and "yb-id" in x)
+            assert "值遺失 ?翻" in line, (page, yid)
+    assert 'han = N' in pages["by-value.md"]
 
 
 def test_values_are_labelled():
@@ -142,7 +179,7 @@ def test_values_are_labelled():
 
 
 def test_default_option_is_first_non_none_for_yaku_and_a_for_rules(pages):
-    md = pages["sections/3-13.md"]
+    md = pages["yaku/3-13-01.md"]
     yaku = md[md.index("{ #3-13-01 }"):md.index("{ #3-13-01-01 }")]
     assert re.search(r"\| \*\*b\*\*<br><span class=\"yb-default\"", yaku)
     rule = md[md.index("{ #3-13-01-01 }"):md.index("{ #3-13-01-02 }")]
@@ -153,15 +190,15 @@ def test_syntax_in_catalog_text_is_escaped(tmp_path):
     cat = mini_catalog()
     out, warnings = site.stage(tmp_path, cat, {}, {})
     assert warnings == []
-    md = out["site/docs/sections/3-99.md"].decode()
+    md = out["site/docs/yaku/3-99-01.md"].decode()
     for raw in ("<script", "{{", "{%", "<b>", "<em>", "<hr>", "<i>", "[l](", "`c`", "<!--  x"):
         assert raw not in md.replace("<!-- Code generated", ""), raw
     page = markdown_to_html(md)
     ids, tags = html_ids(md)
-    assert {"3-99", "3-99-01", "3-99-01-01"} <= set(ids)
+    assert {"3-99-01", "3-99-01-01"} <= set(ids)
     for tag in ("script", "b", "em", "hr", "i", "a", "strong"):
-        if tag in ("a", "strong"):
-            continue  # the page's own links and option letters use these
+        if tag in ("a", "strong", "em"):
+            continue  # the page's own links, option letters and English glosses use these
         assert tags[tag] == 0, tag
     shown = html.unescape(re.sub(r"<[^>]+>", "", page))
     assert "名<script>alert(1)</script>" in shown
@@ -176,16 +213,17 @@ def test_syntax_in_catalog_text_is_escaped(tmp_path):
     front = md.split("---\n")[1]
     title = yaml.safe_load(front)["title"]
     assert "<" not in title and ">" not in title and "&" not in title
-    for rel in ("index.md", "by-value.md", "by-name.md", "by-status.md", "status.md"):
+    for rel in ("index.md", "by-value.md", "by-name.md", "by-status.md", "status.md",
+                "sections/3-99.md"):
         other = out[f"site/docs/{rel}"].decode()
         assert "<script" not in other and "{{" not in other and "<em>|" not in other
 
 
 def test_lost_character_and_digit_in_mini_catalog(tmp_path):
     out, _ = site.stage(tmp_path, mini_catalog(), {}, {})
-    md = out["site/docs/sections/3-99.md"].decode()
+    md = out["site/docs/yaku/3-99-01.md"].decode()
     assert "\ufffd" not in md
-    assert "sources/x&#95;y.txt:7:2" in md
+    assert "sources/x&#95;y.txt&#58;7&#58;2" in md
     assert '<span class="yb-lost"' in md
 
 
@@ -222,8 +260,8 @@ def test_examples_are_drawn_as_tiles(cat, names, tmp_path):
         '\n[[example]]\nyaku = "9-99-99"\nhand = "1m"\nwin = "1m"\n', encoding="utf-8")
     out, warnings = site.stage(tmp_path, cat, names, {})
     assert len(warnings) == 2 and all("catalog/examples.toml: example" in w for w in warnings)
-    md = out["site/docs/sections/3-13.md"].decode()
-    block = md[md.index("{ #3-13-01 }"):md.index("{ #3-13-01-01 }")]
+    md = out["site/docs/yaku/3-13-01.md"].decode()
+    block = md[md.index("{ #examples }"):]
     assert "例 1 · 成立" in block and "不成立" in block
     assert "](../assets/tiles/9m.svg){ .yb-tile .yb-win }" in block
     assert "](../assets/tiles/back.svg){ .yb-tile }" in block  # the concealed kan
@@ -232,9 +270,9 @@ def test_examples_are_drawn_as_tiles(cat, names, tmp_path):
     assert tiles and all(f"site/docs/{t}" in out for t in tiles)
 
 
-def test_both_scripts_and_romaji_on_section_pages(cat, names, pages):
+def test_both_scripts_and_romaji_on_the_pages(cat, names, pages):
     for n in cat["nodes"]:
-        md = pages[f"sections/{n['section']}.md"]
+        md = pages[page_of(n)]
         for key in ("zh-Hant", "zh-Hans"):
             assert str(site.esc(n["name"][key])) in md, (n["id"], key)
             for o in n["options"]:
@@ -249,7 +287,8 @@ def test_both_scripts_and_romaji_on_section_pages(cat, names, pages):
 def test_by_name_and_by_value_list_every_yaku_once(cat, pages):
     yaku = [n["id"] for n in cat["nodes"] if n["kind"] == "yaku"]
     for page in ("by-name.md", "by-value.md", "by-status.md"):
-        found = Counter(re.findall(r"\]\(sections/3-\d\d\.md#(3-[\d-]+)\)", pages[page]))
+        rows = "\n".join(x for x in pages[page].splitlines() if "yb-id" in x)
+        found = Counter(re.findall(r"\]\(yaku/(3-[\d-]+)\.md\)", rows))
         assert sorted(found) == sorted(yaku), page
         assert set(found.values()) == {1}, page
 
@@ -283,3 +322,87 @@ def test_mkdocs_config_matches_the_stage(root):
     from material.plugins.search.config import SearchConfig
 
     assert set(search) <= {key for key, _ in SearchConfig._schema}
+
+
+def test_by_status_headings_carry_their_anchor(pages):
+    html_text = markdown_to_html(pages["by-status.md"])
+    assert "{ #" not in html_text and "{#" not in html_text
+    ids, _ = html_ids(pages["by-status.md"])
+    assert {"implemented", "stale", "missing", "unnamed", "orphan"} <= set(ids)
+
+
+def test_yaku_page_shows_every_name_form(cat, names, status_outputs, tmp_path):
+    """Name forms come from catalog/names.toml under the stage's root; absent keys are
+    empty (a scratch names.toml here, not the project's)."""
+    (tmp_path / "catalog").mkdir()
+    (tmp_path / "catalog" / "names.toml").write_text(
+        '["3-15-03"]\nslug = "paarenchan"\nzh = "八連莊"\nromaji = "Paarenchan"\n'
+        'name_en = "Eight consecutive wins"\nja = "八連荘"\nkana = "パーレンチャン"\n'
+        'romaji_aliases = ["parenchan", "pa-renchan"]\nja_aliases = ["八連チャン"]\n'
+        'en_aliases = ["Paarenchan"]\nzh_aliases = ["八连庄"]\n', encoding="utf-8")
+    out, warnings = site.stage(tmp_path, cat, names, status_outputs)
+    assert warnings == []
+    md = out["site/docs/yaku/3-15-03.md"].decode()
+    shown = html.unescape(re.sub(r"<[^>]+>", "", markdown_to_html(md)))
+    for form in ("八連莊", "八连庄", "八連荘", "八連チャン", "パーレンチャン", "Paarenchan",
+                 "parenchan", "pa-renchan", "Eight consecutive wins"):
+        assert form in shown, form
+    names_json = json.loads(out[f"site/docs/{site.SEARCH_NAMES}"])
+    forms = names_json["yaku/3-15-03/"]["forms"]
+    assert forms["ja"] == ["八連荘", "八連チャン"] and forms["kana"] == ["パーレンチャン"]
+    assert forms["en"] == ["Eight consecutive wins", "Paarenchan"]
+    # a yaku with no entry still has its Chinese forms
+    assert names_json["yaku/3-13-01/"]["forms"]["zh-Hant"] == ["加賀百萬石(1)"]
+    assert names_json["yaku/3-13-01/"]["forms"]["ja"] == []
+
+
+def test_yaku_page_reads_the_body_docstring_through_the_registry(pages, status_outputs):
+    import inspect
+
+    from yaku import registry
+
+    registry.load_bodies()
+    assert status_outputs, "catalog/STATUS.json is needed"
+    status = json.loads(status_outputs["catalog/STATUS.json"])["yaku"]
+    checked = 0
+    for yid, body in sorted(registry.BODIES.items()):
+        doc = inspect.getdoc(body.fn)
+        md = pages.get(f"yaku/{yid}.md")
+        if not doc or md is None:
+            continue
+        section = md[md.index("{ #implementation }"):]
+        for para in doc.split("\n\n"):
+            assert str(site.esc(para.replace("\n", " "))) in section, (yid, para[:40])
+        assert str(site.esc(status[yid]["body"])) in section, yid
+        checked += 1
+    assert checked > 100
+
+
+def test_nested_yaku_shows_its_condition_and_parent(pages):
+    md = pages["yaku/3-08-01-07.md"]
+    head = md[:md.index("{ #implementation }")]
+    assert "如果有東北新幹線" in head and "](../yaku/3-08-01.md)" in head
+    assert "](3-15-03-06.md)" in pages["yaku/3-15-03.md"]
+
+
+def test_examples_read_as_situations_and_settings(pages):
+    md = pages["yaku/3-13-01.md"]
+    examples = md[md.index("{ #examples }"):]
+    assert "規則 [3-13-01-02](#3-13-01-02) → **a** 僅合計剛好100時成立" in examples
+    assert "得 · awards" in examples and "不得此役" in examples
+    # computed by the engine per value option: 100 exactly is a double yakuman under c
+    first = examples[:examples.index("例 2")]
+    assert '選 c → <span class="yb-v yb-v-yakuman">役滿 ×2</span>' in first
+    assert '選 b → <span class="yb-v yb-v-yakuman">役滿</span>' in first
+    for path, md in pages.items():
+        for block in md.split('<div class="yb-example yb-holds"')[1:]:
+            award = next(x for x in block.splitlines() if x.startswith("得 · awards"))
+            assert "yb-v" in award, (path, award)
+    for md in pages.values():
+        # engine field names never reach a page
+        for field in ("dealer_history", "first_go_around", "discarder_riichi", "min_han"):
+            assert field not in md, field
+    # a hand drawn once per page: a repeat refers to the earlier example
+    for path, md in pages.items():
+        titles = re.findall(r'<span class="yb-hand" title="([^"]+)"', md)
+        assert len(titles) == len(set(titles)), path

@@ -202,7 +202,7 @@ def guriinsha(
     ``evaluate`` the engine passes 東北新幹線's chosen options as ``parent`` and their rule
     questions apply here (closed only, North pair, concealed triplet, the suit — the
     straight is manzu —, the East/North shanpon wait), and the award takes 東北新幹線's
-    value (yaku.interplay). Called alone (``parent`` None) no rule question of 東北新幹線
+    value (yaku.interplay). Called alone (without a parent) no rule question of 東北新幹線
     is applied: any hand of that shape holds, open melds allowed.
     """
     if win.kind != "guriinsha":

@@ -268,7 +268,7 @@ def ha_paarenchan(
     It exists only under 八連莊 (如果有八連莊): in ``evaluate`` the engine passes 八連莊's
     chosen options as ``parent``, and the dealer's win is judged by the table's 3-15-03-01
     (how it is counted: runs, or 7 / 8 honba) and 3-15-03-03 (what follows one). Called
-    alone (``parent`` None) it counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a).
+    alone (without a parent) it counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a).
     """
     w = win.win
     if not _when_ha_paarenchan(w):

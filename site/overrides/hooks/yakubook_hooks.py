@@ -6,13 +6,18 @@ working directory, so the same mkdocs.yml would work from the project root and f
 site/. It runs before the plugin (higher priority) and makes a relative path
 relative to the directory of mkdocs.yml instead. It also quiets jieba's start-up chatter.
 
-on_nav: give the auto-generated "Sections" folder of the navigation a Chinese title.
+on_nav: give the auto-generated "Sections" and "Yaku" folders of the navigation titles.
+
+on_post_build: give each yaku page's entry of the search index its search keys (every
+name form, see search_keys.py), after the search plugin has written the index.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
+from pathlib import Path
 
 from mkdocs.plugins import event_priority
 
@@ -38,9 +43,26 @@ def on_config(config):
     return config
 
 
+TITLES = {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku"}
+
+
 def on_nav(nav, config, files):
-    """Give the auto-generated "Sections" folder of the navigation a Chinese title."""
+    """Give the auto-generated folders of the navigation Chinese titles."""
     for item in nav.items:
-        if getattr(item, "is_section", False) and item.title == "Sections":
-            item.title = "各節 · 各节"
+        if getattr(item, "is_section", False) and item.title in TITLES:
+            item.title = TITLES[item.title]
     return nav
+
+
+def _search_keys():
+    path = Path(__file__).with_name("search_keys.py")
+    spec = importlib.util.spec_from_file_location("yakubook_search_keys", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@event_priority(-100)
+def on_post_build(config):
+    names = Path(config.docs_dir) / "assets" / "search" / "names.json"
+    _search_keys().rewrite(config.site_dir, names)

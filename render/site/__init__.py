@@ -1,0 +1,95 @@
+"""Render stage: catalog -> site/docs (the Markdown pages and generated assets of the website).
+
+Pure and deterministic: it reads the catalog and names it is given, `catalog/STATUS.json`
+from the outputs of earlier stages (if any), `catalog/examples.toml` and the other name forms
+of `catalog/names.toml` under root (if they exist), and the documented readings of the
+bodies through the registry, and returns {path: bytes} for every file under site/docs plus
+warnings.
+
+One module per kind of page: `yaku_pages` (one page per yaku), `section_pages` (section
+overviews that keep the old anchors), `index_pages` (home, indexes, status). Escaping is by
+construction (`escape`): the Jinja2 environment's `finalize` hook passes every value a
+template prints through `esc`, unless it is `Markup` built from escaped parts.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import catalog as catalog_pkg
+from render import tiles
+from render.site import index_pages, section_pages, yaku_pages
+from render.site.common import (
+    CHART,
+    CSS,
+    DOCS,
+    EXAMPLES_PATH,
+    HEADER,
+    JIEBA_DICT,
+    SCRIPT,
+    SEARCH_NAMES,
+    STATUS_COLOURS,
+    STATUS_LABELS,
+    STATUS_PATH,
+    STATUSES,
+    TEMPLATES,
+    TILE_DIR,
+    status_badge,
+)
+from render.site.escape import SiteError, attr, environment, esc, neutralise, title_text, yaml_str
+from render.site.examples import example_files, read_examples
+from render.site.model import Site, build_model
+from render.site.search import jieba_words, names_json
+from render.site.values import badge, is_lost, value_label, value_rank
+
+__all__ = [
+    "CHART", "CSS", "DOCS", "EXAMPLES_PATH", "HEADER", "JIEBA_DICT", "SCRIPT", "SEARCH_NAMES",
+    "STATUSES", "STATUS_COLOURS", "STATUS_LABELS", "STATUS_PATH", "TEMPLATES", "SiteError",
+    "attr", "badge", "build_model", "esc", "example_files", "is_lost", "neutralise",
+    "read_examples", "render_pages", "stage", "title_text", "value_label", "value_rank",
+    "yaml_str",
+]
+
+
+def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
+                 cat: dict[str, Any]) -> dict[str, str]:
+    env = environment(TEMPLATES)
+    common = {
+        "site": site,
+        "statuses": STATUSES,
+        "status_labels": STATUS_LABELS,
+        "status_badge": status_badge,
+        "chart": CHART,
+    }
+    pages: dict[str, str] = {}
+    pages.update(index_pages.render(env, common, site))
+    pages.update(section_pages.render(env, common, site))
+    pages.update(yaku_pages.render(env, common, site))
+    out = {k: _tidy(v) for k, v in pages.items()}
+    out[CHART] = index_pages.chart_svg(site)
+    out[CSS] = (TEMPLATES / "yakubook.css").read_text(encoding="utf-8")
+    out[SCRIPT] = (TEMPLATES / "yakubook.js").read_text(encoding="utf-8")
+    words = jieba_words(site.nodes, site.sections, names, cat)
+    out[JIEBA_DICT] = "\n".join(words) + "\n"
+    out[SEARCH_NAMES] = names_json(site.yaku)
+    for code, svg in tiles.all_svgs().items():
+        out[f"{TILE_DIR}/{code}.svg"] = svg
+    return out
+
+
+def _tidy(md: str) -> str:
+    # split on "\n" only: str.splitlines would also split on U+2028 and friends (which
+    # `neutralise` already removed from every printed value).
+    lines = [line.rstrip() for line in md.split("\n")]
+    out = re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip("\n")
+    return out + "\n"
+
+
+def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
+          outputs: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
+    warnings: list[str] = []
+    site = build_model(root, cat, names, outputs, warnings)
+    files = render_pages(site, names, cat)
+    return {DOCS + k: v.encode("utf-8") for k, v in sorted(files.items())}, warnings

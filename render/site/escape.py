@@ -1,0 +1,128 @@
+"""The one escaping path for text that reaches the website's Markdown and HTML.
+
+Every string a template prints goes through `esc` (the Jinja2 environment's `finalize`
+hook), page titles in front matter through `yaml_str`, and both start with `neutralise`:
+Unicode line and paragraph separators (U+2028, U+2029, U+0085, which `str.splitlines`
+and YAML treat as line breaks) and every other control or format character that could
+end a line, hide text or reorder it become a space; U+FFFD (a character lost in the
+sources) is kept and drawn as a marked `?`. Then every ASCII character that Markdown, its
+extensions (attr_list, tables, admonitions), HTML, or a template engine could read as syntax
+becomes a numeric character reference, so `<script>`, `javascript:` links, `{{ }}`,
+`{% %}` and `[x](y)` / `![x](y)` print as text and never become markup.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+LOST = "\ufffd"
+# Every ASCII character that Markdown, attr_list, tables, HTML or a template engine could
+# read as syntax becomes a numeric character reference; the page shows the same character.
+# ':' is among them so that no text can spell a URL scheme (javascript:) that a Markdown
+# autolink or a later processor could pick up.
+_ENTITIES = {c: f"&#{ord(c)};" for c in "&<>\"'\\`*_{}[]#|~^$!:()="}
+_LOST_HTML = '<span class="yb-lost" title="來源中遺失的字 · lost in the source">?</span>'
+# Format characters that are harmless and needed in CJK and emoji text.
+_KEEP_FORMAT = {"\u200d"}  # zero-width joiner
+
+
+def neutralise(text: str, newline: str = " ") -> str:
+    """Text with every line/paragraph separator and control or format character replaced
+    by a space (a plain "\\n" by `newline`); U+FFFD stays."""
+    out = []
+    for ch in text:
+        if ch == "\n":
+            out.append(newline)
+        elif ch in "\u2028\u2029\u0085\r\t\v\f":
+            out.append(" ")
+        else:
+            cat = unicodedata.category(ch)
+            if cat in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or (
+                    cat == "Cf" and ch not in _KEEP_FORMAT):
+                out.append(" ")
+            else:
+                out.append(ch)
+    return "".join(out)
+
+
+def esc(text: Any) -> Markup:
+    """Catalog text as inline Markdown that renders to exactly that text (a newline in the
+    text becomes <br>)."""
+    if isinstance(text, Markup):
+        return text
+    out = []
+    for ch in neutralise(str(text), newline="\n"):
+        if ch in _ENTITIES:
+            out.append(_ENTITIES[ch])
+        elif ch == "\n":
+            out.append("<br>")
+        elif ch == LOST:
+            out.append(_LOST_HTML)
+        else:
+            out.append(ch)
+    return Markup("".join(out))
+
+
+def attr(text: Any) -> Markup:
+    """Text for an HTML attribute value (title="…"): no markup inside, one line."""
+    out = []
+    for ch in neutralise(str(text)):
+        out.append(_ENTITIES.get(ch, ch))
+    return Markup("".join(out))
+
+
+def title_text(text: str) -> str:
+    """Text for a page title in front matter: the theme prints titles unescaped, so the few
+    characters HTML or a template engine could read become their fullwidth forms."""
+    table = str.maketrans({"<": "＜", ">": "＞", "&": "＆", '"': "＂", "{": "｛", "}": "｝",
+                           "'": "＇", "`": "｀"})
+    return neutralise(text).translate(table)
+
+
+def yaml_str(text: str) -> Markup:
+    # JSON is YAML; ensure_ascii keeps any remaining non-ASCII line break out of the file.
+    return Markup(json.dumps(title_text(text), ensure_ascii=False))
+
+
+def id_str(text: str) -> Markup:
+    """A catalog ID (digits and hyphens, checked when the model is built) for anchors."""
+    return esc(text)
+
+
+class SiteError(ValueError):
+    pass
+
+
+def _finalize(value: Any) -> Any:
+    if isinstance(value, Markup):
+        return value
+    if isinstance(value, bool) or value is None:
+        raise SiteError(f"template printed {value!r}: a missing value, not text")
+    if isinstance(value, int | float):
+        return value
+    if isinstance(value, str):
+        return esc(value)
+    raise SiteError(f"template printed a {type(value).__name__}, not text")
+
+
+def environment(templates: Any) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        # autoescape makes macro output Markup; finalize escapes every other value with esc
+        # (Markdown + HTML), so markupsafe's HTML-only escape never sees a plain str.
+        autoescape=True,
+        finalize=_finalize,
+    )
+    env.filters["yaml_str"] = yaml_str
+    env.filters["esc"] = esc
+    env.filters["attr"] = attr
+    return env

@@ -1,0 +1,560 @@
+"""The website's model: nodes, sections, names in every form, status, related yaku."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+import catalog as catalog_pkg
+from render.site.common import (
+    ID,
+    NAMES_PATH,
+    REPAIR_KINDS,
+    STATUS_LABELS,
+    STATUS_PATH,
+    STATUSES,
+    status_badge,
+)
+from render.site.escape import SiteError
+from render.site.examples import ExampleView, read_examples
+from render.site.values import Text, badge, is_lost, text, to_hant, value_rank
+
+
+@dataclass
+class Option:
+    letter: str
+    text: Text
+    value: dict[str, Any] | None
+    badge: Markup
+    is_default: bool
+    notes: list[Text]
+    lost_note: str | None
+
+
+@dataclass
+class Repair:
+    line: int | None
+    column: int | None
+    kind: str
+    damaged: str
+    result: str
+    evidence: str
+
+
+
+@dataclass(frozen=True)
+class NameForms:
+    """Every form of a yaku's name a player might type (catalog/names.toml; absent keys are
+    empty)."""
+
+    hant: str
+    hans: str
+    source: str
+    zh: str
+    ja: str
+    kana: str
+    romaji: str
+    name_en: str
+    romaji_aliases: tuple[str, ...]
+    ja_aliases: tuple[str, ...]
+    en_aliases: tuple[str, ...]
+    zh_aliases: tuple[str, ...]
+
+    def by_form(self) -> dict[str, list[str]]:
+        """Name forms by kind, without blanks or repeats, in a fixed order."""
+        def uniq(items: list[str]) -> list[str]:
+            out: list[str] = []
+            for item in items:
+                item = item.strip()
+                if item and item not in out:
+                    out.append(item)
+            return out
+        return {
+            "zh-Hant": uniq([self.hant]),
+            "zh-Hans": uniq([self.hans]),
+            "zh-alias": [a for a in uniq([self.source, self.zh, *self.zh_aliases])
+                         if a not in (self.hant, self.hans)],
+            "ja": uniq([self.ja, *self.ja_aliases]),
+            "kana": uniq([self.kana]),
+            "romaji": uniq([self.romaji, *self.romaji_aliases]),
+            "en": uniq([self.name_en, *self.en_aliases]),
+        }
+
+    def all(self) -> list[str]:
+        out: list[str] = []
+        for forms in self.by_form().values():
+            out.extend(f for f in forms if f not in out)
+        return out
+
+
+@dataclass(frozen=True)
+class Related:
+    id: str
+    name: str
+    why: str
+
+
+@dataclass
+class Node:
+    id: str
+    kind: str
+    depth: int
+    level: int
+    section: str
+    yaku: str | None
+    name: Text
+    source: str
+    content: Text | None
+    condition: Text | None
+    notes: list[Text]
+    applies_if: list[Text]
+    options: list[Option]
+    has_values: bool
+    repairs: list[Repair]
+    slug: str = ""
+    romaji: str = ""
+    en: str = ""
+    status: str = "missing"
+    status_note: str | None = None
+    procedure: str | None = None
+    examples: list[ExampleView] = field(default_factory=list)
+    parent: str | None = None
+    forms: NameForms | None = None
+    body: str | None = None          # where the body lives (file:line), from STATUS.json
+    reading: str = ""                # the body's docstring: how the code reads the rule
+    rules: list[Node] = field(default_factory=list)      # rule questions of this yaku
+    related: list[Related] = field(default_factory=list)
+    raw_value_notes: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def page(self) -> str:
+        """The Markdown file that shows this node, relative to site/docs."""
+        if self.kind == "yaku":
+            return f"yaku/{self.id}.md"
+        if self.kind == "rule" and self.yaku:
+            return f"yaku/{self.yaku}.md"
+        return f"sections/{self.section}.md"
+
+    @property
+    def lost_value(self) -> bool:
+        """A value option whose number the sources lost (shown as ?翻)."""
+        return any(o.value is not None and is_lost(o.value) for o in self.options)
+
+    @property
+    def lost_letters(self) -> list[str]:
+        return [o.letter for o in self.options if o.value is not None and is_lost(o.value)]
+
+    @property
+    def hashes(self) -> Markup:
+        return Markup("#" * self.level)
+
+    @property
+    def max_value(self) -> dict[str, Any] | None:
+        values = [o.value for o in self.options if o.value is not None]
+        return max(values, key=value_rank, default=None)
+
+    @property
+    def max_badge(self) -> Markup:
+        """The highest value; of a conditional value, its highest case, marked as such."""
+        v = self.max_value
+        if v is None or v.get("kind") != "conditional" or not v.get("cases"):
+            return badge(v)
+        best = max((c["value"] for c in v["cases"]), key=value_rank)
+        return badge(best) + Markup(
+            '<sup class="yb-cond-mark" title="依情況而定 · 依情况而定 · depends on the case">'
+            "依條件</sup>"
+        )
+
+    @property
+    def status_badge(self) -> Markup:
+        return status_badge(self.status, self.status_note)
+
+
+@dataclass
+class Section:
+    id: str
+    name: Text
+    source: str
+    chapter: Text | None
+    script: str
+    nodes: list[Node]
+    counts: dict[str, int]
+    sha: str
+
+    @property
+    def yaku(self) -> list[Node]:
+        return [n for n in self.nodes if n.kind == "yaku"]
+
+    @property
+    def rules(self) -> list[Node]:
+        return [n for n in self.nodes if n.kind == "rule"]
+
+
+def _src(obj: dict[str, Any] | None) -> str:
+    if not obj:
+        return "?"
+    return f"{obj.get('file', '?')}:{obj.get('line', '?')}"
+
+
+def _lost_note(node: dict[str, Any], opt: dict[str, Any]) -> str | None:
+    v = opt.get("value")
+    if not v or not is_lost(v):
+        return None
+    source = opt.get("source") or node.get("source") or {}
+    where = _src(source)
+    for r in opt.get("repairs", []):
+        if r.get("kind") == "digit_lost" and r.get("line") is not None:
+            col = f":{r['column']}" if r.get("column") is not None else ""
+            where = f"{source.get('file', '?')}:{r['line']}{col}"
+            break
+    if v.get("kind") == "lost":
+        return (f"? ＝ 整個值在來源中遺失，未作猜測 · "
+                f"the whole value was lost in the source, not guessed ({where})")
+    return (f"? ＝ 此數字在來源中遺失，未作猜測 · "
+            f"this digit was lost in the source, not guessed ({where})")
+
+
+def _repairs(objs: list[dict[str, Any]]) -> list[Repair]:
+    out = []
+    for r in objs:
+        out.append(Repair(
+            line=r.get("line"),
+            column=r.get("column"),
+            kind=REPAIR_KINDS.get(r.get("kind", ""), str(r.get("kind", "?"))),
+            damaged=str(r.get("damaged", "")),
+            result=str(r.get("result", "")),
+            evidence=str(r.get("evidence", "")),
+        ))
+    return out
+
+
+def _default_letter(node: dict[str, Any]) -> str | None:
+    opts = node.get("options", [])
+    if not opts:
+        return None
+    if node["kind"] == "rule":
+        return opts[0]["letter"]
+    return next(
+        (o["letter"] for o in opts if o.get("value") and o["value"].get("kind") != "none"),
+        opts[0]["letter"],
+    )
+
+
+def build_node(n: dict[str, Any]) -> Node:
+    default = _default_letter(n)
+    options = []
+    repairs = list(n.get("repairs", []))
+    for o in n.get("options", []):
+        options.append(Option(
+            letter=o["letter"],
+            text=text(o["text"]) or Text("", "", ""),
+            value=o.get("value"),
+            badge=badge(o.get("value")),
+            is_default=o["letter"] == default,
+            notes=[t for t in (text(x) for x in o.get("notes", [])) if t],
+            lost_note=_lost_note(n, o),
+        ))
+        repairs.extend(o.get("repairs", []))
+    repairs.sort(key=lambda r: (r.get("line") or 0, r.get("column") or 0))
+    return Node(
+        id=n["id"],
+        kind=n["kind"],
+        depth=n.get("depth", 1),
+        level=min(max(n.get("depth", 1), 1), 6),
+        section=n.get("section") or n["id"][:4],
+        yaku=n.get("yaku"),
+        name=text(n["name"]) or Text(n["id"], n["id"], n["id"]),
+        source=_src(n.get("source")),
+        content=text(n.get("content")),
+        condition=text(n.get("condition")),
+        notes=[t for t in (text(x) for x in n.get("notes", [])) if t],
+        applies_if=[t for t in (text(x) for x in n.get("applies_if", [])) if t],
+        options=options,
+        has_values=any(o.value is not None for o in options),
+        repairs=_repairs(repairs),
+        procedure=str(n.get("procedure_why") or "") if n.get("procedure_only") else None,
+        parent=n.get("parent"),
+        raw_value_notes=[note for o in n.get("options", [])
+                         for note in (o.get("value") or {}).get("notes", [])],
+    )
+
+
+def _sha(obj: Any) -> str:
+    return hashlib.sha256(catalog_pkg.canonical_json(obj).encode()).hexdigest()
+
+
+# ---------------------------------------------------------------------------- status
+
+
+@dataclass
+class Status:
+    known: bool
+    yaku: dict[str, dict[str, Any]]
+    orphans: list[dict[str, Any]]
+
+
+def read_status(outputs: dict[str, bytes], yaku_ids: list[str], warnings: list[str]) -> Status:
+    raw = outputs.get(STATUS_PATH)
+    if raw is None:
+        return Status(False, {y: {"status": "missing", "note": None} for y in yaku_ids}, [])
+    try:
+        data = json.loads(raw)
+        entries = data["yaku"]
+    except (ValueError, KeyError, TypeError) as e:
+        warnings.append(f"{STATUS_PATH}: unreadable ({e}); every yaku shown as missing")
+        return Status(False, {y: {"status": "missing", "note": None} for y in yaku_ids}, [])
+    known = set(yaku_ids)
+    out: dict[str, dict[str, Any]] = {}
+    for y in yaku_ids:
+        e = entries.get(y) or {}
+        st = e.get("status", "missing")
+        if st not in STATUS_LABELS:
+            warnings.append(f"{STATUS_PATH}: {y} has unknown status {st!r}")
+        out[y] = {"status": st, "note": e.get("note"), "body": e.get("body")}
+    orphans = [
+        {"id": k, "status": v.get("status", "orphan"), "note": v.get("note"),
+         "slug": v.get("slug") or "", "section": v.get("section") or ""}
+        for k, v in sorted(entries.items()) if k not in known
+    ]
+    return Status(True, out, orphans)
+
+@dataclass
+class Site:
+    sections: list[Section]
+    nodes: list[Node]
+    status: Status
+    cat_sha: str
+    stats: dict[str, Any]
+    chapters: list[dict[str, Any]]
+    examples_count: int
+
+    @property
+    def yaku(self) -> list[Node]:
+        return [n for n in self.nodes if n.kind == "yaku"]
+
+    @property
+    def rules(self) -> list[Node]:
+        return [n for n in self.nodes if n.kind == "rule"]
+
+
+def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
+                outputs: dict[str, bytes], warnings: list[str]) -> Site:
+    raw_nodes = cat.get("nodes", [])
+    bad = sorted(str(n.get("id")) for n in raw_nodes if not ID.match(str(n.get("id"))))
+    if bad:
+        raise SiteError(f"catalog IDs that cannot be anchors: {', '.join(bad)}")
+    ids = Counter(n["id"] for n in raw_nodes)
+    dupes = sorted(k for k, c in ids.items() if c > 1)
+    if dupes:
+        raise SiteError(f"catalog IDs appear more than once: {', '.join(dupes)}")
+    nodes = [build_node(n) for n in raw_nodes]
+    yaku_ids = [n.id for n in nodes if n.kind == "yaku"]
+    status = read_status(outputs, yaku_ids, warnings)
+    examples = read_examples(root, set(yaku_ids), warnings)
+    extra = read_name_forms(root, warnings)
+    readings = body_readings(set(yaku_ids)) if status.known else {}
+    for n in nodes:
+        if n.kind != "yaku":
+            continue
+        name = names.get(n.id)
+        n.slug = name.slug if name else catalog_pkg.fallback_slug(n.id)
+        n.romaji = name.romaji if name else ""
+        n.en = name.en if name else ""
+        n.forms = name_forms(n, name, extra.get(n.id, {}))
+        n.status = status.yaku[n.id]["status"]
+        n.status_note = status.yaku[n.id]["note"]
+        n.body = status.yaku[n.id].get("body")
+        n.reading = readings.get(n.id, "")
+        n.examples = examples.get(n.id, [])
+        n.rules = [r for r in nodes if r.kind == "rule" and r.yaku == n.id]
+    link_related(nodes)
+    chapters = cat.get("chapters", [])
+    by_section_chapter = {s: c for c in chapters for s in c.get("sections", [])}
+    sections = []
+    for n in nodes:
+        if n.kind != "section":
+            continue
+        members = [m for m in nodes if m.section == n.id and m.kind != "section"]
+        counts = Counter(m.status for m in members if m.kind == "yaku")
+        chapter = by_section_chapter.get(n.id, {})
+        slice_nodes = [r for r in raw_nodes if r.get("section") == n.id]
+        sections.append(Section(
+            id=n.id,
+            name=n.name,
+            source=n.source,
+            chapter=text(chapter.get("title")),
+            script={"Hant": "繁體", "Hans": "简体"}.get(chapter.get("script", ""), "?"),
+            nodes=members,
+            counts={s: counts.get(s, 0) for s in STATUSES} | {"total": sum(counts.values())},
+            sha=_sha(slice_nodes),
+        ))
+    orphans_in = {n.section for n in nodes} - {s.id for s in sections}
+    if orphans_in:
+        raise SiteError(f"nodes in sections with no section node: {sorted(orphans_in)}")
+    return Site(
+        sections=sections,
+        nodes=nodes,
+        status=status,
+        cat_sha=_sha(cat),
+        stats=cat.get("stats", {}),
+        chapters=chapters,
+        examples_count=sum(len(v) for v in examples.values()),
+    )
+
+
+
+# ---------------------------------------------------------------------------- names
+
+
+def read_name_forms(root: Path, warnings: list[str]) -> dict[str, dict[str, Any]]:
+    """The raw entries of catalog/names.toml, for the name forms the loader does not carry
+    (name_en, ja, kana, *_aliases). A missing or unreadable file gives no extra forms."""
+    path = root / NAMES_PATH
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        warnings.append(f"{NAMES_PATH}: cannot read ({e}); names shown without other forms")
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, dict)}
+
+
+def _str(entry: dict[str, Any], key: str) -> str:
+    v = entry.get(key, "")
+    return v if isinstance(v, str) else ""
+
+
+def _strs(entry: dict[str, Any], key: str) -> tuple[str, ...]:
+    v = entry.get(key, [])
+    if isinstance(v, str):
+        return (v,)
+    return tuple(x for x in v if isinstance(x, str)) if isinstance(v, list) else ()
+
+
+def name_forms(n: Node, name: catalog_pkg.Name | None, entry: dict[str, Any]) -> NameForms:
+    return NameForms(
+        hant=n.name.hant, hans=n.name.hans, source=n.name.source,
+        zh=name.zh if name else "",
+        ja=_str(entry, "ja"), kana=_str(entry, "kana"),
+        romaji=name.romaji if name else _str(entry, "romaji"),
+        name_en=_str(entry, "name_en"),
+        romaji_aliases=_strs(entry, "romaji_aliases"), ja_aliases=_strs(entry, "ja_aliases"),
+        en_aliases=_strs(entry, "en_aliases"), zh_aliases=_strs(entry, "zh_aliases"),
+    )
+
+
+# ---------------------------------------------------------------------------- readings
+
+
+def body_readings(yaku_ids: set[str]) -> dict[str, str]:
+    """Each implemented body's docstring, through the registry: how the code reads the
+    rule where the text leaves room. Empty when the engine cannot be imported (a fresh
+    checkout before its first build)."""
+    try:
+        from yaku import registry
+        registry.load_bodies()
+    except Exception:  # the engine is optional for rendering; pages then show no reading
+        return {}
+    out = {}
+    for yid, body in sorted(registry.BODIES.items()):
+        if yid in yaku_ids:
+            doc = inspect.getdoc(body.fn) or ""
+            out[yid] = doc.strip()
+    return out
+
+
+# ---------------------------------------------------------------------------- related
+
+_NUMBERED = re.compile(r"\s*[(（]\s*\d+\s*[)）]\s*$")
+# Value notes whose arguments name other yaku (包含…的翻數, 與…不復合, 限…, 算作…).
+_NOTE_LINKS = {
+    "includes": ("包含", "includes"),
+    "combines_with": ("可複合", "combines with"),
+    "combines_and_not": ("複合", "combination"),
+    "combines_with_all_but": ("不複合", "does not combine with"),
+    "counts_as": ("算作", "counts as"),
+    "counts_as_combination": ("算作", "counts as"),
+    "only": ("限", "only with"),
+    "total_with": ("合計", "totals with"),
+    "not_counted": ("不計", "not counted with"),
+}
+
+
+def base_name(name: str) -> str:
+    """A yaku name without its variant number: 紅孔雀(2) -> 紅孔雀."""
+    return _NUMBERED.sub("", name)
+
+
+def link_related(nodes: list[Node]) -> None:
+    """Fill each yaku's `related`: numbered variants of the same name, the yaku it is
+    nested in and the ones nested in it, and the yaku its value notes name."""
+    yaku = [n for n in nodes if n.kind == "yaku"]
+    by_id = {n.id: n for n in nodes}
+    by_base: dict[str, list[Node]] = {}
+    by_name: dict[str, Node] = {}
+    for y in yaku:
+        for name in {y.name.hans, y.name.hant}:
+            by_base.setdefault(base_name(name), [])
+            if y not in by_base[base_name(name)]:
+                by_base[base_name(name)].append(y)
+            by_name.setdefault(name, y)
+            by_name.setdefault(base_name(name), y)
+
+    longest_first = sorted((n for n in by_name if len(n) >= 2), key=lambda n: (-len(n), n))
+
+    def names_in(arg: str) -> list[str]:
+        found: list[str] = []
+        for text_ in (arg, to_hant(arg)):
+            rest = text_
+            for name in longest_first:
+                if name in rest:
+                    found.append(name)
+                    rest = rest.replace(name, "\0")
+        return found
+
+    def parent_yaku(n: Node) -> Node | None:
+        p = by_id.get(n.parent or "")
+        while p is not None and p.kind != "yaku":
+            if p.kind == "section":
+                return None
+            p = by_id.get(p.parent or "")
+        return p
+
+    for y in yaku:
+        out: list[Related] = []
+        seen = {y.id}
+
+        def add(other: Node, why: str, out: list[Related] = out, seen: set[str] = seen) -> None:
+            if other.id not in seen:
+                seen.add(other.id)
+                out.append(Related(other.id, other.name.hant, why))
+
+        for other in by_base.get(base_name(y.name.hant), []):
+            add(other, "同名的另一種規則 · numbered variant")
+        parent = parent_yaku(y)
+        if parent is not None:
+            add(parent, "上層的役 · the yaku it belongs to")
+        for child in yaku:
+            if parent_yaku(child) is y:
+                add(child, "附屬的役 · nested yaku")
+        for note in y.raw_value_notes:
+            label = _NOTE_LINKS.get(str(note.get("kind")))
+            if label is None:
+                continue
+            for arg in note.get("args", []):
+                # an argument may name several yaku (三杠子、四杠子) or one inside a phrase
+                # (和东北新干线相同的役): link every local yaku name it contains
+                for name in names_in(str(arg)):
+                    add(by_name[name],
+                        f"{label[0]} · {label[1]} ({to_hant(str(note.get('text', '')))})")
+        y.related = out

@@ -1,0 +1,198 @@
+"""Search keys for the yaku pages: every name form a player types finds the yaku's page first.
+
+How Material's search (9.x) treats a query, read from its worker source
+(integrations/search/_/index.ts, query/segment, query/transform): each run of Han
+characters in the query is cut greedily into pieces that are already tokens of the index
+(never counting the run's last character; when no piece is found the run stays whole),
+then the query is split at the separator, and every term gets a trailing wildcard: a page
+matches a term when one of its tokens starts with it. Pages are tokenized in the browser at
+the same separator (jieba's cuts are marked with U+200B by the plugin). So a partial name
+(百萬石) is not found when the page only holds 加賀百萬石, and the cut of a query depends on
+every other page's tokens.
+
+What this module adds, after the search plugin wrote search_index.json: to the page entry
+of each yaku (yaku/<ID>/) a `tags` field (boost 1e6 in Material's defaults, hidden in the
+result list by yakubook.css) holding that yaku's keys: each name form whole and joined, the
+words of Latin forms, every suffix of a Han run (so any part of a name is the start of a
+key), and, repeated until nothing changes, every term the browser would make of one of
+its name forms that no key starts with yet. The full forms come three times, so an exact
+name outranks a longer name that contains it. Listing pages carry no keys, so they never
+outrank a yaku page for its own name.
+
+`query_terms` mirrors the browser's cut; tests/site/test_site_search.py checks it against
+Chromium.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+# Han script (as \p{sc=Han} in the worker): CJK ideographs, extensions, compatibility
+# ideographs, 々〆〇 and the Hangzhou numerals.
+HAN = (r"\u2e80-\u2e99\u2e9b-\u2ef3\u2f00-\u2fd5\u3005\u3007\u3021-\u3029\u3038-\u303b"
+       r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufa6d\ufa70-\ufad9\U00020000-\U0003134f")
+HAN_RUN = re.compile(f"[{HAN}]+")
+TAG = re.compile(r"(<[^>]*>)")
+MAX_ROUNDS = 12
+# Appended to an index token that is a part of a name but not its end (三色 of 三色同刻): the
+# token still matches the query 三色 (a prefix), but it is no longer equal to a piece the
+# browser could cut a name query into, so a full name query stays whole.
+MARK = "\u2060"  # word joiner: invisible, not a separator
+
+
+def segment(query: str, tokens: set[str]) -> list[str]:
+    """Material's `segment` (query/segment/index.ts), statement by statement."""
+    segments: list[str] = []
+
+    def add(s: str) -> None:
+        if s not in segments:
+            segments.append(s)
+
+    n = len(query)
+    wordcuts = [0] * n
+    for i in range(n):
+        for j in range(i + 1, n):
+            if query[i:j] in tokens:
+                wordcuts[i] = j - i
+    stack = [0]
+    while stack:
+        p = stack.pop()
+        for q in range(1, wordcuts[p]):
+            if wordcuts[p + q] > wordcuts[p] - q:
+                add(query[p:p + q])
+                stack.append(p + q)
+        q = p + wordcuts[p]
+        if q < n and wordcuts[q] and q < n - 1:
+            stack.append(q)
+        add(query[p:q])
+    if "" in segments:
+        return [query]
+    return segments
+
+
+def query_terms(query: str, tokens: set[str], separator: re.Pattern[str]) -> list[str]:
+    """The lowercased terms (without their wildcard) the browser searches for."""
+    cut = HAN_RUN.sub(lambda m: "* ".join(segment(m.group(0), tokens)), query.strip())
+    terms = []
+    for part in cut.split():
+        for piece in re.split(r"[\s\-]+", part):  # lunr's QueryLexer term separator
+            for term in separator.split(piece):
+                term = term.rstrip("*").lower()
+                if term and term not in terms:
+                    terms.append(term)
+    return terms
+
+
+def index_tokens(docs: Iterable[dict[str, Any]], separator: re.Pattern[str]) -> set[str]:
+    tokens: set[str] = set()
+    for doc in docs:
+        for field in ("title", "text"):
+            tokens.update(t.lower() for t in separator.split(TAG.sub(" ", doc.get(field, "")))
+                          if t)
+        for tag in doc.get("tags", []):
+            tokens.update(t.lower() for t in separator.split(tag) if t)
+    return tokens
+
+
+def base_keys(forms: Iterable[str], separator: re.Pattern[str]) -> list[str]:
+    keys: list[str] = []
+
+    def add(k: str) -> None:
+        k = k.lower()
+        if k and k not in keys:
+            keys.append(k)
+
+    for form in forms:
+        words = [w for w in re.split(r"[\s\-]+", form) for w in separator.split(w) if w]
+        for w in words:
+            add(w)
+        add("".join(words))
+        for w in words:
+            # every suffix that starts on a Han character, at least two characters long
+            for i in range(1, len(w) - 1):
+                if HAN_RUN.match(w[i]):
+                    add(w[i:])
+    return keys
+
+
+def inner_parts(forms: Iterable[str]) -> set[str]:
+    """Every piece of a Han run of a name form that stops before the run's end."""
+    parts: set[str] = set()
+    for form in forms:
+        for run in HAN_RUN.findall(form.lower()):
+            for i in range(len(run)):
+                for j in range(i + 1, len(run)):
+                    parts.add(run[i:j])
+    return parts
+
+
+def mark_tokens(s: str, parts: set[str], separator: re.Pattern[str]) -> str:
+    """s (HTML) with MARK after every token of its text that is in parts."""
+    word = re.compile(separator.pattern.replace("[", "[^", 1).removesuffix("+") + "+")
+    out = []
+    for piece in TAG.split(s):
+        if piece.startswith("<") and piece.endswith(">"):
+            out.append(piece)
+        else:
+            out.append(word.sub(
+                lambda m: m.group(0) + MARK if m.group(0).lower() in parts else m.group(0),
+                piece))
+    return "".join(out)
+
+
+def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str]]:
+    """Give each yaku page entry of a search index its keys (in place); the keys by page."""
+    separator = re.compile(index["config"]["separator"])
+    docs = index["docs"]
+    pages = {d["location"]: d for d in docs if d["location"] in names}
+    forms = {loc: [f for fs in entry["forms"].values() for f in fs]
+             for loc, entry in names.items()}
+    parts = inner_parts(f for fs in forms.values() for f in fs)
+    for doc in docs:
+        for field in ("title", "text"):
+            if doc.get(field):
+                doc[field] = mark_tokens(doc[field], parts, separator)
+    keys = {loc: [k + MARK if k in parts else k for k in base_keys(forms[loc], separator)]
+            for loc in pages}
+    for _ in range(MAX_ROUNDS):
+        tokens = index_tokens(docs, separator)
+        for ks in keys.values():
+            tokens.update(ks)
+        changed = False
+        for loc in sorted(keys):
+            for form in forms[loc]:
+                for term in query_terms(form, tokens, separator):
+                    if not any(k.startswith(term) for k in keys[loc]):
+                        keys[loc].append(term + MARK if term in parts else term)
+                        changed = True
+        if not changed:
+            break
+    for loc, doc in pages.items():
+        # Each name form whole comes four times and each word of a form of several words
+        # twice: the exact name outranks a page whose key merely starts with the query, or
+        # holds only one of its words.
+        whole, words = [], []
+        for f in forms[loc]:
+            ws = [w for w in re.split(r"[\s\-]+", f.lower()) if w]
+            whole.append("".join(ws))
+            words += ws if len(ws) > 1 else []
+        extra = [w + MARK if w in parts else w for w in whole * 3 + words]
+        # Material inserts result fields as HTML (utilities/h: innerHTML), as the plugin
+        # escapes the pages' text, so must the keys be.
+        doc["tags"] = [html.escape(" ".join(keys[loc] + extra), quote=False)]
+    return keys
+
+
+def rewrite(site_dir: str, names_path: Path) -> None:
+    path = Path(site_dir) / "search" / "search_index.json"
+    if not path.exists() or not names_path.exists():
+        return
+    index = json.loads(path.read_text(encoding="utf-8"))
+    names = json.loads(names_path.read_text(encoding="utf-8"))
+    add_keys(index, names)
+    path.write_text(json.dumps(index, separators=(",", ":"), default=str), encoding="utf-8")
