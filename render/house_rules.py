@@ -180,9 +180,12 @@ title: 自訂規則 · 自订规则 · House rules
 # 自訂規則 · 自订规则 · House rules
 
 選擇你們桌上採用的地方役與規則，分享連結、列印規則表，並用同一個判定引擎檢查一手牌。
+
 选择你们桌上采用的地方役与规则，分享链接、打印规则表，并用同一个判定引擎检查一手牌。
+
 Pick your table's local yaku and rule answers, share the link, print the sheet, and check a
 hand under it with the project's own engine (running in your browser, offline).
+[檢查一手牌 · 检查一手牌 · check a hand ↓](#check)
 
 <link rel="stylesheet" href="../assets/house-rules/house-rules.css">
 <div id="yb-hr" data-data="../assets/house-rules/data.json"

@@ -2,7 +2,7 @@
  *
  * The rule sheet: every yaku's value option and rule questions as choices, at the documented
  * defaults (the first non-無 value, every rule question at a), presets from rulesets/*.toml,
- * filters, the sheet kept in the URL (#n=…&b=…&c=…&h=…) and in localStorage, TOML export in
+ * filters, the sheet kept in the URL (#n=name&b=off&c=3-13-01c.3-13-01-02b&h=3-02-03_3) and in localStorage, TOML export in
  * the format `yakubook evaluate --rules` reads and import checked by the engine itself.
  * The hand checker: MPSZ text or the site's tile pictures, melds and the situation fields,
  * turned into the Win JSON of yaku/WIN_FORMAT.md and evaluated by the project's own engine
@@ -111,7 +111,7 @@
     if (s.base === "off") p.set("b", "off");
     const c = Object.keys(s.choices).sort().map((k) => k + s.choices[k]);
     if (c.length) p.set("c", c.join("."));
-    const h = Object.keys(s.numbers).sort().map((k) => `${k}:${s.numbers[k]}`);
+    const h = Object.keys(s.numbers).sort().map((k) => `${k}_${s.numbers[k]}`);
     if (h.length) p.set("h", h.join("."));
     return p.toString();
   }
@@ -130,7 +130,7 @@
       s.choices[m[1]] = m[2];
     }
     for (const tok of (p.get("h") || "").split(".").filter(Boolean)) {
-      const [id, n] = tok.split(":");
+      const [id, n] = tok.split("_");
       if (!BY_ID.has(id) || !/^\d{1,3}$/.test(n || "")) { unknown.push(tok); continue; }
       s.numbers[id] = Number(n);
     }
@@ -614,9 +614,12 @@
   let again = false;
   function scheduleCheck() {
     clearTimeout(timer);
-    timer = setTimeout(runCheck, 30);
+    timer = setTimeout(() => { timer = null; runCheck(); }, 30);
   }
+  api.settled = () => timer === null && !running && !again;
   async function runCheck() {
+    clearTimeout(timer);
+    timer = null;
     if (running) { again = true; return; }
     running = true;
     checkerStarted = true;
