@@ -46,6 +46,18 @@
     return node;
   }
   const both = (o) => (o.hans && o.hans !== o.hant ? `${o.hant} · ${o.hans}` : o.hant);
+  const LOST = "\ufffd";
+  /* Catalog text with each character the sources lost (U+FFFD) shown as a marked "?". */
+  function withLost(text) {
+    if (!text.includes(LOST)) return text;
+    const frag = document.createDocumentFragment();
+    text.split(LOST).forEach((part, i) => {
+      if (i) frag.append(el("span", { class: "yb-lost", title: "來源中遺失的字 · lost in the source", text: "?" }));
+      frag.append(part);
+    });
+    return frag;
+  }
+  const plainLost = (text) => text.split(LOST).join("?");
 
   // ------------------------------------------------------------------ values
   const LIMITS = { mangan: "滿貫", haneman: "跳滿", baiman: "倍滿", sanbaiman: "三倍滿" };
@@ -228,7 +240,7 @@
 
   function buildRow(y) {
     const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${y.hant}` },
-      y.options.map((o) => el("option", { value: o.letter, text: `${o.letter} · ${o.hant}` })));
+      y.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${o.hant}`) })));
     const number = el("input", { type: "number", min: "0", max: "99", class: "yb-hr-number",
       "data-number": y.id, placeholder: "?", title: "來源遺失的數字 · the number the source lost", "aria-label": `${y.id} han` });
     const numberBox = el("label", { class: "yb-hr-lost" }, "遺失數字 lost number: ", number, " 翻");
@@ -241,10 +253,10 @@
     });
     const ruleSelects = y.rules.map((r) => {
       const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${r.hant}` },
-        r.options.map((o) => el("option", { value: o.letter, text: `${o.letter} · ${o.hant}` })));
+        r.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${o.hant}`) })));
       s.addEventListener("change", () => { setRule(r, s.value); changed(y); });
       return el("label", { class: "yb-hr-rule" },
-        el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", both(r),
+        el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", withLost(both(r)),
           r.if.length ? el("small", { text: ` （${r.if.join("；")}）` }) : null),
         s);
     });
@@ -335,13 +347,13 @@
         if (o.lost_number && y.id in state.numbers) value += ` = ${state.numbers[y.id]}翻`;
         const answers = y.rules.map((r) => {
           const a = r.options.find((x) => x.letter === ruleOf(r));
-          return el("div", { class: "yb-hr-sheet-rule" }, `${r.hant}：`, el("b", { text: `${a.letter} ${a.hant}` }));
+          return el("div", { class: "yb-hr-sheet-rule" }, withLost(`${r.hant}：`), el("b", {}, withLost(`${a.letter} ${a.hant}`)));
         });
         table.append(el("tr", { "data-id": y.id },
           el("td", { class: "yb-hr-sheet-id", text: y.id }),
           el("td", {}, el("span", { class: "yb-hr-sheet-name", text: y.hant }),
-            y.hans !== y.hant ? ` ${y.hans}` : "", el("br"), el("i", { text: y.romaji })),
-          el("td", {}, el("b", { text: value }), answers)));
+            y.hans !== y.hant ? ` ${y.hans}` : "", " ", el("i", { text: y.romaji })),
+          el("td", {}, el("b", {}, withLost(value)), answers)));
       }
       sheet.append(el("h3", { text: `${sec.id} ${both(sec)}` }), table);
     }
@@ -675,7 +687,7 @@
           el("td", {}, el("code", { text: a.id })),
           el("td", {}, y ? el("a", { href: yakuLink(y), text: y.hant }) : a.name,
             y && y.hans !== y.hant ? ` ${y.hans}` : "", y ? el("small", { text: ` ${y.romaji}` }) : null),
-          el("td", { text: `${a.option}${o ? " · " + o.hant : ""}` }),
+          el("td", {}, withLost(`${a.option}${o ? " · " + o.hant : ""}`)),
           el("td", {}, el("span", { class: `yb-hr-badge yb-hr-v-${valueClass(a.value)}`, text: valueLabel(a.value) }),
             a.combination ? el("div", { class: "yb-hr-note", text: a.combination.join("；") }) : null,
             a.note ? el("div", { class: "yb-hr-note", text: a.note }) : null)));
