@@ -185,7 +185,6 @@ title: 自訂規則 · 自订规则 · House rules
 
 Pick your table's local yaku and rule answers, share the link, print the sheet, and check a
 hand under it with the project's own engine (running in your browser, offline).
-[檢查一手牌 · 检查一手牌 · check a hand ↓](#check)
 
 <link rel="stylesheet" href="../assets/house-rules/house-rules.css">
 <div id="yb-hr" data-data="../assets/house-rules/data.json"

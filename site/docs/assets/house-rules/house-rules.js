@@ -791,6 +791,7 @@
     sheet = el("div", { class: "yb-hr-sheet", id: "yb-hr-sheet" });
     const checker = buildChecker();
     root.replaceChildren(
+      el("p", { class: "yb-hr-jump" }, el("a", { href: "#check", text: "↓ 檢查一手牌 · 检查一手牌 · check a hand" })),
       el("h2", { id: "sheet", text: "規則表 · 规则表 · The rule sheet" }),
       buildToolbar(), editor,
       checker, sheet);
