@@ -405,3 +405,53 @@ def test_narrow_screen(browser, base_url, artifacts):
         assert off.blocked == []
     finally:
         off.context.close()
+
+
+def test_a_hand_entered_by_clicking_tiles(engine_page, tmp_path, artifacts):
+    page = engine_page.page
+    select_preset(page, "defaults")
+    page.click("text=清除 clear")
+    page.check('input[name=yb-hr-target][value=hand]')
+    for tile in ["5m", "5m", "6m", "6m", "6m", "7m", "7m", "7m", "8m", "8m", "8m", "9m", "9m",
+                 "1z", "9m"]:
+        page.click(f'#yb-hr-palette button[data-tile="{tile}"]')
+    assert page.input_value("#yb-hr-hand") == "5566677788899m1z9m"
+    page.click('#yb-hr-handview button[data-tile="1z"]')  # a tile in the hand: removed
+    assert page.input_value("#yb-hr-hand") == "55666777888999m"
+    page.check('input[name=yb-hr-target][value=win]')
+    page.click('#yb-hr-palette button[data-tile="9m"]')
+    assert page.input_value("#yb-hr-win") == "9m"
+    page.check("[data-field=tsumo]")
+    page.click("#yb-hr-check")
+    page.wait_for_function("window.ybHouseRules.settled()", timeout=ENGINE_TIMEOUT)
+    page.wait_for_selector("#yb-hr-result[data-state=ok]", timeout=ENGINE_TIMEOUT)
+    shown = page.eval_on_selector_all(
+        "#yb-hr-result tr.yb-hr-award",
+        "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
+    sent = json.loads(page.input_value("#yb-hr-json"))
+    assert sent == {"hand": "55666777888999m", "win": "9m", "tsumo": True}
+    assert shown == cli(tmp_path, sent, None)["yaku"]
+    assert "3-13-01" in [row[0] for row in shown]
+    assert page.locator("#yb-hr-handview img").count() == 14
+    # A meld built from the tile pictures, then the hand it belongs to.
+    page.check('input[name=yb-hr-target][value=meld]')
+    page.select_option("#yb-hr-meld-kind", "pon")
+    for _ in range(3):
+        page.click('#yb-hr-palette button[data-tile="7z"]')
+    page.click("text=加副露 add meld")
+    assert page.input_value("#yb-hr-melds") == "pon 777z"
+    page.fill("#yb-hr-hand", "123m456p789s11z")
+    page.fill("#yb-hr-win", "1z")
+    page.uncheck("[data-field=tsumo]")
+    page.wait_for_function("window.ybHouseRules.settled()", timeout=ENGINE_TIMEOUT)
+    win = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
+    assert json.loads(page.input_value("#yb-hr-json")) == win
+    sent_text = json.dumps(win, separators=(",", ":"))  # as JSON.stringify writes it
+    page.wait_for_function(
+        f"document.querySelector('#yb-hr-result').dataset.win === {json.dumps(sent_text)}",
+        timeout=ENGINE_TIMEOUT)
+    shown = page.eval_on_selector_all(
+        "#yb-hr-result tr.yb-hr-award",
+        "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
+    assert shown == cli(tmp_path, win, None)["yaku"]
+    page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-clicked.png"))

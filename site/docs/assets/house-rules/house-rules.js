@@ -180,7 +180,7 @@
       if (y.id in state.numbers && lostNumber(y)) body.push(`han = ${state.numbers[y.id]}`);
       for (const r of y.rules) if (r.id in state.choices) body.push(`${tomlString(r.id)} = ${tomlString(state.choices[r.id])}`);
       if (!body.length) continue;
-      lines.push("", `[yaku.${tomlString(y.id)}]  # ${y.hant.replace(/[\r\n]/g, " ")} ${y.romaji}`, ...body);
+      lines.push("", `[yaku.${tomlString(y.id)}]  # ${y.hant} ${y.romaji}`.replace(/[\u0000-\u001f\u007f]/g, " "), ...body);
     }
     return lines.join("\n") + "\n";
   }
@@ -821,6 +821,14 @@
         text: `連結中有本目錄沒有的選項，已略過 · left out (not in this catalog): ${chosen.unknown.join(", ")}` }));
     }
     changed();
+    // A link pasted into this tab's address bar: load the sheet it carries.
+    window.addEventListener("hashchange", () => {
+      const next = decodeState(location.hash);
+      if (next.present && encodeState(next.s) !== encodeState(state)) {
+        state = next.s;
+        changed();
+      }
+    });
     api.timings.ready = performance.now();
     root.dataset.ready = "1";
   }
