@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import gzip
 import hashlib
 import io
 import json
@@ -35,10 +36,14 @@ PYODIDE_INTEGRITY = (
 PYODIDE_FILES = (
     "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
+# Node needs the ES module to build the start-up snapshot; the browser does not.
+CACHE_FILES = (*PYODIDE_FILES, "pyodide.mjs")
 CACHE = Path("build") / f"pyodide-{PYODIDE_VERSION}"
 RUNTIME = Path("assets") / "house-rules" / "runtime"
 ENGINE_ZIP = "engine.zip"
+SNAPSHOT = "engine.snapshot"
 BRIDGE = Path(__file__).parent / "templates" / "site" / "house_rules" / "yb_bridge.py"
+MAKE_SNAPSHOT = BRIDGE.with_name("make_snapshot.mjs")
 PACKAGES = ("generated", "yaku")
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
@@ -82,7 +87,7 @@ def ensure_pyodide(root: Path) -> Path:
     cache = root / CACHE
     stamp = cache / ".integrity"
     if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY and all(
-        (cache / f).exists() for f in PYODIDE_FILES
+        (cache / f).exists() for f in CACHE_FILES
     ):
         return cache
     npm = shutil.which("npm")
@@ -106,7 +111,7 @@ def ensure_pyodide(root: Path) -> Path:
         staging = Path(tempfile.mkdtemp(prefix=".pyodide-", dir=_mkdir(cache.parent)))
         try:
             with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
-                for name in PYODIDE_FILES:
+                for name in CACHE_FILES:
                     member = tar.extractfile(f"package/{name}")
                     if member is None:
                         raise EngineError(f"pyodide-{PYODIDE_VERSION}.tgz has no {name}")
@@ -126,6 +131,29 @@ def _mkdir(path: Path) -> Path:
     return path
 
 
+def snapshot(cache: Path, zip_bytes: bytes) -> bytes | None:
+    """A gzip'd Pyodide memory snapshot with the engine imported, made with Node; None (the
+    page then starts Pyodide the plain way) when Node is missing or the step fails.
+
+    Not byte-identical from build to build: the interpreter's random seeds differ."""
+    node = shutil.which("node")
+    if node is None:
+        print("note: node not found: no start-up snapshot (the checker starts slower)",
+              file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory(prefix="yb-snapshot-") as tmp:
+        zip_path = Path(tmp) / ENGINE_ZIP
+        zip_path.write_bytes(zip_bytes)
+        out = Path(tmp) / "snapshot"
+        proc = subprocess.run([node, str(MAKE_SNAPSHOT), str(cache.resolve()), str(zip_path),
+                               str(out)], capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not out.exists():
+            print(f"note: no start-up snapshot: {(proc.stderr or proc.stdout).strip()[-400:]}",
+                  file=sys.stderr)
+            return None
+        return gzip.compress(out.read_bytes(), compresslevel=6, mtime=0)
+
+
 def install(root: Path, public: Path) -> dict[str, int]:
     """Write Pyodide and the engine zip into public/assets/house-rules/runtime/.
 
@@ -135,12 +163,18 @@ def install(root: Path, public: Path) -> dict[str, int]:
     cache = ensure_pyodide(root)
     files = {name: (cache / name).read_bytes() for name in PYODIDE_FILES}
     files[ENGINE_ZIP] = engine_zip(root)
+    snap = snapshot(cache, files[ENGINE_ZIP])
+    if snap is not None:
+        files[SNAPSHOT] = snap
     files["runtime.json"] = (json.dumps({
         "pyodide": PYODIDE_VERSION,
         "engine_sha256": hashlib.sha256(files[ENGINE_ZIP]).hexdigest(),
+        "snapshot": SNAPSHOT if snap is not None else None,
     }, sort_keys=True, indent=1) + "\n").encode()
     dest = public / RUNTIME
     dest.mkdir(parents=True, exist_ok=True)
+    if snap is None and (dest / SNAPSHOT).exists():
+        (dest / SNAPSHOT).unlink()  # never a snapshot of an older engine
     for name, data in files.items():
         path = dest / name
         if not path.exists() or path.read_bytes() != data:
@@ -168,8 +202,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     total = sum(sizes.values())
+    snap = f", start-up snapshot {sizes[SNAPSHOT]:,} bytes" if SNAPSHOT in sizes else ""
     print(f"house-rules engine: pyodide {PYODIDE_VERSION} + {ENGINE_ZIP} "
-          f"({sizes[ENGINE_ZIP]:,} bytes), {total:,} bytes in {RUNTIME}")
+          f"({sizes[ENGINE_ZIP]:,} bytes){snap}, {total:,} bytes in {RUNTIME}")
     return 0
 
 

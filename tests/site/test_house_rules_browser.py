@@ -207,6 +207,7 @@ def test_page_loads_and_evaluates_offline(engine_page, artifacts):
     ids = page.eval_on_selector_all("tr.yb-hr-award", "rs => rs.map(r => r.dataset.id)")
     assert "3-13-01" in ids  # 加賀百萬石: manzu totalling 5+5+6*3+7*3+8*3+9*3 = 100
     assert page.get_attribute("#yb-hr-engine", "data-state") == "ready"
+    assert page.evaluate("window.ybHouseRules.engine.from") == "snapshot"
     page.screenshot(path=str(artifacts / "house-rules-checker.png"), full_page=False)
     assert engine_page.blocked == [], engine_page.blocked
     assert engine_page.errors == []
@@ -455,3 +456,20 @@ def test_a_hand_entered_by_clicking_tiles(engine_page, tmp_path, artifacts):
         "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
     assert shown == cli(tmp_path, win, None)["yaku"]
     page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-clicked.png"))
+
+
+def test_engine_starts_without_the_snapshot(browser, base_url, hr_public, tmp_path):
+    """A build without Node has no start-up snapshot: the worker starts Pyodide the plain way
+    and gives the same answers."""
+    meta = json.loads((hr_public / "assets" / "house-rules" / "runtime" / "runtime.json")
+                      .read_text("utf-8"))
+    assert meta["snapshot"] == house_rules_engine.SNAPSHOT  # `make` made one here
+    off = Offline(browser, base_url)
+    off.context.route("**/engine.snapshot", lambda r: r.abort())
+    try:
+        page = off.open(base_url + "house-rules/")
+        win = {"hand": "55666777888999m", "win": "9m", "tsumo": True}
+        assert check(page, win) == cli(tmp_path, win, None)
+        assert page.evaluate("window.ybHouseRules.engine.from") == "plain start"
+    finally:
+        off.context.close()

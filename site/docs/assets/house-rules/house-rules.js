@@ -223,7 +223,7 @@
     engineStatus.dataset.state = kind;
     engineStatus.textContent = {
       loading: "判定引擎載入中… · 判定引擎载入中… · loading the engine (Pyodide) …",
-      ready: `判定引擎已就緒 · engine ready (${info && info.yaku} yaku, ${info && info.seconds.toFixed(1)} s)`,
+      ready: `判定引擎已就緒 · engine ready (${info && info.yaku} yaku, ${info && info.seconds.toFixed(1)} s, ${info && info.from})`,
       stale: "注意：判定引擎與本頁的目錄版本不同 · the engine was built from another catalog than this page: rebuild with make",
       failed: `判定引擎無法載入 · the engine failed to load: ${err && err.message}`,
     }[kind];
