@@ -64,7 +64,7 @@ def added_bytes(public: Path) -> dict[str, int]:
 def one_run(browser, base: str, later: int) -> dict:
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     blocked: list[str] = []
-    transferred = {"page": 0, "engine": 0}
+    transferred = {"page": 0, "engine": 0, "rest": 0}
     phase = {"now": "page"}
 
     def route(r):
@@ -93,6 +93,7 @@ def one_run(browser, base: str, later: int) -> dict:
         page.wait_for_selector("#yb-hr-result[data-state=ok]", timeout=300_000)
         timings = page.evaluate("window.ybHouseRules.timings")
         engine = page.evaluate("window.ybHouseRules.engine")
+        phase["now"] = "rest"
         laters = []
         for i in range(later):
             before = page.evaluate("window.ybHouseRules.evaluations")
@@ -128,6 +129,7 @@ def one_run(browser, base: str, later: int) -> dict:
         "first_result_ms": timings["firstResult"],
         "return_visit_ms": again,
         "engine_phases_ms": engine.get("phases", {}),
+        "engine_from": engine.get("from", "?"),
         "later_ms": laters,
         "blocked": blocked,
         "transferred": transferred,
@@ -170,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({os.cpu_count()} cores, shared)")
     for i, r in enumerate(runs, 1):
         phases = ", ".join(f"{k} {v / 1000:.2f} s" for k, v in r["engine_phases_ms"].items())
+        phases += f"; from {r['engine_from']}"
         print(f"run {i}: page ready {r['ready_ms'] / 1000:.2f} s, first result "
               f"{r['first_result_ms'] / 1000:.2f} s after navigation start "
               f"(engine start-up: {phases}); return visit {r['return_visit_ms'] / 1000:.2f} s")
