@@ -12,9 +12,9 @@ CJK_FONT ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 APT_GET ?= apt-get
 USER_ID ?= $(shell id -u)
 
-.PHONY: all system build site test serve clean
+.PHONY: all system build site test serve clean house-rules-engine pyodide
 
-all: site
+all: house-rules-engine
 
 # Debian's chromium drives the browser test; a CJK font lets it draw the pages' text; the
 # venv needs python3-venv. Missing ones are installed with apt-get when run as root;
@@ -47,13 +47,21 @@ build: system $(STAMP)
 site: build
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
 
-test: system $(STAMP)
+test: system $(STAMP) pyodide
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
-serve: site
+serve: house-rules-engine
 	$(BIN)/yakubook serve
 
 clean:
 	rm -rf site/public .pytest_cache
+
+# The house-rules page's engine (#14): Pyodide (pinned, fetched once with npm into build/)
+# and a zip of yaku/ + generated/, written into site/public after MkDocs has built it.
+house-rules-engine: site
+	$(PY) -m render.house_rules_engine
+
+pyodide: $(STAMP)
+	$(PY) -m render.house_rules_engine --fetch-only

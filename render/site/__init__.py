@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
-from render import tiles
+from render import house_rules, tiles
 from render.site import index_pages, section_pages, yaku_pages
 from render.site.common import (
     CHART,
@@ -92,4 +92,6 @@ def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
     warnings: list[str] = []
     site = build_model(root, cat, names, outputs, warnings)
     files = render_pages(site, names, cat)
-    return {DOCS + k: v.encode("utf-8") for k, v in sorted(files.items())}, warnings
+    out = {DOCS + k: v.encode("utf-8") for k, v in files.items()}
+    out.update(house_rules.stage(root, cat, names, outputs))  # the house-rules page (#14)
+    return dict(sorted(out.items())), warnings

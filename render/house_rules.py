@@ -1,0 +1,223 @@
+"""Render stage for the house-rules page: catalog -> the page, its data and its scripts.
+
+Outputs (all under site/docs, committed like every page):
+- `house-rules.md`: the page (a rule sheet editor, a printable sheet, a hand checker);
+- `assets/house-rules/data.json`: every yaku's value options and rule questions with the
+  documented defaults, the shipped presets (rulesets/*.toml) resolved to letters, names in
+  both scripts and romaji, implemented status;
+- `assets/house-rules/*.js|*.css`: hand-written, copied from render/templates/site/house_rules.
+
+The engine the page runs (the project's `yaku` + `generated` in Pyodide) is not here: it is
+built into the site by `render.house_rules_engine` after MkDocs (`make`), so a source change
+rebuilds it with everything else and nothing binary is committed.
+
+Pure and deterministic: same catalog, names, status and rulesets, same bytes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import catalog as catalog_pkg
+
+TEMPLATES = Path(__file__).parent / "templates" / "site" / "house_rules"
+DOCS = "site/docs/"
+PAGE = "house-rules.md"
+ASSETS = "assets/house-rules/"
+DATA = ASSETS + "data.json"
+STATUS_PATH = "catalog/STATUS.json"
+RULESETS = "rulesets"
+# Copied byte for byte into site/docs/assets/house-rules/ (the page's scripts and styles).
+STATIC = ("house-rules.js", "house-rules.css", "hr-worker.js")
+# Where a yaku's page is, relative to the site root ({id}; {section} may be used too).
+YAKU_URL = "yaku/{id}/"
+ID = re.compile(r"^\d+(?:-\d+)*$")
+LETTER = re.compile(r"^[a-z]$")
+
+
+class HouseRulesError(ValueError):
+    pass
+
+
+def _text(obj: dict[str, Any] | None) -> dict[str, str]:
+    if obj is None:
+        return {"hant": "", "hans": ""}
+    hant = obj.get("zh-Hant", obj.get("source", ""))
+    return {"hant": hant, "hans": obj.get("zh-Hans", hant)}
+
+
+def number_lost(value: dict[str, Any] | None) -> bool:
+    """A value option whose han count the sources lost: a ruleset may supply it (`han = N`)."""
+    return bool(
+        value
+        and value.get("lost")
+        and value.get("kind") in ("han", "additive")
+        and value.get("han") is None
+    )
+
+
+def default_letter(options: list[dict[str, Any]]) -> str:
+    """The documented default: the first option that is not 無 (as the generated stubs)."""
+    return next(
+        (o["letter"] for o in options if o["value"] and o["value"]["kind"] != "none"),
+        options[0]["letter"],
+    )
+
+
+def none_letter(options: list[dict[str, Any]]) -> str | None:
+    return next(
+        (o["letter"] for o in options if o["value"] and o["value"]["kind"] == "none"), None
+    )
+
+
+def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
+          status: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(sections, yaku): every yaku with its value menu and its rule questions."""
+    nodes = cat["nodes"]
+    by_status = {yid: s.get("status", "") for yid, s in (status.get("yaku") or {}).items()}
+    sections = [
+        {"id": n["id"], **_text(n["name"])} for n in nodes if n["kind"] == "section"
+    ]
+    yaku = []
+    for node in nodes:
+        if node["kind"] != "yaku":
+            continue
+        yid = node["id"]
+        if not ID.match(yid):
+            raise HouseRulesError(f"{yid!r}: not a catalog ID")
+        opts = node["options"]
+        if not opts:
+            raise HouseRulesError(f"{yid}: a yaku without value options")
+        name = names.get(yid)
+        rules = []
+        for r in catalog_pkg.entry(nodes, yid):
+            if r["kind"] != "rule" or not r["options"]:
+                continue
+            rules.append({
+                "id": r["id"],
+                **_text(r["name"]),
+                "if": [_text(a)["hant"] for a in r.get("applies_if", [])],
+                "options": [{"letter": o["letter"], **_text(o["text"])} for o in r["options"]],
+            })
+        yaku.append({
+            "id": yid,
+            "section": node["section"],
+            **_text(node["name"]),
+            "romaji": name.romaji if name else yid,
+            "en": name.en if name else "",
+            "status": by_status.get(yid, "missing"),
+            "default": default_letter(opts),
+            "none": none_letter(opts),
+            "options": [
+                {"letter": o["letter"], **_text(o["text"]), "value": o["value"],
+                 "lost_number": number_lost(o["value"])}
+                for o in opts
+            ],
+            "rules": rules,
+        })
+    return sections, yaku
+
+
+def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[str, Any]:
+    """A ruleset file as the page's state: name, base (default / off) and, per yaku, the
+    letters that differ from that base. Checked against the catalog like the engine does."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise HouseRulesError(f"{where}: not valid TOML: {e}") from None
+    meta = data.get("ruleset", {})
+    others = meta.get("others", "default")
+    if others not in ("default", "off"):
+        raise HouseRulesError(f"{where}: [ruleset] others = {others!r}")
+    by_id = {y["id"]: y for y in yaku}
+    choices: dict[str, str] = {}
+    numbers: dict[str, int] = {}
+    for yid, table in sorted(data.get("yaku", {}).items()):
+        y = by_id.get(yid)
+        if y is None or not isinstance(table, dict):
+            raise HouseRulesError(f"{where}: unknown yaku {yid!r}")
+        rules = {r["id"]: r for r in y["rules"]}
+        for key, val in table.items():
+            if key == "value":
+                letters = [o["letter"] for o in y["options"]]
+            elif key == "han":
+                if not isinstance(val, int) or isinstance(val, bool):
+                    raise HouseRulesError(f"{where}: {yid} han must be an integer")
+                numbers[yid] = val
+                continue
+            elif key in rules:
+                letters = [o["letter"] for o in rules[key]["options"]]
+            else:
+                raise HouseRulesError(f"{where}: {key!r} is not a rule question of {yid}")
+            if not isinstance(val, str) or val.lower() not in letters:
+                raise HouseRulesError(f"{where}: {key} has no option {val!r}")
+            choices[yid if key == "value" else key] = val.lower()
+    return {"name": str(meta.get("name", where)), "base": others, "choices": choices,
+            "numbers": numbers}
+
+
+def presets(root: Path, yaku: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    folder = root / RULESETS
+    out = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        rel = path.relative_to(root).as_posix()
+        preset = resolve_preset(path.read_text(encoding="utf-8"), rel, yaku)
+        out.append({"file": rel, **preset})
+    return out
+
+
+PAGE_TEXT = """\
+---
+title: 自訂規則 · 自订规则 · House rules
+---
+
+# 自訂規則 · 自订规则 · House rules
+
+選擇你們桌上採用的地方役與規則，分享連結、列印規則表，並用同一個判定引擎檢查一手牌。
+
+选择你们桌上采用的地方役与规则，分享链接、打印规则表，并用同一个判定引擎检查一手牌。
+
+Pick your table's local yaku and rule answers, share the link, print the sheet, and check a
+hand under it with the project's own engine (running in your browser, offline).
+
+<link rel="stylesheet" href="../assets/house-rules/house-rules.css">
+<div id="yb-hr" data-data="../assets/house-rules/data.json"
+     data-runtime="../assets/house-rules/runtime/" data-tiles="../assets/tiles/"
+     data-site="../" data-catalog="{sha}">
+<noscript>這一頁需要 JavaScript · 这一页需要 JavaScript · This page needs JavaScript.</noscript>
+<p class="yb-hr-loading">載入中 · 载入中 · loading…</p>
+</div>
+<script src="../assets/house-rules/house-rules.js"></script>
+"""
+
+
+def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
+          outputs: dict[str, bytes]) -> dict[str, bytes]:
+    """{path: bytes} of the page, its data and its static assets."""
+    status_bytes = outputs.get(STATUS_PATH)
+    if status_bytes is None and (root / STATUS_PATH).exists():
+        status_bytes = (root / STATUS_PATH).read_bytes()
+    status = json.loads(status_bytes) if status_bytes else {}
+    sections, yaku = menus(cat, names, status)
+    catalog_sha = hashlib.sha256(catalog_pkg.canonical_json(cat).encode()).hexdigest()[:16]
+    data = {
+        "format": 1,
+        "catalog": catalog_sha,
+        "yaku_url": YAKU_URL,
+        "sections": sections,
+        "yaku": yaku,
+        "presets": presets(root, yaku),
+    }
+    files = {
+        DOCS + PAGE: PAGE_TEXT.replace("{sha}", catalog_sha).encode("utf-8"),
+        DOCS + DATA: (json.dumps(data, ensure_ascii=False, sort_keys=True,
+                                 separators=(",", ":")) + "\n").encode("utf-8"),
+    }
+    for name in STATIC:
+        files[DOCS + ASSETS + name] = (TEMPLATES / name).read_bytes()
+    return dict(sorted(files.items()))

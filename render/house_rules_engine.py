@@ -1,0 +1,218 @@
+"""The engine the house-rules page runs: Pyodide (pinned, from the npm registry) and a zip of
+this project's own `yaku` + `generated` packages, installed into the built site.
+
+    python -m render.house_rules_engine [--root .] [--public site/public]
+
+`make` runs it after `mkdocs build` (MkDocs empties site/public first). Nothing here is
+committed: Pyodide's core files are fetched once with `npm pack` into build/ (checked
+against the pinned integrity) and the engine zip is rebuilt from the sources each time, so
+the page and `yakubook evaluate` run the same code. The zip is deterministic: sorted
+entries, fixed timestamps and modes, so the same sources give the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+PYODIDE_VERSION = "0.29.5"
+# `npm view pyodide@0.29.5 dist.integrity`: the tarball must match it byte for byte.
+PYODIDE_INTEGRITY = (
+    "sha512-TkYrUv9m8QmfImADKRmpwZulL48E0uUaBSO+dvRQKyAJc0qh9gu7jn8btyHPh3NZm1r2IH2YrJhIr7Q2B9urAw=="
+)
+# Pyodide's core: enough for a stdlib-only package (no micropip, no wheels).
+PYODIDE_FILES = (
+    "pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+# Node needs the ES module to build the start-up snapshot; the browser does not.
+CACHE_FILES = (*PYODIDE_FILES, "pyodide.mjs")
+CACHE = Path("build") / f"pyodide-{PYODIDE_VERSION}"
+RUNTIME = Path("assets") / "house-rules" / "runtime"
+ENGINE_ZIP = "engine.zip"
+SNAPSHOT = "engine.snapshot"
+BRIDGE = Path(__file__).parent / "templates" / "site" / "house_rules" / "yb_bridge.py"
+MAKE_SNAPSHOT = BRIDGE.with_name("make_snapshot.mjs")
+PACKAGES = ("generated", "yaku")
+# What the engine reads besides its packages: `yaku.interplay` takes nested entries from the
+# catalog and the supersession families from catalog/families.toml.
+DATA_FILES = ("catalog/__init__.py", "catalog/catalog.json", "catalog/families.toml")
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+class EngineError(RuntimeError):
+    pass
+
+
+def engine_files(root: Path) -> dict[str, bytes]:
+    """{archive name: bytes}: every .py of the engine packages plus the page's bridge."""
+    files: dict[str, bytes] = {}
+    for package in PACKAGES:
+        folder = root / package
+        if not (folder / "__init__.py").exists():
+            raise EngineError(f"{folder}: not a package (run `yakubook build` first?)")
+        for path in sorted(folder.rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                files[path.relative_to(root).as_posix()] = path.read_bytes()
+    for rel in DATA_FILES:
+        files[rel] = (root / rel).read_bytes()
+    files["yb_bridge.py"] = BRIDGE.read_bytes()
+    return dict(sorted(files.items()))
+
+
+def engine_zip(root: Path) -> bytes:
+    """The deterministic zip the browser unpacks onto its sys.path."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for name, data in engine_files(root).items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            zf.writestr(info, data, compresslevel=9)
+    return buf.getvalue()
+
+
+def _integrity(data: bytes) -> str:
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def ensure_pyodide(root: Path) -> Path:
+    """The folder holding Pyodide's core files, fetched with `npm pack` when missing."""
+    cache = root / CACHE
+    stamp = cache / ".integrity"
+    if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY and all(
+        (cache / f).exists() for f in CACHE_FILES
+    ):
+        return cache
+    npm = shutil.which("npm")
+    if npm is None:
+        raise EngineError(f"npm is needed once to fetch Pyodide {PYODIDE_VERSION}: install "
+                          f"Node.js (apt-get install npm), or put its core files in {cache}")
+    with tempfile.TemporaryDirectory(prefix="pyodide-") as tmp:
+        proc = subprocess.run(
+            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
+            capture_output=True, text=True, check=False,
+        )
+        tarballs = sorted(Path(tmp).glob("*.tgz"))
+        if proc.returncode != 0 or len(tarballs) != 1:
+            raise EngineError(f"npm pack pyodide@{PYODIDE_VERSION} failed: "
+                              f"{(proc.stderr or proc.stdout).strip()[-500:]}")
+        data = tarballs[0].read_bytes()
+        got = _integrity(data)
+        if got != PYODIDE_INTEGRITY:
+            raise EngineError(f"pyodide-{PYODIDE_VERSION}.tgz: integrity {got} is not the "
+                              f"pinned {PYODIDE_INTEGRITY}")
+        staging = Path(tempfile.mkdtemp(prefix=".pyodide-", dir=_mkdir(cache.parent)))
+        try:
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+                for name in CACHE_FILES:
+                    member = tar.extractfile(f"package/{name}")
+                    if member is None:
+                        raise EngineError(f"pyodide-{PYODIDE_VERSION}.tgz has no {name}")
+                    (staging / name).write_bytes(member.read())
+            (staging / ".integrity").write_text(PYODIDE_INTEGRITY)
+            if cache.exists():
+                shutil.rmtree(cache)
+            os.replace(staging, cache)
+        finally:
+            if staging.exists():
+                shutil.rmtree(staging)
+    return cache
+
+
+def _mkdir(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def snapshot(cache: Path, zip_bytes: bytes) -> bytes | None:
+    """A gzip'd Pyodide memory snapshot with the engine imported, made with Node; None (the
+    page then starts Pyodide the plain way) when Node is missing or the step fails.
+
+    Not byte-identical from build to build: the interpreter's random seeds differ."""
+    node = shutil.which("node")
+    if node is None:
+        print("note: node not found: no start-up snapshot (the checker starts slower)",
+              file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory(prefix="yb-snapshot-") as tmp:
+        zip_path = Path(tmp) / ENGINE_ZIP
+        zip_path.write_bytes(zip_bytes)
+        out = Path(tmp) / "snapshot"
+        proc = subprocess.run([node, str(MAKE_SNAPSHOT), str(cache.resolve()), str(zip_path),
+                               str(out)], capture_output=True, text=True, check=False)
+        if proc.returncode != 0 or not out.exists():
+            print(f"note: no start-up snapshot: {(proc.stderr or proc.stdout).strip()[-400:]}",
+                  file=sys.stderr)
+            return None
+        return gzip.compress(out.read_bytes(), compresslevel=6, mtime=0)
+
+
+def install(root: Path, public: Path) -> dict[str, int]:
+    """Write Pyodide and the engine zip into public/assets/house-rules/runtime/.
+
+    Returns {file name: bytes}. Files whose bytes are already there are left alone."""
+    if not (public / "index.html").exists():
+        raise EngineError(f"{public}: no built site here (run mkdocs build first)")
+    cache = ensure_pyodide(root)
+    files = {name: (cache / name).read_bytes() for name in PYODIDE_FILES}
+    files[ENGINE_ZIP] = engine_zip(root)
+    snap = snapshot(cache, files[ENGINE_ZIP])
+    if snap is not None:
+        files[SNAPSHOT] = snap
+    files["runtime.json"] = (json.dumps({
+        "pyodide": PYODIDE_VERSION,
+        "engine_sha256": hashlib.sha256(files[ENGINE_ZIP]).hexdigest(),
+        "snapshot": SNAPSHOT if snap is not None else None,
+    }, sort_keys=True, indent=1) + "\n").encode()
+    dest = public / RUNTIME
+    dest.mkdir(parents=True, exist_ok=True)
+    if snap is None and (dest / SNAPSHOT).exists():
+        (dest / SNAPSHOT).unlink()  # never a snapshot of an older engine
+    for name, data in files.items():
+        path = dest / name
+        if not path.exists() or path.read_bytes() != data:
+            tmp = path.with_name(f".tmp-{name}")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+    return {name: len(data) for name, data in sorted(files.items())}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.house_rules_engine",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--root", type=Path, default=Path("."))
+    parser.add_argument("--public", type=Path, default=None, help="default: ROOT/site/public")
+    parser.add_argument("--fetch-only", action="store_true",
+                        help="only fetch Pyodide into build/ (for the tests)")
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    try:
+        if args.fetch_only:
+            print(f"pyodide {PYODIDE_VERSION}: {ensure_pyodide(root)}")
+            return 0
+        sizes = install(root, args.public or root / "site" / "public")
+    except EngineError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    total = sum(sizes.values())
+    snap = f", start-up snapshot {sizes[SNAPSHOT]:,} bytes" if SNAPSHOT in sizes else ""
+    print(f"house-rules engine: pyodide {PYODIDE_VERSION} + {ENGINE_ZIP} "
+          f"({sizes[ENGINE_ZIP]:,} bytes){snap}, {total:,} bytes in {RUNTIME}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

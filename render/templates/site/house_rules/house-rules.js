@@ -1,0 +1,836 @@
+/* House-rules page (hand-written; copied into the site by yakubook build).
+ *
+ * The rule sheet: every yaku's value option and rule questions as choices, at the documented
+ * defaults (the first non-無 value, every rule question at a), presets from rulesets/*.toml,
+ * filters, the sheet kept in the URL (#n=name&b=off&c=3-13-01c.3-13-01-02b&h=3-02-03_3) and in localStorage, TOML export in
+ * the format `yakubook evaluate --rules` reads and import checked by the engine itself.
+ * The hand checker: MPSZ text or the site's tile pictures, melds and the situation fields,
+ * turned into the Win JSON of yaku/WIN_FORMAT.md and evaluated by the project's own engine
+ * in a web worker (hr-worker.js, Pyodide), started only when first needed.
+ *
+ * All catalog text reaches the page through textContent, never as HTML.
+ */
+(() => {
+  "use strict";
+  const root = document.getElementById("yb-hr");
+  if (!root) return;
+  const STORE = "yakubook.house-rules.v1";
+  const assetBase = new URL(".", document.currentScript.src).href;
+  const url = (attr) => new URL(root.dataset[attr], location.href).href;
+
+  let DATA = null;
+  const BY_ID = new Map();      // yaku ID -> yaku
+  const RULE_BY_ID = new Map(); // rule ID -> [rule, yaku]
+  let state = { name: "", base: "default", choices: {}, numbers: {} };
+  const api = {
+    timings: { start: performance.now() }, state: () => state, toml: () => toToml(),
+    shareUrl: () => shareUrl(), lastResult: null, evaluations: 0,
+  };
+  window.ybHouseRules = api;
+
+  // ------------------------------------------------------------------ small DOM helpers
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k in node && typeof v !== "string") node[k] = v;
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return node;
+  }
+  const both = (o) => (o.hans && o.hans !== o.hant ? `${o.hant} · ${o.hans}` : o.hant);
+  const LOST = "\ufffd";
+  /* Catalog text with each character the sources lost (U+FFFD) shown as a marked "?". */
+  function withLost(text) {
+    if (!text.includes(LOST)) return text;
+    const frag = document.createDocumentFragment();
+    text.split(LOST).forEach((part, i) => {
+      if (i) frag.append(el("span", { class: "yb-lost", title: "來源中遺失的字 · lost in the source", text: "?" }));
+      frag.append(part);
+    });
+    return frag;
+  }
+  const plainLost = (text) => text.split(LOST).join("?");
+
+  // ------------------------------------------------------------------ values
+  const LIMITS = { mangan: "滿貫", haneman: "跳滿", baiman: "倍滿", sanbaiman: "三倍滿" };
+  const num = (n) => (n === null || n === undefined ? "?" : String(n));
+  function valueLabel(v) {
+    if (!v) return "";
+    switch (v.kind) {
+      case "none": return "無 off";
+      case "adopted": return "有 adopted";
+      case "han": {
+        let s = `${num(v.han)}翻`;
+        if (v.open_han !== null && v.open_han !== undefined && !v.open_applied) s += ` (鳴牌${v.open_han}翻)`;
+        if (v.open_applied) s += " (鳴牌 open)";
+        return s;
+      }
+      case "yakuman": {
+        let s = v.multiple === 1 ? "役滿" : `役滿 ×${num(v.multiple)}`;
+        if (v.open) s += ` (鳴牌 ${valueLabel(v.open)})`;
+        return s;
+      }
+      case "limit": {
+        const n = LIMITS[v.limit] || String(v.limit);
+        return v.multiple === 1 ? n : `${n} ×${num(v.multiple)}`;
+      }
+      case "fu_han": return `${num(v.fu)}符${num(v.han)}翻`;
+      case "additive": return `${num(v.han)}翻 + ${v.plus}`;
+      case "conditional": return (v.cases || []).map((c) => `${c.when}：${valueLabel(c.value)}`).join(" / ");
+      default: return String(v.kind);
+    }
+  }
+  function valueClass(v) {
+    if (!v) return "none";
+    if (v.kind === "conditional") {
+      const kinds = new Set((v.cases || []).map((c) => c.value.kind));
+      return kinds.has("yakuman") ? "yakuman" : kinds.has("limit") ? "limit" : "han";
+    }
+    if (v.kind === "fu_han" || v.kind === "additive") return "han";
+    return v.kind;
+  }
+
+  // ------------------------------------------------------------------ the state
+  const option = (y, letter) => y.options.find((o) => o.letter === letter);
+  const baseValue = (y, base) => ((base || state.base) === "off" && y.none ? y.none : y.default);
+  const valueOf = (y) => state.choices[y.id] ?? baseValue(y);
+  const ruleOf = (r) => state.choices[r.id] ?? r.options[0].letter;
+  const isOn = (y) => option(y, valueOf(y)).value.kind !== "none";
+  const lostNumber = (y) => option(y, valueOf(y)).lost_number;
+
+  function setValue(y, letter) {
+    if (letter === baseValue(y)) delete state.choices[y.id];
+    else state.choices[y.id] = letter;
+    if (!option(y, letter).lost_number) delete state.numbers[y.id];
+  }
+  function setRule(r, letter) {
+    if (letter === r.options[0].letter) delete state.choices[r.id];
+    else state.choices[r.id] = letter;
+  }
+
+  const TOKEN = /^(\d+(?:-\d+)*)([a-z])$/;
+  function encodeState(s) {
+    const p = new URLSearchParams();
+    if (s.name) p.set("n", s.name);
+    if (s.base === "off") p.set("b", "off");
+    const c = Object.keys(s.choices).sort().map((k) => k + s.choices[k]);
+    if (c.length) p.set("c", c.join("."));
+    const h = Object.keys(s.numbers).sort().map((k) => `${k}_${s.numbers[k]}`);
+    if (h.length) p.set("h", h.join("."));
+    return p.toString();
+  }
+  /* A sheet from a URL hash or the stored copy; IDs or letters this catalog does not know
+   * are left out and named in `unknown`. */
+  function decodeState(text) {
+    const p = new URLSearchParams(text.replace(/^#/, ""));
+    const s = { name: p.get("n") || "", base: p.get("b") === "off" ? "off" : "default", choices: {}, numbers: {} };
+    const unknown = [];
+    for (const tok of (p.get("c") || "").split(".").filter(Boolean)) {
+      const m = TOKEN.exec(tok);
+      const y = m && BY_ID.get(m[1]);
+      const r = m && RULE_BY_ID.get(m[1]);
+      const menu = y ? y.options : r ? r[0].options : null;
+      if (!menu || !menu.some((o) => o.letter === m[2])) { unknown.push(tok); continue; }
+      s.choices[m[1]] = m[2];
+    }
+    for (const tok of (p.get("h") || "").split(".").filter(Boolean)) {
+      const [id, n] = tok.split("_");
+      if (!BY_ID.has(id) || !/^\d{1,3}$/.test(n || "")) { unknown.push(tok); continue; }
+      s.numbers[id] = Number(n);
+    }
+    return { s, unknown, present: p.has("c") || p.has("b") || p.has("n") || p.has("h") };
+  }
+  function shareUrl() {
+    const u = new URL(location.href);
+    u.hash = encodeState(state);
+    return u.href;
+  }
+  function save() {
+    const enc = encodeState(state);
+    history.replaceState(null, "", enc ? "#" + enc : location.pathname + location.search);
+    try { localStorage.setItem(STORE, enc); } catch (e) { /* private mode: the URL still keeps it */ }
+  }
+
+  // ------------------------------------------------------------------ TOML
+  function tomlString(s) {
+    return JSON.stringify(s).replace(/\u007f/g, "\\u007F");
+  }
+  /* The sheet in the format `yakubook evaluate --rules` reads: the base (others) and, per
+   * yaku, what differs from it. */
+  function toToml() {
+    const lines = [
+      "# House rules exported from the yakubook house-rules page.",
+      `# Check a hand under them: yakubook evaluate WIN.json --rules THIS.toml`,
+      "",
+      "[ruleset]",
+      `name = ${tomlString(state.name || "House rules")}`,
+      `others = ${tomlString(state.base)}`,
+    ];
+    for (const y of DATA.yaku) {
+      const body = [];
+      if (y.id in state.choices) body.push(`value = ${tomlString(state.choices[y.id])}`);
+      if (y.id in state.numbers && lostNumber(y)) body.push(`han = ${state.numbers[y.id]}`);
+      for (const r of y.rules) if (r.id in state.choices) body.push(`${tomlString(r.id)} = ${tomlString(state.choices[r.id])}`);
+      if (!body.length) continue;
+      lines.push("", `[yaku.${tomlString(y.id)}]  # ${y.hant} ${y.romaji}`.replace(/[\u0000-\u001f\u007f]/g, " "), ...body);
+    }
+    return lines.join("\n") + "\n";
+  }
+
+  // ------------------------------------------------------------------ the engine worker
+  let worker = null;
+  let seq = 0;
+  const pending = new Map();
+  function engine(op, payload) {
+    if (!worker) {
+      api.timings.workerStart = performance.now();
+      worker = new Worker(assetBase + "hr-worker.js");
+      worker.onmessage = (e) => {
+        const p = pending.get(e.data.id);
+        pending.delete(e.data.id);
+        if (p) (e.data.ok ? p.resolve(e.data.value) : p.reject(new Error(e.data.error)));
+      };
+      worker.onerror = (e) => {
+        for (const p of pending.values()) p.reject(new Error(e.message || "the engine failed to load"));
+        pending.clear();
+      };
+      setEngineStatus("loading");
+      const id = ++seq;
+      new Promise((resolve, reject) => pending.set(id, { resolve, reject })).then((info) => {
+        api.timings.engineReady = performance.now();
+        api.engine = info;
+        const stale = DATA.catalog && !info.catalog.startsWith(DATA.catalog);
+        setEngineStatus(stale ? "stale" : "ready", info);
+      }, (err) => setEngineStatus("failed", null, err));
+      worker.postMessage({ id, op: "init" });
+    }
+    const id = ++seq;
+    const promise = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+    worker.postMessage({ id, op, ...payload });
+    return promise;
+  }
+  let engineStatus = null;
+  function setEngineStatus(kind, info, err) {
+    if (!engineStatus) return;
+    engineStatus.dataset.state = kind;
+    engineStatus.textContent = {
+      loading: "判定引擎載入中… · 判定引擎载入中… · loading the engine (Pyodide) …",
+      ready: `判定引擎已就緒 · engine ready (${info && info.yaku} yaku, ${info && info.seconds.toFixed(1)} s, ${info && info.from})`,
+      stale: "注意：判定引擎與本頁的目錄版本不同 · the engine was built from another catalog than this page: rebuild with make",
+      failed: `判定引擎無法載入 · the engine failed to load: ${err && err.message}`,
+    }[kind];
+  }
+
+  // ------------------------------------------------------------------ the sheet editor
+  const rows = new Map(); // yaku ID -> {row, select, number, rules: [select]}
+  let filters = { section: "", value: "", status: "", text: "" };
+
+  function yakuLink(y) {
+    const rel = DATA.yaku_url.replace("{section}", y.section).replace("{id}", y.id);
+    return new URL(rel, url("site")).href;
+  }
+
+  function buildRow(y) {
+    const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${y.hant}` },
+      y.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${o.hant}`) })));
+    const number = el("input", { type: "number", min: "0", max: "99", class: "yb-hr-number",
+      "data-number": y.id, placeholder: "?", title: "來源遺失的數字 · the number the source lost", "aria-label": `${y.id} han` });
+    const numberBox = el("label", { class: "yb-hr-lost" }, "遺失數字 lost number: ", number, " 翻");
+    select.addEventListener("change", () => { setValue(y, select.value); changed(y); });
+    number.addEventListener("input", () => {
+      const n = number.value.trim();
+      if (/^\d{1,2}$/.test(n)) state.numbers[y.id] = Number(n);
+      else delete state.numbers[y.id];
+      changed(y);
+    });
+    const ruleSelects = y.rules.map((r) => {
+      const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${r.hant}` },
+        r.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${o.hant}`) })));
+      s.addEventListener("change", () => { setRule(r, s.value); changed(y); });
+      return el("label", { class: "yb-hr-rule" },
+        el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", withLost(both(r)),
+          r.if.length ? el("small", { text: ` （${r.if.join("；")}）` }) : null),
+        s);
+    });
+    const row = el("div", { class: "yb-hr-yaku", "data-id": y.id, "data-section": y.section, "data-status": y.status },
+      el("div", { class: "yb-hr-head" },
+        el("code", { class: "yb-hr-id", text: y.id }), " ",
+        el("a", { href: yakuLink(y), class: "yb-hr-name", text: y.hant }),
+        y.hans !== y.hant ? el("span", { class: "yb-hr-hans", text: ` ${y.hans}` }) : null,
+        el("span", { class: "yb-hr-romaji", text: ` ${y.romaji}` }),
+        y.status !== "implemented" ? el("span", { class: "yb-hr-status", text: ` ${y.status}` }) : null),
+      el("div", { class: "yb-hr-choices" },
+        el("label", { class: "yb-hr-value" }, el("span", { text: "值 value " }), select, el("span", { class: "yb-hr-badge" })),
+        numberBox, ...ruleSelects));
+    rows.set(y.id, { row, select, number, numberBox, rules: ruleSelects.map((l) => l.querySelector("select")), badge: row.querySelector(".yb-hr-badge") });
+    return row;
+  }
+
+  function refreshRow(y) {
+    const r = rows.get(y.id);
+    const letter = valueOf(y);
+    r.select.value = letter;
+    const v = option(y, letter).value;
+    r.badge.textContent = valueLabel(v);
+    r.badge.className = `yb-hr-badge yb-hr-v-${valueClass(v)}`;
+    r.row.dataset.value = valueClass(v);
+    r.row.classList.toggle("yb-hr-off", v.kind === "none");
+    const changedHere = y.id in state.choices || y.rules.some((q) => q.id in state.choices) || y.id in state.numbers;
+    r.row.classList.toggle("yb-hr-changed", changedHere);
+    r.numberBox.hidden = !lostNumber(y);
+    if (document.activeElement !== r.number) r.number.value = y.id in state.numbers ? state.numbers[y.id] : "";
+    y.rules.forEach((q, i) => { r.rules[i].value = ruleOf(q); });
+  }
+
+  function applyFilters() {
+    const text = filters.text.trim().toLowerCase();
+    let shown = 0;
+    for (const y of DATA.yaku) {
+      const r = rows.get(y.id);
+      const v = option(y, valueOf(y)).value;
+      const cls = valueClass(v);
+      let ok = !filters.section || y.section === filters.section;
+      if (ok && filters.value) {
+        ok = filters.value === "on" ? cls !== "none"
+          : filters.value === "off" ? cls === "none"
+          : filters.value === "changed" ? r.row.classList.contains("yb-hr-changed")
+          : filters.value === "lost" ? !!option(y, valueOf(y)).lost_number
+          : cls === filters.value;
+      }
+      if (ok && filters.status) ok = filters.status === "implemented" ? y.status === "implemented" : y.status !== "implemented";
+      if (ok && text) ok = [y.id, y.hant, y.hans, y.romaji, y.en].join(" ").toLowerCase().includes(text);
+      r.row.hidden = !ok;
+      if (ok) shown += 1;
+    }
+    for (const sec of root.querySelectorAll(".yb-hr-section")) {
+      sec.hidden = !sec.querySelector(".yb-hr-yaku:not([hidden])");
+    }
+    counter.textContent = `顯示 ${shown} / ${DATA.yaku.length} 役 · shown · ${DATA.yaku.filter(isOn).length} 採用 on`;
+  }
+
+  function changed(y) {
+    if (y) refreshRow(y); else DATA.yaku.forEach(refreshRow);
+    nameInput.value = state.name;
+    baseSelect.value = state.base;
+    save();
+    applyFilters();
+    renderSheet();
+    if (checkerStarted) scheduleCheck();
+  }
+
+  // ------------------------------------------------------------------ the printable sheet
+  let sheet;
+  function renderSheet() {
+    sheet.replaceChildren();
+    const link = shareUrl();
+    sheet.append(
+      el("h2", { class: "yb-hr-sheet-title", text: `${state.name || "House rules"} · 自訂規則表 · 自订规则表` }),
+      el("p", { class: "yb-hr-sheet-link" }, "連結 link: ", el("a", { href: link, text: link })),
+      el("p", { class: "yb-hr-sheet-base", text: state.base === "off"
+        ? "未列出的役：不採用 · yaku not listed are off"
+        : "其餘役依書中預設 · other yaku at the book's defaults (listed: every yaku in use)" }));
+    for (const sec of DATA.sections) {
+      const ys = DATA.yaku.filter((y) => y.section === sec.id && isOn(y));
+      if (!ys.length) continue;
+      const table = el("table", { class: "yb-hr-sheet-table" });
+      for (const y of ys) {
+        const o = option(y, valueOf(y));
+        let value = `${o.letter} ${o.hant}`;
+        if (o.lost_number && y.id in state.numbers) value += ` = ${state.numbers[y.id]}翻`;
+        const answers = y.rules.map((r) => {
+          const a = r.options.find((x) => x.letter === ruleOf(r));
+          return el("div", { class: "yb-hr-sheet-rule" }, withLost(`${r.hant}：`), el("b", {}, withLost(`${a.letter} ${a.hant}`)));
+        });
+        table.append(el("tr", { "data-id": y.id },
+          el("td", { class: "yb-hr-sheet-id", text: y.id }),
+          el("td", {}, el("span", { class: "yb-hr-sheet-name", text: y.hant }),
+            y.hans !== y.hant ? ` ${y.hans}` : "", " ", el("i", { text: y.romaji })),
+          el("td", {}, el("b", {}, withLost(value)), answers)));
+      }
+      sheet.append(el("h3", { text: `${sec.id} ${both(sec)}` }), table);
+    }
+  }
+
+  // ------------------------------------------------------------------ toolbar
+  let nameInput, baseSelect, counter, importBox, importMsg;
+  function applyPreset(key) {
+    if (key === "defaults") state = { name: "", base: "default", choices: {}, numbers: {} };
+    else if (key === "off") state = { name: "", base: "off", choices: {}, numbers: {} };
+    else {
+      const p = DATA.presets.find((x) => x.file === key);
+      state = { name: p.name, base: p.base, choices: { ...p.choices }, numbers: { ...p.numbers } };
+    }
+    changed();
+  }
+
+  async function importToml(text) {
+    importMsg.className = "yb-hr-msg";
+    importMsg.textContent = "檢查中 · checking with the engine …";
+    try {
+      const r = await engine("rules", { toml: text });
+      if (!r.ok) {
+        importMsg.className = "yb-hr-msg yb-hr-error";
+        importMsg.replaceChildren(el("b", { text: r.error }),
+          r.problems.length > 1 ? el("ul", {}, r.problems.map((p) => el("li", { text: p }))) : null);
+        return false;
+      }
+      const base = r.others === "off" ? "off" : "default";
+      const next = { name: r.name === "ruleset" ? "" : r.name, base, choices: {}, numbers: {} };
+      for (const y of DATA.yaku) {
+        const v = r.letters[y.id];
+        if (v !== undefined && v !== baseValue(y, base)) next.choices[y.id] = v;
+        for (const q of y.rules) {
+          const l = r.letters[q.id];
+          if (l !== undefined && l !== q.options[0].letter) next.choices[q.id] = l;
+        }
+        if (y.id in r.numbers) next.numbers[y.id] = r.numbers[y.id];
+      }
+      state = next;
+      changed();
+      importMsg.className = "yb-hr-msg yb-hr-ok";
+      importMsg.textContent = `已載入 · imported: ${r.name}`;
+      return true;
+    } catch (e) {
+      importMsg.className = "yb-hr-msg yb-hr-error";
+      importMsg.textContent = String(e.message || e);
+      return false;
+    }
+  }
+
+  function download(name, text) {
+    const a = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/toml" })), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  function buildToolbar() {
+    const presetSelect = el("select", { id: "yb-hr-preset", "aria-label": "preset" },
+      el("option", { value: "", text: "— 預設方案 presets —" }),
+      el("option", { value: "defaults", text: "書中預設 documented defaults (no file)" }),
+      el("option", { value: "off", text: "全部不採用 everything off" }),
+      DATA.presets.map((p) => el("option", { value: p.file, text: `${p.name} (${p.file})` })));
+    presetSelect.addEventListener("change", () => { if (presetSelect.value) applyPreset(presetSelect.value); presetSelect.value = ""; });
+    nameInput = el("input", { id: "yb-hr-name", type: "text", placeholder: "規則名稱 name of the sheet", maxlength: "80" });
+    nameInput.addEventListener("input", () => { state.name = nameInput.value; save(); renderSheet(); });
+    baseSelect = el("select", { id: "yb-hr-base", "aria-label": "others" },
+      el("option", { value: "default", text: "未列出：預設 others: default" }),
+      el("option", { value: "off", text: "未列出：不採用 others: off" }));
+    baseSelect.addEventListener("change", () => {
+      // Keep every yaku as it is; only what counts as "listed" changes.
+      const values = new Map(DATA.yaku.map((y) => [y.id, valueOf(y)]));
+      state.base = baseSelect.value;
+      for (const y of DATA.yaku) setValue(y, values.get(y.id));
+      changed();
+    });
+    const shareBox = el("input", { id: "yb-hr-share", type: "text", readonly: true, "aria-label": "link" });
+    const copy = el("button", { type: "button", class: "md-button", text: "複製連結 copy link", onclick: async () => {
+      shareBox.value = shareUrl();
+      shareBox.select();
+      try { await navigator.clipboard.writeText(shareBox.value); } catch (e) { document.execCommand("copy"); }
+    } });
+    const exportBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-export", text: "匯出 TOML export", onclick: () => {
+      importBox.value = toToml();
+      download("house-rules.toml", importBox.value);
+    } });
+    importBox = el("textarea", { id: "yb-hr-toml", rows: "6", spellcheck: "false",
+      placeholder: "[ruleset]\nname = \"Our table\"\nothers = \"default\"\n\n[yaku.\"3-13-01\"]\nvalue = \"b\"" });
+    importMsg = el("div", { id: "yb-hr-import-msg", class: "yb-hr-msg", role: "status" });
+    const file = el("input", { type: "file", accept: ".toml,text/plain", id: "yb-hr-file" });
+    file.addEventListener("change", async () => { if (file.files[0]) { importBox.value = await file.files[0].text(); importToml(importBox.value); } });
+    const importBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-import", text: "匯入 import", onclick: () => importToml(importBox.value) });
+    const printBtn = el("button", { type: "button", class: "md-button md-button--primary", text: "列印規則表 print", onclick: () => window.print() });
+    const previewBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-preview", text: "預覽規則表 preview sheet", onclick: () => {
+      root.classList.toggle("yb-hr-previewing");
+      if (root.classList.contains("yb-hr-previewing")) sheet.scrollIntoView();
+    } });
+
+    const sectionFilter = el("select", { id: "yb-hr-f-section", "aria-label": "section" },
+      el("option", { value: "", text: "所有章節 all sections" }),
+      DATA.sections.map((s) => el("option", { value: s.id, text: `${s.id} ${s.hant}` })));
+    const valueFilter = el("select", { id: "yb-hr-f-value", "aria-label": "value" },
+      [["", "所有值 any value"], ["on", "採用 on"], ["off", "不採用 off"], ["yakuman", "役滿 yakuman"],
+        ["limit", "滿貫等 limit"], ["han", "翻 han"], ["adopted", "有 adopted"], ["changed", "已改 changed"],
+        ["lost", "遺失數字 lost number"]].map(([v, t]) => el("option", { value: v, text: t })));
+    const statusFilter = el("select", { id: "yb-hr-f-status", "aria-label": "status" },
+      [["", "所有狀態 any status"], ["implemented", "已實現 implemented"], ["other", "未實現 not implemented"]]
+        .map(([v, t]) => el("option", { value: v, text: t })));
+    const textFilter = el("input", { id: "yb-hr-f-text", type: "search", placeholder: "名稱 / romaji / ID" });
+    for (const [node, key] of [[sectionFilter, "section"], [valueFilter, "value"], [statusFilter, "status"], [textFilter, "text"]]) {
+      node.addEventListener(node.tagName === "INPUT" ? "input" : "change", () => { filters[key] = node.value; applyFilters(); });
+    }
+    counter = el("span", { class: "yb-hr-counter" });
+    return el("div", { class: "yb-hr-toolbar" },
+      el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect),
+      el("div", { class: "yb-hr-bar" }, copy, shareBox, previewBtn, printBtn),
+      el("details", { class: "yb-hr-io" }, el("summary", { text: "匯入 / 匯出 TOML · import / export (yakubook evaluate --rules)" }),
+        el("div", { class: "yb-hr-bar" }, exportBtn, importBtn, file), importBox, importMsg),
+      el("div", { class: "yb-hr-bar yb-hr-filters" }, sectionFilter, valueFilter, statusFilter, textFilter, counter));
+  }
+
+  // ------------------------------------------------------------------ the hand checker
+  const TILES = [..."123456789"].map((d) => d + "m").concat(["0m"], [..."123456789"].map((d) => d + "p"), ["0p"],
+    [..."123456789"].map((d) => d + "s"), ["0s"], [..."1234567"].map((d) => d + "z"));
+  const FIELDS = [
+    // [key, kind, default, label, choices]
+    ["tsumo", "bool", false, "自摸 tsumo"],
+    ["seat", "enum", "E", "自風 seat", ["E", "S", "W", "N"]],
+    ["round", "enum", "E", "場風 round", ["E", "S", "W", "N"]],
+    ["riichi", "enum", "none", "立直 riichi", ["none", "riichi", "double", "open", "open_double"]],
+    ["ippatsu", "bool", false, "一發 ippatsu"],
+    ["first_go_around", "bool", false, "第一巡 first go-around"],
+    ["haitei", "bool", false, "海底 haitei"],
+    ["houtei", "bool", false, "河底 houtei"],
+    ["rinshan", "bool", false, "嶺上 rinshan"],
+    ["chankan", "bool", false, "搶槓 chankan"],
+    ["min_han", "int", 1, "最低翻 min han"],
+    ["dealer_streak", "int", 0, "連莊 dealer streak"],
+    ["turn", "intnull", null, "巡目 own draw no."],
+    ["consecutive_kans", "int", 0, "連槓 consecutive kans"],
+    ["visible_copies", "int", 0, "見えている和了牌 visible copies"],
+    ["flowers", "int", 0, "花牌 flowers"],
+    ["honba", "int", 0, "本場 honba"],
+    ["called_pairs", "int", 0, "明對子 called pairs"],
+    ["declarations", "set", [], "宣言 declarations", ["no_calls", "tsumo_only", "single_wait"]],
+    ["penultimate_kan", "bool", false, "倒數第二張槓 penultimate kan"],
+    ["dealer_history", "str", "", "莊家紀錄 dealer history (W/D)"],
+    ["robbed_flower", "bool", false, "七搶一 robbed flower"],
+    ["furiten", "bool", false, "振聽 furiten"],
+    ["discarder", "enum", "", "放銃者 discarder", ["", "next", "across", "previous"]],
+    ["discarder_riichi", "enum", "none", "放銃者立直 discarder riichi", ["none", "declaring", "riichi", "riichi_after"]],
+    ["discarder_forced", "bool", false, "放銃者無安全牌 discarder forced"],
+    ["discarder_kans", "int", 0, "放銃者連槓 discarder kans"],
+    ["discarder_rinshan", "bool", false, "放銃者嶺上牌 discarder rinshan"],
+    ["discarder_broke_ippatsu", "bool", false, "放銃者鳴牌破一發 discarder broke ippatsu"],
+  ];
+  const MAIN_FIELDS = 10; // the rest sit in a "more" fold
+  const widgets = new Map();
+  let extra = {}; // keys of a loaded Win JSON the form has no widget for: passed on as they are
+  let handInput, winInput, meldInput, meldTiles, meldKind, target = "hand", resultBox, jsonBox, checkBtn, handView;
+  let checkerStarted = false;
+
+  function tileImg(t, cls) {
+    return el("img", { src: url("tiles") + t + ".svg", alt: t, title: t, class: cls || "yb-tile", width: "24", height: "32" });
+  }
+  function parseTiles(text) {
+    const out = [];
+    let digits = [];
+    for (const ch of text.replace(/\s+/g, "")) {
+      if (/\d/.test(ch)) digits.push(ch);
+      else if ("mpsz".includes(ch)) { digits.forEach((d) => out.push(d + ch)); digits = []; }
+      else return null;
+    }
+    return digits.length ? null : out;
+  }
+  const melds = () => meldInput.value.split(/[,;\n]/).map((m) => m.trim().replace(/\s+/g, " ")).filter(Boolean);
+
+  function winJson() {
+    const obj = { hand: handInput.value.trim(), win: winInput.value.trim() };
+    if (!obj.win) {
+      const tiles = parseTiles(obj.hand);
+      if (tiles && tiles.length) obj.win = tiles[tiles.length - 1];
+    }
+    const ms = melds();
+    if (ms.length) obj.melds = ms;
+    for (const [key, kind, dflt] of FIELDS) {
+      const w = widgets.get(key);
+      let v;
+      if (kind === "bool") v = w.checked;
+      else if (kind === "enum" || kind === "str") v = w.value;
+      else if (kind === "int") v = w.value.trim() === "" ? dflt : Number(w.value);
+      else if (kind === "intnull") v = w.value.trim() === "" ? null : Number(w.value);
+      else if (kind === "set") v = w.filter((c) => c.checked).map((c) => c.value);
+      const same = Array.isArray(v) ? v.length === 0 : v === dflt;
+      if (!same) obj[key] = v;
+    }
+    return Object.assign(obj, extra);
+  }
+
+  function loadWin(obj) {
+    extra = {};
+    handInput.value = typeof obj.hand === "string" ? obj.hand : "";
+    winInput.value = typeof obj.win === "string" ? obj.win : "";
+    if (typeof obj.hand !== "string" && "hand" in obj) extra.hand = obj.hand;
+    if (typeof obj.win !== "string" && "win" in obj) extra.win = obj.win;
+    const ms = obj.melds;
+    meldInput.value = Array.isArray(ms) && ms.every((m) => typeof m === "string" && !/[,;\n]/.test(m)) ? ms.join(", ") : "";
+    if (ms !== undefined && meldInput.value === "" && !(Array.isArray(ms) && ms.length === 0)) extra.melds = ms;
+    for (const [key, kind, dflt, , choices] of FIELDS) {
+      const w = widgets.get(key);
+      const has = key in obj;
+      const v = has ? obj[key] : dflt;
+      let fits = true;
+      if (kind === "bool") { fits = typeof v === "boolean"; w.checked = fits ? v : dflt; }
+      else if (kind === "enum") {
+        fits = typeof v === "string" && (choices.includes(v) || v.length <= 3);
+        if (fits && !choices.includes(v) && ![...w.options].some((o) => o.value === v)) w.append(el("option", { value: v, text: v }));
+        w.value = fits ? v : dflt;
+      } else if (kind === "str") { fits = typeof v === "string"; w.value = fits ? v : dflt; }
+      else if (kind === "int") { fits = Number.isInteger(v) && v >= 0; w.value = fits && v !== dflt ? String(v) : ""; }
+      else if (kind === "intnull") { fits = v === null || (Number.isInteger(v) && v >= 0); w.value = fits && v !== null ? String(v) : ""; }
+      else if (kind === "set") {
+        fits = Array.isArray(v) && v.every((x) => choices.includes(x)) && new Set(v).size === v.length;
+        w.forEach((c) => { c.checked = fits && v.includes(c.value); });
+      }
+      if (has && !fits) extra[key] = v;
+    }
+    const known = new Set(["hand", "win", "melds", ...FIELDS.map((f) => f[0])]);
+    for (const k of Object.keys(obj)) if (!known.has(k)) extra[k] = obj[k];
+    formChanged();
+  }
+
+  function renderHandView() {
+    handView.replaceChildren();
+    const tiles = parseTiles(handInput.value) || [];
+    tiles.forEach((t, i) => handView.append(el("button", { type: "button", class: "yb-hr-tilebtn", title: `${t} ×`, "data-tile": t,
+      onclick: () => { const rest = tiles.slice(); rest.splice(i, 1); handInput.value = compactTiles(rest); formChanged(); } },
+      tileImg(t))));
+    for (const m of melds()) {
+      const parts = m.split(" ");
+      const tl = parseTiles(parts[1] || "") || [];
+      handView.append(el("span", { class: "yb-hr-meld", title: m }, el("small", { text: parts[0] }), tl.map((t) => tileImg(t))));
+    }
+  }
+  /* ["1m","2m","3m","5p"] -> "123m5p": the short MPSZ form people write. */
+  function compactTiles(tiles) {
+    let out = "";
+    let run = "";
+    let suit = "";
+    for (const t of tiles) {
+      if (t[1] !== suit) { if (run) out += run + suit; run = ""; suit = t[1]; }
+      run += t[0];
+    }
+    return out + (run ? run + suit : "");
+  }
+  function compact() {
+    const tiles = parseTiles(handInput.value);
+    if (tiles) handInput.value = compactTiles(tiles);
+  }
+
+  function formChanged() {
+    renderHandView();
+    jsonBox.value = JSON.stringify(winJson());
+    if (checkerStarted) scheduleCheck();
+  }
+
+  let timer = null;
+  let running = false;
+  let again = false;
+  function scheduleCheck() {
+    clearTimeout(timer);
+    timer = setTimeout(() => { timer = null; runCheck(); }, 30);
+  }
+  api.settled = () => timer === null && !running && !again;
+  async function runCheck() {
+    clearTimeout(timer);
+    timer = null;
+    if (running) { again = true; return; }
+    running = true;
+    checkerStarted = true;
+    const t0 = performance.now();
+    const win = JSON.stringify(winJson());
+    jsonBox.value = win;
+    const toml = toToml();
+    resultBox.dataset.state = "busy";
+    try {
+      const r = await engine("hand", { win, toml });
+      showResult(r, win);
+    } catch (e) {
+      showResult({ ok: false, where: "engine", error: String(e.message || e) }, win);
+    }
+    const t1 = performance.now();
+    api.evaluations += 1;
+    api.timings.last = t1 - t0;
+    if (api.timings.firstResult === undefined) api.timings.firstResult = t1;
+    running = false;
+    if (again) { again = false; runCheck(); }
+  }
+
+  function showResult(r, win) {
+    api.lastResult = r;
+    resultBox.replaceChildren();
+    resultBox.dataset.win = win;
+    if (!r.ok) {
+      resultBox.dataset.state = "error";
+      resultBox.append(el("div", { class: "yb-hr-msg yb-hr-error", role: "alert" },
+        el("b", { text: r.where === "rules" ? "規則表錯誤 rule sheet: " : "牌不成立 invalid hand: " }),
+        el("span", { class: "yb-hr-error-text", text: r.error })));
+      return;
+    }
+    resultBox.dataset.state = "ok";
+    const res = r.result;
+    const interp = res.interpretation;
+    if (interp) {
+      resultBox.append(el("div", { class: "yb-hr-reading", "data-kind": interp.kind, "data-wait": interp.wait },
+        el("span", { text: `讀法 reading: ${interp.kind}, 聽 wait ${interp.wait} ` }),
+        interp.blocks.map((b) => el("span", { class: "yb-hr-block" + (b.open ? " yb-hr-open" : ""), title: `${b.kind} ${b.tiles}` },
+          (parseTiles(b.tiles) || []).map((t) => tileImg(t, "yb-tile yb-tile-small"))))));
+    }
+    if (!res.yaku.length) {
+      resultBox.append(el("p", { class: "yb-hr-none", text: "此規則表下沒有成立的地方役 · no local yaku holds under this sheet" }));
+    } else {
+      const table = el("table", { class: "yb-hr-awards" },
+        el("thead", {}, el("tr", {}, ["ID", "役 yaku", "選項 option", "值 value"].map((h) => el("th", { text: h })))));
+      const body = el("tbody");
+      for (const a of res.yaku) {
+        const y = BY_ID.get(a.id);
+        const o = y && option(y, a.option);
+        body.append(el("tr", { class: "yb-hr-award", "data-id": a.id, "data-option": a.option, "data-value": JSON.stringify(a.value) },
+          el("td", {}, el("code", { text: a.id })),
+          el("td", {}, y ? el("a", { href: yakuLink(y), text: y.hant }) : a.name,
+            y && y.hans !== y.hant ? ` ${y.hans}` : "", y ? el("small", { text: ` ${y.romaji}` }) : null),
+          el("td", {}, withLost(`${a.option}${o ? " · " + o.hant : ""}`)),
+          el("td", {}, el("span", { class: `yb-hr-badge yb-hr-v-${valueClass(a.value)}`, text: valueLabel(a.value) }),
+            a.combination ? el("div", { class: "yb-hr-note", text: a.combination.join("；") }) : null,
+            a.note ? el("div", { class: "yb-hr-note", text: a.note }) : null)));
+      }
+      table.append(body);
+      resultBox.append(table);
+    }
+    if (res.standard_yaku.length) resultBox.append(el("p", { class: "yb-hr-std", text: `一般役 standard yaku: ${res.standard_yaku.join(", ")}` }));
+    if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: `${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked` }));
+  }
+
+  function buildChecker() {
+    handInput = el("input", { id: "yb-hr-hand", type: "text", placeholder: "123m456p789s11z + 和了牌", spellcheck: "false", autocomplete: "off" });
+    winInput = el("input", { id: "yb-hr-win", type: "text", placeholder: "5m", size: "4", spellcheck: "false", autocomplete: "off" });
+    meldInput = el("input", { id: "yb-hr-melds", type: "text", placeholder: "pon 777z, chi 123m", spellcheck: "false", autocomplete: "off" });
+    meldTiles = el("input", { id: "yb-hr-meld-tiles", type: "text", size: "8", placeholder: "777z", spellcheck: "false" });
+    meldKind = el("select", { id: "yb-hr-meld-kind", "aria-label": "meld kind" }, ["chi", "pon", "kan", "ankan", "kakan"].map((k) => el("option", { value: k, text: k })));
+    const addMeld = el("button", { type: "button", class: "md-button", text: "加副露 add meld", onclick: () => {
+      const t = meldTiles.value.trim();
+      if (!t) return;
+      meldInput.value = [...melds(), `${meldKind.value} ${t}`].join(", ");
+      meldTiles.value = "";
+      formChanged();
+    } });
+    for (const i of [handInput, winInput, meldInput]) i.addEventListener("input", formChanged);
+    const targets = el("span", { class: "yb-hr-targets" }, [["hand", "手牌 hand"], ["win", "和了牌 win"], ["meld", "副露 meld"]].map(([v, t]) =>
+      el("label", {}, el("input", { type: "radio", name: "yb-hr-target", value: v, checked: v === "hand", onchange: () => { target = v; } }), t)));
+    const palette = el("div", { class: "yb-hr-palette", id: "yb-hr-palette" }, TILES.map((t) =>
+      el("button", { type: "button", class: "yb-hr-tilebtn", "data-tile": t, title: t, onclick: () => {
+        if (target === "hand") { handInput.value += t; compact(); }
+        else if (target === "win") winInput.value = t;
+        else meldTiles.value = compactTiles((parseTiles(meldTiles.value) || []).concat([t]));
+        formChanged();
+      } }, tileImg(t))));
+    handView = el("div", { class: "yb-hr-handview", id: "yb-hr-handview" });
+
+    const fields = FIELDS.map(([key, kind, dflt, label, choices], i) => {
+      let w;
+      let node;
+      if (kind === "bool") { w = el("input", { type: "checkbox", "data-field": key }); node = el("label", { class: "yb-hr-field" }, w, " " + label); }
+      else if (kind === "enum") { w = el("select", { "data-field": key }, choices.map((c) => el("option", { value: c, text: c || "—" }))); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
+      else if (kind === "str") { w = el("input", { type: "text", size: "8", "data-field": key }); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
+      else if (kind === "set") {
+        w = choices.map((c) => el("input", { type: "checkbox", value: c, "data-field": key }));
+        node = el("span", { class: "yb-hr-field" }, label + ": ", w.map((c) => el("label", {}, c, ` ${c.value} `)));
+      } else { w = el("input", { type: "number", min: "0", "data-field": key, placeholder: dflt === null ? "—" : String(dflt), style: "width:4.5em" }); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
+      widgets.set(key, w);
+      for (const x of Array.isArray(w) ? w : [w]) x.addEventListener(x.tagName === "SELECT" || x.type === "checkbox" ? "change" : "input", formChanged);
+      return [i, node];
+    });
+    jsonBox = el("textarea", { id: "yb-hr-json", rows: "3", spellcheck: "false", "aria-label": "Win JSON" });
+    const loadJson = el("button", { type: "button", class: "md-button", id: "yb-hr-load-json", text: "由 JSON 載入 load JSON", onclick: () => {
+      let obj;
+      try { obj = JSON.parse(jsonBox.value); } catch (e) {
+        showResult({ ok: false, where: "hand", error: `not valid JSON: ${e.message}` }, jsonBox.value);
+        return;
+      }
+      if (obj === null || typeof obj !== "object" || Array.isArray(obj)) {
+        showResult({ ok: false, where: "hand", error: "the winning hand must be a JSON object" }, jsonBox.value);
+        return;
+      }
+      loadWin(obj);
+      runCheck();
+    } });
+    checkBtn = el("button", { type: "button", class: "md-button md-button--primary", id: "yb-hr-check", text: "判定 check", onclick: runCheck });
+    const clear = el("button", { type: "button", class: "md-button", text: "清除 clear", onclick: () => { loadWin({}); } });
+    resultBox = el("div", { id: "yb-hr-result", class: "yb-hr-result", "aria-live": "polite" });
+    engineStatus = el("p", { class: "yb-hr-engine", id: "yb-hr-engine", text: "判定引擎在第一次判定時載入 · the engine (≈ 12 MB) loads on the first check" });
+    const section = el("section", { class: "yb-hr-checker", id: "yb-hr-checker" },
+      el("h2", { id: "check", text: "檢查一手牌 · 检查一手牌 · Check a hand" }),
+      el("p", { class: "yb-hr-help", text: "手牌含和了牌 (MPSZ)；點牌圖加入 · the concealed tiles including the winning tile; click a tile to add it, a tile in the hand to remove it." }),
+      el("div", { class: "yb-hr-bar" }, el("label", {}, "手牌 hand ", handInput), el("label", {}, "和了牌 win ", winInput)),
+      el("div", { class: "yb-hr-bar" }, el("label", {}, "副露 melds ", meldInput), meldKind, meldTiles, addMeld),
+      el("div", { class: "yb-hr-bar" }, "點牌加入 click adds to: ", targets),
+      palette, handView,
+      el("div", { class: "yb-hr-fields" }, fields.slice(0, MAIN_FIELDS).map(([, n]) => n)),
+      el("details", { class: "yb-hr-more" }, el("summary", { text: "更多狀況 more situation" }),
+        el("div", { class: "yb-hr-fields" }, fields.slice(MAIN_FIELDS).map(([, n]) => n))),
+      el("details", { class: "yb-hr-jsonbox" }, el("summary", { text: "Win JSON (yakubook evaluate WIN.json)" }), jsonBox, loadJson),
+      el("div", { class: "yb-hr-bar" }, checkBtn, clear), engineStatus, resultBox);
+    // Start the engine as soon as the checker is used, or scrolled to.
+    const warm = () => { if (!worker) engine("init", {}).catch(() => {}); };
+    section.addEventListener("focusin", warm, { once: true });
+    section.addEventListener("pointerdown", warm, { once: true });
+    if ("IntersectionObserver" in window) {
+      const io = new IntersectionObserver((entries) => { if (entries.some((e) => e.isIntersecting)) { warm(); io.disconnect(); } });
+      io.observe(resultBox);
+    }
+    return section;
+  }
+
+  // ------------------------------------------------------------------ start
+  function build() {
+    const editor = el("div", { class: "yb-hr-editor", id: "yb-hr-editor" });
+    for (const sec of DATA.sections) {
+      const ys = DATA.yaku.filter((y) => y.section === sec.id);
+      if (!ys.length) continue;
+      editor.append(el("section", { class: "yb-hr-section", "data-section": sec.id },
+        el("h3", { text: `${sec.id} ${both(sec)}` }), ys.map(buildRow)));
+    }
+    sheet = el("div", { class: "yb-hr-sheet", id: "yb-hr-sheet" });
+    const checker = buildChecker();
+    root.replaceChildren(
+      el("p", { class: "yb-hr-jump" }, el("a", { href: "#check", text: "↓ 檢查一手牌 · 检查一手牌 · check a hand" })),
+      el("h2", { id: "sheet", text: "規則表 · 规则表 · The rule sheet" }),
+      buildToolbar(), editor,
+      checker, sheet);
+    formChanged();
+  }
+
+  async function init() {
+    try {
+      const response = await fetch(url("data"));
+      DATA = await response.json();
+    } catch (e) {
+      root.textContent = `無法載入資料 · cannot load the catalog data: ${e}`;
+      return;
+    }
+    for (const y of DATA.yaku) {
+      BY_ID.set(y.id, y);
+      for (const r of y.rules) RULE_BY_ID.set(r.id, [r, y]);
+    }
+    let stored = "";
+    try { stored = localStorage.getItem(STORE) || ""; } catch (e) { stored = ""; }
+    const fromUrl = decodeState(location.hash);
+    const chosen = fromUrl.present ? fromUrl : decodeState(stored);
+    state = chosen.s;
+    build();
+    if (chosen.unknown.length) {
+      root.prepend(el("div", { class: "yb-hr-msg yb-hr-error", id: "yb-hr-unknown", role: "alert",
+        text: `連結中有本目錄沒有的選項，已略過 · left out (not in this catalog): ${chosen.unknown.join(", ")}` }));
+    }
+    changed();
+    // A link pasted into this tab's address bar: load the sheet it carries.
+    window.addEventListener("hashchange", () => {
+      const next = decodeState(location.hash);
+      if (next.present && encodeState(next.s) !== encodeState(state)) {
+        state = next.s;
+        changed();
+      }
+    });
+    api.timings.ready = performance.now();
+    root.dataset.ready = "1";
+  }
+  init();
+})();

@@ -1,0 +1,113 @@
+"""The house-rules page's bridge to the engine, run in Pyodide inside a web worker.
+
+Shipped in the engine zip beside `yaku` and `generated` (render/house_rules_engine.py). It
+adds no rule of its own: rulesets go through `Ruleset.from_toml`, hands through
+`Win.from_json`, results through `evaluate(...).to_json()`, as `yakubook evaluate` does, and
+error messages are the engine's own `InputError` texts. Every call takes and returns JSON
+text, so nothing but strings crosses the worker boundary.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from typing import Any
+
+import generated
+from yaku.errors import InputError
+from yaku.evaluation import evaluate
+from yaku.rules import Ruleset
+from yaku.win import Win
+
+WHERE = "ruleset"
+_rulesets: dict[str, Ruleset] = {}
+
+
+def info() -> str:
+    return json.dumps({"catalog": generated.CATALOG_SHA256, "yaku": len(generated.REGISTRY)})
+
+
+def _ruleset(toml_text: str) -> Ruleset:
+    rs = _rulesets.get(toml_text)
+    if rs is None:
+        rs = Ruleset.from_toml(toml_text, WHERE)
+        if len(_rulesets) > 8:
+            _rulesets.clear()
+        _rulesets[toml_text] = rs
+    return rs
+
+
+def _problems(toml_text: str) -> list[str]:
+    """Every unknown yaku ID, rule question or letter in a ruleset (the engine stops at the
+    first); empty when the text is not TOML (the engine's message says why)."""
+    try:
+        data = tomllib.loads(toml_text)
+    except tomllib.TOMLDecodeError:
+        return []
+    out: list[str] = []
+    tables = data.get("yaku", {})
+    if not isinstance(tables, dict):
+        return out
+    for yid, table in tables.items():
+        info = generated.REGISTRY.get(yid)
+        if info is None:
+            out.append(f"unknown yaku {yid!r}")
+            continue
+        if not isinstance(table, dict):
+            continue
+        for key, letter in table.items():
+            if key == "value":
+                menu = type(info.options().value)
+            elif key in info.rules:
+                menu = info.rules[key][1]
+            else:
+                if key != "han":
+                    out.append(f"{key!r} is not a rule question of {yid}")
+                continue
+            letters = [m.letter for m in menu]
+            if not isinstance(letter, str) or letter.lower() not in letters:
+                out.append(f"{key if key != 'value' else yid + ' value'}: no option {letter!r} "
+                           f"(options: {', '.join(letters)})")
+    return out
+
+
+def check_rules(toml_text: str) -> str:
+    """A ruleset as the page's choices: every yaku's value letter and rule letters."""
+    try:
+        rs = _ruleset(toml_text)
+    except InputError as e:
+        return json.dumps({"ok": False, "error": str(e), "problems": _problems(toml_text)},
+                          ensure_ascii=False)
+    data = tomllib.loads(toml_text)
+    meta = data.get("ruleset", {})
+    letters: dict[str, str] = {}
+    numbers: dict[str, Any] = {}
+    for yid, opts in rs.options.items():
+        letters[yid] = opts.value.letter
+        for rid, (field, _menu, _values) in generated.REGISTRY[yid].rules.items():
+            letters[rid] = getattr(opts, field).letter
+    for yid, table in data.get("yaku", {}).items():
+        if isinstance(table, dict) and "han" in table:
+            numbers[yid] = table["han"]
+    return json.dumps({"ok": True, "name": rs.name, "others": meta.get("others", "default"),
+                       "letters": letters, "numbers": numbers}, ensure_ascii=False)
+
+
+def check_hand(win_text: str, toml_text: str) -> str:
+    """The awards of a Win JSON under a ruleset, as `yakubook evaluate --json` prints them."""
+    try:
+        obj = json.loads(win_text)
+        if not isinstance(obj, dict):
+            raise InputError("the winning hand must be a JSON object")
+        win = Win.from_json(obj)
+    except InputError as e:
+        return json.dumps({"ok": False, "where": "hand", "error": str(e)}, ensure_ascii=False)
+    try:
+        rs = _ruleset(toml_text)
+    except InputError as e:
+        return json.dumps({"ok": False, "where": "rules", "error": str(e)}, ensure_ascii=False)
+    try:
+        result = evaluate(win, rs)
+    except InputError as e:
+        return json.dumps({"ok": False, "where": "hand", "error": str(e)}, ensure_ascii=False)
+    return json.dumps({"ok": True, "result": result.to_json()}, ensure_ascii=False)

@@ -1,0 +1,219 @@
+"""The house-rules page's build side: its data agrees with the engine's generated menus and
+defaults, presets resolve to what the engine loads, the engine zip is deterministic and
+holds the sources byte for byte, and the bridge the browser calls answers as the CLI does."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import generated
+from render import house_rules, house_rules_engine
+from yaku.rules import Ruleset
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def hr_outputs(cat, names, status_outputs) -> dict[str, bytes]:
+    return house_rules.stage(ROOT, cat, names, status_outputs)
+
+
+@pytest.fixture(scope="module")
+def data(hr_outputs) -> dict:
+    return json.loads(hr_outputs[house_rules.DOCS + house_rules.DATA])
+
+
+@pytest.fixture(scope="module")
+def bridge():
+    spec = importlib.util.spec_from_file_location("yb_bridge", house_rules_engine.BRIDGE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def effective(preset: dict, y: dict) -> dict[str, str]:
+    """The page's state semantics (house-rules.js valueOf / ruleOf) in Python."""
+    base = y["none"] if preset["base"] == "off" and y["none"] else y["default"]
+    out = {y["id"]: preset["choices"].get(y["id"], base)}
+    for r in y["rules"]:
+        out[r["id"]] = preset["choices"].get(r["id"], r["options"][0]["letter"])
+    return out
+
+
+def engine_letters(rs: Ruleset) -> dict[str, str]:
+    out = {}
+    for yid, opts in rs.options.items():
+        out[yid] = opts.value.letter
+        for rid, (field, _menu, _values) in generated.REGISTRY[yid].rules.items():
+            out[rid] = getattr(opts, field).letter
+    return out
+
+
+def test_every_yaku_and_rule_question_with_the_engines_menus(data):
+    assert [y["id"] for y in data["yaku"]] == list(generated.REGISTRY)
+    for y in data["yaku"]:
+        info = generated.REGISTRY[y["id"]]
+        assert [o["letter"] for o in y["options"]] == [m.letter for m in type(info.options().value)]
+        assert [r["id"] for r in y["rules"]] == list(info.rules)
+        for r in y["rules"]:
+            assert [o["letter"] for o in r["options"]] == [m.letter for m in info.rules[r["id"]][1]]
+        assert y["hant"] == info.name_hant and y["hans"] == info.name_hans
+        assert y["romaji"] == info.romaji
+
+
+def test_page_defaults_are_the_engines_defaults(data):
+    defaults = engine_letters(Ruleset.default())
+    page = {}
+    for y in data["yaku"]:
+        page.update(effective({"base": "default", "choices": {}}, y))
+    assert page == defaults
+
+
+def test_everything_off_is_the_engines_others_off(data):
+    engine = engine_letters(Ruleset.from_toml('[ruleset]\nothers = "off"\n'))
+    page = {}
+    for y in data["yaku"]:
+        page.update(effective({"base": "off", "choices": {}}, y))
+    assert page == engine
+
+
+def test_presets_resolve_to_what_the_engine_loads(data):
+    files = sorted((ROOT / "rulesets").glob("*.toml"))
+    assert [p["file"] for p in data["presets"]] == [f"rulesets/{f.name}" for f in files]
+    assert len(files) == 3
+    for preset in data["presets"]:
+        page = {}
+        for y in data["yaku"]:
+            page.update(effective(preset, y))
+        assert page == engine_letters(Ruleset.load(ROOT / preset["file"])), preset["file"]
+
+
+def test_lost_numbers_are_marked_only_where_the_han_is_lost(data):
+    marked = [(y["id"], o["letter"])
+              for y in data["yaku"] for o in y["options"] if o["lost_number"]]
+    assert marked
+    for yid, letter in marked:
+        value = generated.REGISTRY[yid].values[letter]
+        assert value["lost"] and value["han"] is None and value["kind"] in ("han", "additive")
+    intact = generated.REGISTRY["3-13-01"].values["b"]
+    assert not house_rules.number_lost(intact)
+
+
+def test_preset_errors_name_the_unknown(data):
+    with pytest.raises(house_rules.HouseRulesError, match="3-99-99"):
+        house_rules.resolve_preset('[yaku."3-99-99"]\nvalue = "b"\n', "x.toml", data["yaku"])
+    with pytest.raises(house_rules.HouseRulesError, match="'z'"):
+        house_rules.resolve_preset('[yaku."3-13-01"]\nvalue = "z"\n', "x.toml", data["yaku"])
+
+
+def test_stage_is_deterministic_and_copies_the_static_files(cat, names, status_outputs, hr_outputs):
+    again = house_rules.stage(ROOT, cat, names, status_outputs)
+    assert again == hr_outputs
+    for name in house_rules.STATIC:
+        got = hr_outputs[house_rules.DOCS + house_rules.ASSETS + name]
+        assert got == (house_rules.TEMPLATES / name).read_bytes()
+    page = hr_outputs[house_rules.DOCS + house_rules.PAGE].decode()
+    assert 'id="yb-hr"' in page and "house-rules.js" in page
+
+
+def test_site_stage_includes_the_page(rendered):
+    assert house_rules.DOCS + house_rules.PAGE in rendered
+    assert house_rules.DOCS + house_rules.DATA in rendered
+
+
+def test_engine_zip_is_deterministic_and_holds_the_sources():
+    first = house_rules_engine.engine_zip(ROOT)
+    assert first == house_rules_engine.engine_zip(ROOT)
+    with zipfile.ZipFile(io.BytesIO(first)) as zf:
+        names = zf.namelist()
+        assert names == sorted(names)
+        for package in ("yaku", "generated"):
+            sources = sorted(
+                p.relative_to(ROOT).as_posix()
+                for p in (ROOT / package).rglob("*.py")
+                if "__pycache__" not in p.parts
+            )
+            assert "yaku/bodies/s3_13.py" in sources or package == "generated"
+            inside = sorted(n for n in names if n.startswith(package + "/"))
+            assert inside == sources
+            for name in sources:
+                assert zf.read(name) == (ROOT / name).read_bytes()
+        for rel in house_rules_engine.DATA_FILES:
+            assert zf.read(rel) == (ROOT / rel).read_bytes()
+        assert zf.read("yb_bridge.py") == house_rules_engine.BRIDGE.read_bytes()
+        assert {i.date_time for i in zf.infolist()} == {house_rules_engine.ZIP_DATE}
+
+
+def test_engine_zip_follows_a_source_change(tmp_path):
+    for package in ("yaku", "generated"):
+        for p in (ROOT / package).rglob("*.py"):
+            if "__pycache__" not in p.parts:
+                target = tmp_path / p.relative_to(ROOT)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(p.read_bytes())
+    for rel in house_rules_engine.DATA_FILES:
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes((ROOT / rel).read_bytes())
+    before = house_rules_engine.engine_zip(tmp_path)
+    path = tmp_path / "yaku" / "bodies" / "s3_13.py"
+    path.write_text(path.read_text() + "\n# changed\n")
+    after = house_rules_engine.engine_zip(tmp_path)
+    assert before != after
+    with zipfile.ZipFile(io.BytesIO(after)) as zf:
+        assert zf.read("yaku/bodies/s3_13.py").endswith(b"# changed\n")
+
+
+def test_install_needs_a_built_site(tmp_path):
+    with pytest.raises(house_rules_engine.EngineError, match="no built site"):
+        house_rules_engine.install(ROOT, tmp_path)
+
+
+def test_bridge_answers_as_the_engine(bridge):
+    win = {"hand": "55666777888999m", "win": "9m", "tsumo": True}
+    toml = (ROOT / "rulesets" / "small-house.toml").read_text()
+    got = json.loads(bridge.check_hand(json.dumps(win), toml))
+    import yaku
+
+    want = yaku.evaluate(yaku.Win.from_json(win), Ruleset.from_toml(toml, "ruleset")).to_json()
+    assert got == {"ok": True, "result": want}
+    bad = json.loads(bridge.check_hand(json.dumps({"hand": "123m456p789s18z", "win": "1z"}), toml))
+    assert bad["ok"] is False and bad["where"] == "hand"
+    assert "unknown tile '8z'" in bad["error"]
+
+
+def test_bridge_rules_names_every_unknown_id_and_letter(bridge):
+    toml = ('[yaku."3-99-01"]\nvalue = "b"\n[yaku."3-13-01"]\nvalue = "z"\n"3-13-01-77" = "a"\n'
+            '"3-13-01-02" = "q"\n')
+    got = json.loads(bridge.check_rules(toml))
+    assert got["ok"] is False
+    assert "3-99-01" in got["error"]  # the engine's own message, first problem
+    joined = "\n".join(got["problems"])
+    for piece in ("'3-99-01'", "no option 'z'", "'3-13-01-77'", "no option 'q'"):
+        assert piece in joined, joined
+
+
+def test_bridge_rules_give_every_letter(bridge):
+    toml = (ROOT / "rulesets" / "open-friendly.toml").read_text()
+    got = json.loads(bridge.check_rules(toml))
+    assert got["ok"] is True
+    rs = Ruleset.from_toml(toml)
+    assert got["letters"] == engine_letters(rs)
+    assert got["name"] == rs.name
+
+
+def test_ruleset_options_compare_by_value():
+    # The browser tests compare rulesets through their options; make sure equal sheets
+    # give equal options and a change shows.
+    a = Ruleset.from_toml('[yaku."3-13-01"]\nvalue = "c"\n')
+    b = Ruleset.from_toml('[yaku."3-13-01"]\nvalue = "c"\n')
+    assert a.options == b.options
+    menu = type(b.options["3-13-01"].value)
+    c = dataclasses.replace(b.options["3-13-01"], value=next(m for m in menu if m.letter == "b"))
+    assert c != b.options["3-13-01"]

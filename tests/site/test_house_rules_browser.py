@@ -1,0 +1,475 @@
+"""The house-rules page in Debian's Chromium, offline: every request outside the local server
+is blocked. Hands from catalog/examples.toml under the three shipped rulesets give in the
+browser exactly what `yakubook evaluate --json` gives; a sheet exported from the page gives
+the CLI the same results; a shared link reproduces the sheet; invalid hands and rule sheets
+show the engine's own messages. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import threading
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from render import house_rules_engine
+from yaku.rules import Ruleset
+from yakubook.cli import main as cli_main
+from yakubook.serve import make_server
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+RULESETS = ("rulesets/everything-on.toml", "rulesets/open-friendly.toml",
+            "rulesets/small-house.toml")
+ENGINE_TIMEOUT = 240_000  # ms: Pyodide's first start on a busy 2-core machine
+
+
+@pytest.fixture(scope="module")
+def hr_public(built_site) -> Path:
+    """The built site with the engine installed, as `make` leaves it."""
+    house_rules_engine.install(ROOT, built_site.public)
+    return built_site.public
+
+
+@pytest.fixture(scope="module")
+def base_url(hr_public):
+    server = make_server(hr_public, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def artifacts() -> Path:
+    out = ROOT / "test-artifacts"
+    out.mkdir(exist_ok=True)
+    return out
+
+
+class Offline:
+    """A browser context that lets only the local server answer; what else was asked is kept."""
+
+    def __init__(self, browser, base_url: str, **kwargs):
+        self.context = browser.new_context(**{"viewport": {"width": 1280, "height": 1000},
+                                              **kwargs})
+        self.blocked: list[str] = []
+        self.errors: list[str] = []
+
+        def route(r):
+            if r.request.url.startswith(base_url):
+                r.continue_()
+            else:
+                self.blocked.append(r.request.url)
+                r.abort()
+
+        self.context.route("**/*", route)
+        self.page = self.context.new_page()
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, url: str):
+        self.page.goto(url)
+        self.page.wait_for_selector("#yb-hr[data-ready]", timeout=60_000)
+        return self.page
+
+
+@pytest.fixture(scope="module")
+def engine_page(browser, base_url):
+    """One offline page whose engine is started once and shared by the tests below."""
+    off = Offline(browser, base_url)
+    off.open(base_url + "house-rules/")
+    try:
+        yield off
+    finally:
+        off.context.close()
+
+
+def check(page, win: dict) -> dict:
+    """Enter a Win JSON through the page's JSON box, check it, and read what the page shows."""
+    before = page.evaluate("window.ybHouseRules.evaluations")
+    page.evaluate("document.querySelector('.yb-hr-jsonbox').open = true")
+    page.fill("#yb-hr-json", json.dumps(win))
+    page.click("#yb-hr-load-json")
+    page.wait_for_function(
+        f"window.ybHouseRules.evaluations > {before} && window.ybHouseRules.settled()",
+        timeout=ENGINE_TIMEOUT)
+    box = page.locator("#yb-hr-result")
+    if box.get_attribute("data-state") == "error":
+        # A sheet the engine refuses is named "ruleset" in the page, by its path in the CLI.
+        return {"error": box.locator(".yb-hr-error-text").inner_text().removeprefix("ruleset: ")}
+    rows = page.eval_on_selector_all(
+        "#yb-hr-result tr.yb-hr-award",
+        "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
+    reading = page.eval_on_selector_all(
+        "#yb-hr-result .yb-hr-reading", "rs => rs.map(r => [r.dataset.kind, r.dataset.wait])")
+    return {"yaku": rows, "reading": reading[0] if reading else None}
+
+
+def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
+    """`yakubook evaluate WIN.json [--rules R] --json`, as a user runs it."""
+    path = tmp_path / "win.json"
+    path.write_text(json.dumps(win), encoding="utf-8")
+    argv = ["evaluate", str(path), "--json"] + (["--rules", str(rules)] if rules else [])
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_main(argv)
+    if code != 0:
+        message = err.getvalue().strip().removeprefix("error: ").removeprefix(f"{path}: ")
+        message = message.removeprefix(f"{rules}: ")
+        return {"error": message}
+    result = json.loads(out.getvalue())
+    interp = result["interpretation"]
+    return {"yaku": [[a["id"], a["option"], a["value"]] for a in result["yaku"]],
+            "reading": [interp["kind"], interp["wait"]] if interp else None}
+
+
+def example_wins(count: int) -> list[dict]:
+    """`count` distinct hands spread over catalog/examples.toml (every n-th, in file order)."""
+    examples = tomllib.loads((ROOT / "catalog" / "examples.toml").read_text("utf-8"))["example"]
+    wins: list[dict] = []
+    seen: set[str] = set()
+    step = max(1, len(examples) // count)
+    for ex in examples[::step] + examples:
+        win = {"hand": ex["hand"], "win": ex["win"], **ex.get("situation", {})}
+        if ex.get("melds"):
+            win["melds"] = ex["melds"]
+        key = json.dumps(win, sort_keys=True)
+        if key not in seen:
+            seen.add(key)
+            wins.append(win)
+        if len(wins) == count:
+            break
+    return wins
+
+
+def select_preset(page, preset: str) -> None:
+    page.select_option("#yb-hr-preset", preset)
+    page.wait_for_function("!document.querySelector('#yb-hr-preset').value")
+
+
+def sheet_letters(page) -> dict[str, str]:
+    return page.eval_on_selector_all(
+        "select[data-choice]", "ss => Object.fromEntries(ss.map(s => [s.dataset.choice, s.value]))")
+
+
+def exported_toml(page) -> str:
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    with page.expect_download():
+        page.click("#yb-hr-export")
+    return page.input_value("#yb-hr-toml")
+
+
+def engine_letters(rs: Ruleset) -> dict[str, str]:
+    import generated
+
+    out = {}
+    for yid, opts in rs.options.items():
+        out[yid] = opts.value.letter
+        for rid, (field, _menu, _values) in generated.REGISTRY[yid].rules.items():
+            out[rid] = getattr(opts, field).letter
+    return out
+
+
+# ---------------------------------------------------------------------------- the tests
+
+
+def test_page_loads_and_evaluates_offline(engine_page, artifacts):
+    page = engine_page.page
+    page.fill("#yb-hr-hand", "55666777888999m")
+    page.fill("#yb-hr-win", "9m")
+    page.check("[data-field=tsumo]")
+    page.click("#yb-hr-check")
+    page.wait_for_selector("#yb-hr-result[data-state=ok]", timeout=ENGINE_TIMEOUT)
+    ids = page.eval_on_selector_all("tr.yb-hr-award", "rs => rs.map(r => r.dataset.id)")
+    assert "3-13-01" in ids  # 加賀百萬石: manzu totalling 5+5+6*3+7*3+8*3+9*3 = 100
+    assert page.get_attribute("#yb-hr-engine", "data-state") == "ready"
+    assert page.evaluate("window.ybHouseRules.engine.from") == "snapshot"
+    page.screenshot(path=str(artifacts / "house-rules-checker.png"), full_page=False)
+    assert engine_page.blocked == [], engine_page.blocked
+    assert engine_page.errors == []
+
+
+@pytest.mark.parametrize("rules", RULESETS)
+def test_example_hands_match_the_cli(engine_page, rules, tmp_path):
+    page = engine_page.page
+    select_preset(page, rules)
+    wins = example_wins(60)
+    assert len(wins) == 60
+    browser_results = [check(page, w) for w in wins]
+    cli_results = [cli(tmp_path, w, ROOT / rules) for w in wins]
+    mismatches = [(w, b, c) for w, b, c in zip(wins, browser_results, cli_results, strict=True)
+                  if b != c]
+    assert not mismatches, mismatches[:3]
+    awarded = sum(1 for r in cli_results if r.get("yaku"))
+    # small-house enables 8 yaku; the other two most of them
+    assert awarded >= 3, f"only {awarded} of 60 hands score a local yaku under {rules}"
+    assert engine_page.blocked == []
+
+
+def test_presets_export_as_the_rulesets_they_came_from(engine_page):
+    page = engine_page.page
+    for rules in RULESETS:
+        select_preset(page, rules)
+        toml = exported_toml(page)
+        assert engine_letters(Ruleset.from_toml(toml)) == engine_letters(
+            Ruleset.load(ROOT / rules)), rules
+
+
+def make_custom_sheet(page) -> None:
+    select_preset(page, "rulesets/open-friendly.toml")
+    page.fill("#yb-hr-name", 'Friday "table" \\ 金曜')
+    page.select_option('select[data-choice="3-13-01"]', "c")       # 加賀百萬石: conditional
+    page.select_option('select[data-choice="3-13-01-02"]', "b")    # its rule question
+    page.select_option('select[data-choice="3-11-01"]', "a")       # 三連刻 off
+    page.select_option('select[data-choice="3-10-01"]', "d")       # 一色三順 3翻 (open 2)
+    page.select_option('select[data-choice="3-02-01-01"]', "b")
+
+
+def test_exported_sheet_gives_the_cli_the_same_results(engine_page, tmp_path):
+    page = engine_page.page
+    make_custom_sheet(page)
+    toml = exported_toml(page)
+    rules = tmp_path / "exported.toml"
+    rules.write_text(toml, encoding="utf-8")
+    rs = Ruleset.load(rules)  # the CLI's loader accepts it
+    assert rs.name == 'Friday "table" \\ 金曜'
+    assert engine_letters(rs) == sheet_letters(page)
+    wins = example_wins(60)[::3] + [
+        {"hand": "55666777888999m", "win": "9m", "tsumo": True},
+        {"hand": "111222333m456p77s", "win": "7s"},
+    ]
+    for w in wins:
+        assert check(page, w) == cli(tmp_path, w, rules), w
+
+
+def test_shared_link_reproduces_the_sheet(engine_page, browser, base_url, artifacts):
+    page = engine_page.page
+    make_custom_sheet(page)
+    page.select_option("#yb-hr-base", "off")  # the same sheet written from "others = off"
+    letters = sheet_letters(page)
+    toml = exported_toml(page)
+    page.click("text=複製連結 copy link")
+    link = page.input_value("#yb-hr-share")
+    assert "#" in link and link.startswith(base_url)
+    other = Offline(browser, base_url)  # a fresh profile: nothing in localStorage
+    try:
+        shared = other.open(link)
+        assert sheet_letters(shared) == letters
+        assert shared.input_value("#yb-hr-name") == 'Friday "table" \\ 金曜'
+        assert exported_toml(shared) == toml
+        assert not shared.locator("#yb-hr-unknown").count()
+        shared.screenshot(path=str(artifacts / "house-rules-shared.png"))
+        # A plain visit in that profile brings the sheet back from localStorage.
+        plain = other.open(base_url + "house-rules/")
+        assert sheet_letters(plain) == letters
+    finally:
+        other.context.close()
+    assert 'others = "off"' in toml
+
+
+def test_unknown_ids_in_a_link_are_named(browser, base_url):
+    off = Offline(browser, base_url)
+    try:
+        page = off.open(base_url + "house-rules/#c=3-13-01c.3-99-01b.3-13-01-02z")
+        assert page.input_value('select[data-choice="3-13-01"]') == "c"
+        note = page.inner_text("#yb-hr-unknown")
+        assert "3-99-01b" in note and "3-13-01-02z" in note
+    finally:
+        off.context.close()
+
+
+INVALID = [
+    {"hand": "123m456p789s18z", "win": "1z"},
+    {"hand": "123m456p789s1111z", "win": "1z"},
+    {"hand": "11111m456p789s11z", "win": "1m"},
+    {"hand": "123m456p789s11z", "win": "9m"},
+    {"hand": "123m456p789s11z", "win": "1z", "tsumoo": True},
+    {"hand": "123m456p789s11z", "win": "1z", "melds": ["chi 124m"]},
+    {"hand": "123m456p11z", "win": "1z", "melds": ["pon 777z"], "riichi": "riichi"},
+    {"hand": "123m456p789s11z", "win": "1z", "haitei": True},
+    {"hand": "123m456p789s11z", "win": "1z", "seat": "X"},
+    {"hand": "123m456p789s11z", "win": "1z", "flowers": True},
+    {"hand": "13579m2468p1357s", "win": "1m"},
+]
+
+
+def test_invalid_hands_show_the_engines_message(engine_page, tmp_path, artifacts):
+    page = engine_page.page
+    select_preset(page, "defaults")
+    for win in INVALID:
+        want = cli(tmp_path, win, None)
+        assert "error" in want, win
+        assert check(page, win) == want, win
+    page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-invalid.png"))
+
+
+def test_import_names_unknown_ids_and_letters(engine_page):
+    page = engine_page.page
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    bad = '[yaku."3-99-01"]\nvalue = "b"\n\n[yaku."3-13-01"]\nvalue = "z"\n"3-13-01-02" = "q"\n'
+    page.fill("#yb-hr-toml", bad)
+    page.click("#yb-hr-import")
+    page.wait_for_selector("#yb-hr-import-msg.yb-hr-error", timeout=ENGINE_TIMEOUT)
+    msg = page.inner_text("#yb-hr-import-msg")
+    with pytest.raises(ValueError) as engine_error:
+        Ruleset.from_toml(bad)
+    assert str(engine_error.value) in msg
+    for piece in ("3-99-01", "no option 'z'", "no option 'q'"):
+        assert piece in msg, msg
+    good = (ROOT / "rulesets" / "small-house.toml").read_text("utf-8")
+    page.fill("#yb-hr-toml", good)
+    page.click("#yb-hr-import")
+    page.wait_for_selector("#yb-hr-import-msg.yb-hr-ok", timeout=ENGINE_TIMEOUT)
+    assert sheet_letters(page) == {k: v for k, v in engine_letters(
+        Ruleset.from_toml(good)).items()}
+
+
+def test_lost_number_goes_into_the_export(engine_page, hr_public, tmp_path):
+    page = engine_page.page
+    select_preset(page, "defaults")
+    data = json.loads((hr_public / "assets" / "house-rules" / "data.json").read_text("utf-8"))
+    yid, letter = next((y["id"], o["letter"]) for y in data["yaku"] for o in y["options"]
+                       if o["lost_number"])
+    number = page.locator(f'input[data-number="{yid}"]')
+    page.select_option(f'select[data-choice="{yid}"]', letter)
+    assert number.is_visible()
+    number.fill("3")
+    toml = exported_toml(page)
+    table = tomllib.loads(toml)["yaku"][yid]
+    assert table == {"value": letter, "han": 3} or table == {"han": 3}
+    assert f"h={yid}_3" in page.evaluate("window.ybHouseRules.shareUrl()")
+    # The page and the CLI treat that sheet alike (accepted once the engine reads `han`, or
+    # both refusing it with the same message).
+    rules = tmp_path / "lost.toml"
+    rules.write_text(toml, encoding="utf-8")
+    win = {"hand": "55666777888999m", "win": "9m", "tsumo": True}
+    assert check(page, win) == cli(tmp_path, win, rules)
+
+
+def test_print_sheet(engine_page, artifacts):
+    page = engine_page.page
+    select_preset(page, "rulesets/small-house.toml")
+    page.emulate_media(media="print")
+    try:
+        assert page.locator("#yb-hr-sheet").is_visible()
+        assert not page.locator("#yb-hr-editor").is_visible()
+        assert not page.locator("#yb-hr-checker").is_visible()
+        ids = page.eval_on_selector_all("#yb-hr-sheet tr[data-id]",
+                                        "rs => rs.map(r => r.dataset.id)")
+        rs = Ruleset.load(ROOT / "rulesets" / "small-house.toml")
+        assert ids == list(rs.enabled)
+        text = page.inner_text("#yb-hr-sheet")
+        assert "紅孔雀(1)" in text and "红孔雀(1)" in text and "Beni Kujaku (1)" in text
+        assert page.evaluate("window.ybHouseRules.shareUrl()") in text
+        pdf = page.pdf(format="A4")
+        (artifacts / "house-rules-small-house.pdf").write_bytes(pdf)
+        pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+        assert pages == 1, f"the small-house sheet prints on {pages} A4 pages"
+    finally:
+        page.emulate_media(media="screen")
+
+
+def test_narrow_screen(browser, base_url, artifacts):
+    off = Offline(browser, base_url, viewport={"width": 390, "height": 844},
+                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = off.open(base_url + "house-rules/")
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the page scrolls sideways: {width}px"
+        page.screenshot(path=str(artifacts / "house-rules-390.png"))
+        page.locator("#yb-hr-checker").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "house-rules-390-checker.png"))
+        assert off.blocked == []
+    finally:
+        off.context.close()
+
+
+def test_a_hand_entered_by_clicking_tiles(engine_page, tmp_path, artifacts):
+    page = engine_page.page
+    select_preset(page, "defaults")
+    page.click("text=清除 clear")
+    page.check('input[name=yb-hr-target][value=hand]')
+    for tile in ["5m", "5m", "6m", "6m", "6m", "7m", "7m", "7m", "8m", "8m", "8m", "9m", "9m",
+                 "1z", "9m"]:
+        page.click(f'#yb-hr-palette button[data-tile="{tile}"]')
+    assert page.input_value("#yb-hr-hand") == "5566677788899m1z9m"
+    page.click('#yb-hr-handview button[data-tile="1z"]')  # a tile in the hand: removed
+    assert page.input_value("#yb-hr-hand") == "55666777888999m"
+    page.check('input[name=yb-hr-target][value=win]')
+    page.click('#yb-hr-palette button[data-tile="9m"]')
+    assert page.input_value("#yb-hr-win") == "9m"
+    page.check("[data-field=tsumo]")
+    page.click("#yb-hr-check")
+    page.wait_for_function("window.ybHouseRules.settled()", timeout=ENGINE_TIMEOUT)
+    page.wait_for_selector("#yb-hr-result[data-state=ok]", timeout=ENGINE_TIMEOUT)
+    shown = page.eval_on_selector_all(
+        "#yb-hr-result tr.yb-hr-award",
+        "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
+    sent = json.loads(page.input_value("#yb-hr-json"))
+    assert sent == {"hand": "55666777888999m", "win": "9m", "tsumo": True}
+    assert shown == cli(tmp_path, sent, None)["yaku"]
+    assert "3-13-01" in [row[0] for row in shown]
+    assert page.locator("#yb-hr-handview img").count() == 14
+    # A meld built from the tile pictures, then the hand it belongs to.
+    page.check('input[name=yb-hr-target][value=meld]')
+    page.select_option("#yb-hr-meld-kind", "pon")
+    for _ in range(3):
+        page.click('#yb-hr-palette button[data-tile="7z"]')
+    page.click("text=加副露 add meld")
+    assert page.input_value("#yb-hr-melds") == "pon 777z"
+    page.fill("#yb-hr-hand", "123m456p789s11z")
+    page.fill("#yb-hr-win", "1z")
+    page.uncheck("[data-field=tsumo]")
+    page.wait_for_function("window.ybHouseRules.settled()", timeout=ENGINE_TIMEOUT)
+    win = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
+    assert json.loads(page.input_value("#yb-hr-json")) == win
+    sent_text = json.dumps(win, separators=(",", ":"))  # as JSON.stringify writes it
+    page.wait_for_function(
+        f"document.querySelector('#yb-hr-result').dataset.win === {json.dumps(sent_text)}",
+        timeout=ENGINE_TIMEOUT)
+    shown = page.eval_on_selector_all(
+        "#yb-hr-result tr.yb-hr-award",
+        "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
+    assert shown == cli(tmp_path, win, None)["yaku"]
+    page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-clicked.png"))
+
+
+def test_engine_starts_without_the_snapshot(browser, base_url, hr_public, tmp_path):
+    """A build without Node has no start-up snapshot: the worker starts Pyodide the plain way
+    and gives the same answers."""
+    meta = json.loads((hr_public / "assets" / "house-rules" / "runtime" / "runtime.json")
+                      .read_text("utf-8"))
+    assert meta["snapshot"] == house_rules_engine.SNAPSHOT  # `make` made one here
+    off = Offline(browser, base_url)
+    off.context.route("**/engine.snapshot", lambda r: r.abort())
+    try:
+        page = off.open(base_url + "house-rules/")
+        win = {"hand": "55666777888999m", "win": "9m", "tsumo": True}
+        assert check(page, win) == cli(tmp_path, win, None)
+        assert page.evaluate("window.ybHouseRules.engine.from") == "plain start"
+    finally:
+        off.context.close()
