@@ -82,7 +82,9 @@ def names() -> dict[str, Name]:
 
 
 EXAMPLES_PATH = HERE / "examples.toml"
-EXAMPLE_KEYS = {"yaku", "hand", "win", "melds", "situation", "options", "holds", "note", "case"}
+EXAMPLE_KEYS = {
+    "yaku", "hand", "win", "melds", "situation", "options", "holds", "note", "case", "awards"
+}
 
 
 def parse_examples(text: str, where: str = "examples.toml") -> list[dict[str, Any]]:
