@@ -48,7 +48,7 @@ def make_win(ex: dict) -> Win:
     return Win.from_json(obj)
 
 
-def _none_letters(yid: str) -> set[str]:
+def none_letters(yid: str) -> set[str]:
     values = generated.REGISTRY[yid].values
     return {k for k, v in values.items() if v is None or v["kind"] == "none"}
 
@@ -62,7 +62,7 @@ def option_variants(ex: dict):
         field, menu, _ = info.rules[rule_id]
         base_changes[field] = next(m for m in menu if m.letter == letter)
     base = dataclasses.replace(info.options(), **base_changes)
-    none = _none_letters(ex["yaku"])
+    none = none_letters(ex["yaku"])
     free = [(rid, r) for rid, r in info.rules.items() if rid not in pinned]
     for vm in type(base.value):
         if vm.letter in none:
@@ -132,7 +132,7 @@ def alone(yid: str, opts) -> Ruleset:
 def test_holding_example_states_its_award_for_every_value_option(ex):
     yid = ex["yaku"]
     info = generated.REGISTRY[yid]
-    want = set(info.values) - _none_letters(yid)
+    want = set(info.values) - none_letters(yid)
     assert set(ex.get("awards", {})) == want, (
         f"{ex['where']}: `awards` must give the award of every non-無 value option of {yid} "
         f"({', '.join(sorted(want))})"
@@ -178,7 +178,7 @@ def test_example_over_the_option_matrix(ex):
 @pytest.mark.parametrize("ex", HOLDING, ids=[example_id(e) for e in HOLDING])
 def test_the_none_option_turns_the_yaku_off(ex):
     yid = ex["yaku"]
-    none = sorted(_none_letters(yid))
+    none = sorted(none_letters(yid))
     if not none:
         pytest.skip(f"{yid} has no 無 option")
     rules = "\n".join(f'"{k}" = "{v}"' for k, v in ex.get("options", {}).items())
