@@ -175,6 +175,44 @@ def test_example_over_the_option_matrix(ex):
     assert checked, f"{ex['where']}: no value option of {yid} was checked"
 
 
+def _replaced_by(yid: str, awards) -> list[str]:
+    """Reported awards whose option says it includes or does not combine with ``yid``
+    (by name in its notes), or that belong to the same parent yaku."""
+    name = generated.REGISTRY[yid].name_hans.split("(")[0]
+    out = []
+    for a in awards:
+        named = any(name in n.get("text", "") or name in " ".join(n.get("args", []))
+                    for n in a.combination)
+        family = a.id.startswith(yid + "-") or yid.startswith(a.id + "-")
+        if named or family:
+            out.append(a.id)
+    return out
+
+
+@pytest.mark.parametrize("ex", HOLDING, ids=[example_id(e) for e in HOLDING])
+def test_holding_example_with_every_yaku_on(ex):
+    """Through the front door with every other yaku at its default: the yaku is reported
+    with its stated award, unless the reported reading of the hand is one it does not
+    hold on (another reading scored better) or a reported award replaces it."""
+    yid = ex["yaku"]
+    rules = "\n".join(f'"{k}" = "{v}"' for k, v in ex.get("options", {}).items())
+    ruleset = Ruleset.from_toml(f'[yaku."{yid}"]\n{rules}\n')
+    win = make_win(ex)
+    result = evaluate(win, ruleset)
+    opts = ruleset.options[yid]
+    mine = [a for a in result.yaku if a.id == yid]
+    if mine:
+        assert describe(mine[0].value) == ex["awards"][opts.value.letter], ex["where"]
+        return
+    here = registry.call(yid, HandView(win, result.interpretation), opts)
+    if here is None:
+        return  # the best total came from a reading this yaku does not hold on
+    assert _replaced_by(yid, result.yaku), (
+        f"{ex['where']}: {yid} holds on the reported reading but is not reported, and no "
+        f"reported award ({', '.join(a.id for a in result.yaku)}) replaces it"
+    )
+
+
 @pytest.mark.parametrize("ex", HOLDING, ids=[example_id(e) for e in HOLDING])
 def test_the_none_option_turns_the_yaku_off(ex):
     yid = ex["yaku"]
