@@ -153,17 +153,22 @@ def main(argv: list[str] | None = None) -> int:
               f"(seed {args.seed})", flush=True)
 
         # Unmutated, each module's tests must pass; their time sets the timeout.
+        # Modules that share a test command share one baseline run.
+        by_command: dict[str, float] = {}
         timeouts: dict[str, float] = {}
         for module in sorted({Path(m.module_path).stem for m in items}):
-            start = time.monotonic()
-            done = subprocess.run(pytest_command(module), shell=True, cwd=copies[0],
-                                  capture_output=True, text=True,
-                                  env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
-            if done.returncode != 0:
-                print(done.stdout[-3000:], file=sys.stderr)
-                print(f"the tests of {module} fail without any mutation", file=sys.stderr)
-                return 2
-            timeouts[module] = 3 * (time.monotonic() - start) + 30
+            command = pytest_command(module)
+            if command not in by_command:
+                start = time.monotonic()
+                done = subprocess.run(command, shell=True, cwd=copies[0],
+                                      capture_output=True, text=True,
+                                      env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
+                if done.returncode != 0:
+                    print(done.stdout[-3000:], file=sys.stderr)
+                    print(f"the tests of {module} fail without any mutation", file=sys.stderr)
+                    return 2
+                by_command[command] = 3 * (time.monotonic() - start) + 30
+            timeouts[module] = by_command[command]
 
         free = list(copies)
         results: list[tuple] = []
