@@ -129,6 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
     ap.add_argument("--module", action="append", help="only these yaku modules (e.g. s3_13)")
+    ap.add_argument("--only", action="append",
+                    help="rerun only these mutants, by the key a run prints (no sampling)")
     args = ap.parse_args(argv)
 
     equivalent = tomllib.loads(EQUIVALENT.read_text("utf-8")) if EQUIVALENT.exists() else {}
@@ -147,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
         items = [m for m in items if not in_annotation(m, spans[Path(m.module_path)])]
         items.sort(key=lambda m: (str(m.module_path), m.operator_name, m.occurrence))
         total = len(items)
-        if args.sample and args.sample < total:
+        if args.only:
+            items = [m for m in items if mutation_key(m) in set(args.only)]
+        elif args.sample and args.sample < total:
             items = random.Random(args.seed).sample(items, args.sample)
         print(f"{total} mutations in {len(modules)} modules; running {len(items)} "
               f"(seed {args.seed})", flush=True)
