@@ -53,7 +53,7 @@ ENGINE_TESTS = [
     "tests/yaku/test_shapes.py",
     "tests/yaku/test_evaluate_cli.py",
 ]
-SPECIAL_TESTS = {"status": ["tests/build/test_status.py"]}
+SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
 
 
 def tests_for(module: str) -> list[str]:
