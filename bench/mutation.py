@@ -52,6 +52,7 @@ ENGINE_TESTS = [
     "tests/yaku/test_rules.py",
     "tests/yaku/test_shapes.py",
     "tests/yaku/test_evaluate_cli.py",
+    "tests/yaku/test_strength.py",
 ]
 SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
 
