@@ -61,13 +61,14 @@ def tests_for(module: str) -> list[str]:
     """pytest arguments: the fast tests that exercise this yaku module."""
     if module.startswith("s3_"):
         section = "3-" + module[3:]
-        args = ["tests/yaku/test_examples.py", "tests/yaku/test_gates.py"]
+        args = ["tests/yaku/test_examples.py", "tests/yaku/test_gates.py",
+                "tests/yaku/test_strength.py"]
         own = f"tests/yaku/test_{module}.py"
         if (ROOT / own).exists():
             args.append(own)
         # test_examples/test_gates name their cases "<yaku ID>@<file> #<n>"; the gates'
-        # random-hand sweep covers every section.
-        return [*args, "-k", f"{section}- or test_{module} or random_hands"]
+        # random-hand sweep covers every section; test_strength is small and mixed.
+        return [*args, "-k", f"{section}- or test_{module} or random_hands or test_strength"]
     return SPECIAL_TESTS.get(module, ENGINE_TESTS)
 
 
