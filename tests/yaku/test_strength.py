@@ -81,3 +81,18 @@ def test_dealer_streak_must_agree_with_the_history(history, streak, dealer, ok):
     else:
         with pytest.raises(InputError, match="dealer_streak"):
             Win.from_json(obj)
+
+
+def test_three_quads_alone_are_a_standard_yaku():
+    """三槓子 is the only standard yaku here (a 1m quad breaks 斷幺九, one run breaks 對對和,
+    no value tile): 3-14-13 (no other yaku) must not see it as yakuless."""
+    from yaku import registry
+    from yaku.decompose import interpretations
+    from yaku.s3_14 import has_standard_yaku
+    from yaku.view import HandView
+
+    registry.load_bodies()
+    win = Win.make("88p", "8p", melds=["kan 1111m", "kan 3333p", "kan 4444s", "chi 567m"])
+    views = [HandView(win, i) for i in interpretations(win)]
+    assert views and all(v.std("sankantsu") for v in views)
+    assert all(has_standard_yaku(v) for v in views)
