@@ -200,6 +200,15 @@ def test_holding_example_with_every_yaku_on(ex):
     win = make_win(ex)
     result = evaluate(win, ruleset)
     opts = ruleset.options[yid]
+    # No reported award includes, or refuses to combine with, another reported one.
+    for a in result.yaku:
+        notes = [n["text"] for n in a.combination
+                 if n["kind"] in ("includes", "not_combined_with")]
+        for b in result.yaku:
+            name = generated.REGISTRY[b.id].name_hans.split("(")[0]
+            assert b.id == a.id or not any(name in t for t in notes), (
+                f"{ex['where']}: {a.id} replaces {b.id}, yet both are reported"
+            )
     mine = [a for a in result.yaku if a.id == yid]
     if mine:
         assert describe(mine[0].value) == ex["awards"][opts.value.letter], ex["where"]
