@@ -1,8 +1,17 @@
 """Property tests: notation round trips, decomposition invariants, and robustness
-(whatever comes in, the engine raises InputError or nothing)."""
+(whatever comes in, the engine raises InputError or nothing).
+
+Each property counts how often it reaches its main assertion (``REACHED``), and its test
+checks that count after the run: a strategy that mostly produces inputs the property
+returns early on (an InputError, a hand that is not complete) would otherwise pass while
+checking almost nothing. Round trips run on strategies that build valid inputs; the
+robustness properties, fed garbage on purpose, must still reach both outcomes.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 from collections import Counter
 from typing import Any
@@ -18,12 +27,26 @@ from yaku.melds import MELD_KINDS, format_meld, parse_meld
 from yaku.tiles import FIVES, format_tiles, parse_tiles
 from yaku.win import Win
 
-# No example database (nothing written into the tree), no deadlines (no timing in tests).
+# No example database (nothing written into the tree), no deadlines (no timing in tests),
+# derandomized: the same inputs every run, so the counts of reached assertions are stable.
 PROPS = settings(
-    max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=300,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 tile = st.integers(0, 33)
+REACHED: Counter[str] = Counter()
+
+
+def reached(prop, *names: str) -> Counter[str]:
+    """Run a hypothesis property and return how often it reached each named point."""
+    for name in names:
+        REACHED[name] = 0
+    prop()
+    return Counter({name: REACHED[name] for name in names})
 
 
 @st.composite
@@ -35,38 +58,99 @@ def tile_multisets(draw: st.DrawFn, max_size: int = 18) -> list[int]:
 
 @PROPS
 @given(tile_multisets(), st.integers(0, 12))
-def test_notation_round_trip(tiles: list[int], red_wish: int) -> None:
+def _notation_round_trip(tiles: list[int], red_wish: int) -> None:
     red = min(red_wish, sum(1 for t in tiles if t in FIVES))
     text = format_tiles(tiles, red)
     parsed = parse_tiles(text)
     assert sorted(parsed.tiles) == sorted(tiles)
     assert parsed.red == red
     assert format_tiles(parsed.tiles, parsed.red) == text
+    REACHED["round trip"] += 1
+    REACHED["red"] += red > 0
+
+
+def test_notation_round_trip() -> None:
+    got = reached(_notation_round_trip, "round trip", "red")
+    assert got["round trip"] >= 250 and got["red"] >= 30, got
 
 
 @PROPS
-@given(st.text(alphabet="0123456789mpsz zx\n", max_size=20))
-def test_parse_tiles_only_raises_input_error(text: str) -> None:
+@given(
+    st.text(alphabet="0123456789mpsz zx\n", max_size=20)
+    | st.lists(st.from_regex(r"[0-9]{1,4}[mps]|[1-7]{1,4}z", fullmatch=True), max_size=5).map(
+        "".join
+    )
+)
+def _parse_tiles_only_raises_input_error(text: str) -> None:
     try:
         parsed = parse_tiles(text)
     except InputError:
+        REACHED["refused"] += 1
         return
-    assert format_tiles(parsed.tiles, parsed.red)
+    again = parse_tiles(format_tiles(parsed.tiles, parsed.red))
+    assert sorted(again.tiles) == sorted(parsed.tiles) and again.red == parsed.red
+    REACHED["parsed"] += 1
+
+
+def test_parse_tiles_only_raises_input_error() -> None:
+    got = reached(_parse_tiles_only_raises_input_error, "refused", "parsed")
+    assert got["refused"] >= 20 and got["parsed"] >= 150, got
 
 
 @PROPS
 @given(st.sampled_from([*MELD_KINDS, "peng"]), st.text(alphabet="0123456789mpsz", max_size=6))
-def test_meld_round_trip_or_input_error(kind: str, tiles: str) -> None:
+def _meld_text_parses_or_raises_input_error(kind: str, tiles: str) -> None:
     try:
         meld = parse_meld(f"{kind} {tiles}")
     except InputError:
+        REACHED["refused"] += 1
         return
     assert parse_meld(format_meld(meld)) == meld
+    REACHED["parsed"] += 1
+
+
+def test_meld_text_parses_or_raises_input_error() -> None:
+    got = reached(_meld_text_parses_or_raises_input_error, "refused", "parsed")
+    assert got["refused"] >= 100, got  # garbage in: nearly always refused, never a crash
+
+
+@st.composite
+def valid_melds(draw: st.DrawFn) -> str:
+    kind = draw(st.sampled_from(MELD_KINDS))
+    suit = draw(st.sampled_from("mpsz"))
+    if kind == "chi":
+        suit = draw(st.sampled_from("mps"))
+        start = draw(st.integers(1, 7))
+        digits = [start, start + 1, start + 2]
+    else:
+        digits = [draw(st.integers(1, 7 if suit == "z" else 9))] * (3 if kind == "pon" else 4)
+    text = "".join(map(str, digits))
+    if suit != "z" and 5 in digits and draw(st.booleans()):
+        text = text.replace("5", "0", 1)  # one red five
+    if draw(st.booleans()):
+        text = "".join(draw(st.permutations(list(text))))
+    return f"{kind} {text}{suit}"
+
+
+@PROPS
+@given(valid_melds())
+def _meld_round_trip(text: str) -> None:
+    meld = parse_meld(text)
+    assert format_meld(meld).split()[0] == text.split()[0]
+    assert sorted(format_meld(meld).split()[1]) == sorted(text.split()[1])
+    assert parse_meld(format_meld(meld)) == meld
+    REACHED["round trip"] += 1
+    REACHED["red"] += meld.red > 0
+
+
+def test_meld_round_trip() -> None:
+    got = reached(_meld_round_trip, "round trip", "red")
+    assert got["round trip"] >= 250 and got["red"] >= 10, got
 
 
 @PROPS
 @given(st.integers(0, 2**32 - 1))
-def test_interpretations_use_exactly_the_hand(seed: int) -> None:
+def _interpretations_use_exactly_the_hand(seed: int) -> None:
     win = random_win(random.Random(seed))
     every_tile = sorted(list(win.concealed) + [t for m in win.melds for t in m.tiles])
     interps = interpretations(win)
@@ -80,22 +164,58 @@ def test_interpretations_use_exactly_the_hand(seed: int) -> None:
             assert sum(1 for b in interp.blocks if b.kind == "pair") == 1
             assert len(interp.sets) == 4
             assert 0 <= interp.concealed_triplets <= 4
+    REACHED["checked"] += 1
+
+
+def test_interpretations_use_exactly_the_hand() -> None:
+    got = reached(_interpretations_use_exactly_the_hand, "checked")
+    assert got["checked"] >= 250, got
+
+
+KINDS_1M_TO_7M_EW = [0, 1, 2, 3, 4, 5, 6, 27, 28]  # 1m..7m, East, South
+
+
+@st.composite
+def near_winning_hands(draw: st.DrawFn) -> list[int]:
+    """Fourteen tiles of nine kinds, at most four of each: half built from four sets and a
+    pair (then perhaps one tile swapped), half drawn one by one."""
+    counts: Counter[int] = Counter()
+    if draw(st.booleans()):
+        for _ in range(4):
+            if draw(st.booleans()):
+                start = draw(st.integers(0, 4))
+                block = [start, start + 1, start + 2]
+            else:
+                block = [draw(st.sampled_from(KINDS_1M_TO_7M_EW))] * 3
+            counts.update(block)
+        counts.update([draw(st.sampled_from(KINDS_1M_TO_7M_EW))] * 2)
+        if draw(st.integers(0, 3)) == 0:
+            counts[draw(st.sampled_from(sorted(counts)))] -= 1
+            counts[draw(st.sampled_from(KINDS_1M_TO_7M_EW))] += 1
+        if max(counts.values()) <= 4 and min(counts.values()) >= 0:
+            return sorted(counts.elements())
+        counts.clear()
+    while sum(counts.values()) < 14:
+        t = draw(st.sampled_from([k for k in KINDS_1M_TO_7M_EW if counts[k] < 4]))
+        counts[t] += 1
+    return sorted(counts.elements())
 
 
 @PROPS
-@given(st.lists(st.integers(0, 8), min_size=14, max_size=14), st.integers(0, 13), st.booleans())
-def test_complete_exactly_when_the_library_agrees(
-    offsets: list[int], pick: int, tsumo: bool
-) -> None:
-    # One suit plus a few honors keeps winning hands frequent enough to matter.
-    tiles = [o if o < 7 else 20 + o for o in offsets]  # 1m..7m, East, South
-    if max(Counter(tiles).values()) > 4:
-        return
+@given(near_winning_hands(), st.integers(0, 13), st.booleans())
+def _complete_exactly_when_the_library_agrees(tiles: list[int], pick: int, tsumo: bool) -> None:
     win = Win(concealed=tuple(tiles), win_tile=tiles[pick], tsumo=tsumo)
     counts = list(win.concealed_counts)
-    assert bool(interpretations(win)) == Agari.is_agari(counts)
+    complete = bool(interpretations(win))
+    assert complete == Agari.is_agari(counts)
     for interp in interpretations(win):
         assert interp.tiles() == sorted(tiles)
+    REACHED["complete" if complete else "incomplete"] += 1
+
+
+def test_complete_exactly_when_the_library_agrees() -> None:
+    got = reached(_complete_exactly_when_the_library_agrees, "complete", "incomplete")
+    assert got["complete"] >= 40 and got["incomplete"] >= 60, got
 
 
 meld_texts = st.builds(
@@ -148,16 +268,63 @@ meld_texts = st.builds(
         max_size=3,
     ),
 )
-def test_any_input_raises_only_input_error(
+def _any_input_raises_only_input_error(
     tiles: list[int], win_tile: int, melds: list[str], tsumo: bool, extra: dict[str, Any]
 ) -> None:
     try:
         win = Win.make(tiles, win_tile, melds, tsumo=tsumo, **extra)
     except InputError:
+        REACHED["refused"] += 1
         return
     interpretations(win)
     interpretations(win, allow_four_of_a_kind_pairs=True)
     assert Win.from_json(win.to_json()) == win
+    REACHED["accepted"] += 1
+
+
+def test_any_input_raises_only_input_error() -> None:
+    got = reached(_any_input_raises_only_input_error, "refused", "accepted")
+    # Garbage on purpose: what matters is that nothing but InputError escapes; the valid
+    # round trip is test_win_json_round_trip's.
+    assert got["refused"] >= 100, got
+
+
+SITUATIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "tsumo": st.booleans(),
+        "seat_wind": st.sampled_from([27, 28, 29, 30]),
+        "round_wind": st.sampled_from([27, 28, 29, 30]),
+        "riichi": st.sampled_from(["none", "riichi", "double", "open"]),
+        "turn": st.none() | st.integers(1, 18),
+        "visible_copies": st.integers(0, 2),
+        "flowers": st.integers(0, 8),
+        "dealer_streak": st.integers(0, 9),
+        "honba": st.integers(0, 9),
+        "min_han": st.integers(1, 2),
+        "furiten": st.booleans(),
+        "declarations": st.sets(st.sampled_from(["no_calls"]), max_size=1).map(frozenset),
+    },
+)
+
+
+@PROPS
+@given(st.integers(0, 2**32 - 1), SITUATIONS)
+def _win_json_round_trip(seed: int, situation: dict[str, Any]) -> None:
+    base = random_win(random.Random(seed))
+    try:
+        win = dataclasses.replace(base, **situation)
+    except InputError:
+        REACHED["refused"] += 1  # e.g. riichi with an open meld: measured below
+        return
+    assert Win.from_json(win.to_json()) == win
+    assert Win.from_json(json.loads(json.dumps(win.to_json()))) == win
+    REACHED["round trip"] += 1
+
+
+def test_win_json_round_trip() -> None:
+    got = reached(_win_json_round_trip, "round trip", "refused")
+    assert got["round trip"] >= 200, got
 
 
 @PROPS
@@ -165,14 +332,39 @@ def test_any_input_raises_only_input_error(
     tiles=st.lists(tile, min_size=14, max_size=14),
     win_index=st.integers(0, 13),
 )
-def test_fourteen_valid_ids_raise_only_input_error(tiles: list[int], win_index: int) -> None:
+def _fourteen_valid_ids_raise_only_input_error(tiles: list[int], win_index: int) -> None:
     try:
         win = Win(concealed=tuple(tiles), win_tile=tiles[win_index])
     except InputError as exc:
         assert "appears" in str(exc)
+        REACHED["refused"] += 1
         return
+    REACHED["accepted"] += 1
     for interp in interpretations(win, allow_four_of_a_kind_pairs=True):
         assert interp.tiles() == sorted(tiles)
+        REACHED["read"] += 1
+
+
+def test_fourteen_valid_ids_raise_only_input_error() -> None:
+    got = reached(_fourteen_valid_ids_raise_only_input_error, "refused", "accepted", "read")
+    assert got["refused"] >= 1 and got["accepted"] >= 200, got
+
+
+@PROPS
+@given(near_winning_hands(), st.integers(0, 13))
+def _four_of_a_kind_pairs_only_add_readings(tiles: list[int], win_index: int) -> None:
+    win = Win(concealed=tuple(tiles), win_tile=tiles[win_index])
+    plain = set(interpretations(win))
+    wider = set(interpretations(win, allow_four_of_a_kind_pairs=True))
+    assert plain <= wider
+    for interp in wider:
+        assert interp.tiles() == sorted(tiles)
+    REACHED["read" if wider else "none"] += 1
+
+
+def test_four_of_a_kind_pairs_only_add_readings() -> None:
+    got = reached(_four_of_a_kind_pairs_only_add_readings, "read", "none")
+    assert got["read"] >= 60, got
 
 
 json_values = st.recursive(
@@ -207,11 +399,18 @@ json_values = st.recursive(
     ),
     st.booleans(),
 )
-def test_from_json_raises_only_input_error(obj: dict[str, Any], base: bool) -> None:
+def _from_json_raises_only_input_error(obj: dict[str, Any], base: bool) -> None:
     if base:
         obj = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"], **obj}
     try:
         win = Win.from_json(obj)
     except InputError:
+        REACHED["refused"] += 1
         return
     assert Win.from_json(win.to_json()) == win
+    REACHED["accepted"] += 1
+
+
+def test_from_json_raises_only_input_error() -> None:
+    got = reached(_from_json_raises_only_input_error, "refused", "accepted")
+    assert got["refused"] >= 100, got  # garbage in; the valid round trip is tested above

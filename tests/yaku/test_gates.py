@@ -28,22 +28,34 @@ def test_every_gated_module_has_bodies():
     assert len(registry.GATES) >= 10
 
 
-# Holding examples of the yaku whose module declares a gate.
-EXAMPLES = [
-    e
-    for e in catalog.examples()
-    if e["holds"] and registry.BODIES[e["yaku"]].fn.__module__ in registry.GATES
-]
+# Every holding example, of every section (3-02 … 3-16, 3-13 included).
+HOLDING = [e for e in catalog.examples() if e["holds"]]
 
 
-@pytest.mark.parametrize("ex", EXAMPLES, ids=[e["where"] for e in EXAMPLES])
-def test_gate_passes_every_holding_example(ex):
-    body = registry.BODIES[ex["yaku"]]
-    gate = registry.GATES[body.fn.__module__]
+def _win(ex: dict) -> Win:
     obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", [])}
     obj.update(ex.get("situation", {}))
-    win = Win.from_json(obj)
-    assert gate(win), f"{ex['where']}: the gate of {body.fn.__module__} rejects a holding hand"
+    return Win.from_json(obj)
+
+
+@pytest.mark.parametrize("ex", HOLDING, ids=[f"{e['yaku']}@{e['where']}" for e in HOLDING])
+def test_gate_and_prefilter_pass_every_holding_example(ex):
+    body = registry.BODIES[ex["yaku"]]
+    win = _win(ex)
+    gate = registry.GATES.get(body.fn.__module__)
+    assert gate is None or gate(win), (
+        f"{ex['where']}: the gate of {body.fn.__module__} rejects a holding hand"
+    )
+    assert body.prefilter is None or body.prefilter(win), (
+        f"{ex['where']}: the prefilter of {ex['yaku']} rejects a holding hand"
+    )
+
+
+def test_the_sweep_reaches_every_gate_and_most_prefilters():
+    modules = {registry.BODIES[e["yaku"]].fn.__module__ for e in HOLDING}
+    assert set(registry.GATES) <= modules
+    with_prefilter = {e["yaku"] for e in HOLDING if registry.BODIES[e["yaku"]].prefilter}
+    assert with_prefilter == {y for y, b in registry.BODIES.items() if b.prefilter}
 
 
 def test_gates_never_reject_a_hand_a_body_awards_on_random_hands():

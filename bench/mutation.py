@@ -1,0 +1,233 @@
+"""Mutation testing of yaku/ (the engine and the bodies) with Cosmic Ray.
+
+    python bench/mutation.py [--sample N] [--seed S] [--jobs J] [--module NAME ...]
+
+Cosmic Ray (pinned in the `test` extra) enumerates every mutation its operators can make
+in yaku/**/*.py (comparison, arithmetic and boolean operators swapped, numbers shifted,
+`break`/`continue` exchanged, loops skipped, decorators removed …), leaving out type
+annotations (never evaluated here). A seeded random sample of them is applied one at a
+time in a scratch copy of the project (the working tree is never touched), and each
+mutant runs the fast tests relevant to its module: a body module 3-NN runs the examples
+and gates of its section plus its own test file; an engine module runs tests/engine and
+the yaku tests that go through it (ENGINE_TESTS). A mutant the tests fail on (or that
+times out) is killed; one they pass on survived. Survivors judged equivalent (no test can
+tell them apart from the original) are listed, each with a reason, in
+bench/mutation_equivalent.toml; they count as killed in the score and are listed apart.
+
+Prints each survivor as a diff and `mutation score: X%` as the last line. Not part of
+`make test` (a 300-mutant sample takes tens of minutes on two cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from attrs import evolve
+from cosmic_ray.commands.init import _all_work_items
+from cosmic_ray.mutating import mutate_and_test
+from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+ROOT = Path(__file__).resolve().parent.parent
+EQUIVALENT = Path(__file__).with_name("mutation_equivalent.toml")
+# Operators with arguments (none configured) are skipped by Cosmic Ray itself.
+OPERATOR_ARGS: dict = {}
+
+
+# Engine modules: the engine tests and the yaku tests that go through the engine (the
+# examples first: they kill most mutants within seconds, and -x stops there).
+ENGINE_TESTS = [
+    "tests/yaku/test_examples.py",
+    "tests/engine",
+    "tests/yaku/test_rules.py",
+    "tests/yaku/test_shapes.py",
+    "tests/yaku/test_evaluate_cli.py",
+    "tests/yaku/test_strength.py",
+]
+SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
+
+
+def tests_for(module: str) -> list[str]:
+    """pytest arguments: the fast tests that exercise this yaku module."""
+    if module.startswith("s3_"):
+        section = "3-" + module[3:]
+        args = ["tests/yaku/test_examples.py", "tests/yaku/test_gates.py",
+                "tests/yaku/test_strength.py"]
+        own = f"tests/yaku/test_{module}.py"
+        if (ROOT / own).exists():
+            args.append(own)
+        # test_examples/test_gates name their cases "<yaku ID>@<file> #<n>"; the gates'
+        # random-hand sweep covers every section; test_strength is small and mixed.
+        return [*args, "-k", f"{section}- or test_{module} or random_hands or test_strength"]
+    return SPECIAL_TESTS.get(module, ENGINE_TESTS)
+
+
+def copy_project(dest: Path) -> None:
+    """The tracked files of the working tree (as they are now), without caches."""
+    files = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, check=True, capture_output=True,
+    ).stdout.split(b"\0")
+    for name in filter(None, files):
+        src = ROOT / name.decode()
+        if src.is_file():
+            target = dest / name.decode()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+
+
+def pytest_command(module: str) -> str:
+    args = " ".join(f"'{a}'" for a in tests_for(module))
+    return f"{sys.executable} -m pytest -x -q -p no:cacheprovider -m 'not slow' {args}"
+
+
+def annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """Where the module's type annotations are: with `from __future__ import annotations`
+    they are never evaluated, so a mutant there is equivalent by construction."""
+    tree = ast.parse(path.read_text("utf-8"))
+    if not any(
+        isinstance(n, ast.ImportFrom) and n.module == "__future__"
+        and any(a.name == "annotations" for a in n.names)
+        for n in tree.body
+    ):
+        return []  # evaluated at import: a mutant there is a real one
+    spans = []
+    for node in ast.walk(tree):
+        notes = []
+        if isinstance(node, ast.arg) and node.annotation:
+            notes.append(node.annotation)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.returns:
+            notes.append(node.returns)
+        elif isinstance(node, ast.AnnAssign):
+            notes.append(node.annotation)
+        for n in notes:
+            spans.append(((n.lineno, n.col_offset), (n.end_lineno, n.end_col_offset)))
+    return spans
+
+
+def in_annotation(spec, spans) -> bool:
+    return any(a <= tuple(spec.start_pos) and tuple(spec.end_pos) <= b for a, b in spans)
+
+
+def mutation_key(spec) -> str:
+    """A stable name for a mutation (what the equivalents file refers to)."""
+    path = Path(spec.module_path).name
+    return f"{path}:{spec.start_pos[0]}:{spec.operator_name}:{spec.occurrence}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sample", type=int, default=300, help="mutants to run (0: all)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (one copy each)")
+    ap.add_argument("--module", action="append", help="only these yaku modules (e.g. s3_13)")
+    ap.add_argument("--only", action="append",
+                    help="rerun only these mutants, by the key a run prints (no sampling)")
+    args = ap.parse_args(argv)
+
+    equivalent = tomllib.loads(EQUIVALENT.read_text("utf-8")) if EQUIVALENT.exists() else {}
+    with tempfile.TemporaryDirectory(prefix="yakubook-mutation-") as tmp:
+        copies = [Path(tmp) / f"copy{i}" for i in range(args.jobs)]
+        for c in copies:
+            copy_project(c)
+        modules = sorted(
+            p for p in (copies[0] / "yaku").rglob("*.py") if "__pycache__" not in p.parts
+        )
+        if args.module:
+            modules = [p for p in modules if p.stem in args.module]
+        items = [
+            item.mutations[0]
+            for item in _all_work_items([p.relative_to(copies[0]) for p in modules], OPERATOR_ARGS)
+        ]
+        spans = {p.relative_to(copies[0]): annotation_spans(p) for p in modules}
+        items = [m for m in items if not in_annotation(m, spans[Path(m.module_path)])]
+        items.sort(key=lambda m: (str(m.module_path), m.operator_name, m.occurrence))
+        total = len(items)
+        if args.only:
+            items = [m for m in items if mutation_key(m) in set(args.only)]
+        elif args.sample and args.sample < total:
+            items = random.Random(args.seed).sample(items, args.sample)
+        print(f"{total} mutations in {len(modules)} modules; running {len(items)} "
+              f"(seed {args.seed})", flush=True)
+
+        # Unmutated, each module's tests must pass; their time sets the timeout.
+        # Modules that share a test command share one baseline run.
+        by_command: dict[str, float] = {}
+        timeouts: dict[str, float] = {}
+        for module in sorted({Path(m.module_path).stem for m in items}):
+            command = pytest_command(module)
+            if command not in by_command:
+                start = time.monotonic()
+                done = subprocess.run(command, shell=True, cwd=copies[0],
+                                      capture_output=True, text=True,
+                                      env=os.environ | {"PYTHONDONTWRITEBYTECODE": "1"})
+                if done.returncode != 0:
+                    print(done.stdout[-3000:], file=sys.stderr)
+                    print(f"the tests of {module} fail without any mutation", file=sys.stderr)
+                    return 2
+                by_command[command] = 3 * (time.monotonic() - start) + 30
+            timeouts[module] = by_command[command]
+
+        free = list(copies)
+        results: list[tuple] = []
+
+        def run(spec):
+            copy = free.pop()
+            try:
+                local = evolve(spec, module_path=copy / spec.module_path)
+                module = Path(spec.module_path).stem
+                # Cosmic Ray runs the command in the current directory: give it the copy's.
+                command = f"sh -c 'cd {copy} && {pytest_command(module).replace(chr(39), chr(34))}'"
+                return spec, mutate_and_test([local], command, timeouts[module])
+            finally:
+                free.append(copy)
+
+        with ThreadPoolExecutor(args.jobs) as pool:
+            for n, (spec, result) in enumerate(pool.map(run, items), start=1):
+                results.append((spec, result))
+                if n % 10 == 0:
+                    print(f"  {n}/{len(items)}", flush=True)
+
+    killed = survived = skipped = 0
+    accepted: list[str] = []
+    survivors: list[tuple[str, str]] = []
+    for spec, result in results:
+        key = mutation_key(spec)
+        if result.worker_outcome != WorkerOutcome.NORMAL:
+            skipped += 1  # no mutation possible at that spot, or the tool failed
+            if result.worker_outcome == WorkerOutcome.EXCEPTION:
+                print(f"{key}: tool error\n{result.output}", file=sys.stderr)
+            continue
+        if result.test_outcome == TestOutcome.KILLED:
+            killed += 1
+        elif key in equivalent:
+            accepted.append(f"{key}: {equivalent[key]}")
+        else:
+            survived += 1
+            survivors.append((key, result.diff))
+    for key, diff in survivors:
+        print(f"\nSURVIVED {key}\n{diff}")
+    if accepted:
+        print(f"\n{len(accepted)} survivors listed as equivalent in {EQUIVALENT.name}:")
+        for line in accepted:
+            print(f"  {line}")
+    scored = killed + survived + len(accepted)
+    score = 100.0 * (killed + len(accepted)) / scored if scored else 0.0
+    print(f"\nkilled {killed}, survived {survived}, equivalent {len(accepted)}, "
+          f"not run {skipped}")
+    print(f"mutation score: {score:.1f}%")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
