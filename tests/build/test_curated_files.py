@@ -57,15 +57,15 @@ CASES = {
     "names_alias_not_a_list": (
         NAMES,
         'slug = "ippatsu"\n',
-        'slug = "ippatsu"\nromaji_aliases = "ipatsu"\n',
-        "romaji_aliases",
+        'slug = "ippatsu"\nen_aliases = "one-shot"\n',
+        'en_aliases = "one-shot"',
         "must be a list of strings",
     ),
     "names_alias_not_strings": (
         NAMES,
         'slug = "ippatsu"\n',
         'slug = "ippatsu"\nja_aliases = ["一発", 3]\n',
-        "ja_aliases",
+        'ja_aliases = ["一発", 3]',
         "ja_aliases[2] must be a string",
     ),
     "names_bad_slug": (
