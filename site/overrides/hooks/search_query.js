@@ -17,19 +17,54 @@
  *    full (ho-chi, Chou-sangen). A query of Latin letters and digits also asks for its words
  *    joined (`hochi^10`: a term with a boost gets no wildcard), the key each yaku page
  *    holds for each of its names (site/overrides/hooks/search_keys.py), so the exact name
- *    ranks first. */
+ *    ranks first. Material lists a query term a result lacks under "Missing"; the added
+ *    term is not something the reader typed, so it is taken out of that list. */
 (function () {
   if (typeof Worker === "undefined") return;
   var QUERY = 2;
   var EXACT_BOOST = 10;
+  var added = null;  // the joined term added to the last query
 
   function rewrite(query) {
     query = query.replace(/([^\s\-])-+(?=\s|$)/g, "$1");
     var words = query.toLowerCase().split(/[\s\-]+/).filter(function (w) { return w; });
     if (words.length && words.every(function (w) { return /^[a-z0-9]+$/.test(w); })) {
-      query += " " + words.join("") + "^" + EXACT_BOOST;
+      added = words.join("");
+      query += " " + added + "^" + EXACT_BOOST;
+    } else {
+      added = null;
     }
     return query;
+  }
+
+  function unlistAdded(root) {
+    if (!added || !root.querySelectorAll) return;
+    var selector = ".md-search-result__terms";
+    var lists = root.matches && root.matches(selector) ? [root]
+      : root.querySelectorAll(selector);
+    for (var i = 0; i < lists.length; i++) {
+      var terms = lists[i].querySelectorAll("del");
+      var left = terms.length;
+      for (var j = 0; j < terms.length; j++) {
+        if (terms[j].textContent === added) {
+          var next = terms[j].nextSibling;  // the space between two terms
+          if (next && next.nodeType === 3 && !next.textContent.trim()) next.remove();
+          terms[j].remove();
+          left--;
+        }
+      }
+      if (!left) lists[i].remove();
+    }
+  }
+
+  if (typeof MutationObserver !== "undefined" && typeof document !== "undefined") {
+    new MutationObserver(function (changes) {
+      for (var i = 0; i < changes.length; i++) {
+        for (var j = 0; j < changes[i].addedNodes.length; j++) {
+          unlistAdded(changes[i].addedNodes[j]);
+        }
+      }
+    }).observe(document.documentElement, { childList: true, subtree: true });
   }
 
   var post = Worker.prototype.postMessage;
