@@ -65,6 +65,39 @@ def test_keys_make_every_form_a_prefix_match():
         assert not any(k.startswith(forms[0]) for k in other)
 
 
+def test_words_the_browser_looks_up_exactly():
+    keys = _search_keys()
+    # `ho-chi*`: lunr splits at the hyphen, and only the last piece keeps the wildcard
+    assert keys.exact_words(["ho-chi", "Shichi-go-san", "chou sangen"], SEPARATOR) == {
+        "ho", "shichi", "go"}
+    assert keys.exact_words(["renho-"], SEPARATOR) == set()
+
+
+def test_a_latin_key_that_starts_a_longer_key_is_dropped():
+    keys = _search_keys()
+    tokens = ["chi", "chiitoi", "chiitoitsu", "ho", "hochi", "chiitoitsu", "七対子", "七"]
+    # chi and chiitoi match nothing chiitoitsu does not; ho is looked up exactly; Han
+    # pieces stay (the browser's cut of a Han query depends on them)
+    assert keys.drop_prefix_keys(tokens, {"ho"}) == [
+        "chiitoitsu", "ho", "hochi", "chiitoitsu", "七対子", "七"]
+    assert keys.drop_prefix_keys(["aruchu", "aruchuu"], {"aruchu"}) == ["aruchu", "aruchuu"]
+
+
+def test_an_exact_name_outweighs_a_longer_name_sharing_its_word():
+    keys = _search_keys()
+    index = {"config": {"separator": SEPARATOR.pattern},
+             "docs": [{"location": "yaku/a/", "title": "一發", "text": ""},
+                      {"location": "yaku/b/", "title": "超一發", "text": ""}]}
+    names = {"yaku/a/": {"forms": {"romaji": ["Ippatsu"]}},
+             "yaku/b/": {"forms": {"romaji": ["Chou-ippatsu", "chou ippatsu",
+                                              "cho ippatsu", "super ippatsu"]}}}
+    keys.add_keys(index, names)
+    tags = {d["location"]: d["tags"][0].split() for d in index["docs"]}
+    assert tags["yaku/a/"].count("ippatsu") > tags["yaku/b/"].count("ippatsu") > 0
+    assert "chou" in tags["yaku/b/"]  # looked up exactly in `chou-ippatsu*`
+    assert tags["yaku/b/"].count("chouippatsu") >= 4  # whole, the joined term a query adds
+
+
 @pytest.fixture(scope="module")
 def typed(built_site, cat):
     queries = name_queries(ROOT, cat)

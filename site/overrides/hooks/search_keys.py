@@ -15,9 +15,19 @@ of each yaku (yaku/<ID>/) a `tags` field (boost 1e6 in Material's defaults, hidd
 result list by yakubook.css) holding that yaku's keys: each name form whole and joined, the
 words of Latin forms, every suffix of a Han run (so any part of a name is the start of a
 key), and, repeated until nothing changes, every term the browser would make of one of
-its name forms that no key starts with yet. The full forms come three times, so an exact
+its name forms that no key starts with yet. The full forms come four times, so an exact
 name outranks a longer name that contains it. Listing pages carry no keys, so they never
 outrank a yaku page for its own name.
+
+How lunr ranks (lunr 2.3.9 as Material configures it: BM25 with b = 0, so no field-length
+normalisation; k1 = 1.2, so repeating a key raises its weight at most 2.2 times): a term
+with a wildcard scores the sum over every index token it expands to. A page with many keys
+starting with a common word (chi: chiitoitsu, chiniisou, their joined forms) therefore
+outranked the page whose name was typed (ho-chi). Two things answer that: a Latin key that
+is the start of a longer key of the same page is dropped (it matches nothing the longer
+one does not), and assets/search_query.js (search_query.js beside this file) adds to a
+Latin query its words joined as an exact, boosted term, which only the pages holding that
+name whole have.
 
 `query_terms` mirrors the browser's cut; tests/site/test_site_search.py checks it against
 Chromium.
@@ -145,6 +155,35 @@ def mark_tokens(s: str, parts: set[str], separator: re.Pattern[str]) -> str:
     return "".join(out)
 
 
+LATIN = re.compile(r"[a-z0-9]+")
+
+
+def exact_words(forms: Iterable[str], separator: re.Pattern[str]) -> set[str]:
+    """The words of forms the browser looks up exactly, without a wildcard: Material's
+    transform (query/transform) appends `*` to each space-separated part, and lunr's query
+    lexer then splits the part at `-`, so in `ho-chi*` only the last piece is a prefix."""
+    words: set[str] = set()
+    for form in forms:
+        for part in form.lower().split():
+            pieces = [w for p in part.split("-") for w in separator.split(p) if w]
+            words.update(pieces[:-1])
+    return words
+
+
+def drop_prefix_keys(tokens: list[str], exact: set[str]) -> list[str]:
+    """tokens without a Latin key that is the start of a longer key of the same page.
+
+    lunr scores a query term with a wildcard (`chi*`) by summing over every token it
+    expands to, so a page with ten keys starting with `chi` (chiitoitsu, chiniisou, their
+    joined forms) outranked 報知's own `chi` ten times over. A shorter key adds nothing
+    the longer one does not already match as a prefix, unless the browser looks the word
+    up exactly (exact)."""
+    latin = {t for t in tokens if LATIN.fullmatch(t)}
+    longer = {t for t in latin if t not in exact
+              and any(u != t and u.startswith(t) for u in latin)}
+    return [t for t in tokens if t not in longer]
+
+
 def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str]]:
     """Give each yaku page entry of a search index its keys (in place); the keys by page."""
     separator = re.compile(index["config"]["separator"])
@@ -173,18 +212,22 @@ def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str
         if not changed:
             break
     for loc, doc in pages.items():
-        # Each name form whole comes four times and each word of a form of several words
-        # twice: the exact name outranks a page whose key merely starts with the query, or
-        # holds only one of its words.
+        # Each name form whole (its words joined: the term assets/search_query.js adds to a
+        # Latin query, boosted and without a wildcard) comes four times, and each word of a
+        # form of several words twice (once more, however many forms share it: 超一發's
+        # "chou ippatsu", "cho ippatsu" must not outweigh 一發's own "ippatsu"), so the
+        # exact name outranks a page whose key merely starts with the query.
         whole, words = [], []
         for f in forms[loc]:
             ws = [w for w in re.split(r"[\s\-]+", f.lower()) if w]
             whole.append("".join(ws))
             words += ws if len(ws) > 1 else []
-        extra = [w + MARK if w in parts else w for w in whole * 3 + words]
+        extra = [w + MARK if w in parts else w for w in whole * 3 + list(dict.fromkeys(words))]
+        tokens = drop_prefix_keys(keys[loc] + extra,
+                                  exact_words(forms[loc], separator) | set(whole))
         # Material inserts result fields as HTML (utilities/h: innerHTML), as the plugin
         # escapes the pages' text, so must the keys be.
-        doc["tags"] = [html.escape(" ".join(keys[loc] + extra), quote=False)]
+        doc["tags"] = [html.escape(" ".join(tokens), quote=False)]
     return keys
 
 

@@ -8,6 +8,9 @@ relative to the directory of mkdocs.yml instead. It also quiets jieba's start-up
 
 on_nav: give the auto-generated "Sections" and "Yaku" folders of the navigation titles.
 
+on_files: add the query-side part of the search (search_query.js, next to this file) to
+the site as assets/search_query.js (listed under extra_javascript in mkdocs.yml).
+
 on_post_build: give each yaku page's entry of the search index its search keys (every
 name form, see search_keys.py), after the search plugin has written the index.
 """
@@ -52,6 +55,17 @@ def on_nav(nav, config, files):
         if getattr(item, "is_section", False) and item.title in TITLES:
             item.title = TITLES[item.title]
     return nav
+
+
+QUERY_SCRIPT = "assets/search_query.js"
+
+
+def on_files(files, config):
+    from mkdocs.structure.files import File
+
+    source = Path(__file__).with_name("search_query.js")
+    files.append(File.generated(config, QUERY_SCRIPT, abs_src_path=str(source)))
+    return files
 
 
 def _search_keys():
