@@ -15,7 +15,13 @@ from typing import Any
 import generated
 from yaku import registry
 from yaku.award import Award, rank, resolve
-from yaku.decompose import Interpretation, interpretations
+from yaku.decompose import (
+    Interpretation,
+    interpretations,
+    registered_shapes,
+    shapes_needed,
+    shapes_version,
+)
 from yaku.errors import InputError
 from yaku.interplay import PARENTS, superseded
 from yaku.registry import COMBINATION_NOTES
@@ -173,6 +179,18 @@ def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
     return hit
 
 
+def _shapes(ruleset: Ruleset) -> tuple[str, ...]:
+    """The registered shape kinds the ruleset's checks read (the other finders do not
+    run), kept on the ruleset until a shape is registered or unregistered."""
+    key = (shapes_version(), registered_shapes())
+    hit = ruleset.__dict__.get("_shapes")
+    if hit is None or hit[0] != key:
+        checks, _ = compile_ruleset(ruleset)
+        hit = (key, shapes_needed(c.id for c in checks))
+        object.__setattr__(ruleset, "_shapes", hit)
+    return hit[1]
+
+
 def live_checks(win: Win, plan: tuple) -> list[tuple]:
     """(body, options) of every check whose gate and prefilter pass for this hand."""
     live: list[tuple] = []
@@ -192,7 +210,12 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     plan, missing = _plan(rs)
     adjust = _adjustments(rs)
     live = live_checks(win, plan)
-    interps = interpretations(win)
+    interps = interpretations(win, shapes=_shapes(rs))
+    if not interps:
+        # Complete only in a shape no enabled yaku reads: still read it (the finders left
+        # out above are skipped for speed, not to reject hands), so the result stays
+        # what it would be with every finder run.
+        interps = interpretations(win)
     if not interps:
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
     best: tuple[float, Interpretation, list[Award]] | None = None

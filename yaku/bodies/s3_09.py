@@ -257,7 +257,7 @@ def set_chiitoitsu_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable
     return (Interpretation("chiitoitsu_set", blocks, pairs.index(w.win_tile), "tanki"),)
 
 
-register_shape("chiitoitsu_set", set_chiitoitsu_shapes)
+register_shape("chiitoitsu_set", set_chiitoitsu_shapes, yaku=("3-09-08",))
 
 
 @implements(
