@@ -164,7 +164,8 @@ def _groups(c: list[int], acc: list[Group], out: set[tuple[Group, ...]]) -> None
             c[i + k] += 1
 
 
-@lru_cache(maxsize=4096)
+# The finder and the body ask for the same hand; other hands rarely share the answer.
+@lru_cache(maxsize=32)
 def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every (pair tile, three four-tile groups) split of fourteen concealed tiles."""
     out: list[tuple[int, tuple[Group, ...]]] = []

@@ -110,7 +110,7 @@ def _standard_candidates(counts: tuple[int, ...]) -> list[int]:
     return sorted(out)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32)  # reused within one hand; a bigger one grows with the hands seen
 def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
     c = list(before)
     out = set()
