@@ -139,7 +139,7 @@ class Interpretation(NamedTuple):
 # splits are the expensive part and recur (1112345678999 in any suit ...), so they are
 # kept; whole hands rarely recur and are not cached at all. The bound keeps memory flat
 # however many hands are seen (an entry is a few hundred bytes).
-SUIT_CACHE_SIZE = 1024
+SUIT_CACHE_SIZE = 128
 
 
 def _suit_shapes(counts9: tuple[int, ...]) -> tuple[Shape, ...]:
@@ -206,14 +206,14 @@ def _honor_blocks(counts: tuple[int, ...]) -> tuple[Block, ...] | None:
     return tuple(blocks)
 
 
-def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
-    """Every split of concealed tile counts into sets plus exactly one pair, as concealed
-    blocks in tile order (suit by suit, then honors)."""
+def _suit_options(counts: tuple[int, ...]) -> list[tuple[tuple[Block, ...], ...]] | None:
+    """Per suit holding tiles, its splits (honors last, forced); None if some suit cannot
+    be split or the hand has not exactly one pair."""
     if sum(counts) % 3 != 2:
-        return ()
+        return None
     honors = _honor_blocks(counts)
     if honors is None:
-        return ()
+        return None
     pairs = 0
     for b in honors:
         pairs += b.kind == "pair"
@@ -222,18 +222,27 @@ def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...
         part = counts[base : base + 9]
         rest = sum(part) % 3
         if rest == 1:
-            return ()
+            return None
         if rest == 2:
             pairs += 1
         elif not any(part):
             continue
         options = _suit_blocks(part, base)
         if not options:
-            return ()
+            return None
         groups.append(options)
     if pairs != 1:
-        return ()
+        return None
     groups.append((honors,))
+    return groups
+
+
+def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
+    """Every split of concealed tile counts into sets plus exactly one pair, as concealed
+    blocks in tile order (suit by suit, then honors)."""
+    groups = _suit_options(counts)
+    if groups is None:
+        return ()
     # Suits are disjoint, so every combination is a distinct split; blocks come out in
     # tile order suit by suit, the order the product gives.
     if all(len(g) == 1 for g in groups):
@@ -241,6 +250,12 @@ def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...
     return tuple(
         tuple(itertools.chain.from_iterable(parts)) for parts in itertools.product(*groups)
     )
+
+
+def is_standard_complete(counts: tuple[int, ...]) -> bool:
+    """Whether the counts split into sets and one pair at all (``standard_shapes``
+    non-empty), without listing the splits."""
+    return _suit_options(counts) is not None
 
 
 def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:

@@ -254,3 +254,23 @@ def test_completeness_matches_the_library_on_near_winning_hands() -> None:
         checked += 1
         complete += bool(found)
     assert 500 < complete < 3500
+
+
+def test_is_standard_complete_agrees_with_the_splits() -> None:
+    rng = random.Random(11)
+    complete = 0
+    for _ in range(3000):
+        counts = [0] * 34
+        for t in rng.sample(range(34), rng.randint(2, 7)):
+            counts[t] = rng.randint(1, 4)
+        while sum(counts) > 14:
+            t = rng.choice([t for t, n in enumerate(counts) if n])
+            counts[t] -= 1
+        key = tuple(counts)
+        assert decompose.is_standard_complete(key) == bool(standard_shapes(key))
+        complete += decompose.is_standard_complete(key)
+    for win in (random_win(rng) for _ in range(300)):
+        counts = win.concealed_counts
+        assert decompose.is_standard_complete(counts) == bool(standard_shapes(counts))
+        complete += decompose.is_standard_complete(counts)
+    assert complete > 100  # both answers occur
