@@ -277,9 +277,12 @@ class Win:
         if not isinstance(obj, Mapping):
             raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
         _check_json_shape(obj)
-        for key in obj:
-            if key not in JSON_KEYS:
-                raise InputError(f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})")
+        if not _JSON_KEY_SET.issuperset(obj):
+            for key in obj:
+                if key not in _JSON_KEY_SET:
+                    raise InputError(
+                        f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})"
+                    )
         for key in ("hand", "win"):
             if key not in obj:
                 raise InputError(f"win is missing the required key {key!r}")
@@ -302,9 +305,10 @@ class Win:
             if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
                 raise InputError(f"key 'declarations' must be a list of strings, got {decl!r}")
             kwargs["declarations"] = frozenset(decl)
-        for key in _PLAIN_JSON_FIELDS:
-            if key in obj:
-                kwargs[key] = _json_plain(key, obj[key])
+        if len(obj) > 2:  # any keys beyond hand and win, checked in field order
+            for key in _PLAIN_JSON_FIELDS:
+                if key in obj:
+                    kwargs[key] = _json_plain(key, obj[key])
         return cls(concealed=tuple(parsed.tiles), **kwargs)
 
     def to_json(self) -> dict[str, Any]:
@@ -689,6 +693,11 @@ def read_json(text: str) -> Any:
 
 def _check_json_shape(obj: Mapping[str, Any]) -> None:
     for key, value in obj.items():
+        kind = type(value)
+        if kind is bool or kind is int or value is None:
+            continue
+        if kind is str and len(value) <= MAX_JSON_STRING:
+            continue
         if isinstance(value, Mapping):
             raise InputError(f"key {key!r} must not be an object")
         if isinstance(value, str) and len(value) > MAX_JSON_STRING:
@@ -774,3 +783,4 @@ JSON_KEYS: tuple[str, ...] = (
     *_PLAIN_JSON_FIELDS,
     "declarations",
 )
+_JSON_KEY_SET = frozenset(JSON_KEYS)
