@@ -254,8 +254,46 @@ def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...
 
 def is_standard_complete(counts: tuple[int, ...]) -> bool:
     """Whether the counts split into sets and one pair at all (``standard_shapes``
-    non-empty), without listing the splits."""
-    return _suit_options(counts) is not None
+    non-empty), without listing the splits: each suit stops at its first split."""
+    if sum(counts) % 3 != 2 or _honor_blocks(counts) is None:
+        return False
+    pairs = 0
+    for t in range(27, 34):
+        pairs += counts[t] == 2
+    rests = [sum(counts[base : base + 9]) % 3 for base in (0, 9, 18)]
+    if 1 in rests or pairs + rests.count(2) != 1:
+        return False
+    return all(
+        _suit_splits(list(counts[base : base + 9]), 0, rest == 2)
+        for base, rest in zip((0, 9, 18), rests, strict=True)
+    )
+
+
+def _suit_splits(c: list[int], i: int, need_pair: bool) -> bool:
+    """Whether one suit's counts (from tile ``i`` on) split into sequences and triplets
+    (and one pair if ``need_pair``); the same choices as ``_search_suit``, first hit wins."""
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        return not need_pair
+    n = c[i]
+    for trip in (0, 1) if n >= 3 else (0,):
+        for pair in (0, 1) if need_pair else (0,):
+            seqs = n - 3 * trip - 2 * pair
+            if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
+                continue
+            c[i] = 0
+            if seqs:
+                c[i + 1] -= seqs
+                c[i + 2] -= seqs
+            found = _suit_splits(c, i + 1, need_pair and not pair)
+            c[i] = n
+            if seqs:
+                c[i + 1] += seqs
+                c[i + 2] += seqs
+            if found:
+                return True
+    return False
 
 
 def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:

@@ -274,3 +274,15 @@ def test_is_standard_complete_agrees_with_the_splits() -> None:
         assert decompose.is_standard_complete(counts) == bool(standard_shapes(counts))
         complete += decompose.is_standard_complete(counts)
     assert complete > 100  # both answers occur
+    # Dense one-suit counts, where a suit has many splits (the early exit matters there).
+    dense = 0
+    for _ in range(3000):
+        counts = [0] * 34
+        base = 9 * rng.randrange(3)
+        while sum(counts) < 14:
+            t = base + rng.randrange(9)
+            counts[t] = min(4, counts[t] + 1)
+        key = tuple(counts)
+        assert decompose.is_standard_complete(key) == bool(standard_shapes(key))
+        dense += decompose.is_standard_complete(key)
+    assert dense > 30
