@@ -2,9 +2,10 @@
 
 Built-in shapes are the standard hand (four sets and a pair), seven pairs and thirteen
 orphans; other modules add irregular shapes with ``register_shape``. The structural part
-(how the concealed tiles split into blocks) depends only on tile counts, so it is cached
-per suit and per hand. Placing the winning tile is not cached: it is cheap, and a cache
-keyed by (hand, melds, tile, tsumo) rarely hits and costs more than it saves on new hands.
+(how the concealed tiles split into blocks) depends only on tile counts; the splits of
+each suit are kept in a bounded cache (suit patterns recur), whole hands are not cached
+(they rarely recur, and such a cache grows with every hand seen). Placing the winning
+tile is not cached either: it is cheap.
 """
 
 from __future__ import annotations
@@ -132,17 +133,15 @@ class Interpretation(NamedTuple):
         return sorted(t for b in self.blocks for t in b.tiles)
 
 
-# -- structure: counts -> shapes (cached) -----------------------------------------------
+# -- structure: counts -> shapes ----------------------------------------------------------
+
+# How many suit patterns (nine counts at one suit offset) keep their splits. Per-suit
+# splits are the expensive part and recur (1112345678999 in any suit ...), so they are
+# kept; whole hands rarely recur and are not cached at all. The bound keeps memory flat
+# however many hands are seen (an entry is a few hundred bytes).
+SUIT_CACHE_SIZE = 128
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_shapes_at(counts9: tuple[int, ...], base: int) -> tuple[Shape, ...]:
-    """``_suit_shapes`` with the tiles moved to the suit starting at ``base``."""
-    options = _suit_shapes(counts9)
-    return tuple(_offset(s, base) for s in options) if base else options
-
-
-@lru_cache(maxsize=1 << 16)
 def _suit_shapes(counts9: tuple[int, ...]) -> tuple[Shape, ...]:
     """All splits of one suit into sequences/triplets and (if its total is 2 mod 3) a pair."""
     rest = sum(counts9) % 3
@@ -151,6 +150,14 @@ def _suit_shapes(counts9: tuple[int, ...]) -> tuple[Shape, ...]:
     out: list[Shape] = []
     _search_suit(list(counts9), 0, rest == 2, [], out)
     return tuple(out)
+
+
+@lru_cache(maxsize=SUIT_CACHE_SIZE)
+def _suit_blocks(counts9: tuple[int, ...], base: int) -> tuple[tuple[Block, ...], ...]:
+    """``_suit_shapes`` as concealed blocks of the suit starting at ``base``."""
+    return tuple(
+        tuple(_BLOCKS[kind, tile + base] for kind, tile in shape) for shape in _suit_shapes(counts9)
+    )
 
 
 def _search_suit(
@@ -184,59 +191,116 @@ def _search_suit(
                 c[i + 2] += seqs
 
 
-@lru_cache(maxsize=1 << 14)
-def _honor_shape(counts7: tuple[int, ...]) -> Shape | None:
-    blocks: list[tuple[str, int]] = []
-    for i, n in enumerate(counts7):
+def _honor_blocks(counts: tuple[int, ...]) -> tuple[Block, ...] | None:
+    """The honor pairs and triplets of concealed counts, or None if an honor count is 1
+    or 4 (honors make no sequence, so their blocks are forced)."""
+    blocks: list[Block] = []
+    for t in range(27, 34):
+        n = counts[t]
         if n == 2:
-            blocks.append(("pair", i))
+            blocks.append(_BLOCKS["pair", t])
         elif n == 3:
-            blocks.append(("triplet", i))
+            blocks.append(_BLOCKS["triplet", t])
         elif n:
             return None
     return tuple(blocks)
 
 
-@lru_cache(maxsize=1 << 10)
-def _honor_blocks(honors: Shape) -> Shape:
-    return _offset(honors, 27)
-
-
-def _offset(shape: Shape, base: int) -> Shape:
-    return tuple((kind, tile + base) for kind, tile in shape)
-
-
-@lru_cache(maxsize=1 << 16)
-def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
-    """Every split of concealed tile counts into sets plus exactly one pair."""
+def _suit_options(counts: tuple[int, ...]) -> list[tuple[tuple[Block, ...], ...]] | None:
+    """Per suit holding tiles, its splits (honors last, forced); None if some suit cannot
+    be split or the hand has not exactly one pair."""
     if sum(counts) % 3 != 2:
-        return ()
-    honors = _honor_shape(counts[27:34])
+        return None
+    honors = _honor_blocks(counts)
     if honors is None:
-        return ()
-    groups: list[tuple[Shape, ...]] = []
-    pairs = sum(1 for kind, _ in honors if kind == "pair")
+        return None
+    pairs = 0
+    for b in honors:
+        pairs += b.kind == "pair"
+    groups: list[tuple[tuple[Block, ...], ...]] = []
     for base in (0, 9, 18):
         part = counts[base : base + 9]
         rest = sum(part) % 3
         if rest == 1:
-            return ()
-        pairs += rest == 2
-        if rest == 0 and not any(part):
+            return None
+        if rest == 2:
+            pairs += 1
+        elif not any(part):
             continue
-        options = _suit_shapes_at(part, base)
+        options = _suit_blocks(part, base)
         if not options:
-            return ()
+            return None
         groups.append(options)
     if pairs != 1:
+        return None
+    groups.append((honors,))
+    return groups
+
+
+def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
+    """Every split of concealed tile counts into sets plus exactly one pair, as concealed
+    blocks in tile order (suit by suit, then honors)."""
+    groups = _suit_options(counts)
+    if groups is None:
         return ()
-    groups.append((_honor_blocks(honors),))
-    # Suits are disjoint, so every combination is a distinct shape; blocks come out in
+    # Suits are disjoint, so every combination is a distinct split; blocks come out in
     # tile order suit by suit, the order the product gives.
     if all(len(g) == 1 for g in groups):
         return (tuple(itertools.chain.from_iterable(g[0] for g in groups)),)
     return tuple(
         tuple(itertools.chain.from_iterable(parts)) for parts in itertools.product(*groups)
+    )
+
+
+def is_standard_complete(counts: tuple[int, ...]) -> bool:
+    """Whether the counts split into sets and one pair at all (``standard_shapes``
+    non-empty), without listing the splits: each suit stops at its first split."""
+    if sum(counts) % 3 != 2 or _honor_blocks(counts) is None:
+        return False
+    pairs = 0
+    for t in range(27, 34):
+        pairs += counts[t] == 2
+    rests = [sum(counts[base : base + 9]) % 3 for base in (0, 9, 18)]
+    if 1 in rests or pairs + rests.count(2) != 1:
+        return False
+    return all(
+        _suit_splits(list(counts[base : base + 9]), 0, rest == 2)
+        for base, rest in zip((0, 9, 18), rests, strict=True)
+    )
+
+
+def _suit_splits(c: list[int], i: int, need_pair: bool) -> bool:
+    """Whether one suit's counts (from tile ``i`` on) split into sequences and triplets
+    (and one pair if ``need_pair``); the same choices as ``_search_suit``, first hit wins."""
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        return not need_pair
+    n = c[i]
+    for trip in (0, 1) if n >= 3 else (0,):
+        for pair in (0, 1) if need_pair else (0,):
+            seqs = n - 3 * trip - 2 * pair
+            if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
+                continue
+            c[i] = 0
+            if seqs:
+                c[i + 1] -= seqs
+                c[i + 2] -= seqs
+            found = _suit_splits(c, i + 1, need_pair and not pair)
+            c[i] = n
+            if seqs:
+                c[i + 1] += seqs
+                c[i + 2] += seqs
+            if found:
+                return True
+    return False
+
+
+def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
+    """Every split of concealed tile counts into sets plus exactly one pair, as
+    (kind, lowest tile) per block."""
+    return tuple(
+        tuple((b.kind, b.tile) for b in blocks) for blocks in standard_block_sets(counts)
     )
 
 
@@ -301,9 +365,8 @@ def _contains(b: Block, tile: int) -> bool:
 
 
 def _standard(
-    shape: Shape, melds: tuple[Block, ...], win_tile: int, tsumo: bool
+    blocks: tuple[Block, ...], melds: tuple[Block, ...], win_tile: int, tsumo: bool
 ) -> list[Interpretation]:
-    blocks = tuple(map(_BLOCKS.__getitem__, shape))
     if melds:
         blocks = tuple(sorted(blocks + melds, key=_block_key))
     ron_opened = -1
@@ -337,8 +400,8 @@ def _builtin(
 ) -> tuple[Interpretation, ...]:
     meld_blocks = tuple(meld_block(m) for m in melds)
     out: list[Interpretation] = []
-    for shape in standard_shapes(counts):
-        out.extend(_standard(shape, meld_blocks, win_tile, tsumo))
+    for blocks in standard_block_sets(counts):
+        out.extend(_standard(blocks, meld_blocks, win_tile, tsumo))
     if not melds:
         # Counted in C first: seven pairs hold seven 2s (or 4s when allowed), thirteen
         # orphans exactly 13 kinds (21 empty counts).
@@ -358,42 +421,74 @@ def _builtin(
 # -- plug-in shapes ----------------------------------------------------------------------
 
 _SHAPES: dict[str, ShapeFinder] = {}
+# The yaku IDs whose bodies read a shape kind (register_shape's ``yaku``); a kind missing
+# here is needed by every ruleset.
+SHAPE_USERS: dict[str, frozenset[str]] = {}
+_version = [0]
 
 
-def register_shape(kind: str, finder: ShapeFinder) -> None:
+def register_shape(kind: str, finder: ShapeFinder, yaku: Iterable[str] = ()) -> None:
     """Add an irregular shape. ``finder(win, concealed_counts)`` yields Interpretations
-    of that ``kind``; it is called on every ``interpretations`` call (not cached), so it
-    should return quickly when the counts cannot match. Registering a kind again
-    replaces its finder.
+    of that ``kind``; it is called on every ``interpretations`` call that asks for the
+    kind (not cached), so it should return quickly when the counts cannot match.
+    ``yaku``: the IDs of the yaku that read this shape; ``yaku.evaluate`` then runs the
+    finder only under a ruleset with one of them enabled (a hand of that shape is no win
+    without a yaku that names it). Empty: always run. Registering a kind again replaces
+    its finder.
     """
     if kind in BUILTIN_KINDS:
         raise ValueError(f"shape kind {kind!r} is built in")
     _SHAPES[kind] = finder
+    _version[0] += 1
+    users = frozenset(yaku)
+    if users:
+        SHAPE_USERS[kind] = users
+    else:
+        SHAPE_USERS.pop(kind, None)
 
 
 def unregister_shape(kind: str) -> None:
     _SHAPES.pop(kind, None)
+    SHAPE_USERS.pop(kind, None)
+    _version[0] += 1
 
 
 def registered_shapes() -> tuple[str, ...]:
     return tuple(_SHAPES)
 
 
+def shapes_needed(enabled: Iterable[str]) -> tuple[str, ...]:
+    """The registered shape kinds a ruleset with the yaku ``enabled`` needs found."""
+    on = set(enabled)
+    return tuple(k for k in _SHAPES if k not in SHAPE_USERS or SHAPE_USERS[k] & on)
+
+
+def shapes_version() -> int:
+    """Changes whenever a shape is registered or unregistered (for callers that keep
+    ``shapes_needed``'s answer)."""
+    return _version[0]
+
+
 def interpretations(
-    win: Win, allow_four_of_a_kind_pairs: bool = False
+    win: Win, allow_four_of_a_kind_pairs: bool = False, shapes: Iterable[str] | None = None
 ) -> tuple[Interpretation, ...]:
     """All distinct interpretations: standard ones, seven pairs, thirteen orphans, then
-    each registered shape. Empty if the hand is not complete in any known shape.
+    each registered shape (only the kinds in ``shapes`` when given). Empty if the hand is
+    not complete in any known shape.
 
     Seven pairs need seven distinct pairs unless ``allow_four_of_a_kind_pairs``.
     """
     found = _builtin(
         win.concealed_counts, win.melds, win.win_tile, win.tsumo, allow_four_of_a_kind_pairs
     )
-    if not _SHAPES:
+    kinds = _SHAPES if shapes is None else shapes
+    if not kinds:
         return found
     extra: list[Interpretation] = []
-    for kind, finder in _SHAPES.items():
+    for kind in kinds:
+        finder = _SHAPES.get(kind)
+        if finder is None:
+            continue
         for interp in finder(win, win.concealed_counts):
             if interp.kind != kind:
                 raise ValueError(f"shape finder for {kind!r} returned kind {interp.kind!r}")

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from yaku.errors import InputError
-from yaku.tiles import check_tile, format_tiles, is_honor, parse_tiles
+from yaku.tiles import NUM_TILES, check_tile, format_tiles, is_honor, parse_tiles
 
 MELD_KINDS: tuple[str, ...] = ("chi", "pon", "kan", "ankan", "kakan")
 QUAD_KINDS = frozenset({"kan", "ankan", "kakan"})
 _SIZES = {"chi": 3, "pon": 3, "kan": 4, "ankan": 4, "kakan": 4}
+_INTS = frozenset({int})
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +30,9 @@ class Meld:
             raise InputError(f"unknown meld kind {self.kind!r} (use {', '.join(MELD_KINDS)})")
         if not isinstance(self.tiles, (tuple, list)):
             raise InputError(f"meld tiles must be a tuple of tile ids, got {self.tiles!r}")
-        tiles = tuple(sorted(check_tile(t, "meld tile") for t in self.tiles))
+        tiles = tuple(sorted(self.tiles)) if set(map(type, self.tiles)) <= _INTS else ()
+        if not (tiles and tiles[0] >= 0 and tiles[-1] < NUM_TILES):
+            tiles = tuple(sorted(check_tile(t, "meld tile") for t in self.tiles))
         object.__setattr__(self, "tiles", tiles)
         _check_shape(self.kind, tiles)
         fives = sum(1 for t in tiles if t < 27 and t % 9 == 4)
@@ -66,22 +70,41 @@ class Meld:
 
 
 def _check_shape(kind: str, tiles: tuple[int, ...]) -> None:
-    shown = f"{kind} {format_tiles(tiles)}" if tiles else kind
     size = _SIZES[kind]
     if len(tiles) != size:
-        raise InputError(f"meld {shown!r} needs {size} tiles, has {len(tiles)}")
+        raise InputError(f"meld {_shown(kind, tiles)!r} needs {size} tiles, has {len(tiles)}")
     first = tiles[0]
     if kind == "chi":
         if is_honor(first) or first % 9 > 6 or tiles != (first, first + 1, first + 2):
             raise InputError(
-                f"meld {shown!r} is not a chi: it needs three consecutive tiles of one suit"
+                f"meld {_shown(kind, tiles)!r} is not a chi: it needs three consecutive tiles "
+                "of one suit"
             )
-    elif any(t != first for t in tiles):
-        raise InputError(f"meld {shown!r} is not a {kind}: it needs {size} copies of one tile")
+    elif tiles.count(first) != size:
+        raise InputError(
+            f"meld {_shown(kind, tiles)!r} is not a {kind}: it needs {size} copies of one tile"
+        )
+
+
+def _shown(kind: str, tiles: tuple[int, ...]) -> str:
+    return f"{kind} {format_tiles(tiles)}" if tiles else kind
 
 
 def parse_meld(text: str) -> Meld:
     """Parse ``"<kind> <tiles>"``, e.g. ``"chi 3m4m5m"``, ``"pon 777z"``, ``"kan 0555s"``."""
+    if type(text) is str:
+        return _parse_meld_text(text)
+    return _parse_meld(text)
+
+
+# Meld notations recur (a few hundred melds, each in a few spellings) and a Meld is
+# immutable, so a bounded cache hands out the same object for the same text.
+@lru_cache(maxsize=512)
+def _parse_meld_text(text: str) -> Meld:
+    return _parse_meld(text)
+
+
+def _parse_meld(text: str) -> Meld:
     if not isinstance(text, str):
         raise InputError(f"a meld must be written as a string like 'pon 777z', got {text!r}")
     parts = text.split()

@@ -2,8 +2,9 @@
 
 Importing this module registers one shape finder per kind with
 ``yaku.decompose.register_shape``; yaku/bodies/s3_16.py imports it, so the shapes exist whenever
-the bodies are loaded. A finder sees every hand the engine reads, so each one rejects on
-a bit test or a count before doing any work, and the bodies re-check the situation.
+the bodies are loaded. ``yaku.evaluate`` runs a finder only under a ruleset that enables
+its yaku (``USERS``); then it sees every hand, so each one rejects on a bit test or a
+count before doing any work, and the bodies re-check the situation.
 
 The engine has no block kind for a two- or four-tile group that is not a pair or a kan,
 so such groups are written as ``single`` blocks (one per tile, sorted); a ``quad`` block
@@ -163,7 +164,8 @@ def _groups(c: list[int], acc: list[Group], out: set[tuple[Group, ...]]) -> None
             c[i + k] += 1
 
 
-@lru_cache(maxsize=4096)
+# The finder and the body ask for the same hand; other hands rarely share the answer.
+@lru_cache(maxsize=32)
 def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every (pair tile, three four-tile groups) split of fourteen concealed tiles."""
     out: list[tuple[int, tuple[Group, ...]]] = []
@@ -329,5 +331,17 @@ FINDERS = {
     KNITTING: find_knitting,
 }
 
+# The yaku (3-16-xx) that read each shape: the finder runs only when one of them is on.
+USERS = {
+    SHIISANPUUTAA: "3-16-01",
+    SHIISANUUKAO: "3-16-02",
+    JUUSHI_RENKAN: "3-16-03",
+    NANBOKU_SENSOU_2: "3-16-05",
+    NANBOKU_SENSOU_3: "3-16-06",
+    BACK_FOUR: "3-16-07",
+    KNITTING: "3-16-08",
+    CHIISHII: "3-16-09",
+}
+
 for _kind, _finder in FINDERS.items():
-    register_shape(_kind, _finder)
+    register_shape(_kind, _finder, yaku=(USERS[_kind],))

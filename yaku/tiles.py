@@ -7,6 +7,7 @@ travels alongside the tiles, because that is all scoring needs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -105,14 +106,34 @@ def tile_name(tile: int) -> str:
     return f"{number(tile)}{suit(tile)}"
 
 
+# Well-formed notation without whitespace, the usual input: parsed group by group with a
+# table lookup; anything else (spaces, errors) takes the character loop below, which
+# gives the error messages.
+_PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_TILE_OF_DIGIT = {
+    letter: {str(n): 9 * i + (4 if n == 0 else n - 1) for n in range(10)}
+    for i, letter in enumerate("mps")
+} | {"z": {str(n): 26 + n for n in range(1, 8)}}
+
+
 def parse_tiles(text: str) -> TileList:
     """Parse MPSZ notation such as ``123m406p789s1122z`` (order kept, 0 = red five).
 
     Whitespace may separate groups but not split a run of digits from its suit letter.
     """
+    if type(text) is str and _PLAIN_NOTATION.fullmatch(text):
+        tiles: list[int] = []
+        for digits, letter in _GROUP.findall(text):
+            tiles.extend(map(_TILE_OF_DIGIT[letter].__getitem__, digits))
+        return TileList(tiles, text.count("0"))
+    return _parse_tiles_slowly(text)
+
+
+def _parse_tiles_slowly(text: str) -> TileList:
     if not isinstance(text, str):
         raise InputError(f"tiles must be written as a string, got {text!r}")
-    tiles: list[int] = []
+    tiles = []
     red = 0
     digits: list[str] = []
     for ch in text:

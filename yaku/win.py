@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import MISSING, dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from yaku.errors import InputError
@@ -152,20 +153,33 @@ class Win:
         concealed = _tile_tuple(self.concealed)
         object.__setattr__(self, "concealed", concealed)
         check_tile(self.win_tile, "winning tile")
-        melds = _meld_tuple(self.melds)
-        object.__setattr__(self, "melds", melds)
+        melds = self.melds
+        if type(melds) is not tuple or not all(type(m) is Meld for m in melds):
+            melds = _meld_tuple(melds)
+            object.__setattr__(self, "melds", melds)
         _check_counts(concealed, melds)
 
         counts = [0] * NUM_TILES
         for t in concealed:
             counts[t] += 1
         object.__setattr__(self, "concealed_counts", tuple(counts))
+        quads = 0
+        closed = self.called_pairs == 0
         for m in melds:
             for t in m.tiles:
                 counts[t] += 1
-        for t, n in enumerate(counts):
-            if n > 4:
-                raise InputError(f"tile {tile_name(t)} appears {n} times (hand + melds); max 4")
+            if m.kind != "ankan":
+                closed = False
+                if m.kind != "chi" and m.kind != "pon":
+                    quads += 1
+            else:
+                quads += 1
+        if max(counts) > 4:
+            for t, n in enumerate(counts):
+                if n > 4:
+                    raise InputError(
+                        f"tile {tile_name(t)} appears {n} times (hand + melds); max 4"
+                    )
         if self.win_tile not in concealed:
             raise InputError(
                 f"winning tile {tile_name(self.win_tile)} is not among the concealed tiles "
@@ -187,8 +201,7 @@ class Win:
         object.__setattr__(self, "mask2", mask2)
         object.__setattr__(self, "mask3", mask3)
         object.__setattr__(self, "number_total", total)
-        object.__setattr__(self, "quads", sum(1 for m in melds if m.is_quad))
-        closed = self.called_pairs == 0 and all(not m.is_open for m in melds)
+        object.__setattr__(self, "quads", quads)
         object.__setattr__(self, "is_closed", closed)
         object.__setattr__(
             self,
@@ -264,9 +277,12 @@ class Win:
         if not isinstance(obj, Mapping):
             raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
         _check_json_shape(obj)
-        for key in obj:
-            if key not in JSON_KEYS:
-                raise InputError(f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})")
+        if not _JSON_KEY_SET.issuperset(obj):
+            for key in obj:
+                if key not in _JSON_KEY_SET:
+                    raise InputError(
+                        f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})"
+                    )
         for key in ("hand", "win"):
             if key not in obj:
                 raise InputError(f"win is missing the required key {key!r}")
@@ -289,9 +305,10 @@ class Win:
             if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
                 raise InputError(f"key 'declarations' must be a list of strings, got {decl!r}")
             kwargs["declarations"] = frozenset(decl)
-        for key in _PLAIN_JSON_FIELDS:
-            if key in obj:
-                kwargs[key] = _json_plain(key, obj[key])
+        if len(obj) > 2:  # any keys beyond hand and win, checked in field order
+            for key in _PLAIN_JSON_FIELDS:
+                if key in obj:
+                    kwargs[key] = _json_plain(key, obj[key])
         return cls(concealed=tuple(parsed.tiles), **kwargs)
 
     def to_json(self) -> dict[str, Any]:
@@ -321,7 +338,13 @@ class Win:
 def _tile_tuple(value: object) -> tuple[int, ...]:
     if isinstance(value, str) or not isinstance(value, (tuple, list)):
         raise InputError(f"concealed tiles must be a tuple of tile ids, got {value!r}")
+    ordered = sorted(value) if set(map(type, value)) <= _INTS else ()
+    if ordered and ordered[0] >= 0 and ordered[-1] < NUM_TILES:
+        return tuple(ordered)
     return tuple(sorted(check_tile(t) for t in value))
+
+
+_INTS = frozenset({int})
 
 
 def _meld_tuple(value: object) -> tuple[Meld, ...]:
@@ -334,6 +357,12 @@ def _meld_tuple(value: object) -> tuple[Meld, ...]:
 
 
 def _is_situational(w: Win) -> bool:
+    """Any game fact off its default (``_SITUATION`` holds the same fields as the test
+    below; for a well-typed Win the two agree, and the test below is the definition)."""
+    return _SITUATION(w) != _SITUATION_DEFAULTS and _is_situational_by_field(w)
+
+
+def _is_situational_by_field(w: Win) -> bool:
     return bool(
         w.riichi != "none"
         or w.ippatsu
@@ -375,6 +404,30 @@ def _check_counts(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
 
 
 def _check_situation(win: Win) -> None:
+    if not _plain_situation(win):
+        _check_situation_fully(win)
+
+
+def _plain_situation(win: Win) -> bool:
+    """Every game fact at its default (as value and type), the winds wind tiles and the
+    red fives in range: such a win passes every check of ``_check_situation_fully``
+    whatever its tiles (none of them fires on default facts), so it is not run
+    (tests/engine/test_win_fast_path.py compares the two)."""
+    red = win.red
+    seat, round_ = win.seat_wind, win.round_wind
+    return (
+        _fact_types(win) == _DEFAULT_TYPES
+        and _FACTS(win) == _FACT_DEFAULTS
+        and type(red) is int
+        and 0 <= red <= min(INT_BOUNDS["red"], sum(win.concealed_counts[t] for t in (4, 13, 22)))
+        and type(seat) is int
+        and is_wind(seat)
+        and type(round_) is int
+        and is_wind(round_)
+    )
+
+
+def _check_situation_fully(win: Win) -> None:
     for name in _BOOL_FIELDS:
         if type(getattr(win, name)) is not bool:
             raise InputError(f"field {name!r} must be true or false, got {getattr(win, name)!r}")
@@ -640,6 +693,11 @@ def read_json(text: str) -> Any:
 
 def _check_json_shape(obj: Mapping[str, Any]) -> None:
     for key, value in obj.items():
+        kind = type(value)
+        if kind is bool or kind is int or value is None:
+            continue
+        if kind is str and len(value) <= MAX_JSON_STRING:
+            continue
         if isinstance(value, Mapping):
             raise InputError(f"key {key!r} must not be an object")
         if isinstance(value, str) and len(value) > MAX_JSON_STRING:
@@ -688,6 +746,34 @@ _PLAIN_JSON_FIELDS: tuple[str, ...] = tuple(
 )
 _BOOL_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if isinstance(_DEFAULTS[k], bool))
 _INT_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if type(_DEFAULTS[k]) is int) + ("red",)
+# The game facts: every situation field but the core of the hand (tiles, winds, tsumo,
+# red fives). A Win whose facts all sit at their defaults passes the consistency checks
+# whatever its tiles, so construction skips them (see _check_situation).
+_CORE = frozenset({"tsumo", "red"})
+_FACT_FIELDS: tuple[str, ...] = tuple(k for k in _PLAIN_JSON_FIELDS if k not in _CORE) + (
+    "declarations",
+)
+_FACTS = attrgetter(*_FACT_FIELDS)
+_FACT_DEFAULTS = tuple(_DEFAULTS[k] for k in _FACT_FIELDS)
+_TYPED_FIELDS = ("tsumo", *_FACT_FIELDS)
+
+
+def _fact_types(win: Win) -> tuple[type, ...]:
+    return tuple(map(type, _FACTS_AND_TSUMO(win)))
+
+
+_FACTS_AND_TSUMO = attrgetter(*_TYPED_FIELDS)
+_DEFAULT_TYPES = tuple(type(_DEFAULTS[k]) for k in _TYPED_FIELDS)
+# The fields _is_situational_by_field looks at.
+_SITUATION_FIELDS = (
+    "riichi", "ippatsu", "first_go_around", "turn", "haitei", "houtei", "rinshan",
+    "chankan", "flowers", "dealer_streak", "honba", "dealer_history", "declarations",
+    "discarder", "discarder_riichi", "discarder_forced", "discarder_kans",
+    "discarder_rinshan", "discarder_broke_ippatsu", "penultimate_kan", "robbed_flower",
+    "furiten",
+)  # fmt: skip
+_SITUATION = attrgetter(*_SITUATION_FIELDS)
+_SITUATION_DEFAULTS = tuple(_DEFAULTS[k] for k in _SITUATION_FIELDS)
 JSON_KEYS: tuple[str, ...] = (
     "hand",
     "win",
@@ -697,3 +783,4 @@ JSON_KEYS: tuple[str, ...] = (
     *_PLAIN_JSON_FIELDS,
     "declarations",
 )
+_JSON_KEY_SET = frozenset(JSON_KEYS)

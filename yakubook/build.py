@@ -13,27 +13,22 @@ the project root; a second build exits 2.
 from __future__ import annotations
 
 import fcntl
+import hashlib
+import importlib.util
 import json
 import os
 import sys
+import sysconfig
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import catalog as catalog_pkg
-from catalog import CuratedError, excerpt
-from catalog.identifiers import IdentifierError
-from extract.build import (
-    SourceChange,
-    SourceError,
-    accept_sources,
-    build_catalog,
-    source_changes,
-)
-from extract.schema import SCHEMA
-from yakubook.report import render_report, terminal_safe
+# The pipeline's modules are imported where they are used: a build with nothing changed
+# answers from its stamp (see ``tree_digest``) without loading them (about a second).
+if TYPE_CHECKING:
+    from extract.build import SourceChange
 
 Outputs = dict[str, bytes]
 
@@ -69,6 +64,11 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
 
     Raises CuratedError (SourceError is one) for any bad source or curated file.
     """
+    import catalog as catalog_pkg
+    from extract.build import accept_sources, build_catalog, source_changes
+    from extract.schema import SCHEMA
+    from yakubook.report import render_report
+
     changes = source_changes(root)
     # The curated files are read (and their syntax and types checked) before the slow
     # extract; what they refer to is checked against the catalog after it.
@@ -101,6 +101,9 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
 
 def curate_procedure(root: Path, cat: dict[str, Any]) -> None:
     """Mark the curated procedure-only rule questions (catalog/procedure.toml)."""
+    import catalog as catalog_pkg
+    from catalog import excerpt
+
     path = root / PROCEDURE
     if not path.exists():
         return
@@ -142,6 +145,7 @@ def _translations_stage(
 ) -> tuple[Outputs, list[str]]:
     """catalog.en.json (English edition); a malformed translations file is bad input."""
     from catalog import translations
+    from extract.build import SourceError
 
     try:
         return translations.stage(root, cat, names, outputs)
@@ -242,6 +246,8 @@ def _inside(rel: Any, tmp: bool = False) -> bool:
 
 
 def _read_journal(root: Path) -> dict[str, Any] | None:
+    from catalog import CuratedError
+
     path = root / JOURNAL
     if not path.exists():
         return None
@@ -339,15 +345,20 @@ def recover(root: Path) -> list[str]:
 # ----------------------------------------------------------------------------- command
 
 
-def run(root: Path, check: bool, accept: bool = False) -> int:
+def run(root: Path, check: bool, accept: bool = False, reuse: bool = False) -> int:
+    """Build (or with ``check`` compare) the project at ``root``; the exit code.
+
+    ``reuse`` (the command line): when the project tree is exactly as the last build left
+    it (its stamp, ``tree_digest``), print that build's summary instead of building again,
+    and stamp the tree after a successful build.
+    """
     try:
         with build_lock(root):
-            return _run_locked(root, check, accept)
+            if reuse and not accept and _replay(root, check):
+                return 0
+            return _run_locked(root, check, accept, reuse)
     except BuildLocked:
         _err(f"error: another build is running in {root}; try again when it has finished")
-        return 2
-    except (CuratedError, IdentifierError) as e:
-        _err(f"error: {e}")
         return 2
     except OSError as e:  # a disk full or a file that cannot be written: no traceback
         where = Path(os.fsdecode(e.filename)) if e.filename else root
@@ -355,9 +366,114 @@ def run(root: Path, check: bool, accept: bool = False) -> int:
             where = where.relative_to(root)
         _err(f"error: {where}: cannot write: {e.strerror}")
         return 2
+    except Exception as e:
+        from catalog import CuratedError
+        from catalog.identifiers import IdentifierError
+
+        if isinstance(e, (CuratedError, IdentifierError)):
+            _err(f"error: {e}")
+            return 2
+        raise
 
 
-def _run_locked(root: Path, check: bool, accept: bool) -> int:
+# ------------------------------------------------------------------ the no-op build
+
+STAMP = ".yakubook-stamp.json"
+CHECK_PASSED = "check: everything checked in matches a fresh build"
+# Never read or written by a build: version control, the virtual environment, caches,
+# test scratch; at the root also what other tools build (site/public: mkdocs).
+_NOT_INPUT_DIRS = frozenset(
+    {".git", ".venv", "__pycache__", ".pytest_cache", ".ruff_cache", ".hypothesis",
+     "test-artifacts", "node_modules", ".cache"}
+)  # fmt: skip
+_NOT_INPUT_PATHS = frozenset({"build", "site/public"})
+# The packages a build runs: their code counts wherever it is imported from.
+_CODE_PACKAGES = ("catalog", "extract", "render", "yaku", "yakubook", "generated")
+
+
+def tree_digest(root: Path) -> str:
+    """A hash of everything a build reads or writes: every file under the project root
+    (path, permission bits, content; the stamp itself and the folders above left out),
+    the code of the pipeline's packages wherever they are imported from, the Python
+    version and the installed distributions. An unchanged digest means a build would
+    find exactly what the last one left, so it would compute the same outputs (the build
+    is deterministic) and change nothing."""
+    h = hashlib.sha256()
+    h.update(sys.version.encode() + b"\0")
+    purelib = Path(sysconfig.get_paths()["purelib"])
+    if purelib.is_dir():
+        dists = sorted(n for n in os.listdir(purelib) if n.endswith(".dist-info"))
+        h.update("\n".join(dists).encode() + b"\0")
+    base = root.resolve()
+    folders = [(base, "")]
+    for name in _CODE_PACKAGES:
+        spec = importlib.util.find_spec(name)
+        for location in (spec.submodule_search_locations or []) if spec else []:
+            folder = Path(location).resolve()
+            if not folder.is_relative_to(base):
+                folders.append((folder, f"{name}:"))
+    for folder, label in folders:
+        for rel, path in _tree_files(folder):
+            if not label and rel == STAMP:
+                continue
+            data = path.read_bytes()
+            mode = path.stat().st_mode & 0o7777
+            h.update(f"{label}{rel}\0{mode:o}\0{len(data)}\0".encode())
+            h.update(data)
+    return h.hexdigest()
+
+
+def _tree_files(folder: Path) -> list[tuple[str, Path]]:
+    found = []
+    for current, dirs, files in os.walk(folder):
+        here = Path(current)
+        rel_dir = here.relative_to(folder).as_posix()
+        prefix = "" if rel_dir == "." else rel_dir + "/"
+        dirs[:] = [
+            d
+            for d in dirs
+            if d not in _NOT_INPUT_DIRS
+            and not d.endswith(".egg-info")
+            and prefix + d not in _NOT_INPUT_PATHS
+        ]
+        found += [(prefix + f, here / f) for f in files]
+    return sorted(found)
+
+
+def _replay(root: Path, check: bool) -> bool:
+    """Print the last build's summary if the tree is as it left it; whether it was."""
+    try:
+        stamp = json.loads((root / STAMP).read_text(encoding="utf-8"))
+        digest, out, err = stamp["digest"], stamp["out"], stamp["err"]
+        if not (isinstance(out, list) and isinstance(err, list)):
+            return False
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    if digest != tree_digest(root):
+        return False
+    for line in err:
+        print(line, file=sys.stderr)
+    for line in out:
+        print(line)
+    print(CHECK_PASSED if check else "nothing changed")
+    return True
+
+
+def _write_stamp(root: Path, out: list[str], err: list[str]) -> None:
+    """Record the tree as this build left it, with what a build of it prints."""
+    from yakubook.report import terminal_safe
+
+    stamp = {
+        "digest": tree_digest(root),
+        "out": [terminal_safe(line) for line in out],
+        "err": [terminal_safe(line) for line in err],
+    }
+    tmp = root / (TMP_PREFIX + STAMP)
+    _write_new(tmp, _json_bytes(stamp))
+    _replace(tmp, root / STAMP)
+
+
+def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> int:
     from yakubook.changes import summarize_changes
 
     if check:
@@ -405,6 +521,13 @@ def _run_locked(root: Path, check: bool, accept: bool) -> int:
     _print_summary(result, report, check, changed, extra, accept)
     if check and (changed or extra):
         return 1
+    if reuse and not check and not accept:
+        if "catalog/catalog.json" in changed:
+            # What the next build reports: the catalog just written against itself.
+            written = json.loads(old_path.read_text(encoding="utf-8"))
+            report = summarize_changes(root, written, result.catalog)
+            report += _translations_report(root, written, result.catalog)
+        _write_stamp(root, *_summary_lines(result, report))
     return 0
 
 
@@ -424,11 +547,28 @@ def _refuse_changed_sources(changes: list[SourceChange], report: list[str]) -> N
 
 
 def _out(line: str) -> None:
+    from yakubook.report import terminal_safe
+
     print(terminal_safe(line))
 
 
 def _err(line: str) -> None:
+    from yakubook.report import terminal_safe
+
     print(terminal_safe(line), file=sys.stderr)
+
+
+def _summary_lines(result: BuildResult, report: list[str]) -> tuple[list[str], list[str]]:
+    """The summary every build prints (stdout lines, stderr lines), before its last word."""
+    stats = result.catalog["stats"]
+    out = [
+        f"catalog: {stats['sections']} sections, {stats['yaku']} yaku, "
+        f"{stats['rules']} rule questions, {stats['options']} options, "
+        f"{stats['lost_characters']} lost characters",
+        "repairs: " + ", ".join(f"{k} {v}" for k, v in stats["repairs"].items()),
+        *report,
+    ]
+    return out, [f"warning: {w}" for w in result.warnings]
 
 
 def _print_summary(
@@ -450,16 +590,10 @@ def _print_summary(
             )
             for line in removed:
                 _err(line)
-    for w in result.warnings:
-        _err(f"warning: {w}")
-    stats = result.catalog["stats"]
-    _out(
-        f"catalog: {stats['sections']} sections, {stats['yaku']} yaku, "
-        f"{stats['rules']} rule questions, {stats['options']} options, "
-        f"{stats['lost_characters']} lost characters"
-    )
-    _out("repairs: " + ", ".join(f"{k} {v}" for k, v in stats["repairs"].items()))
-    for line in report:
+    out, err = _summary_lines(result, report)
+    for line in err:
+        _err(line)
+    for line in out:
         _out(line)
     if check:
         if changed or extra:
@@ -469,7 +603,7 @@ def _print_summary(
             for rel in extra:
                 _out(f"  {rel} (no longer generated)")
         else:
-            _out("check: everything checked in matches a fresh build")
+            _out(CHECK_PASSED)
         return
     written = changed + [rel + " (removed)" for rel in extra]
     if written:

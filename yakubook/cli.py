@@ -48,7 +48,7 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "build":
         from yakubook.build import run
 
-        return run(args.root, args.check, args.accept_sources)
+        return run(args.root, args.check, args.accept_sources, reuse=True)
     if args.command == "status":
         from yakubook.status_cmd import run_status
 

@@ -8,6 +8,7 @@ import pytest
 from engine_hands import random_win
 from mahjong.agari import Agari
 
+from yaku import decompose
 from yaku.decompose import (
     Block,
     Interpretation,
@@ -141,13 +142,47 @@ def test_not_a_winning_hand() -> None:
     assert interpretations(Win.make("1111m222333444p5z", "5z")) == ()
 
 
-def test_standard_shapes_are_cached_by_counts() -> None:
+def test_suit_splits_are_shared_and_the_cache_is_bounded() -> None:
     win = Win.make("11122233344455m", "5m")
     again = Win.make("11122233344455m", "5m")
-    assert interpretations(win) == interpretations(again)  # equal; the split below is shared
+    assert interpretations(win) == interpretations(again)
     counts = win.concealed_counts
-    assert standard_shapes(counts) is standard_shapes(tuple(counts))
-    assert len(standard_shapes(counts)) >= 3
+    # 111 222 333 444 55 / 123 123 123 444 55 / 111 234 234 234 55 / 111 22 234 345 345
+    assert len(standard_shapes(counts)) == 4
+    # The same manzu pattern in another hand reuses the cached split of the suit.
+    other = Win.make("11122233344455m", "5m", melds=[])
+    first = decompose.standard_block_sets(counts)
+    assert decompose.standard_block_sets(other.concealed_counts)[0][0] is first[0][0]
+    # Whole hands are not cached; the per-suit cache has a fixed bound.
+    assert not hasattr(standard_shapes, "cache_info")
+    assert decompose._suit_blocks.cache_info().maxsize == decompose.SUIT_CACHE_SIZE
+    rng = random.Random(7)
+    for _ in range(3 * decompose.SUIT_CACHE_SIZE):
+        interpretations(random_win(rng))
+    assert decompose._suit_blocks.cache_info().currsize <= decompose.SUIT_CACHE_SIZE
+
+
+def test_shapes_run_only_when_asked() -> None:
+    hand = parse_tiles("147m258p369s12345z")
+    win = Win(concealed=tuple(hand.tiles), win_tile=t("1z"))
+    calls: list[int] = []
+
+    def counting(w: Win, counts: tuple[int, ...]) -> Iterable[Interpretation]:
+        calls.append(1)
+        return _all_singles(w, counts)
+
+    register_shape("test_singles", counting, yaku=("9-99",))
+    try:
+        assert decompose.shapes_needed(["1-01"]) == ()
+        assert decompose.shapes_needed(["1-01", "9-99"]) == ("test_singles",)
+        assert interpretations(win, shapes=()) == () and not calls
+        assert [i.kind for i in interpretations(win, shapes=("test_singles",))] == [
+            "test_singles"
+        ]
+        assert len(calls) == 1
+    finally:
+        unregister_shape("test_singles")
+    assert "test_singles" not in decompose.SHAPE_USERS
 
 
 def test_every_interpretation_uses_the_hand_tiles() -> None:
@@ -219,3 +254,35 @@ def test_completeness_matches_the_library_on_near_winning_hands() -> None:
         checked += 1
         complete += bool(found)
     assert 500 < complete < 3500
+
+
+def test_is_standard_complete_agrees_with_the_splits() -> None:
+    rng = random.Random(11)
+    complete = 0
+    for _ in range(3000):
+        counts = [0] * 34
+        for t in rng.sample(range(34), rng.randint(2, 7)):
+            counts[t] = rng.randint(1, 4)
+        while sum(counts) > 14:
+            t = rng.choice([t for t, n in enumerate(counts) if n])
+            counts[t] -= 1
+        key = tuple(counts)
+        assert decompose.is_standard_complete(key) == bool(standard_shapes(key))
+        complete += decompose.is_standard_complete(key)
+    for win in (random_win(rng) for _ in range(300)):
+        counts = win.concealed_counts
+        assert decompose.is_standard_complete(counts) == bool(standard_shapes(counts))
+        complete += decompose.is_standard_complete(counts)
+    assert complete > 100  # both answers occur
+    # Dense one-suit counts, where a suit has many splits (the early exit matters there).
+    dense = 0
+    for _ in range(3000):
+        counts = [0] * 34
+        base = 9 * rng.randrange(3)
+        while sum(counts) < 14:
+            t = base + rng.randrange(9)
+            counts[t] = min(4, counts[t] + 1)
+        key = tuple(counts)
+        assert decompose.is_standard_complete(key) == bool(standard_shapes(key))
+        dense += decompose.is_standard_complete(key)
+    assert dense > 30

@@ -184,7 +184,7 @@ def guriinsha_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable[Inte
     return (Interpretation("guriinsha", tuple(blocks), index, wait, concealed, ron_opened),)
 
 
-register_shape("guriinsha", guriinsha_shapes)
+register_shape("guriinsha", guriinsha_shapes, yaku=("3-08-01-07",))
 
 
 @implements(

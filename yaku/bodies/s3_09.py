@@ -257,7 +257,7 @@ def set_chiitoitsu_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable
     return (Interpretation("chiitoitsu_set", blocks, pairs.index(w.win_tile), "tanki"),)
 
 
-register_shape("chiitoitsu_set", set_chiitoitsu_shapes)
+register_shape("chiitoitsu_set", set_chiitoitsu_shapes, yaku=("3-09-08",))
 
 
 @implements(
@@ -324,7 +324,7 @@ def _different_two_of_three(mask: int) -> bool:
     return _different_two_of_three_bits(*_suit_bits(mask))
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=64)  # reused within a hand; hands rarely share it
 def _different_two_of_three_bits(m: int, p: int, s: int) -> bool:
     return any(a & m == a and b & p == b and c & s == c for a, b, c in _I_NITOI)
 

@@ -14,7 +14,7 @@ yakuman that makes the extra han moot.
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
+from functools import lru_cache
 from itertools import permutations
 
 from generated.s3_10 import (
@@ -90,13 +90,13 @@ def _runs_in_every_suit(mask: int) -> bool:
     return bool(r & 0x7F and r >> 9 & 0x7F and r >> 18 & 0x7F)
 
 
-@cache
+@lru_cache(maxsize=64)  # bounded: a cache may not grow with the hands seen
 def _ittsuu_runs(runs: int) -> bool:
     """123, 456, 789 present as runs, one per suit (cached by the run mask)."""
     return _one_per_suit_runs(runs, (0, 3, 6))
 
 
-@cache
+@lru_cache(maxsize=64)
 def _sanpo_runs(runs: int) -> bool:
     """Runs n, n+1, n+2 present, one per suit (cached by the run mask)."""
     return any(_one_per_suit_runs(runs, (n, n + 1, n + 2)) for n in range(5))

@@ -53,7 +53,7 @@ from generated.s3_14 import (
 )
 from yaku import standard
 from yaku.award import Award
-from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
+from yaku.decompose import chiitoitsu_pairs, is_standard_complete, kokushi_pair
 from yaku.registry import award, implements
 from yaku.tiles import (
     DRAGON_MASK,
@@ -110,7 +110,7 @@ def _standard_candidates(counts: tuple[int, ...]) -> list[int]:
     return sorted(out)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=32)  # reused within one hand; a bigger one grows with the hands seen
 def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
     c = list(before)
     out = set()
@@ -118,7 +118,7 @@ def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
         if c[t] >= 4:
             continue
         c[t] += 1
-        if standard_shapes(tuple(c)):
+        if is_standard_complete(tuple(c)):
             out.add(t)
         c[t] -= 1
     if not melded:

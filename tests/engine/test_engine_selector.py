@@ -1,0 +1,27 @@
+"""The generated check selector of a ruleset picks exactly what the plan's loop picks."""
+
+from __future__ import annotations
+
+import random
+
+from engine_hands import random_win
+
+from yaku.evaluation import _plan, _selector, live_checks
+from yaku.rules import Ruleset
+
+
+def test_selector_matches_the_loop_over_the_plan() -> None:
+    rng = random.Random(21)
+    rulesets = [
+        Ruleset.default(),
+        Ruleset.from_toml('[ruleset]\nothers = "off"\n'),
+    ]
+    for rs in rulesets:
+        wins = [random_win(rng) for _ in range(400)]
+        plan, _ = _plan(rs)
+        select = _selector(rs)
+        picked = 0
+        for w in wins:
+            assert select(w) == live_checks(w, plan)
+            picked += len(select(w))
+        assert picked > 0 or not rs.enabled

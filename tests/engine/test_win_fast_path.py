@@ -1,0 +1,78 @@
+"""Win construction skips checks that cannot fire: the fast paths agree with the full ones.
+
+``_plain_situation`` lets a win with every game fact at its default skip the consistency
+checks, ``parse_tiles`` parses plain notation by table lookup, ``_tile_tuple`` validates
+int tiles in one pass: each is compared here with the path it stands in for.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_hands import random_win
+
+from yaku import win as win_module
+from yaku.errors import InputError
+from yaku.tiles import _parse_tiles_slowly, parse_tiles
+from yaku.win import Win
+
+
+def _outcome(fn, *args):  # type: ignore[no-untyped-def]
+    try:
+        return ("ok", fn(*args))
+    except InputError as e:
+        return ("error", str(e))
+
+
+def test_plain_situations_pass_the_full_checks() -> None:
+    rng = random.Random(13)
+    plain = 0
+    for _ in range(3000):
+        w = random_win(rng)
+        if win_module._plain_situation(w):
+            plain += 1
+            win_module._check_situation_fully(w)  # raises if the shortcut was wrong
+    assert plain > 300  # the shortcut is actually taken
+
+
+@pytest.mark.parametrize(
+    "situation",
+    [
+        {"red": 2},  # the hand holds one five
+        {"seat_wind": 5},
+        {"round_wind": True},
+        {"ippatsu": 0},
+        {"ippatsu": True},  # without riichi
+        {"turn": 0},  # the dealer, before any own draw
+        {"visible_copies": 4},
+        {"min_han": 0},
+        {"declarations": ["tsumo_only"]},
+        {"dealer_history": None},
+        {"riichi": "riichi", "melds": ["pon 777s"]},
+    ],
+)
+def test_a_fact_off_its_default_is_still_checked(situation: dict) -> None:
+    Win.make("123m456p789s789s11z", "1z")  # the base hand itself is fine
+    if "melds" in situation:
+        hand = "123m456p789s11z"
+        Win.make(hand, "1z", melds=situation["melds"])
+    else:
+        hand = "123m456p789s789s11z"
+    with pytest.raises(InputError):
+        Win.make(hand, "1z", **situation)
+
+
+def test_plain_notation_parses_like_the_character_loop() -> None:
+    rng = random.Random(5)
+    for text in ["123m406p789s1122z", "0m", "5z", "1m 2m", "99z", "12", "m", "0z", "8z"]:
+        assert _outcome(parse_tiles, text) == _outcome(_parse_tiles_slowly, text)
+    for _ in range(20000):
+        text = "".join(rng.choice("0123456789mpsz z") for _ in range(rng.randint(1, 9)))
+        assert _outcome(parse_tiles, text) == _outcome(_parse_tiles_slowly, text), text
+
+
+@pytest.mark.parametrize("tiles", [(0, 1, 34), (-1, 2), (True, 3), (1.0, 2), ("1m",)])
+def test_bad_tile_ids_are_refused_as_before(tiles: tuple) -> None:
+    with pytest.raises(InputError, match="is not a tile id"):
+        win_module._tile_tuple(tiles)
