@@ -71,11 +71,12 @@ def rendered(cat, names, status_outputs, tmp_path_factory) -> dict[str, bytes]:
 
 @pytest.fixture(scope="session")
 def pages(rendered) -> dict[str, str]:
-    """Markdown pages by path relative to site/docs."""
+    """Markdown pages of the Chinese edition by path relative to site/docs (the English
+    edition under en/ has its own tests: test_site_english*.py)."""
     return {
         k.removeprefix(site.DOCS): v.decode("utf-8")
         for k, v in rendered.items()
-        if k.endswith(".md")
+        if k.endswith(".md") and not k.startswith(site.DOCS + "en/")
     }
 
 
