@@ -80,6 +80,13 @@ def pages(rendered) -> dict[str, str]:
     }
 
 
+@pytest.fixture(scope="session")
+def all_pages(rendered) -> dict[str, str]:
+    """Markdown pages of both editions (the English one under en/) by path."""
+    return {k.removeprefix(site.DOCS): v.decode("utf-8")
+            for k, v in rendered.items() if k.endswith(".md")}
+
+
 @dataclass
 class BuiltSite:
     project: Path
