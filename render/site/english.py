@@ -210,7 +210,9 @@ def tiles_en(md: Markup) -> Markup:
     """A hand as the model draws it (tile pictures with Chinese alt text, meld kinds in
     Chinese), with English alt text and meld kinds. The alt text is rebuilt from the tile
     code in the picture's path, never from the Chinese."""
-    out = _TILE_IMG.sub(lambda m: f"![{tile_en(m.group(2))}]({m.group(1)})", str(md))
+    # an English page lies one folder deeper (en/yaku/) than the Chinese page the pictures'
+    # relative paths were written for; the pictures themselves are shared (assets/tiles/)
+    out = _TILE_IMG.sub(lambda m: f"![{tile_en(m.group(2))}](../{m.group(1)})", str(md))
     out = _MELD_KIND.sub(lambda m: '<span class="yb-meld-kind">'
                          f"{_MELDS_EN.get(m.group(1), m.group(1))}</span>", out)
     return Markup(out)
