@@ -78,6 +78,8 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
     words = jieba_words(site.nodes, site.sections, names, cat)
     out[JIEBA_DICT] = "\n".join(words) + "\n"
     out[SEARCH_NAMES] = names_json(site.yaku)
+    if root is not None:
+        out[SEARCH_NAMES] = english.search_names(out[SEARCH_NAMES], site.yaku)
     for code, svg in tiles.all_svgs().items():
         out[f"{TILE_DIR}/{code}.svg"] = svg
     return out

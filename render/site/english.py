@@ -10,6 +10,7 @@ forms are shown as names). Each page links to the same page of the other edition
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -227,6 +228,21 @@ def quoted(text: str) -> Markup:
             + esc(m.group(0)) + Markup("</span>")
         last = m.end()
     return out + esc(text[last:])
+
+
+def search_names(names_json: str, yaku: list[Node]) -> str:
+    """The search hook's names (render/site/search.py: names_json) with the English pages:
+    each English yaku page gets the Latin-script forms of its name (English and romaji) as
+    search keys, so that they find the English page first (its title, English name and
+    romaji, matches too) while a Chinese or Japanese name still finds the Chinese page first
+    (only that page has those keys)."""
+    out = json.loads(names_json)
+    for y in yaku:
+        forms = y.forms.by_form() if y.forms else {}
+        latin = {k: forms[k] for k in ("en", "romaji") if forms.get(k)}
+        if latin:
+            out[f"{PREFIX}yaku/{y.id}/"] = {"id": y.id, "forms": latin}
+    return json.dumps(out, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def _award(en: English, y: Node, ex: ExampleView, rule_link: Any) -> Markup:
