@@ -232,16 +232,16 @@ def quoted(text: str) -> Markup:
 
 def search_names(names_json: str, yaku: list[Node]) -> str:
     """The search hook's names (render/site/search.py: names_json) with the English pages:
-    each English yaku page gets the Latin-script forms of its name (English and romaji) as
-    search keys, so that they find the English page first (its title, English name and
-    romaji, matches too) while a Chinese or Japanese name still finds the Chinese page first
-    (only that page has those keys)."""
+    each English yaku page gets the English forms of its name as search keys, so that an
+    English name finds the English page first (its title matches too), while a Chinese,
+    Japanese or romaji name still finds the Chinese page first (only that page has those
+    keys; romaji keys on both pages let one yaku's English page outrank another's Chinese
+    page for a romaji name, which the name-search test measures)."""
     out = json.loads(names_json)
     for y in yaku:
         forms = y.forms.by_form() if y.forms else {}
-        latin = {k: forms[k] for k in ("en", "romaji") if forms.get(k)}
-        if latin:
-            out[f"{PREFIX}yaku/{y.id}/"] = {"id": y.id, "forms": latin}
+        if forms.get("en"):
+            out[f"{PREFIX}yaku/{y.id}/"] = {"id": y.id, "forms": {"en": forms["en"]}}
     return json.dumps(out, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
