@@ -20,7 +20,7 @@ from typing import Any
 
 import catalog as catalog_pkg
 from render import house_rules, tiles
-from render.site import index_pages, section_pages, yaku_pages
+from render.site import english, index_pages, section_pages, yaku_pages
 from render.site.common import (
     CHART,
     CSS,
@@ -54,7 +54,7 @@ __all__ = [
 
 
 def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
-                 cat: dict[str, Any]) -> dict[str, str]:
+                 cat: dict[str, Any], root: Path | None = None) -> dict[str, str]:
     env = environment(TEMPLATES)
     common = {
         "site": site,
@@ -62,11 +62,15 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
         "status_labels": STATUS_LABELS,
         "status_badge": status_badge,
         "chart": CHART,
+        # the language switch: a link to the same page of the English edition (#10)
+        "lang_switch": lambda page: english.switch_line(page, to_english=True),
     }
     pages: dict[str, str] = {}
     pages.update(index_pages.render(env, common, site))
     pages.update(section_pages.render(env, common, site))
     pages.update(yaku_pages.render(env, common, site))
+    if root is not None:  # the English edition (#10): the same pages under en/
+        pages.update(english.render(env, common, site, root, cat, names))
     out = {k: _tidy(v) for k, v in pages.items()}
     out[CHART] = index_pages.chart_svg(site)
     out[CSS] = (TEMPLATES / "yakubook.css").read_text(encoding="utf-8")
@@ -74,6 +78,8 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
     words = jieba_words(site.nodes, site.sections, names, cat)
     out[JIEBA_DICT] = "\n".join(words) + "\n"
     out[SEARCH_NAMES] = names_json(site.yaku)
+    if root is not None:
+        out[SEARCH_NAMES] = english.search_names(out[SEARCH_NAMES], site.yaku)
     for code, svg in tiles.all_svgs().items():
         out[f"{TILE_DIR}/{code}.svg"] = svg
     return out
@@ -91,7 +97,7 @@ def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
           outputs: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
     warnings: list[str] = []
     site = build_model(root, cat, names, outputs, warnings)
-    files = render_pages(site, names, cat)
+    files = render_pages(site, names, cat, root)
     out = {DOCS + k: v.encode("utf-8") for k, v in files.items()}
     out.update(house_rules.stage(root, cat, names, outputs))  # the house-rules page (#14)
     return dict(sorted(out.items())), warnings

@@ -71,12 +71,20 @@ def rendered(cat, names, status_outputs, tmp_path_factory) -> dict[str, bytes]:
 
 @pytest.fixture(scope="session")
 def pages(rendered) -> dict[str, str]:
-    """Markdown pages by path relative to site/docs."""
+    """Markdown pages of the Chinese edition by path relative to site/docs (the English
+    edition under en/ has its own tests: test_site_english*.py)."""
     return {
         k.removeprefix(site.DOCS): v.decode("utf-8")
         for k, v in rendered.items()
-        if k.endswith(".md")
+        if k.endswith(".md") and not k.startswith(site.DOCS + "en/")
     }
+
+
+@pytest.fixture(scope="session")
+def all_pages(rendered) -> dict[str, str]:
+    """Markdown pages of both editions (the English one under en/) by path."""
+    return {k.removeprefix(site.DOCS): v.decode("utf-8")
+            for k, v in rendered.items() if k.endswith(".md")}
 
 
 @dataclass

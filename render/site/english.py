@@ -1,0 +1,322 @@
+"""The English edition of the site: the same pages under en/, from the same model.
+
+Every text a reader sees comes from catalog/translations/en.toml (catalog.translations):
+a text whose translation is stale or missing is shown in Chinese inside a
+`yb-pending` span with a visible "translation pending" tag, never silently. Yaku names come
+from catalog/names.toml (English name and romaji as the title; the Chinese and Japanese
+forms are shown as names). Each page links to the same page of the other edition
+(`switch_link`), so a reader switching language stays on the same yaku.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+import catalog as catalog_pkg
+from catalog import translations
+from render.site.awards import example_awards
+from render.site.common import HEADER, STATUSES
+from render.site.escape import esc
+from render.site.examples import ExampleView
+from render.site.index_pages import by_value_groups
+from render.site.model import Node, Site
+from render.site.values import is_lost, to_hant, value_class
+
+PREFIX = "en/"
+STATUS_EN = {
+    "implemented": "implemented", "stale": "stale (needs review)", "missing": "not implemented",
+    "unnamed": "unnamed", "orphan": "orphan",
+}
+LIMIT_EN = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
+            "sanbaiman": "sanbaiman"}
+PENDING = Markup('<span class="yb-pending-tag" title="translation pending">'
+                 "translation pending</span>")
+_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f：、，。（）]+")
+_WIND_EN = {"東": "East", "南": "South", "西": "West", "北": "North"}
+
+
+def switch_link(page: str, to_english: bool) -> Markup:
+    """The language switch: a link from a page to the same page of the other edition.
+
+    `page` is the Chinese page's path under docs/ (yaku/3-02-01.md); links are relative
+    to the page that prints them, so they work wherever the site is served."""
+    depth = page.count("/")
+    if to_english:
+        href = "../" * depth + PREFIX + page
+        label = "English"
+        lang = "en"
+    else:
+        href = "../" * (depth + 1) + page
+        label = "中文"
+        lang = "zh-Hant"
+    # a Markdown link (not raw HTML) so that MkDocs checks it and rewrites it to the page's
+    # URL; the path is one the build generated, the label a fixed word
+    return Markup(f"[{esc(label)}]({href}){{ .yb-lang-switch hreflang={lang} lang={lang} }}")
+
+
+def switch_line(page: str, to_english: bool) -> Markup:
+    return switch_link(page, to_english) + Markup("\n{ .yb-lang }")
+
+
+class English:
+    """Translations of the catalog's text nodes, as the templates print them."""
+
+    def __init__(self, root: Path, cat: dict[str, Any]) -> None:
+        entries = translations.load_entries(root)
+        self.verdicts = {v.node.key: v for v in translations.judge(cat, entries)}
+        # value words (the cases and additions inside a value) by their Chinese, for badges
+        # of values that come without their option (computed awards)
+        self.words: dict[str, str] = {}
+        for v in self.verdicts.values():
+            if v.status == "translated" and v.entry is not None and re.search(
+                    r"/(when\d+|plus)$", v.node.key):
+                self.words.setdefault(v.node.zh, v.entry.en)
+
+    def text(self, key: str, zh: str = "") -> Markup:
+        """The English of one text node, or its Chinese marked "translation pending"."""
+        v = self.verdicts.get(key)
+        if v is not None and v.status == "translated" and v.entry is not None:
+            return esc(v.entry.en)
+        shown = v.node.zh if v is not None else zh
+        return (Markup('<span class="yb-pending" lang="zh-Hant">') + esc(shown)
+                + Markup("</span> ") + PENDING)
+
+    def plain(self, key: str, zh: str = "") -> str:
+        """The English of a text node as plain text (page titles), or the Chinese + a mark."""
+        v = self.verdicts.get(key)
+        if v is not None and v.status == "translated" and v.entry is not None:
+            return v.entry.en
+        return f"{v.node.zh if v is not None else zh} (translation pending)"
+
+    def word(self, zh: str, key: str | None = None) -> Markup:
+        if key is not None and key in self.verdicts:
+            return self.text(key, zh)
+        for form in (zh, to_hant(zh)):
+            if form in self.words:
+                return esc(self.words[form])
+        return self.text("", zh)
+
+    # ------------------------------------------------------------------ values
+
+    def label(self, v: dict[str, Any], node: str = "", letter: str = "") -> Markup:
+        kind = v.get("kind")
+        num = (lambda n: "?" if n is None else str(n))  # noqa: E731
+        if kind == "none":
+            return Markup("not used")
+        if kind == "adopted":
+            return Markup("yes")
+        if kind == "lost":
+            return Markup("?")
+        if kind == "han":
+            out = esc(f"{num(v.get('han'))} han")
+            if v.get("open_han") is not None:
+                out += esc(f" ({v['open_han']} han open)")
+            return out
+        if kind == "yakuman":
+            m = v.get("multiple")
+            out = esc("yakuman" if m == 1 else f"yakuman ×{num(m)}")
+            if v.get("open"):
+                out += Markup(" (open: ") + self.label(v["open"]) + Markup(")")
+            return out
+        if kind == "limit":
+            name = LIMIT_EN.get(v.get("limit", ""), str(v.get("limit")))
+            m = v.get("multiple")
+            return esc(name if m == 1 else f"{name} ×{num(m)}")
+        if kind == "fu_han":
+            return esc(f"{num(v.get('fu'))} fu {num(v.get('han'))} han")
+        if kind == "additive":
+            key = f"{node}/{letter}/plus" if node else None
+            return esc(f"{num(v.get('han'))} han + ") + self.word(str(v.get("plus", "")), key)
+        if kind == "conditional":
+            parts = []
+            for i, c in enumerate(v.get("cases", []), start=1):
+                key = f"{node}/{letter}/when{i}" if node else None
+                parts.append(self.word(str(c["when"]), key) + Markup(": ")
+                             + self.label(c["value"]))
+            return Markup(" / ").join(parts)
+        return esc(str(kind))
+
+    def badge(self, v: dict[str, Any] | None, node: str = "", letter: str = "") -> Markup:
+        if v is None:
+            return Markup("")
+        cls = value_class(v) + (" yb-v-lost" if is_lost(v) else "")
+        if v.get("kind") == "conditional":
+            cls += " yb-v-wrap"
+        return (Markup(f'<span class="yb-v yb-v-{esc(cls)}">') + self.label(v, node, letter)
+                + Markup("</span>"))
+
+    def max_badge(self, y: Node) -> Markup:
+        best = y.max_value
+        if best is None:
+            return Markup("")
+        letter = next((o.letter for o in y.options if o.value is best), "")
+        return self.badge(best, y.id, letter)
+
+    # ------------------------------------------------------------------ names
+
+    @staticmethod
+    def title(y: Node) -> str:
+        """English name and romaji: "Seven Pairs (Chiitoitsu)"; either alone if one is blank."""
+        en = y.forms.name_en.strip() if y.forms else ""
+        romaji = y.romaji.strip()
+        if en and romaji and en.lower() != romaji.lower():
+            return f"{en} ({romaji})"
+        return en or romaji or y.id
+
+    def node_name(self, n: Node) -> Markup:
+        if n.kind == "yaku":
+            return esc(self.title(n))
+        return self.text(f"{n.id}/name", n.name.hant)
+
+
+def situation_en(words: list[str]) -> list[str]:
+    """The situation words of an example in English: the model's words are "中文 English";
+    winds are spelled out, the Chinese half dropped."""
+    out = []
+    for w in words:
+        w = re.sub(r"(seat|round) wind (\S)",
+                   lambda m: f"{m.group(1)} wind {_WIND_EN.get(m.group(2), m.group(2))}", w)
+        w = re.sub(r"\s+", " ", _CJK.sub(" ", w)).strip(" ·")
+        if w:
+            out.append(w)
+    return out
+
+
+_SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
+_HONORS_EN = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
+_MELDS_EN = {"吃": "chii", "碰": "pon", "明槓": "open kan", "暗槓": "closed kan",
+             "加槓": "added kan"}
+_TILE_IMG = re.compile(r"!\[[^\]]*\]\(([^)\s]*/tiles/(\w+)\.svg)\)")
+_MELD_KIND = re.compile(r'<span class="yb-meld-kind">([^<]*)</span>')
+_IDEOGRAPHS = re.compile(r"[\u3000-\u30ff\uff00-\uffef\u3400-\u9fff\uf900-\ufaff]+")
+
+
+def tile_en(code: str) -> str:
+    """English name of a tile code: 1-man, red 5-pin, East, Red dragon, tile back."""
+    if code == "back":
+        return "tile back"
+    n, suit = int(code[0]), code[1]
+    if suit == "z":
+        return _HONORS_EN[n - 1]
+    return f"red 5-{_SUITS_EN[suit]}" if n == 0 else f"{n}-{_SUITS_EN[suit]}"
+
+
+def tiles_en(md: Markup) -> Markup:
+    """A hand as the model draws it (tile pictures with Chinese alt text, meld kinds in
+    Chinese), with English alt text and meld kinds. The alt text is rebuilt from the tile
+    code in the picture's path, never from the Chinese."""
+    # an English page lies one folder deeper (en/yaku/) than the Chinese page the pictures'
+    # relative paths were written for; the pictures themselves are shared (assets/tiles/)
+    out = _TILE_IMG.sub(lambda m: f"![{tile_en(m.group(2))}](../{m.group(1)})", str(md))
+    out = _MELD_KIND.sub(lambda m: '<span class="yb-meld-kind">'
+                         f"{_MELDS_EN.get(m.group(1), m.group(1))}</span>", out)
+    return Markup(out)
+
+
+def quoted(text: str) -> Markup:
+    """English prose that quotes the Chinese or Japanese original of a term (example notes,
+    the readings of the bodies): escaped, each quoted run marked as an original."""
+    out, last = Markup(""), 0
+    for m in _IDEOGRAPHS.finditer(text):
+        out += esc(text[last:m.start()]) + Markup('<span class="yb-orig" lang="zh-Hant">') \
+            + esc(m.group(0)) + Markup("</span>")
+        last = m.end()
+    return out + esc(text[last:])
+
+
+def search_names(names_json: str, yaku: list[Node]) -> str:
+    """The search hook's names (render/site/search.py: names_json) with the English pages:
+    each English yaku page gets the English forms of its name as search keys, so that an
+    English name finds the English page first (its title matches too), while a Chinese,
+    Japanese or romaji name still finds the Chinese page first (only that page has those
+    keys; romaji keys on both pages let one yaku's English page outrank another's Chinese
+    page for a romaji name, which the name-search test measures)."""
+    out = json.loads(names_json)
+    for y in yaku:
+        forms = y.forms.by_form() if y.forms else {}
+        if forms.get("en"):
+            out[f"{PREFIX}yaku/{y.id}/"] = {"id": y.id, "forms": {"en": forms["en"]}}
+    return json.dumps(out, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def _award(en: English, y: Node, ex: ExampleView, rule_link: Any) -> Markup:
+    """What a holding example awards, as the engine computes it (see yaku_pages._award)."""
+    computed = example_awards(ex.raw) if ex.raw else None
+    if computed:
+        parts = []
+        for letter, value in computed:
+            shown = en.badge(value) if value is not None else Markup("none")
+            default = " yb-default-opt" if any(
+                o.letter == letter and o.is_default for o in y.options) else ""
+            parts.append(Markup(f'<span class="yb-award{default}">option {esc(letter)} → ')
+                         + shown + Markup("</span>"))
+        return Markup(" · ").join(parts)
+    default = next((o for o in y.options if o.is_default), None)
+    if default is None or default.value is None:
+        out = Markup("yes")
+    else:
+        out = en.badge(default.value, y.id, default.letter) + Markup(
+            f' <span class="yb-optletter">(option {esc(default.letter)})</span>')
+    if not ex.case:
+        return out
+    return out + Markup(" · ") + rule_link(ex.case)
+
+
+def render(env: jinja2.Environment, common: dict[str, Any], site: Site, root: Path,
+           cat: dict[str, Any], names: dict[str, catalog_pkg.Name]) -> dict[str, str]:
+    """Every English page, keyed by its path under docs/ (en/...)."""
+    en = English(root, cat)
+    by_id = {n.id: n for n in site.nodes}
+    sections = {s.id: s for s in site.sections}
+    head = Markup(HEADER.format(what="English edition, ", sha=site.cat_sha))
+    base = dict(common, en=en, status_en=STATUS_EN, pending=PENDING)
+    pages: dict[str, str] = {}
+
+    def page(name: str, template: str, **kw: Any) -> None:
+        pages[PREFIX + name] = env.get_template(f"en/{template}").render(
+            base, switch=switch_line(name, to_english=False), **kw)
+
+    def option_text(rule_id: str, letter: str) -> Markup:
+        rule = by_id.get(rule_id)
+        if rule is None or not any(o.letter == letter for o in rule.options):
+            return Markup("")
+        return en.text(f"{rule_id}/{letter}")
+
+    def rule_link(rule_id: str) -> Markup:
+        rule = by_id.get(rule_id)
+        if rule is None or rule.kind != "rule":
+            return esc(rule_id)
+        return Markup(f"[{esc(rule_id)}](#{esc(rule_id)}) ") + en.node_name(rule)
+
+    for y in site.yaku:
+        parent = next((r for r in site.yaku if r.id != y.id and any(
+            rel.id == r.id and "belongs" in rel.why for rel in y.related)), None)
+        forms = y.forms.by_form() if y.forms else {"zh-Hant": [y.name.hant],
+                                                   "zh-Hans": [y.name.hans]}
+        page(y.page, "yaku.md.j2", by_id=by_id, y=y, section=sections[y.section], parent=parent,
+             forms=forms, rules=y.rules, option_text=option_text,
+             award=lambda ex, y=y: _award(en, y, ex, rule_link), situation=situation_en,
+             tiles=tiles_en, quoted=quoted,
+             header=Markup(HEADER.format(what=f"English edition, yaku {y.id}, ",
+                                         sha=site.cat_sha)))
+    for s in site.sections:
+        page(f"sections/{s.id}.md", "section.md.j2", section=s,
+             header=Markup(HEADER.format(what=f"English edition, section {s.id}, ", sha=s.sha)))
+    page("index.md", "index.md.j2", header=head)
+    groups = by_value_groups(site)
+    page("by-value.md", "by-value.md.j2", header=head, groups=groups,
+         lost=[y for y in site.yaku if y.lost_value])
+    page("by-name.md", "by-name.md.j2", header=head,
+         yaku=sorted(site.yaku, key=lambda y: (en.title(y).lower(), y.id)))
+    page("by-status.md", "by-status.md.j2", header=head,
+         groups=[{"status": st, "members": [y for y in site.yaku if y.status == st]}
+                 for st in STATUSES])
+    totals = {st: sum(s.counts[st] for s in site.sections) for st in (*STATUSES, "total")}
+    page("status.md", "status.md.j2", header=head, totals=totals)
+    return pages
