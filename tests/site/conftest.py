@@ -111,3 +111,19 @@ def built_site(rendered, tmp_path_factory) -> BuiltSite:
     seconds = time.monotonic() - start
     assert code == 0, "mkdocs build --strict failed"
     return BuiltSite(project, public, seconds)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (no browser download); one per test module."""
+    from site_helpers import CHROMIUM, CHROMIUM_ARGS
+
+    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

@@ -3,6 +3,9 @@ sys.path, as tests/engine does for its own helpers)."""
 
 from __future__ import annotations
 
+import contextlib
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -267,3 +270,18 @@ def partial_queries(cat: dict[str, Any]) -> list[tuple[str, str, str]]:
                     out.append((yid, "partial", part))
                     break
     return out
+
+
+@contextlib.contextmanager
+def serving(public: Path) -> Iterator[str]:
+    """A built site served on a free localhost port, for the browser tests: its base URL."""
+    from yakubook.serve import make_server
+
+    server = make_server(public, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -10,23 +10,19 @@ import contextlib
 import io
 import json
 import re
-import threading
 import tomllib
 from pathlib import Path
 
 import pytest
+from site_helpers import serving
 
 from render import house_rules_engine
 from yaku.rules import Ruleset
 from yakubook.cli import main as cli_main
-from yakubook.serve import make_server
 
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 RULESETS = ("rulesets/everything-on.toml", "rulesets/open-friendly.toml",
             "rulesets/small-house.toml")
 ENGINE_TIMEOUT = 240_000  # ms: Pyodide's first start on a busy 2-core machine
@@ -41,27 +37,9 @@ def hr_public(built_site) -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(hr_public):
-    server = make_server(hr_public, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(hr_public) as url:
+        yield url
 
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture(scope="module")

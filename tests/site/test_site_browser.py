@@ -5,43 +5,20 @@ test-artifacts/. A missing /usr/bin/chromium fails the test: CI installs it."""
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
-
-from yakubook.serve import make_server
+from site_helpers import serving
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 @pytest.fixture(scope="module")
 def base_url(built_site):
-    server = make_server(built_site.public, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(built_site.public) as url:
+        yield url
 
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture

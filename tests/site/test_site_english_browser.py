@@ -5,12 +5,9 @@ English page finds yaku by English name, by romaji, and by words of their rules.
 from __future__ import annotations
 
 import re
-import threading
 
 import pytest
-from site_helpers import CHROMIUM, CHROMIUM_ARGS, SearchBox, yaku_of
-
-from yakubook.serve import make_server
+from site_helpers import SearchBox, serving, yaku_of
 
 pytestmark = pytest.mark.slow
 
@@ -24,27 +21,9 @@ RULE_WORDS = ("seven pairs", "red dragon", "last tile")
 
 @pytest.fixture(scope="module")
 def base_url(built_site):
-    server = make_server(built_site.public, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(built_site.public) as url:
+        yield url
 
-
-@pytest.fixture(scope="module")
-def browser():
-    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 @pytest.fixture
