@@ -127,3 +127,14 @@ def browser():
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh desktop-sized page (a test module may define its own, e.g. with routing)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()

@@ -13,22 +13,10 @@ from site_helpers import serving
 pytestmark = pytest.mark.slow
 
 
-
 @pytest.fixture(scope="module")
 def base_url(built_site):
     with serving(built_site.public) as url:
         yield url
-
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    pg = context.new_page()
-    try:
-        yield pg
-    finally:
-        context.close()
 
 
 @pytest.fixture(scope="module")
