@@ -33,9 +33,20 @@ class _Handler(SimpleHTTPRequestHandler):
         sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
 
-def make_server(directory: Path, port: int, host: str = HOST) -> ThreadingHTTPServer:
-    """An HTTP server for directory on host:port (port 0 picks a free port)."""
-    handler = functools.partial(_Handler, directory=str(directory))
+class _QuietHandler(SimpleHTTPRequestHandler):
+    # The browser tests capture the CLI's stderr in-process; a request log written from the
+    # server thread would land in the middle of it.
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def make_server(directory: Path, port: int, host: str = HOST,
+                quiet: bool = False) -> ThreadingHTTPServer:
+    """An HTTP server for directory on host:port (port 0 picks a free port).
+
+    quiet drops the per-request log lines (the tests' servers run beside captured output).
+    """
+    handler = functools.partial(_QuietHandler if quiet else _Handler, directory=str(directory))
     return ThreadingHTTPServer((host, port), handler)
 
 

@@ -228,7 +228,7 @@ def run_name_search(public: Path, queries: list[tuple[str, str, str]]
     owners: dict[str, set[str]] = {}
     for yid, _kind, q in queries:
         owners.setdefault(q.casefold(), set()).add(yid)
-    server = make_server(public, 0)
+    server = make_server(public, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     out = []
@@ -277,7 +277,7 @@ def serving(public: Path) -> Iterator[str]:
     """A built site served on a free localhost port, for the browser tests: its base URL."""
     from yakubook.serve import make_server
 
-    server = make_server(public, 0)
+    server = make_server(public, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
