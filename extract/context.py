@@ -33,6 +33,7 @@ class ContextModel:
         fold_char: Callable[[str], str],
     ) -> None:
         self._fold_char = fold_char
+        self._folded: dict[str, str] = {}
         self.grams: Counter[str] = Counter()
         for text in intact_texts:
             folded = self.fold(text)
@@ -45,7 +46,14 @@ class ContextModel:
         self._cache: dict[tuple[str, str, str], float] = {}
 
     def fold(self, text: str) -> str:
-        return "".join(self._fold(c) for c in text)
+        folded = self._folded
+        out = []
+        for c in text:
+            f = folded.get(c)
+            if f is None:
+                f = folded[c] = self._fold(c)
+            out.append(f)
+        return "".join(out)
 
     def _fold(self, c: str) -> str:
         # Classes, not characters, matter for digits, option letters and spaces: "ｂ　2翻"
@@ -60,16 +68,17 @@ class ContextModel:
 
     def score(self, left: str, cand: str, right: str) -> float:
         """How well `cand` fits between `left` and `right` (higher is better)."""
-        key = (left[-3:], cand, right[:3])
+        return self._folded_score(self.fold(left[-3:]), self.fold(cand), self.fold(right[:3]))
+
+    def _folded_score(self, left: str, c: str, right: str) -> float:
+        key = (left, c, right)
         cached = self._cache.get(key)
         if cached is None:
-            cached = self._cache[key] = self._score(*key)
+            cached = self._cache[key] = self._score(left, c, right)
         return cached
 
-    def _score(self, left: str, cand: str, right: str) -> float:
-        left = self.fold(left)
-        right = self.fold(right)
-        c = self.fold(cand)
+    def _score(self, left: str, c: str, right: str) -> float:
+        """The score of folded `c` between folded `left` and `right`."""
         grams = self.grams
         s = 0.0
         windows = []
@@ -102,8 +111,10 @@ class ContextModel:
         return s
 
     def choose(self, left: str, candidates: Iterable[str], right: str) -> Choice:
+        folded_left, folded_right = self.fold(left[-3:]), self.fold(right[:3])
         scored = sorted(
-            ((self.score(left, c, right), c) for c in set(candidates)),
+            ((self._folded_score(folded_left, self.fold(c), folded_right), c)
+             for c in set(candidates)),
             key=lambda sc: (-sc[0], sc[1]),
         )
         if not scored:
