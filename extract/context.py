@@ -44,6 +44,9 @@ class ContextModel:
                         self.grams[gram] += 1
         self.words = {w: math.log(f + 1) for w, f in words if 2 <= len(w) <= 4}
         self._cache: dict[tuple[str, str, str], float] = {}
+        self._window_cache: dict[
+            tuple[str, str], tuple[list[tuple[str, str, float]], list[tuple[str, str, float]]]
+        ] = {}
 
     def fold(self, text: str) -> str:
         folded = self._folded
@@ -79,36 +82,51 @@ class ContextModel:
 
     def _score(self, left: str, c: str, right: str) -> float:
         """The score of folded `c` between folded `left` and `right`."""
-        grams = self.grams
+        grams, words = self.grams, self.words
         s = 0.0
-        windows = []
-        if left:
-            windows.append((left[-1] + c, 1.0))
-        if right:
-            windows.append((c + right[0], 1.0))
-        if len(left) >= 2:
-            windows.append((left[-2:] + c, 2.0))
-        if left and right:
-            windows.append((left[-1] + c + right[0], 2.0))
-        if len(right) >= 2:
-            windows.append((c + right[:2], 2.0))
-        for gram, weight in windows:
-            if LOST in gram:
-                continue
-            if "0" in gram:
+        gram_windows, word_windows = self._windows(left, right)
+        for before, after, weight in gram_windows:
+            gram = before + c + after
+            if LOST in gram or "0" in gram:
                 continue  # a lost digit's class says too little about its neighbour
             n = grams.get(gram, 0)
             if n:
                 s += 2.0 * weight * (1.0 + math.log(n))  # the compendium speaks its own idiom
+        for before, after, weight in word_windows:
+            word = before + c + after
+            if LOST not in word and word in words:
+                s += weight * words[word]
+        return s
+
+    def _windows(
+        self, left: str, right: str
+    ) -> tuple[list[tuple[str, str, float]], list[tuple[str, str, float]]]:
+        """The (before, after, weight) contexts a candidate is scored in between `left` and
+        `right`: character n-grams of the compendium, then words of the word list."""
+        key = (left, right)
+        hit = self._window_cache.get(key)
+        if hit is not None:
+            return hit
+        grams: list[tuple[str, str, float]] = []
+        if left:
+            grams.append((left[-1], "", 1.0))
+        if right:
+            grams.append(("", right[0], 1.0))
+        if len(left) >= 2:
+            grams.append((left[-2:], "", 2.0))
+        if left and right:
+            grams.append((left[-1], right[0], 2.0))
+        if len(right) >= 2:
+            grams.append(("", right[:2], 2.0))
+        words: list[tuple[str, str, float]] = []
         for size in (2, 3, 4):
             for start in range(size):
                 before = size - 1 - start
                 if before > len(left) or start > len(right):
                     continue
-                word = left[len(left) - before :] + c + right[:start]
-                if LOST not in word and word in self.words:
-                    s += 0.5 * (size - 1) * self.words[word]
-        return s
+                words.append((left[len(left) - before :], right[:start], 0.5 * (size - 1)))
+        hit = self._window_cache[key] = (grams, words)
+        return hit
 
     def choose(self, left: str, candidates: Iterable[str], right: str) -> Choice:
         folded_left, folded_right = self.fold(left[-3:]), self.fold(right[:3])

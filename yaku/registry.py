@@ -167,9 +167,15 @@ def call(yaku_id: str, view: HandView, opts: Any) -> Award | None:
     return body.fn(view, opts)
 
 
+_BODIES_LOADED: list[bool] = []
+
+
 def load_bodies() -> None:
     """Import every body module (yaku/bodies/, one per section like generated/) so that
-    their @implements run."""
+    their @implements run. Only the first call looks: listing the folder costs more than
+    the site's hundreds of example evaluations that ask for it."""
+    if _BODIES_LOADED:
+        return
     import importlib
     import pkgutil
 
@@ -178,3 +184,4 @@ def load_bodies() -> None:
     for mod in pkgutil.iter_modules(bodies.__path__):
         if mod.name.startswith("s3_"):
             importlib.import_module(f"yaku.bodies.{mod.name}")
+    _BODIES_LOADED.append(True)

@@ -20,7 +20,6 @@ from markupsafe import Markup
 
 import catalog as catalog_pkg
 from catalog import translations
-from render.site.awards import example_awards
 from render.site.common import HEADER, STATUSES
 from render.site.escape import esc
 from render.site.examples import ExampleView
@@ -247,7 +246,7 @@ def search_names(names_json: str, yaku: list[Node]) -> str:
 
 def _award(en: English, y: Node, ex: ExampleView, rule_link: Any) -> Markup:
     """What a holding example awards, as the engine computes it (see yaku_pages._award)."""
-    computed = example_awards(ex.raw) if ex.raw else None
+    computed = ex.awards()
     if computed:
         parts = []
         for letter, value in computed:

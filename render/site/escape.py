@@ -31,23 +31,55 @@ _LOST_HTML = '<span class="yb-lost" title="來源中遺失的字 · lost in the 
 _KEEP_FORMAT = {"\u200d"}  # zero-width joiner
 
 
+def _neutral_char(ch: str, newline: str) -> str:
+    if ch == "\n":
+        return newline
+    if ch in "\u2028\u2029\u0085\r\t\v\f":
+        return " "
+    cat = unicodedata.category(ch)
+    if cat in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or (cat == "Cf" and ch not in _KEEP_FORMAT):
+        return " "
+    return ch
+
+
+def _esc_char(ch: str) -> str:
+    ch = _neutral_char(ch, "\n")
+    if ch in _ENTITIES:
+        return _ENTITIES[ch]
+    if ch == "\n":
+        return "<br>"
+    if ch == LOST:
+        return _LOST_HTML
+    return ch
+
+
+class _Table(dict[int, str]):
+    """A str.translate table that computes (once) what each character becomes: the page
+    text repeats a few thousand characters hundreds of thousands of times."""
+
+    def __init__(self, rule: Any) -> None:
+        super().__init__()
+        self._rule = rule
+
+    def __missing__(self, code: int) -> str:
+        out = self[code] = self._rule(chr(code))
+        return out
+
+
+_NEUTRAL = {
+    newline: _Table(lambda ch, nl=newline: _neutral_char(ch, nl)) for newline in (" ", "\n")
+}
+_ESC = _Table(_esc_char)
+_ATTR = _Table(lambda ch: _ENTITIES.get(_neutral_char(ch, " "), _neutral_char(ch, " ")))
+
+
 def neutralise(text: str, newline: str = " ") -> str:
     """Text with every line/paragraph separator and control or format character replaced
     by a space (a plain "\\n" by `newline`); U+FFFD stays."""
-    out = []
-    for ch in text:
-        if ch == "\n":
-            out.append(newline)
-        elif ch in "\u2028\u2029\u0085\r\t\v\f":
-            out.append(" ")
-        else:
-            cat = unicodedata.category(ch)
-            if cat in ("Cc", "Cs", "Co", "Cn", "Zl", "Zp") or (
-                    cat == "Cf" and ch not in _KEEP_FORMAT):
-                out.append(" ")
-            else:
-                out.append(ch)
-    return "".join(out)
+    table = _NEUTRAL.get(newline)
+    if table is None:
+        table = _NEUTRAL[newline] = _Table(lambda ch: _neutral_char(ch, newline))
+    return text.translate(table)
 
 
 def esc(text: Any) -> Markup:
@@ -55,25 +87,12 @@ def esc(text: Any) -> Markup:
     text becomes <br>)."""
     if isinstance(text, Markup):
         return text
-    out = []
-    for ch in neutralise(str(text), newline="\n"):
-        if ch in _ENTITIES:
-            out.append(_ENTITIES[ch])
-        elif ch == "\n":
-            out.append("<br>")
-        elif ch == LOST:
-            out.append(_LOST_HTML)
-        else:
-            out.append(ch)
-    return Markup("".join(out))
+    return Markup(str(text).translate(_ESC))
 
 
 def attr(text: Any) -> Markup:
     """Text for an HTML attribute value (title="…"): no markup inside, one line."""
-    out = []
-    for ch in neutralise(str(text)):
-        out.append(_ENTITIES.get(ch, ch))
-    return Markup("".join(out))
+    return Markup(str(text).translate(_ATTR))
 
 
 def title_text(text: str) -> str:

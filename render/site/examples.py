@@ -10,6 +10,7 @@ from typing import Any
 from markupsafe import Markup
 
 from render import tiles
+from render.site.awards import example_awards
 from render.site.common import EXAMPLES_PATH, TILE_DIR
 from render.site.escape import esc
 
@@ -30,6 +31,14 @@ class ExampleView:
     same_as: int | None = None       # an earlier example of this yaku with the same hand
     key: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
+    _awards: list[Any] = field(default_factory=list, repr=False, compare=False)
+
+    def awards(self) -> list[tuple[str, dict[str, Any] | None]] | None:
+        """What the engine awards this example (render.site.awards), computed once for both
+        editions of its page."""
+        if not self._awards:
+            self._awards.append(example_awards(self.raw) if self.raw else None)
+        return self._awards[0]
 
 
 def _tile_img(code: str, extra: str = "") -> str:

@@ -8,7 +8,6 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from render.site.awards import example_awards
 from render.site.common import HEADER
 from render.site.escape import esc
 from render.site.examples import ExampleView
@@ -19,7 +18,7 @@ from render.site.values import badge, to_hant
 def _award(y: Node, ex: ExampleView, rule_link: Any) -> Markup:
     """What a holding example awards under its settings, per value option, as the engine
     computes it; from the catalog's default value option when the engine cannot say."""
-    computed = example_awards(ex.raw) if ex.raw else None
+    computed = ex.awards()
     if computed:
         parts = []
         for letter, value in computed:
