@@ -11,6 +11,8 @@ CHROMIUM ?= /usr/bin/chromium
 CJK_FONT ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 APT_GET ?= apt-get
 USER_ID ?= $(shell id -u)
+# pytest workers (pytest-xdist): one per core of the machine this project is sized for.
+TEST_JOBS ?= 2
 
 .PHONY: all system build site test serve clean house-rules-engine pyodide
 
@@ -50,7 +52,7 @@ site: build
 test: system $(STAMP) pyodide
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_JOBS)
 
 serve: house-rules-engine
 	$(BIN)/yakubook serve

@@ -199,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"  {n}/{len(items)}", flush=True)
 
     killed = survived = skipped = 0
+    timed_out: list[str] = []
     accepted: list[str] = []
     survivors: list[tuple[str, str]] = []
     for spec, result in results:
@@ -210,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if result.test_outcome == TestOutcome.KILLED:
             killed += 1
+            if result.output == "timeout":  # Cosmic Ray's word for a run past the timeout
+                timed_out.append(key)
         elif key in equivalent:
             accepted.append(f"{key}: {equivalent[key]}")
         else:
@@ -221,10 +224,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{len(accepted)} survivors listed as equivalent in {EQUIVALENT.name}:")
         for line in accepted:
             print(f"  {line}")
+    if timed_out:
+        # A mutant that loops forever is killed; one that only ran slowly on a loaded
+        # machine is not: rerun these with --only on a quiet machine to tell them apart.
+        print(f"\nkilled by the timeout ({len(timed_out)}):")
+        for key in timed_out:
+            print(f"  {key}")
     scored = killed + survived + len(accepted)
     score = 100.0 * (killed + len(accepted)) / scored if scored else 0.0
-    print(f"\nkilled {killed}, survived {survived}, equivalent {len(accepted)}, "
-          f"not run {skipped}")
+    print(f"\nkilled {killed} ({len(timed_out)} by the timeout), survived {survived}, "
+          f"equivalent {len(accepted)}, not run {skipped}")
     print(f"mutation score: {score:.1f}%")
     return 0
 

@@ -361,7 +361,7 @@ def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Na
     status = read_status(outputs, yaku_ids, warnings)
     examples = read_examples(root, set(yaku_ids), warnings)
     extra = read_name_forms(root, warnings)
-    readings = body_readings(set(yaku_ids)) if status.known else {}
+    readings = body_readings(set(yaku_ids), warnings) if status.known else {}
     for n in nodes:
         if n.kind != "yaku":
             continue
@@ -456,14 +456,17 @@ def name_forms(n: Node, name: catalog_pkg.Name | None, entry: dict[str, Any]) ->
 # ---------------------------------------------------------------------------- readings
 
 
-def body_readings(yaku_ids: set[str]) -> dict[str, str]:
+def body_readings(yaku_ids: set[str], warnings: list[str]) -> dict[str, str]:
     """Each implemented body's docstring, through the registry: how the code reads the
-    rule where the text leaves room. Empty when the engine cannot be imported (a fresh
-    checkout before its first build)."""
+    rule where the text leaves room. Empty, with a warning, when the engine cannot be
+    imported (a catalog the generated code does not know yet)."""
     try:
         from yaku import registry
         registry.load_bodies()
-    except Exception:  # the engine is optional for rendering; pages then show no reading
+    except Exception as e:  # the engine is optional for rendering; pages then show no reading
+        warnings.append(f"site: the engine could not be imported ({type(e).__name__}: {e}); "
+                        "the pages show no code readings and the catalog's values instead "
+                        "of what the engine awards")
         return {}
     out = {}
     for yid, body in sorted(registry.BODIES.items()):
