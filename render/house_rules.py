@@ -2,9 +2,15 @@
 
 Outputs (all under site/docs, committed like every page):
 - `house-rules.md`: the page (a rule sheet editor, a printable sheet, a hand checker);
+- `en/house-rules.md`: its English edition (#10): the same scripts and data, told by
+  `data-lang="en"` on its root to show the English texts; each page has the language switch
+  the other pages have, pointing at the other;
 - `assets/house-rules/data.json`: every yaku's value options and rule questions with the
   documented defaults, the shipped presets (rulesets/*.toml) resolved to letters, names in
-  both scripts and romaji, implemented status;
+  both scripts and romaji, implemented status; and for the English edition each text's
+  English from catalog/translations/en.toml (render.site.english.English), `null` where the
+  translation is stale or missing (the page then shows the Chinese marked "translation
+  pending", as the English site does), each yaku's English title from names.toml;
 - `assets/house-rules/*.js|*.css`: hand-written, copied from render/templates/site/house_rules.
 
 The engine the page runs (the project's `yaku` + `generated` in Pyodide) is not here: it is
@@ -24,10 +30,13 @@ from pathlib import Path
 from typing import Any
 
 import catalog as catalog_pkg
+from catalog import translations
+from render.site import english
 
 TEMPLATES = Path(__file__).parent / "templates" / "site" / "house_rules"
 DOCS = "site/docs/"
 PAGE = "house-rules.md"
+PAGE_EN = english.PREFIX + PAGE
 ASSETS = "assets/house-rules/"
 DATA = ASSETS + "data.json"
 STATUS_PATH = "catalog/STATUS.json"
@@ -75,13 +84,28 @@ def none_letter(options: list[dict[str, Any]]) -> str | None:
     )
 
 
+def _words_en(en: english.English, node: str, letter: str,
+              value: dict[str, Any] | None) -> dict[str, str | None]:
+    """The English of the words inside an option's value (its cases, what it adds), by the
+    field of their text key (`when1`, `plus`)."""
+    return {field: en.current(f"{node}/{letter}/{field}")
+            for field, _ in translations.value_texts(value)}
+
+
 def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
-          status: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """(sections, yaku): every yaku with its value menu and its rule questions."""
+          status: dict[str, Any], en: english.English | None = None,
+          ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """(sections, yaku): every yaku with its value menu and its rule questions, each text
+    with its English (`en`, None where pending) when `en` is given."""
     nodes = cat["nodes"]
     by_status = {yid: s.get("status", "") for yid, s in (status.get("yaku") or {}).items()}
+
+    def tr(key: str) -> dict[str, str | None]:
+        return {"en_text": en.current(key)} if en is not None else {}
+
     sections = [
-        {"id": n["id"], **_text(n["name"])} for n in nodes if n["kind"] == "section"
+        {"id": n["id"], **_text(n["name"]), **tr(f"{n['id']}/name")}
+        for n in nodes if n["kind"] == "section"
     ]
     yaku = []
     for node in nodes:
@@ -98,11 +122,16 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
         for r in catalog_pkg.entry(nodes, yid):
             if r["kind"] != "rule" or not r["options"]:
                 continue
+            conditions = r.get("applies_if", [])
             rules.append({
                 "id": r["id"],
                 **_text(r["name"]),
-                "if": [_text(a)["hant"] for a in r.get("applies_if", [])],
-                "options": [{"letter": o["letter"], **_text(o["text"])} for o in r["options"]],
+                **tr(f"{r['id']}/name"),
+                "if": [_text(a)["hant"] for a in conditions],
+                **({"if_en": [en.current(f"{r['id']}/if{i}")
+                              for i in range(1, len(conditions) + 1)]} if en else {}),
+                "options": [{"letter": o["letter"], **_text(o["text"]),
+                             **tr(f"{r['id']}/{o['letter']}")} for o in r["options"]],
             })
         yaku.append({
             "id": yid,
@@ -110,12 +139,18 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
             **_text(node["name"]),
             "romaji": name.romaji if name else yid,
             "en": name.en if name else "",
+            **({"title_en": english.title_text(name.name_en if name else "",
+                                               name.romaji if name else "", yid)}
+               if en is not None else {}),
             "status": by_status.get(yid, "missing"),
             "default": default_letter(opts),
             "none": none_letter(opts),
             "options": [
                 {"letter": o["letter"], **_text(o["text"]), "value": o["value"],
-                 "lost_number": number_lost(o["value"])}
+                 "lost_number": number_lost(o["value"]),
+                 **({"en_text": en.current(f"{yid}/{o['letter']}"),
+                     "words_en": _words_en(en, yid, o["letter"], o["value"])}
+                    if en is not None else {})}
                 for o in opts
             ],
             "rules": rules,
@@ -176,6 +211,8 @@ PAGE_TEXT = """\
 title: 自訂規則 · 自订规则 · House rules
 ---
 
+{switch}
+
 # 自訂規則 · 自订规则 · House rules
 
 選擇你們桌上採用的地方役與規則，分享連結、列印規則表，並用同一個判定引擎檢查一手牌。
@@ -195,6 +232,31 @@ hand under it with the project's own engine (running in your browser, offline).
 <script src="../assets/house-rules/house-rules.js"></script>
 """
 
+# The English edition: one folder deeper (en/house-rules/), so the shared assets are two
+# levels up; its yaku links (data-site) go to the English yaku pages.
+PAGE_TEXT_EN = """\
+---
+title: House rules (English)
+---
+
+{switch}
+
+# House rules
+
+Pick your table's local yaku and the answers to their rule questions, share the link, print
+the sheet, and check a hand under it with the project's own engine (running in your browser,
+offline). A link or an exported file opens the same sheet on the Chinese page.
+
+<link rel="stylesheet" href="../../assets/house-rules/house-rules.css">
+<div id="yb-hr" data-lang="en" data-data="../../assets/house-rules/data.json"
+     data-runtime="../../assets/house-rules/runtime/" data-tiles="../../assets/tiles/"
+     data-site="../" data-catalog="{sha}">
+<noscript>This page needs JavaScript.</noscript>
+<p class="yb-hr-loading">loading…</p>
+</div>
+<script src="../../assets/house-rules/house-rules.js"></script>
+"""
+
 
 def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
           outputs: dict[str, bytes]) -> dict[str, bytes]:
@@ -203,7 +265,8 @@ def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
     if status_bytes is None and (root / STATUS_PATH).exists():
         status_bytes = (root / STATUS_PATH).read_bytes()
     status = json.loads(status_bytes) if status_bytes else {}
-    sections, yaku = menus(cat, names, status)
+    en = english.English(root, cat)
+    sections, yaku = menus(cat, names, status, en)
     catalog_sha = hashlib.sha256(catalog_pkg.canonical_json(cat).encode()).hexdigest()[:16]
     data = {
         "format": 1,
@@ -212,9 +275,17 @@ def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
         "sections": sections,
         "yaku": yaku,
         "presets": presets(root, yaku),
+        # value words by their Chinese, for the badges of computed awards (as english.py)
+        "value_words_en": dict(sorted(en.words.items())),
     }
+
+    def page(text: str, to_english: bool) -> bytes:
+        switch = str(english.switch_line(PAGE, to_english=to_english))
+        return text.replace("{switch}", switch).replace("{sha}", catalog_sha).encode("utf-8")
+
     files = {
-        DOCS + PAGE: PAGE_TEXT.replace("{sha}", catalog_sha).encode("utf-8"),
+        DOCS + PAGE: page(PAGE_TEXT, to_english=True),
+        DOCS + PAGE_EN: page(PAGE_TEXT_EN, to_english=False),
         DOCS + DATA: (json.dumps(data, ensure_ascii=False, sort_keys=True,
                                  separators=(",", ":")) + "\n").encode("utf-8"),
     }

@@ -40,6 +40,15 @@ _CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f：、�
 _WIND_EN = {"東": "East", "南": "South", "西": "West", "北": "North"}
 
 
+def title_text(name_en: str, romaji: str, fallback: str) -> str:
+    """A yaku's English title: English name and romaji, "Seven Pairs (Chiitoitsu)"; either
+    alone if the other is blank or the same; the fallback (its ID) if both are blank."""
+    en, romaji = name_en.strip(), romaji.strip()
+    if en and romaji and en.lower() != romaji.lower():
+        return f"{en} ({romaji})"
+    return en or romaji or fallback
+
+
 def switch_link(page: str, to_english: bool) -> Markup:
     """The language switch: a link from a page to the same page of the other edition.
 
@@ -85,6 +94,14 @@ class English:
         shown = v.node.zh if v is not None else zh
         return (Markup('<span class="yb-pending" lang="zh-Hant">') + esc(shown)
                 + Markup("</span> ") + PENDING)
+
+    def current(self, key: str) -> str | None:
+        """The English of one text node if its translation is current, else None (stale,
+        missing, or no such node): the caller shows the Chinese marked "translation pending"."""
+        v = self.verdicts.get(key)
+        if v is not None and v.status == "translated" and v.entry is not None:
+            return v.entry.en
+        return None
 
     def plain(self, key: str, zh: str = "") -> str:
         """The English of a text node as plain text (page titles), or the Chinese + a mark."""
@@ -162,11 +179,7 @@ class English:
     @staticmethod
     def title(y: Node) -> str:
         """English name and romaji: "Seven Pairs (Chiitoitsu)"; either alone if one is blank."""
-        en = y.forms.name_en.strip() if y.forms else ""
-        romaji = y.romaji.strip()
-        if en and romaji and en.lower() != romaji.lower():
-            return f"{en} ({romaji})"
-        return en or romaji or y.id
+        return title_text(y.forms.name_en if y.forms else "", y.romaji, y.id)
 
     def node_name(self, n: Node) -> Markup:
         if n.kind == "yaku":

@@ -8,6 +8,13 @@
  * turned into the Win JSON of yaku/WIN_FORMAT.md and evaluated by the project's own engine
  * in a web worker (hr-worker.js, Pyodide), started only when first needed.
  *
+ * The English edition (en/house-rules/, root attribute data-lang="en") runs the same code on
+ * the same data: every label is English there, catalog texts are shown in their English from
+ * data.json (`en_text`; null = translation pending: the Chinese is shown, marked so, as on the
+ * English site), yaku by English title with the Chinese name beside it. The sheet's URL,
+ * stored copy and TOML export do not depend on the language, so a link made on one edition
+ * opens the same sheet on the other; the language switch link carries the sheet along.
+ *
  * All catalog text reaches the page through textContent, never as HTML.
  */
 (() => {
@@ -17,6 +24,10 @@
   const STORE = "yakubook.house-rules.v1";
   const assetBase = new URL(".", document.currentScript.src).href;
   const url = (attr) => new URL(root.dataset[attr], location.href).href;
+  const EN = root.dataset.lang === "en";
+  /* A label in the page's language: the Chinese edition's own text, or its English. */
+  const L = (zh, en) => (EN ? en : zh);
+  if (EN) root.setAttribute("lang", "en");
 
   let DATA = null;
   const BY_ID = new Map();      // yaku ID -> yaku
@@ -52,12 +63,31 @@
     if (!text.includes(LOST)) return text;
     const frag = document.createDocumentFragment();
     text.split(LOST).forEach((part, i) => {
-      if (i) frag.append(el("span", { class: "yb-lost", title: "來源中遺失的字 · lost in the source", text: "?" }));
+      if (i) frag.append(el("span", { class: "yb-lost", title: L("來源中遺失的字 · lost in the source", "lost in the source"), text: "?" }));
       frag.append(part);
     });
     return frag;
   }
   const plainLost = (text) => text.split(LOST).join("?");
+  const PENDING = "translation pending";
+  const hasEn = (en) => en !== null && en !== undefined;
+  /* A catalog text in English as plain text (select options), or its Chinese marked. */
+  const enPlain = (en, hant) => (hasEn(en) ? en : `${hant} (${PENDING})`);
+  /* A catalog text in English, or its Chinese marked "translation pending" as the English
+   * site marks it (the same classes, styled by yakubook.css). */
+  function enText(en, hant) {
+    if (hasEn(en)) return withLost(en);
+    const frag = document.createDocumentFragment();
+    frag.append(el("span", { class: "yb-pending", lang: "zh-Hant" }, withLost(hant)), " ",
+      el("span", { class: "yb-pending-tag", title: PENDING, text: PENDING }));
+    return frag;
+  }
+  /* An option's, rule's or section's text as plain text in the page's language. */
+  const textOf = (o) => (EN ? enPlain(o.en_text, o.hant) : o.hant);
+  /* A yaku's name: the Chinese, or the English title (English name and romaji). */
+  const yname = (y) => (EN ? y.title_en || y.romaji || y.id : y.hant);
+  const STATUS_EN = { implemented: "implemented", stale: "stale (needs review)", missing: "not implemented",
+    unnamed: "unnamed", orphan: "orphan" };
 
   // ------------------------------------------------------------------ values
   const LIMITS = { mangan: "滿貫", haneman: "跳滿", baiman: "倍滿", sanbaiman: "三倍滿" };
@@ -88,6 +118,41 @@
       default: return String(v.kind);
     }
   }
+  /* A value in English, as the English site's badges write it (render/site/english.py label);
+   * `words`: the English of the option's value words by field (when1, plus), else the
+   * translations of those words by their Chinese. */
+  function valueLabelEn(v, words) {
+    if (!v) return "";
+    const word = (field, zh) => {
+      if (words && field in words) return enPlain(words[field], zh);
+      return enPlain((DATA.value_words_en || {})[zh], zh);
+    };
+    switch (v.kind) {
+      case "none": return "not used";
+      case "adopted": return "yes";
+      case "lost": return "?";
+      case "han": {
+        let s = `${num(v.han)} han`;
+        if (v.open_han !== null && v.open_han !== undefined && !v.open_applied) s += ` (${v.open_han} han open)`;
+        if (v.open_applied) s += " (open)";
+        return s;
+      }
+      case "yakuman": {
+        let s = v.multiple === 1 ? "yakuman" : `yakuman ×${num(v.multiple)}`;
+        if (v.open) s += ` (open: ${valueLabelEn(v.open)})`;
+        return s;
+      }
+      case "limit": {
+        const n = String(v.limit);
+        return v.multiple === 1 ? n : `${n} ×${num(v.multiple)}`;
+      }
+      case "fu_han": return `${num(v.fu)} fu ${num(v.han)} han`;
+      case "additive": return `${num(v.han)} han + ${word("plus", v.plus)}`;
+      case "conditional": return (v.cases || []).map((c, i) => `${word(`when${i + 1}`, c.when)}: ${valueLabelEn(c.value)}`).join(" / ");
+      default: return String(v.kind);
+    }
+  }
+  const label = (v, words) => (EN ? valueLabelEn(v, words) : valueLabel(v));
   function valueClass(v) {
     if (!v) return "none";
     if (v.kind === "conditional") {
@@ -157,6 +222,12 @@
     const enc = encodeState(state);
     history.replaceState(null, "", enc ? "#" + enc : location.pathname + location.search);
     try { localStorage.setItem(STORE, enc); } catch (e) { /* private mode: the URL still keeps it */ }
+    // The other edition's page opens this very sheet (same format in both languages).
+    for (const a of document.querySelectorAll("a.yb-lang-switch")) {
+      const target = new URL(a.href, location.href);
+      target.hash = enc;
+      a.href = target.href;
+    }
   }
 
   // ------------------------------------------------------------------ TOML
@@ -221,12 +292,17 @@
   function setEngineStatus(kind, info, err) {
     if (!engineStatus) return;
     engineStatus.dataset.state = kind;
-    engineStatus.textContent = {
+    engineStatus.textContent = (EN ? {
+      loading: "loading the engine (Pyodide) …",
+      ready: `engine ready (${info && info.yaku} yaku, ${info && info.seconds.toFixed(1)} s, ${info && info.from})`,
+      stale: "the engine was built from another catalog than this page: rebuild with make",
+      failed: `the engine failed to load: ${err && err.message}`,
+    } : {
       loading: "判定引擎載入中… · 判定引擎载入中… · loading the engine (Pyodide) …",
       ready: `判定引擎已就緒 · engine ready (${info && info.yaku} yaku, ${info && info.seconds.toFixed(1)} s, ${info && info.from})`,
       stale: "注意：判定引擎與本頁的目錄版本不同 · the engine was built from another catalog than this page: rebuild with make",
       failed: `判定引擎無法載入 · the engine failed to load: ${err && err.message}`,
-    }[kind];
+    })[kind];
   }
 
   // ------------------------------------------------------------------ the sheet editor
@@ -239,11 +315,11 @@
   }
 
   function buildRow(y) {
-    const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${y.hant}` },
-      y.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${o.hant}`) })));
+    const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${yname(y)}` },
+      y.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${textOf(o)}`) })));
     const number = el("input", { type: "number", min: "0", max: "99", class: "yb-hr-number",
-      "data-number": y.id, placeholder: "?", title: "來源遺失的數字 · the number the source lost", "aria-label": `${y.id} han` });
-    const numberBox = el("label", { class: "yb-hr-lost" }, "遺失數字 lost number: ", number, " 翻");
+      "data-number": y.id, placeholder: "?", title: L("來源遺失的數字 · the number the source lost", "the number the source lost"), "aria-label": `${y.id} han` });
+    const numberBox = el("label", { class: "yb-hr-lost" }, L("遺失數字 lost number: ", "lost number: "), number, L(" 翻", " han"));
     select.addEventListener("change", () => { setValue(y, select.value); changed(y); });
     number.addEventListener("input", () => {
       const n = number.value.trim();
@@ -252,23 +328,26 @@
       changed(y);
     });
     const ruleSelects = y.rules.map((r) => {
-      const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${r.hant}` },
-        r.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${o.hant}`) })));
+      const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${textOf(r)}` },
+        r.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${textOf(o)}`) })));
       s.addEventListener("change", () => { setRule(r, s.value); changed(y); });
       return el("label", { class: "yb-hr-rule" },
-        el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", withLost(both(r)),
-          r.if.length ? el("small", { text: ` （${r.if.join("；")}）` }) : null),
+        el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", EN ? enText(r.en_text, r.hant) : withLost(both(r)),
+          r.if.length ? el("small", { text: EN
+            ? ` (${r.if.map((c, i) => enPlain((r.if_en || [])[i], c)).join("; ")})`
+            : ` （${r.if.join("；")}）` }) : null),
         s);
     });
     const row = el("div", { class: "yb-hr-yaku", "data-id": y.id, "data-section": y.section, "data-status": y.status },
       el("div", { class: "yb-hr-head" },
         el("code", { class: "yb-hr-id", text: y.id }), " ",
-        el("a", { href: yakuLink(y), class: "yb-hr-name", text: y.hant }),
-        y.hans !== y.hant ? el("span", { class: "yb-hr-hans", text: ` ${y.hans}` }) : null,
-        el("span", { class: "yb-hr-romaji", text: ` ${y.romaji}` }),
-        y.status !== "implemented" ? el("span", { class: "yb-hr-status", text: ` ${y.status}` }) : null),
+        el("a", { href: yakuLink(y), class: "yb-hr-name", text: yname(y) }),
+        EN ? el("span", { class: "yb-hr-hans yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` })
+          : y.hans !== y.hant ? el("span", { class: "yb-hr-hans", text: ` ${y.hans}` }) : null,
+        EN ? null : el("span", { class: "yb-hr-romaji", text: ` ${y.romaji}` }),
+        y.status !== "implemented" ? el("span", { class: "yb-hr-status", text: ` ${EN ? STATUS_EN[y.status] || y.status : y.status}` }) : null),
       el("div", { class: "yb-hr-choices" },
-        el("label", { class: "yb-hr-value" }, el("span", { text: "值 value " }), select, el("span", { class: "yb-hr-badge" })),
+        el("label", { class: "yb-hr-value" }, el("span", { text: L("值 value ", "value ") }), select, el("span", { class: "yb-hr-badge" })),
         numberBox, ...ruleSelects));
     rows.set(y.id, { row, select, number, numberBox, rules: ruleSelects.map((l) => l.querySelector("select")), badge: row.querySelector(".yb-hr-badge") });
     return row;
@@ -279,7 +358,7 @@
     const letter = valueOf(y);
     r.select.value = letter;
     const v = option(y, letter).value;
-    r.badge.textContent = valueLabel(v);
+    r.badge.textContent = label(v, option(y, letter).words_en);
     r.badge.className = `yb-hr-badge yb-hr-v-${valueClass(v)}`;
     r.row.dataset.value = valueClass(v);
     r.row.classList.toggle("yb-hr-off", v.kind === "none");
@@ -306,14 +385,15 @@
           : cls === filters.value;
       }
       if (ok && filters.status) ok = filters.status === "implemented" ? y.status === "implemented" : y.status !== "implemented";
-      if (ok && text) ok = [y.id, y.hant, y.hans, y.romaji, y.en].join(" ").toLowerCase().includes(text);
+      if (ok && text) ok = [y.id, y.hant, y.hans, y.romaji, y.en, ...(EN ? [y.title_en] : [])].join(" ").toLowerCase().includes(text);
       r.row.hidden = !ok;
       if (ok) shown += 1;
     }
     for (const sec of root.querySelectorAll(".yb-hr-section")) {
       sec.hidden = !sec.querySelector(".yb-hr-yaku:not([hidden])");
     }
-    counter.textContent = `顯示 ${shown} / ${DATA.yaku.length} 役 · shown · ${DATA.yaku.filter(isOn).length} 採用 on`;
+    counter.textContent = L(`顯示 ${shown} / ${DATA.yaku.length} 役 · shown · ${DATA.yaku.filter(isOn).length} 採用 on`,
+      `shown ${shown} / ${DATA.yaku.length} yaku · ${DATA.yaku.filter(isOn).length} on`);
   }
 
   function changed(y) {
@@ -332,11 +412,12 @@
     sheet.replaceChildren();
     const link = shareUrl();
     sheet.append(
-      el("h2", { class: "yb-hr-sheet-title", text: `${state.name || "House rules"} · 自訂規則表 · 自订规则表` }),
-      el("p", { class: "yb-hr-sheet-link" }, "連結 link: ", el("a", { href: link, text: link })),
+      el("h2", { class: "yb-hr-sheet-title", text: `${state.name || "House rules"} · ${L("自訂規則表 · 自订规则表", "rule sheet")}` }),
+      el("p", { class: "yb-hr-sheet-link" }, L("連結 link: ", "link: "), el("a", { href: link, text: link })),
       el("p", { class: "yb-hr-sheet-base", text: state.base === "off"
-        ? "未列出的役：不採用 · yaku not listed are off"
-        : "其餘役依書中預設 · other yaku at the book's defaults (listed: every yaku in use)" }));
+        ? L("未列出的役：不採用 · yaku not listed are off", "yaku not listed are off")
+        : L("其餘役依書中預設 · other yaku at the book's defaults (listed: every yaku in use)",
+          "other yaku at the book's defaults (listed: every yaku in use)") }));
     for (const sec of DATA.sections) {
       const ys = DATA.yaku.filter((y) => y.section === sec.id && isOn(y));
       if (!ys.length) continue;
@@ -347,15 +428,20 @@
         if (o.lost_number && y.id in state.numbers) value += ` = ${state.numbers[y.id]}翻`;
         const answers = y.rules.map((r) => {
           const a = r.options.find((x) => x.letter === ruleOf(r));
+          if (EN) return el("div", { class: "yb-hr-sheet-rule" }, enText(r.en_text, r.hant), ": ", el("b", {}, `${a.letter} `, enText(a.en_text, a.hant)));
           return el("div", { class: "yb-hr-sheet-rule" }, withLost(`${r.hant}：`), el("b", {}, withLost(`${a.letter} ${a.hant}`)));
         });
+        const number = o.lost_number && y.id in state.numbers ? ` = ${state.numbers[y.id]} han` : "";
         table.append(el("tr", { "data-id": y.id },
           el("td", { class: "yb-hr-sheet-id", text: y.id }),
-          el("td", {}, el("span", { class: "yb-hr-sheet-name", text: y.hant }),
-            y.hans !== y.hant ? ` ${y.hans}` : "", " ", el("i", { text: y.romaji })),
-          el("td", {}, el("b", {}, withLost(value)), answers)));
+          EN ? el("td", {}, el("span", { class: "yb-hr-sheet-name", text: yname(y) }), " ",
+            el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: y.hant }),
+            y.hans !== y.hant ? el("span", { class: "yb-hr-orig", lang: "zh-Hans", text: ` ${y.hans}` }) : null)
+            : el("td", {}, el("span", { class: "yb-hr-sheet-name", text: y.hant }),
+              y.hans !== y.hant ? ` ${y.hans}` : "", " ", el("i", { text: y.romaji })),
+          el("td", {}, EN ? el("b", {}, `${o.letter} `, enText(o.en_text, o.hant), number) : el("b", {}, withLost(value)), answers)));
       }
-      sheet.append(el("h3", { text: `${sec.id} ${both(sec)}` }), table);
+      sheet.append(el("h3", { text: `${sec.id} ${EN ? enPlain(sec.en_text, sec.hant) : both(sec)}` }), table);
     }
   }
 
@@ -373,7 +459,7 @@
 
   async function importToml(text) {
     importMsg.className = "yb-hr-msg";
-    importMsg.textContent = "檢查中 · checking with the engine …";
+    importMsg.textContent = L("檢查中 · checking with the engine …", "checking with the engine …");
     try {
       const r = await engine("rules", { toml: text });
       if (!r.ok) {
@@ -396,7 +482,7 @@
       state = next;
       changed();
       importMsg.className = "yb-hr-msg yb-hr-ok";
-      importMsg.textContent = `已載入 · imported: ${r.name}`;
+      importMsg.textContent = L(`已載入 · imported: ${r.name}`, `imported: ${r.name}`);
       return true;
     } catch (e) {
       importMsg.className = "yb-hr-msg yb-hr-error";
@@ -414,16 +500,16 @@
 
   function buildToolbar() {
     const presetSelect = el("select", { id: "yb-hr-preset", "aria-label": "preset" },
-      el("option", { value: "", text: "— 預設方案 presets —" }),
-      el("option", { value: "defaults", text: "書中預設 documented defaults (no file)" }),
-      el("option", { value: "off", text: "全部不採用 everything off" }),
+      el("option", { value: "", text: L("— 預設方案 presets —", "— presets —") }),
+      el("option", { value: "defaults", text: L("書中預設 documented defaults (no file)", "documented defaults (no file)") }),
+      el("option", { value: "off", text: L("全部不採用 everything off", "everything off") }),
       DATA.presets.map((p) => el("option", { value: p.file, text: `${p.name} (${p.file})` })));
     presetSelect.addEventListener("change", () => { if (presetSelect.value) applyPreset(presetSelect.value); presetSelect.value = ""; });
-    nameInput = el("input", { id: "yb-hr-name", type: "text", placeholder: "規則名稱 name of the sheet", maxlength: "80" });
+    nameInput = el("input", { id: "yb-hr-name", type: "text", placeholder: L("規則名稱 name of the sheet", "name of the sheet"), maxlength: "80" });
     nameInput.addEventListener("input", () => { state.name = nameInput.value; save(); renderSheet(); });
     baseSelect = el("select", { id: "yb-hr-base", "aria-label": "others" },
-      el("option", { value: "default", text: "未列出：預設 others: default" }),
-      el("option", { value: "off", text: "未列出：不採用 others: off" }));
+      el("option", { value: "default", text: L("未列出：預設 others: default", "others: default") }),
+      el("option", { value: "off", text: L("未列出：不採用 others: off", "others: off") }));
     baseSelect.addEventListener("change", () => {
       // Keep every yaku as it is; only what counts as "listed" changes.
       const values = new Map(DATA.yaku.map((y) => [y.id, valueOf(y)]));
@@ -432,12 +518,12 @@
       changed();
     });
     const shareBox = el("input", { id: "yb-hr-share", type: "text", readonly: true, "aria-label": "link" });
-    const copy = el("button", { type: "button", class: "md-button", text: "複製連結 copy link", onclick: async () => {
+    const copy = el("button", { type: "button", class: "md-button", text: L("複製連結 copy link", "copy link"), onclick: async () => {
       shareBox.value = shareUrl();
       shareBox.select();
       try { await navigator.clipboard.writeText(shareBox.value); } catch (e) { document.execCommand("copy"); }
     } });
-    const exportBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-export", text: "匯出 TOML export", onclick: () => {
+    const exportBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-export", text: L("匯出 TOML export", "export TOML"), onclick: () => {
       importBox.value = toToml();
       download("house-rules.toml", importBox.value);
     } });
@@ -446,24 +532,28 @@
     importMsg = el("div", { id: "yb-hr-import-msg", class: "yb-hr-msg", role: "status" });
     const file = el("input", { type: "file", accept: ".toml,text/plain", id: "yb-hr-file" });
     file.addEventListener("change", async () => { if (file.files[0]) { importBox.value = await file.files[0].text(); importToml(importBox.value); } });
-    const importBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-import", text: "匯入 import", onclick: () => importToml(importBox.value) });
-    const printBtn = el("button", { type: "button", class: "md-button md-button--primary", text: "列印規則表 print", onclick: () => window.print() });
-    const previewBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-preview", text: "預覽規則表 preview sheet", onclick: () => {
+    const importBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-import", text: L("匯入 import", "import"), onclick: () => importToml(importBox.value) });
+    const printBtn = el("button", { type: "button", class: "md-button md-button--primary", text: L("列印規則表 print", "print"), onclick: () => window.print() });
+    const previewBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-preview", text: L("預覽規則表 preview sheet", "preview sheet"), onclick: () => {
       root.classList.toggle("yb-hr-previewing");
       if (root.classList.contains("yb-hr-previewing")) sheet.scrollIntoView();
     } });
 
     const sectionFilter = el("select", { id: "yb-hr-f-section", "aria-label": "section" },
-      el("option", { value: "", text: "所有章節 all sections" }),
-      DATA.sections.map((s) => el("option", { value: s.id, text: `${s.id} ${s.hant}` })));
+      el("option", { value: "", text: L("所有章節 all sections", "all sections") }),
+      DATA.sections.map((s) => el("option", { value: s.id, text: `${s.id} ${textOf(s)}` })));
     const valueFilter = el("select", { id: "yb-hr-f-value", "aria-label": "value" },
-      [["", "所有值 any value"], ["on", "採用 on"], ["off", "不採用 off"], ["yakuman", "役滿 yakuman"],
-        ["limit", "滿貫等 limit"], ["han", "翻 han"], ["adopted", "有 adopted"], ["changed", "已改 changed"],
-        ["lost", "遺失數字 lost number"]].map(([v, t]) => el("option", { value: v, text: t })));
+      (EN ? [["", "any value"], ["on", "on"], ["off", "off"], ["yakuman", "yakuman"],
+        ["limit", "limit (mangan …)"], ["han", "han"], ["adopted", "yes (adopted)"], ["changed", "changed"],
+        ["lost", "lost number"]]
+        : [["", "所有值 any value"], ["on", "採用 on"], ["off", "不採用 off"], ["yakuman", "役滿 yakuman"],
+          ["limit", "滿貫等 limit"], ["han", "翻 han"], ["adopted", "有 adopted"], ["changed", "已改 changed"],
+          ["lost", "遺失數字 lost number"]]).map(([v, t]) => el("option", { value: v, text: t })));
     const statusFilter = el("select", { id: "yb-hr-f-status", "aria-label": "status" },
-      [["", "所有狀態 any status"], ["implemented", "已實現 implemented"], ["other", "未實現 not implemented"]]
+      (EN ? [["", "any status"], ["implemented", "implemented"], ["other", "not implemented"]]
+        : [["", "所有狀態 any status"], ["implemented", "已實現 implemented"], ["other", "未實現 not implemented"]])
         .map(([v, t]) => el("option", { value: v, text: t })));
-    const textFilter = el("input", { id: "yb-hr-f-text", type: "search", placeholder: "名稱 / romaji / ID" });
+    const textFilter = el("input", { id: "yb-hr-f-text", type: "search", placeholder: L("名稱 / romaji / ID", "name / romaji / ID") });
     for (const [node, key] of [[sectionFilter, "section"], [valueFilter, "value"], [statusFilter, "status"], [textFilter, "text"]]) {
       node.addEventListener(node.tagName === "INPUT" ? "input" : "change", () => { filters[key] = node.value; applyFilters(); });
     }
@@ -471,7 +561,7 @@
     return el("div", { class: "yb-hr-toolbar" },
       el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect),
       el("div", { class: "yb-hr-bar" }, copy, shareBox, previewBtn, printBtn),
-      el("details", { class: "yb-hr-io" }, el("summary", { text: "匯入 / 匯出 TOML · import / export (yakubook evaluate --rules)" }),
+      el("details", { class: "yb-hr-io" }, el("summary", { text: L("匯入 / 匯出 TOML · import / export (yakubook evaluate --rules)", "import / export TOML (yakubook evaluate --rules)") }),
         el("div", { class: "yb-hr-bar" }, exportBtn, importBtn, file), importBox, importMsg),
       el("div", { class: "yb-hr-bar yb-hr-filters" }, sectionFilter, valueFilter, statusFilter, textFilter, counter));
   }
@@ -511,6 +601,18 @@
     ["discarder_rinshan", "bool", false, "放銃者嶺上牌 discarder rinshan"],
     ["discarder_broke_ippatsu", "bool", false, "放銃者鳴牌破一發 discarder broke ippatsu"],
   ];
+  // The situation fields' labels on the English page.
+  const FIELD_EN = {
+    tsumo: "tsumo (self-drawn)", seat: "seat wind", round: "round wind", riichi: "riichi", ippatsu: "ippatsu",
+    first_go_around: "first go-around", haitei: "haitei (last draw)", houtei: "houtei (last discard)",
+    rinshan: "rinshan (kan replacement)", chankan: "chankan (robbing a kan)", min_han: "min han",
+    dealer_streak: "dealer streak", turn: "own draw no.", consecutive_kans: "consecutive kans",
+    visible_copies: "visible copies of the winning tile", flowers: "flowers", honba: "honba",
+    called_pairs: "called pairs", declarations: "declarations", penultimate_kan: "penultimate kan",
+    dealer_history: "dealer history (W/D)", robbed_flower: "robbed flower", furiten: "furiten",
+    discarder: "discarder", discarder_riichi: "discarder riichi", discarder_forced: "discarder forced (no safe tile)",
+    discarder_kans: "discarder kans", discarder_rinshan: "discarder rinshan", discarder_broke_ippatsu: "discarder broke ippatsu",
+  };
   const MAIN_FIELDS = 10; // the rest sit in a "more" fold
   const widgets = new Map();
   let extra = {}; // keys of a loaded Win JSON the form has no widget for: passed on as they are
@@ -661,7 +763,7 @@
     if (!r.ok) {
       resultBox.dataset.state = "error";
       resultBox.append(el("div", { class: "yb-hr-msg yb-hr-error", role: "alert" },
-        el("b", { text: r.where === "rules" ? "規則表錯誤 rule sheet: " : "牌不成立 invalid hand: " }),
+        el("b", { text: r.where === "rules" ? L("規則表錯誤 rule sheet: ", "rule sheet: ") : L("牌不成立 invalid hand: ", "invalid hand: ") }),
         el("span", { class: "yb-hr-error-text", text: r.error })));
       return;
     }
@@ -670,42 +772,47 @@
     const interp = res.interpretation;
     if (interp) {
       resultBox.append(el("div", { class: "yb-hr-reading", "data-kind": interp.kind, "data-wait": interp.wait },
-        el("span", { text: `讀法 reading: ${interp.kind}, 聽 wait ${interp.wait} ` }),
+        el("span", { text: L(`讀法 reading: ${interp.kind}, 聽 wait ${interp.wait} `, `reading: ${interp.kind}, wait ${interp.wait} `) }),
         interp.blocks.map((b) => el("span", { class: "yb-hr-block" + (b.open ? " yb-hr-open" : ""), title: `${b.kind} ${b.tiles}` },
           (parseTiles(b.tiles) || []).map((t) => tileImg(t, "yb-tile yb-tile-small"))))));
     }
     if (!res.yaku.length) {
-      resultBox.append(el("p", { class: "yb-hr-none", text: "此規則表下沒有成立的地方役 · no local yaku holds under this sheet" }));
+      resultBox.append(el("p", { class: "yb-hr-none", text: L("此規則表下沒有成立的地方役 · no local yaku holds under this sheet", "no local yaku holds under this sheet") }));
     } else {
       const table = el("table", { class: "yb-hr-awards" },
-        el("thead", {}, el("tr", {}, ["ID", "役 yaku", "選項 option", "值 value"].map((h) => el("th", { text: h })))));
+        el("thead", {}, el("tr", {}, (EN ? ["ID", "yaku", "option", "value"] : ["ID", "役 yaku", "選項 option", "值 value"]).map((h) => el("th", { text: h })))));
       const body = el("tbody");
       for (const a of res.yaku) {
         const y = BY_ID.get(a.id);
         const o = y && option(y, a.option);
         body.append(el("tr", { class: "yb-hr-award", "data-id": a.id, "data-option": a.option, "data-value": JSON.stringify(a.value) },
           el("td", {}, el("code", { text: a.id })),
-          el("td", {}, y ? el("a", { href: yakuLink(y), text: y.hant }) : a.name,
-            y && y.hans !== y.hant ? ` ${y.hans}` : "", y ? el("small", { text: ` ${y.romaji}` }) : null),
-          el("td", {}, withLost(`${a.option}${o ? " · " + o.hant : ""}`)),
-          el("td", {}, el("span", { class: `yb-hr-badge yb-hr-v-${valueClass(a.value)}`, text: valueLabel(a.value) }),
-            a.combination ? el("div", { class: "yb-hr-note", text: a.combination.join("；") }) : null,
+          EN ? el("td", {}, y ? el("a", { href: yakuLink(y), text: yname(y) }) : el("span", { lang: "zh-Hant", text: a.name }),
+            y ? el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }) : null)
+            : el("td", {}, y ? el("a", { href: yakuLink(y), text: y.hant }) : a.name,
+              y && y.hans !== y.hant ? ` ${y.hans}` : "", y ? el("small", { text: ` ${y.romaji}` }) : null),
+          EN ? el("td", {}, `${a.option}`, o ? " · " : "", o ? enText(o.en_text, o.hant) : null)
+            : el("td", {}, withLost(`${a.option}${o ? " · " + o.hant : ""}`)),
+          el("td", {}, el("span", { class: `yb-hr-badge yb-hr-v-${valueClass(a.value)}`, text: label(a.value, o && o.words_en) }),
+            // The engine's notes are the compendium's words (Chinese): on the English page
+            // they are shown as quoted originals; the option's English above says the same.
+            a.combination ? el("div", { class: "yb-hr-note", lang: EN ? "zh-Hant" : null, title: EN ? "the compendium's note (original)" : null, text: a.combination.join("；") }) : null,
             a.note ? el("div", { class: "yb-hr-note", text: a.note }) : null)));
       }
       table.append(body);
       resultBox.append(table);
     }
-    if (res.standard_yaku.length) resultBox.append(el("p", { class: "yb-hr-std", text: `一般役 standard yaku: ${res.standard_yaku.join(", ")}` }));
-    if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: `${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked` }));
+    if (res.standard_yaku.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`一般役 standard yaku: ${res.standard_yaku.join(", ")}`, `standard yaku: ${res.standard_yaku.join(", ")}`) }));
+    if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked`, `${res.not_implemented.length} enabled yaku without a body, not checked`) }));
   }
 
   function buildChecker() {
-    handInput = el("input", { id: "yb-hr-hand", type: "text", placeholder: "123m456p789s11z + 和了牌", spellcheck: "false", autocomplete: "off" });
+    handInput = el("input", { id: "yb-hr-hand", type: "text", placeholder: L("123m456p789s11z + 和了牌", "123m456p789s11z + winning tile"), spellcheck: "false", autocomplete: "off" });
     winInput = el("input", { id: "yb-hr-win", type: "text", placeholder: "5m", size: "4", spellcheck: "false", autocomplete: "off" });
     meldInput = el("input", { id: "yb-hr-melds", type: "text", placeholder: "pon 777z, chi 123m", spellcheck: "false", autocomplete: "off" });
     meldTiles = el("input", { id: "yb-hr-meld-tiles", type: "text", size: "8", placeholder: "777z", spellcheck: "false" });
     meldKind = el("select", { id: "yb-hr-meld-kind", "aria-label": "meld kind" }, ["chi", "pon", "kan", "ankan", "kakan"].map((k) => el("option", { value: k, text: k })));
-    const addMeld = el("button", { type: "button", class: "md-button", text: "加副露 add meld", onclick: () => {
+    const addMeld = el("button", { type: "button", class: "md-button", text: L("加副露 add meld", "add meld"), onclick: () => {
       const t = meldTiles.value.trim();
       if (!t) return;
       meldInput.value = [...melds(), `${meldKind.value} ${t}`].join(", ");
@@ -713,7 +820,7 @@
       formChanged();
     } });
     for (const i of [handInput, winInput, meldInput]) i.addEventListener("input", formChanged);
-    const targets = el("span", { class: "yb-hr-targets" }, [["hand", "手牌 hand"], ["win", "和了牌 win"], ["meld", "副露 meld"]].map(([v, t]) =>
+    const targets = el("span", { class: "yb-hr-targets" }, (EN ? [["hand", "hand"], ["win", "winning tile"], ["meld", "meld"]] : [["hand", "手牌 hand"], ["win", "和了牌 win"], ["meld", "副露 meld"]]).map(([v, t]) =>
       el("label", {}, el("input", { type: "radio", name: "yb-hr-target", value: v, checked: v === "hand", onchange: () => { target = v; } }), t)));
     const palette = el("div", { class: "yb-hr-palette", id: "yb-hr-palette" }, TILES.map((t) =>
       el("button", { type: "button", class: "yb-hr-tilebtn", "data-tile": t, title: t, onclick: () => {
@@ -724,7 +831,8 @@
       } }, tileImg(t))));
     handView = el("div", { class: "yb-hr-handview", id: "yb-hr-handview" });
 
-    const fields = FIELDS.map(([key, kind, dflt, label, choices], i) => {
+    const fields = FIELDS.map(([key, kind, dflt, zhLabel, choices], i) => {
+      const label = EN ? FIELD_EN[key] || key : zhLabel;
       let w;
       let node;
       if (kind === "bool") { w = el("input", { type: "checkbox", "data-field": key }); node = el("label", { class: "yb-hr-field" }, w, " " + label); }
@@ -739,7 +847,7 @@
       return [i, node];
     });
     jsonBox = el("textarea", { id: "yb-hr-json", rows: "3", spellcheck: "false", "aria-label": "Win JSON" });
-    const loadJson = el("button", { type: "button", class: "md-button", id: "yb-hr-load-json", text: "由 JSON 載入 load JSON", onclick: () => {
+    const loadJson = el("button", { type: "button", class: "md-button", id: "yb-hr-load-json", text: L("由 JSON 載入 load JSON", "load JSON"), onclick: () => {
       let obj;
       try { obj = JSON.parse(jsonBox.value); } catch (e) {
         showResult({ ok: false, where: "hand", error: `not valid JSON: ${e.message}` }, jsonBox.value);
@@ -752,19 +860,19 @@
       loadWin(obj);
       runCheck();
     } });
-    checkBtn = el("button", { type: "button", class: "md-button md-button--primary", id: "yb-hr-check", text: "判定 check", onclick: runCheck });
-    const clear = el("button", { type: "button", class: "md-button", text: "清除 clear", onclick: () => { loadWin({}); } });
+    checkBtn = el("button", { type: "button", class: "md-button md-button--primary", id: "yb-hr-check", text: L("判定 check", "check"), onclick: runCheck });
+    const clear = el("button", { type: "button", class: "md-button", text: L("清除 clear", "clear"), onclick: () => { loadWin({}); } });
     resultBox = el("div", { id: "yb-hr-result", class: "yb-hr-result", "aria-live": "polite" });
-    engineStatus = el("p", { class: "yb-hr-engine", id: "yb-hr-engine", text: "判定引擎在第一次判定時載入 · the engine (≈ 12 MB) loads on the first check" });
+    engineStatus = el("p", { class: "yb-hr-engine", id: "yb-hr-engine", text: L("判定引擎在第一次判定時載入 · the engine (≈ 12 MB) loads on the first check", "the engine (≈ 12 MB) loads on the first check") });
     const section = el("section", { class: "yb-hr-checker", id: "yb-hr-checker" },
-      el("h2", { id: "check", text: "檢查一手牌 · 检查一手牌 · Check a hand" }),
-      el("p", { class: "yb-hr-help", text: "手牌含和了牌 (MPSZ)；點牌圖加入 · the concealed tiles including the winning tile; click a tile to add it, a tile in the hand to remove it." }),
-      el("div", { class: "yb-hr-bar" }, el("label", {}, "手牌 hand ", handInput), el("label", {}, "和了牌 win ", winInput)),
-      el("div", { class: "yb-hr-bar" }, el("label", {}, "副露 melds ", meldInput), meldKind, meldTiles, addMeld),
-      el("div", { class: "yb-hr-bar" }, "點牌加入 click adds to: ", targets),
+      el("h2", { id: "check", text: L("檢查一手牌 · 检查一手牌 · Check a hand", "Check a hand") }),
+      el("p", { class: "yb-hr-help", text: L("手牌含和了牌 (MPSZ)；點牌圖加入 · the concealed tiles including the winning tile; click a tile to add it, a tile in the hand to remove it.", "The concealed tiles including the winning tile (MPSZ); click a tile to add it, a tile in the hand to remove it.") }),
+      el("div", { class: "yb-hr-bar" }, el("label", {}, L("手牌 hand ", "hand "), handInput), el("label", {}, L("和了牌 win ", "winning tile "), winInput)),
+      el("div", { class: "yb-hr-bar" }, el("label", {}, L("副露 melds ", "melds "), meldInput), meldKind, meldTiles, addMeld),
+      el("div", { class: "yb-hr-bar" }, L("點牌加入 click adds to: ", "a click adds to: "), targets),
       palette, handView,
       el("div", { class: "yb-hr-fields" }, fields.slice(0, MAIN_FIELDS).map(([, n]) => n)),
-      el("details", { class: "yb-hr-more" }, el("summary", { text: "更多狀況 more situation" }),
+      el("details", { class: "yb-hr-more" }, el("summary", { text: L("更多狀況 more situation", "more of the situation") }),
         el("div", { class: "yb-hr-fields" }, fields.slice(MAIN_FIELDS).map(([, n]) => n))),
       el("details", { class: "yb-hr-jsonbox" }, el("summary", { text: "Win JSON (yakubook evaluate WIN.json)" }), jsonBox, loadJson),
       el("div", { class: "yb-hr-bar" }, checkBtn, clear), engineStatus, resultBox);
@@ -786,13 +894,14 @@
       const ys = DATA.yaku.filter((y) => y.section === sec.id);
       if (!ys.length) continue;
       editor.append(el("section", { class: "yb-hr-section", "data-section": sec.id },
-        el("h3", { text: `${sec.id} ${both(sec)}` }), ys.map(buildRow)));
+        EN ? el("h3", {}, `${sec.id} `, enText(sec.en_text, sec.hant)) : el("h3", { text: `${sec.id} ${both(sec)}` }),
+        ys.map(buildRow)));
     }
     sheet = el("div", { class: "yb-hr-sheet", id: "yb-hr-sheet" });
     const checker = buildChecker();
     root.replaceChildren(
-      el("p", { class: "yb-hr-jump" }, el("a", { href: "#check", text: "↓ 檢查一手牌 · 检查一手牌 · check a hand" })),
-      el("h2", { id: "sheet", text: "規則表 · 规则表 · The rule sheet" }),
+      el("p", { class: "yb-hr-jump" }, el("a", { href: "#check", text: L("↓ 檢查一手牌 · 检查一手牌 · check a hand", "↓ check a hand") })),
+      el("h2", { id: "sheet", text: L("規則表 · 规则表 · The rule sheet", "The rule sheet") }),
       buildToolbar(), editor,
       checker, sheet);
     formChanged();
@@ -803,7 +912,7 @@
       const response = await fetch(url("data"));
       DATA = await response.json();
     } catch (e) {
-      root.textContent = `無法載入資料 · cannot load the catalog data: ${e}`;
+      root.textContent = L(`無法載入資料 · cannot load the catalog data: ${e}`, `cannot load the catalog data: ${e}`);
       return;
     }
     for (const y of DATA.yaku) {
@@ -818,7 +927,8 @@
     build();
     if (chosen.unknown.length) {
       root.prepend(el("div", { class: "yb-hr-msg yb-hr-error", id: "yb-hr-unknown", role: "alert",
-        text: `連結中有本目錄沒有的選項，已略過 · left out (not in this catalog): ${chosen.unknown.join(", ")}` }));
+        text: L(`連結中有本目錄沒有的選項，已略過 · left out (not in this catalog): ${chosen.unknown.join(", ")}`,
+          `left out (not in this catalog): ${chosen.unknown.join(", ")}`) }));
     }
     changed();
     // A link pasted into this tab's address bar: load the sheet it carries.
