@@ -428,7 +428,9 @@
         if (o.lost_number && y.id in state.numbers) value += ` = ${state.numbers[y.id]}翻`;
         const answers = y.rules.map((r) => {
           const a = r.options.find((x) => x.letter === ruleOf(r));
-          if (EN) return el("div", { class: "yb-hr-sheet-rule" }, enText(r.en_text, r.hant), ": ", el("b", {}, `${a.letter} `, enText(a.en_text, a.hant)));
+          // a question ends with its own "?": no colon after it
+          const sep = hasEn(r.en_text) && /[?:]$/.test(r.en_text) ? " " : ": ";
+          if (EN) return el("div", { class: "yb-hr-sheet-rule" }, enText(r.en_text, r.hant), sep, el("b", {}, `${a.letter} `, enText(a.en_text, a.hant)));
           return el("div", { class: "yb-hr-sheet-rule" }, withLost(`${r.hant}：`), el("b", {}, withLost(`${a.letter} ${a.hant}`)));
         });
         const number = o.lost_number && y.id in state.numbers ? ` = ${state.numbers[y.id]} han` : "";
