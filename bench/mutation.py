@@ -53,6 +53,7 @@ ENGINE_TESTS = [
     "tests/yaku/test_shapes.py",
     "tests/yaku/test_evaluate_cli.py",
     "tests/yaku/test_strength.py",
+    "tests/yaku/test_interplay.py",
 ]
 SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
 

@@ -69,3 +69,32 @@ def test_status_command_table_and_json(root, capsys):
     out = capsys.readouterr().out
     assert "3-13-01" in out and "total" in out
     assert "819 named, 0 stale, 0 missing, 0 unknown" in out
+
+
+NOTED_BODY = """
+from yaku.registry import implements
+
+
+@implements({yid!r}, fingerprint={fp!r}, note="reads the open riichi as declared at once")
+def kaiiriichi(win, opts):
+    return None
+"""
+
+
+def test_a_body_note_and_procedure_only_questions_are_both_noted(project_copy, built_catalog):
+    # 3-02-03 開立直: seven of its rule questions (the deposit, mistaken wins …) are
+    # procedure-only in catalog/procedure.toml.
+    for p in (project_copy / "yaku" / "bodies").glob("s3_*.py"):
+        p.unlink()
+    fps = catalog.fingerprints(built_catalog["nodes"])
+    (project_copy / "yaku" / "bodies" / "s3_02.py").write_text(
+        NOTED_BODY.format(yid="3-02-03", fp=fps["3-02-03"]), encoding="utf-8")
+    names = catalog.parse_names(
+        (project_copy / "catalog" / "names.toml").read_text(encoding="utf-8"))
+    entry = compute(project_copy, built_catalog, names)["yaku"]["3-02-03"]
+    assert entry["status"] == "implemented"
+    assert entry["note"] == (
+        "reads the open riichi as declared at once; procedure-only rule questions, outside "
+        "the evaluator: 3-02-03-02, 3-02-03-03, 3-02-03-04, 3-02-03-07, 3-02-03-07-01, "
+        "3-02-03-07-02, 3-02-03-08"
+    )

@@ -286,3 +286,15 @@ def test_is_standard_complete_agrees_with_the_splits() -> None:
         assert decompose.is_standard_complete(key) == bool(standard_shapes(key))
         dense += decompose.is_standard_complete(key)
     assert dense > 30
+
+
+def test_kokushi_pair_needs_all_thirteen_kinds_even_with_fourteen_terminals():
+    # 11m 999m 9p1p 1s9s 12345z: fourteen terminals and honors, one pair, but 6z and 7z
+    # are missing (bodies of 3-02, 3-14 and 3-16 ask kokushi_pair directly).
+    from yaku.decompose import kokushi_pair
+    from yaku.win import Win
+
+    counts = Win.make("11999m19p19s12345z", "5z").concealed_counts
+    assert sum(counts) == 14
+    assert kokushi_pair(counts) is None
+    assert kokushi_pair(Win.make("119m19p19s1234567z", "7z").concealed_counts) == 0

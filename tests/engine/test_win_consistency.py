@@ -161,3 +161,26 @@ def test_honba_alone_makes_a_hand_situational():
     # The bug behind 八連莊 at 7 honba: the section gate ignored honba.
     assert Win.make(HAND, "3m", honba=7).situational
     assert json.loads(json.dumps(Win.make(HAND, "3m", honba=7).to_json()))["honba"] == 7
+
+
+def test_four_kans_in_a_row_is_the_most_there_can_be():
+    four_kans = {"hand": "11z", "win": "1z", "tsumo": True, "rinshan": True,
+                 "melds": ["ankan 1111m", "ankan 2222p", "ankan 3333s", "ankan 4444z"]}
+    assert Win.from_json({**four_kans, "consecutive_kans": 4}).consecutive_kans == 4
+    with pytest.raises(InputError, match="consecutive_kans"):
+        Win.from_json({**four_kans, "consecutive_kans": 5})
+
+
+def test_the_last_tile_can_come_after_the_first_go_around():
+    last = {"hand": "123m456p789s11222z", "win": "2z", "tsumo": True, "haitei": True}
+    with pytest.raises(InputError, match="first go-around"):
+        Win.from_json({**last, "turn": 1})
+    assert Win.from_json({**last, "turn": 2}).haitei
+
+
+def test_suit_count_counts_the_number_suits_present():
+    for hand, suits in (("123m456m789m11222z", 1), ("123s456s789s11222z", 1),
+                        ("123m456m789s11222z", 2), ("123m456p789p11222z", 2),
+                        ("123p456p789s11222z", 2), ("123m456p789s11222z", 3),
+                        ("11122233344455z", 0)):
+        assert Win.from_json({"hand": hand, "win": "2z", "tsumo": True}).suit_count == suits, hand

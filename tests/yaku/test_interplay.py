@@ -241,6 +241,13 @@ def test_families_file_errors_name_the_entry(text, message):
         parse_families(text)
 
 
+def test_each_table_of_families_file_is_optional():
+    only_families = '[[family]]\nlarger = "3-10-02"\nsmaller = "3-10-01"\nwhy = "x"\n'
+    families, alone = parse_families(only_families)
+    assert [(f.larger, f.smaller) for f in families] == [("3-10-02", "3-10-01")] and alone == {}
+    assert parse_families("") == ((), {})
+
+
 def test_the_shipped_families_file_parses():
     text = (Path(__file__).parents[2] / "catalog" / "families.toml").read_text(encoding="utf-8")
     families, alone = parse_families(text)

@@ -95,3 +95,36 @@ def test_knitting_is_never_standard() -> None:
         text = "".join(str(n + 1) for n in numbers)
         w = Win.make(f"{text}m{text}s", f"{numbers[0] + 1}s")
         assert kinds(w) == {shapes.KNITTING}
+
+
+def test_back_four_runs_are_of_one_number_suit() -> None:
+    # 1234z is no run: winds and dragons make no sequence, so eight honors in pairs with a
+    # four and a pair of man is no BACK FOUR hand.
+    counts = Win.make("111155m11223344z", "5m").concealed_counts
+    assert shapes.back_four_splits(counts) == ()
+    assert shapes.find_back_four(Win.make("111155m11223344z", "5m"), counts) == ()
+
+
+def test_a_finders_kind_is_compared_by_value() -> None:
+    # A finder may build its kind at run time (a string equal to, not the same object as,
+    # the registered one); a different kind is still refused.
+    from yaku.decompose import register_shape, unregister_shape
+
+    kind = "yb_test_" + "".join(["sha", "pe"])
+    win = Win.make("19m19p19s12345677z", "7z")
+
+    def equal_kind(w: Win, counts: tuple[int, ...]):
+        return (shapes._interpretation("".join(["yb_test_", "shape"]), shapes._singles(counts), w),)
+
+    def other_kind(w: Win, counts: tuple[int, ...]):
+        return (shapes._interpretation("yb_other", shapes._singles(counts), w),)
+
+    try:
+        register_shape(kind, equal_kind)
+        found = [i for i in interpretations(win, shapes=[kind]) if i.kind == kind]
+        assert len(found) == 1
+        register_shape(kind, other_kind)
+        with pytest.raises(ValueError, match="returned kind 'yb_other'"):
+            interpretations(win, shapes=[kind])
+    finally:
+        unregister_shape(kind)

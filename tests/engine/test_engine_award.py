@@ -1,0 +1,28 @@
+"""How awards are compared (yaku.award.rank): the engine picks the reading whose awards
+rank highest, so the order of the value kinds is what matters."""
+
+from __future__ import annotations
+
+from yaku.award import rank
+
+
+def han(n: int) -> dict:
+    return {"kind": "han", "han": n, "open_han": None, "lost": False, "notes": []}
+
+
+def limit(name: str, multiple: int | None = None) -> dict:
+    return {"kind": "limit", "limit": name, "multiple": multiple, "lost": False, "notes": []}
+
+
+def test_limits_rank_between_han_and_yakuman_in_their_order():
+    ladder = [han(4), limit("mangan"), limit("haneman"), limit("baiman"), limit("sanbaiman"),
+              {"kind": "yakuman", "multiple": 1, "lost": False, "notes": []}]
+    ranks = [rank(v) for v in ladder]
+    assert ranks == sorted(ranks) and len(set(ranks)) == len(ranks), ranks
+
+
+def test_an_additive_value_counts_the_standard_yaku_it_adds_to():
+    # 「七對子+1翻」: the hand's seven pairs (2 han) plus the local yaku's 1.
+    plus_one = {"kind": "additive", "han": 1, "plus": "七对子", "lost": False, "notes": []}
+    assert rank(plus_one) > rank(han(2))
+    assert rank(plus_one) == rank(han(3))
