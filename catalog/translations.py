@@ -24,6 +24,7 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +147,13 @@ ENTRY_KEYS = {"zh", "fp", "en"}
 
 def parse_entries(text: str, where: str = EN_REL) -> dict[str, Entry]:
     """The tables of en.toml, checked for shape; a malformed entry is a TranslationError."""
+    return dict(_parse_entries(text, where))
+
+
+# One build reads en.toml in four stages; the entries are immutable, so the parse of the
+# same text is shared (a new text, e.g. after an edit, is parsed anew).
+@lru_cache(maxsize=2)
+def _parse_entries(text: str, where: str) -> dict[str, Entry]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
