@@ -235,3 +235,14 @@ def test_prefilters_never_reject_a_hand_the_body_accepts(section, make):
 
     held = check_prefilters(ids, hands(), 2000)
     assert all(held.values()), held
+
+
+def test_seven_single_honors_are_not_seven_pairs():
+    # 七喜 (3-16-09): 1234567m and each honor once, read as the "chiishii" shape of single
+    # tiles. It holds all three dragons, all four winds and is 混一色, but has no pair, so
+    # 混一色七對子, 三元七對子 and 四風七對子 (each "seven pairs among which ...") reject it.
+    win = Win.make("1234567m1234567z", "7z")
+    kinds = [i.kind for i in interpretations(win)]
+    assert kinds == ["chiishii"]
+    for yid in ("3-09-02", "3-09-05", "3-09-06"):
+        assert best(yid, win, generated.REGISTRY[yid].options()) is None, yid
