@@ -199,17 +199,19 @@ def _fold_table() -> dict[str, str]:
     return table
 
 
+# A word of two to four characters and its frequency, at the start of a line of jieba's
+# dict.txt ("word frequency tag").
+_DICT_LINE = re.compile(r"^([^ \n]{2,4}) (\d+)", re.MULTILINE)
+
+
 @cache
-def _word_list() -> tuple[tuple[str, int], ...]:
+def _word_list() -> dict[str, str]:
+    """jieba's words of two to four characters and their frequencies (as digits; the last
+    line of a word repeated wins)."""
     import jieba
 
     path = Path(jieba.__file__).parent / "dict.txt"
-    words = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        parts = line.split(" ")
-        if 2 <= len(parts[0]) <= 4:
-            words.append((parts[0], int(parts[1])))
-    return tuple(words)
+    return dict(_DICT_LINE.findall(path.read_text(encoding="utf-8")))
 
 
 def build_model(texts: list[str]) -> tuple[ContextModel, dict[str, frozenset[str]]]:

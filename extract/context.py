@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 LOST = "\ufffd"
@@ -25,15 +25,30 @@ class Choice:
     clear: bool
 
 
+class _FoldTable(dict[int, str]):
+    """A str.translate table that folds each character the first time it is seen."""
+
+    def __init__(self, fold: Callable[[str], str]) -> None:
+        super().__init__()
+        self._fold = fold
+
+    def __missing__(self, code: int) -> str:
+        out = self[code] = self._fold(chr(code))
+        return out
+
+
 class ContextModel:
     def __init__(
         self,
         intact_texts: Iterable[str],
-        words: Iterable[tuple[str, int]],
+        words: Iterable[tuple[str, int | str]] | Mapping[str, int | str],
         fold_char: Callable[[str], str],
     ) -> None:
+        """`words`: (word, frequency) pairs, the frequency as an int or its digits (the
+        word list is read as text; only the words a context asks for are converted). A
+        mapping is used as it is: its words must already be of two to four characters."""
         self._fold_char = fold_char
-        self._folded: dict[str, str] = {}
+        self._folded = _FoldTable(self._fold)
         self.grams: Counter[str] = Counter()
         for text in intact_texts:
             folded = self.fold(text)
@@ -42,21 +57,17 @@ class ContextModel:
                     gram = folded[i : i + n]
                     if LOST not in gram:
                         self.grams[gram] += 1
-        self.words = {w: math.log(f + 1) for w, f in words if 2 <= len(w) <= 4}
+        self.words: Mapping[str, int | str] = (
+            words if isinstance(words, Mapping)
+            else {w: f for w, f in words if 2 <= len(w) <= 4}
+        )
         self._cache: dict[tuple[str, str, str], float] = {}
         self._window_cache: dict[
             tuple[str, str], tuple[list[tuple[str, str, float]], list[tuple[str, str, float]]]
         ] = {}
 
     def fold(self, text: str) -> str:
-        folded = self._folded
-        out = []
-        for c in text:
-            f = folded.get(c)
-            if f is None:
-                f = folded[c] = self._fold(c)
-            out.append(f)
-        return "".join(out)
+        return text.translate(self._folded)
 
     def _fold(self, c: str) -> str:
         # Classes, not characters, matter for digits, option letters and spaces: "ｂ　2翻"
@@ -72,6 +83,11 @@ class ContextModel:
     def score(self, left: str, cand: str, right: str) -> float:
         """How well `cand` fits between `left` and `right` (higher is better)."""
         return self._folded_score(self.fold(left[-3:]), self.fold(cand), self.fold(right[:3]))
+
+    def scores(self, left: str, cands: Iterable[str], right: str) -> list[tuple[float, str]]:
+        """(score, candidate) for each candidate between the same `left` and `right`."""
+        folded_left, folded_right = self.fold(left[-3:]), self.fold(right[:3])
+        return [(self._folded_score(folded_left, self.fold(c), folded_right), c) for c in cands]
 
     def _folded_score(self, left: str, c: str, right: str) -> float:
         key = (left, c, right)
@@ -95,7 +111,7 @@ class ContextModel:
         for before, after, weight in word_windows:
             word = before + c + after
             if LOST not in word and word in words:
-                s += weight * words[word]
+                s += weight * math.log(int(words[word]) + 1)
         return s
 
     def _windows(

@@ -344,7 +344,7 @@ def _read(
 
 def model_rank(model: ContextModel, left: str, cands: dict[str, object], right: str) -> list:
     """Candidates with their context scores, best first (ties by character)."""
-    return sorted(((model.score(left, c, right), c) for c in cands), key=lambda x: (-x[0], x[1]))
+    return sorted(model.scores(left, cands, right), key=lambda x: (-x[0], x[1]))
 
 
 # --- the stage ----------------------------------------------------------------------
