@@ -38,6 +38,9 @@ def test_navigation_reaches_every_section_page(built_site, cat):
     for page in ("by-value", "by-name", "by-status", "status"):
         assert f'href="{page}/"' in nav
     assert "各節" in nav  # the hook's Chinese title for the sections folder
+    # the English edition's folder is titled by the hook too, not "En" after its folder name
+    assert "English · 英文版" in nav
+    assert not re.search(r">\s*En\s*<", nav)
 
 
 def test_search_index_is_segmented_and_holds_both_scripts(built_site):

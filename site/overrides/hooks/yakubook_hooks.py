@@ -6,7 +6,8 @@ working directory, so the same mkdocs.yml would work from the project root and f
 site/. It runs before the plugin (higher priority) and makes a relative path
 relative to the directory of mkdocs.yml instead. It also quiets jieba's start-up chatter.
 
-on_nav: give the auto-generated "Sections" and "Yaku" folders of the navigation titles.
+on_nav: give the auto-generated top-level folders of the navigation titles ("Sections",
+"Yaku", and "En", the English edition, which MkDocs would call "En").
 
 on_files: add the query-side part of the search (search_query.js, next to this file) to
 the site as assets/search_query.js (listed under extra_javascript in mkdocs.yml).
@@ -46,11 +47,11 @@ def on_config(config):
     return config
 
 
-TITLES = {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku"}
+TITLES = {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku", "En": "English · 英文版"}
 
 
 def on_nav(nav, config, files):
-    """Give the auto-generated folders of the navigation Chinese titles."""
+    """Give the auto-generated top-level folders of the navigation their titles."""
     for item in nav.items:
         if getattr(item, "is_section", False) and item.title in TITLES:
             item.title = TITLES[item.title]
