@@ -51,6 +51,22 @@ def status_outputs() -> dict[str, bytes]:
     return {"catalog/STATUS.json": path.read_bytes()} if path.exists() else {}
 
 
+@pytest.fixture(scope="session")
+def hr_outputs(cat, names, status_outputs) -> dict[str, bytes]:
+    """The house-rules stage's outputs (both editions' pages, data.json, scripts)."""
+    from render import house_rules
+
+    return house_rules.stage(ROOT, cat, names, status_outputs)
+
+
+@pytest.fixture(scope="session")
+def data(hr_outputs) -> dict:
+    """The house-rules page's data.json."""
+    from render import house_rules
+
+    return json.loads(hr_outputs[house_rules.DOCS + house_rules.DATA])
+
+
 def _examples_root(tmp: Path) -> Path:
     """The project root if it has examples; else a temporary root with FALLBACK_EXAMPLES."""
     if site.example_files(ROOT):

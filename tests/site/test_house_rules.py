@@ -20,14 +20,6 @@ from yaku.rules import Ruleset
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(scope="module")
-def hr_outputs(cat, names, status_outputs) -> dict[str, bytes]:
-    return house_rules.stage(ROOT, cat, names, status_outputs)
-
-
-@pytest.fixture(scope="module")
-def data(hr_outputs) -> dict:
-    return json.loads(hr_outputs[house_rules.DOCS + house_rules.DATA])
 
 
 @pytest.fixture(scope="module")

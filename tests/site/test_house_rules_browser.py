@@ -371,16 +371,18 @@ def test_print_sheet(engine_page, artifacts):
         page.emulate_media(media="screen")
 
 
-def test_narrow_screen(browser, base_url, artifacts):
+@pytest.mark.parametrize(("path", "shot"), [("house-rules/", "house-rules"),
+                                             ("en/house-rules/", "house-rules-en")])
+def test_narrow_screen(browser, base_url, artifacts, path, shot):
     off = Offline(browser, base_url, viewport={"width": 390, "height": 844},
                   device_scale_factor=2, is_mobile=True, has_touch=True)
     try:
-        page = off.open(base_url + "house-rules/")
+        page = off.open(base_url + path)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"the page scrolls sideways: {width}px"
-        page.screenshot(path=str(artifacts / "house-rules-390.png"))
+        page.screenshot(path=str(artifacts / f"{shot}-390.png"))
         page.locator("#yb-hr-checker").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / "house-rules-390-checker.png"))
+        page.screenshot(path=str(artifacts / f"{shot}-390-checker.png"))
         assert off.blocked == []
     finally:
         off.context.close()

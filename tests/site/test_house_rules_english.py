@@ -12,7 +12,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from test_site_english import CJK, untranslated
 
 from catalog import translations
@@ -24,14 +23,6 @@ SWITCH = re.compile(r"\[(English|中文)\]\(([^)]*)\)\{ \.yb-lang-switch hreflan
                     r"\{ \.yb-lang \}")
 
 
-@pytest.fixture(scope="module")
-def hr_outputs(cat, names, status_outputs) -> dict[str, bytes]:
-    return house_rules.stage(ROOT, cat, names, status_outputs)
-
-
-@pytest.fixture(scope="module")
-def data(hr_outputs) -> dict:
-    return json.loads(hr_outputs[house_rules.DOCS + house_rules.DATA])
 
 
 def page(outputs: dict[str, bytes], rel: str) -> str:

@@ -226,18 +226,3 @@ def test_print_sheet_in_english(browser, base_url, artifacts):
         assert pages == 1, f"the English small-house sheet prints on {pages} A4 pages"
     finally:
         off.context.close()
-
-
-def test_english_page_on_a_phone(browser, base_url, artifacts):
-    off = Offline(browser, base_url, viewport={"width": 390, "height": 844},
-                  device_scale_factor=2, is_mobile=True, has_touch=True)
-    try:
-        page = off.open(base_url + EN_PAGE)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"the page scrolls sideways: {width}px"
-        page.screenshot(path=str(artifacts / "house-rules-en-390.png"))
-        page.locator("#yb-hr-checker").scroll_into_view_if_needed()
-        page.screenshot(path=str(artifacts / "house-rules-en-390-checker.png"))
-        assert off.blocked == []
-    finally:
-        off.context.close()
