@@ -205,13 +205,12 @@ _DICT_LINE = re.compile(r"^([^ \n]{2,4}) (\d+)", re.MULTILINE)
 
 
 @cache
-def _word_list() -> dict[str, str]:
-    """jieba's words of two to four characters and their frequencies (as digits; the last
-    line of a word repeated wins)."""
+def _word_list() -> tuple[tuple[str, str], ...]:
+    """jieba's words of two to four characters and their frequencies (as digits)."""
     import jieba
 
     path = Path(jieba.__file__).parent / "dict.txt"
-    return dict(_DICT_LINE.findall(path.read_text(encoding="utf-8")))
+    return tuple(_DICT_LINE.findall(path.read_text(encoding="utf-8")))
 
 
 def build_model(texts: list[str]) -> tuple[ContextModel, dict[str, frozenset[str]]]:

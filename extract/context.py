@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 LOST = "\ufffd"
@@ -41,12 +41,11 @@ class ContextModel:
     def __init__(
         self,
         intact_texts: Iterable[str],
-        words: Iterable[tuple[str, int | str]] | Mapping[str, int | str],
+        words: Iterable[tuple[str, int | str]],
         fold_char: Callable[[str], str],
     ) -> None:
         """`words`: (word, frequency) pairs, the frequency as an int or its digits (the
-        word list is read as text; only the words a context asks for are converted). A
-        mapping is used as it is: its words must already be of two to four characters."""
+        word list is read as text; only the words a context asks for are converted)."""
         self._fold_char = fold_char
         self._folded = _FoldTable(self._fold)
         self.grams: Counter[str] = Counter()
@@ -57,10 +56,7 @@ class ContextModel:
                     gram = folded[i : i + n]
                     if LOST not in gram:
                         self.grams[gram] += 1
-        self.words: Mapping[str, int | str] = (
-            words if isinstance(words, Mapping)
-            else {w: f for w, f in words if 2 <= len(w) <= 4}
-        )
+        self.words = {w: f for w, f in words if 2 <= len(w) <= 4}
         self._cache: dict[tuple[str, str, str], float] = {}
         self._window_cache: dict[
             tuple[str, str], tuple[list[tuple[str, str, float]], list[tuple[str, str, float]]]

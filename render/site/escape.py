@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
@@ -57,7 +58,7 @@ class _Table(dict[int, str]):
     """A str.translate table that computes (once) what each character becomes: the page
     text repeats a few thousand characters hundreds of thousands of times."""
 
-    def __init__(self, rule: Any) -> None:
+    def __init__(self, rule: Callable[[str], str]) -> None:
         super().__init__()
         self._rule = rule
 
@@ -66,20 +67,20 @@ class _Table(dict[int, str]):
         return out
 
 
-_NEUTRAL = {
-    newline: _Table(lambda ch, nl=newline: _neutral_char(ch, nl)) for newline in (" ", "\n")
-}
+def _attr_char(ch: str) -> str:
+    ch = _neutral_char(ch, " ")
+    return _ENTITIES.get(ch, ch)
+
+
+_NEUTRAL = {newline: _Table(lambda ch, nl=newline: _neutral_char(ch, nl)) for newline in " \n"}
 _ESC = _Table(_esc_char)
-_ATTR = _Table(lambda ch: _ENTITIES.get(_neutral_char(ch, " "), _neutral_char(ch, " ")))
+_ATTR = _Table(_attr_char)
 
 
 def neutralise(text: str, newline: str = " ") -> str:
     """Text with every line/paragraph separator and control or format character replaced
-    by a space (a plain "\\n" by `newline`); U+FFFD stays."""
-    table = _NEUTRAL.get(newline)
-    if table is None:
-        table = _NEUTRAL[newline] = _Table(lambda ch: _neutral_char(ch, newline))
-    return text.translate(table)
+    by a space (a plain "\\n" by `newline`, a space or "\\n"); U+FFFD stays."""
+    return text.translate(_NEUTRAL[newline])
 
 
 def esc(text: Any) -> Markup:
