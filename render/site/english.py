@@ -259,7 +259,7 @@ def search_names(names_json: str, yaku: list[Node]) -> str:
 
 def _award(en: English, y: Node, ex: ExampleView, rule_link: Any) -> Markup:
     """What a holding example awards, as the engine computes it (see yaku_pages._award)."""
-    computed = ex.awards()
+    computed = ex.awards
     if computed:
         parts = []
         for letter, value in computed:

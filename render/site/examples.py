@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -31,14 +32,12 @@ class ExampleView:
     same_as: int | None = None       # an earlier example of this yaku with the same hand
     key: tuple[str, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict, repr=False)
-    _awards: list[Any] = field(default_factory=list, repr=False, compare=False)
 
+    @cached_property
     def awards(self) -> list[tuple[str, dict[str, Any] | None]] | None:
         """What the engine awards this example (render.site.awards), computed once for both
         editions of its page."""
-        if not self._awards:
-            self._awards.append(example_awards(self.raw) if self.raw else None)
-        return self._awards[0]
+        return example_awards(self.raw) if self.raw else None
 
 
 def _tile_img(code: str, extra: str = "") -> str:

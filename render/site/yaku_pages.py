@@ -18,7 +18,7 @@ from render.site.values import badge, to_hant
 def _award(y: Node, ex: ExampleView, rule_link: Any) -> Markup:
     """What a holding example awards under its settings, per value option, as the engine
     computes it; from the catalog's default value option when the engine cannot say."""
-    computed = ex.awards()
+    computed = ex.awards
     if computed:
         parts = []
         for letter, value in computed:
