@@ -3,10 +3,13 @@ module's section gate, may reject only hands the body itself rejects."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 from yaku import registry
 from yaku.decompose import interpretations
+from yaku.errors import InputError
+from yaku.melds import Meld
 from yaku.rules import option_variants
 from yaku.view import HandView
 from yaku.win import Win
@@ -16,8 +19,9 @@ registry.load_bodies()
 
 def check_prefilters(ids: Iterable[str], hands: Iterable[Win | None], count: int) -> dict[str, int]:
     """Run ``count`` usable hands through the bodies of ``ids`` under every option
-    variant; fail on a hand a body awards that its prefilter or gate rejects. Returns how
-    many hands each body awarded (callers check the run reached their yaku)."""
+    variant; fail on a hand a body awards that its prefilter or gate rejects, and fail if
+    some body awarded none of them (the check would have been vacuous for it). Returns how
+    many hands each body awarded."""
     ids = list(ids)
     variants = {yid: option_variants(yid) for yid in ids}
     held = dict.fromkeys(ids, 0)
@@ -38,4 +42,21 @@ def check_prefilters(ids: Iterable[str], hands: Iterable[Win | None], count: int
             gate = registry.GATES.get(body.fn.__module__)
             assert gate is None or gate(win), ("gate", yid, win.to_json())
     assert tried == count, f"only {tried} usable hands"
+    rare = [yid for yid, k in held.items() if k == 0]
+    assert not rare, f"random hands never reached {rare}"
     return held
+
+
+def finish_win(rng: random.Random, counts: list[int], concealed: list[int],
+               melds: list[Meld], pair: int) -> Win | None:
+    """A random hand's four groups completed with ``pair``: a concealed tsumo or ron on one
+    of its concealed tiles, or None if a tile would be held five times or Win refuses it."""
+    counts[pair] += 2
+    concealed += [pair, pair]
+    if max(counts) > 4:
+        return None
+    try:
+        return Win(concealed=tuple(concealed), win_tile=rng.choice(concealed),
+                   melds=tuple(melds), tsumo=rng.random() < 0.5)
+    except InputError:
+        return None

@@ -10,10 +10,9 @@ from __future__ import annotations
 import random
 
 from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue
-from tests.yaku.soundness import check_prefilters
+from tests.yaku.soundness import check_prefilters, finish_win
 from yaku import registry
 from yaku.decompose import interpretations
-from yaku.errors import InputError
 from yaku.melds import Meld
 from yaku.view import HandView
 from yaku.win import Win
@@ -61,22 +60,12 @@ def _random_win(rng: random.Random) -> Win | None:
     else:  # a pair of the first sequence's suit, for the flushes
         first = next((s for s in seqs if s >= 0), 0)
         pair = first - first % 9 + rng.randrange(9)
-    counts[pair] += 2
-    concealed += [pair, pair]
-    if max(counts) > 4:
-        return None
-    try:
-        return Win(concealed=tuple(concealed), win_tile=rng.choice(concealed),
-                   melds=tuple(melds), tsumo=rng.random() < 0.5)
-    except InputError:
-        return None
+    return finish_win(rng, counts, concealed, melds, pair)
 
 
 def test_prefilters_never_reject_a_hand_the_body_accepts():
     rng = random.Random(310)
-    held = check_prefilters(IDS, iter(lambda: _random_win(rng), 0), 6000)
-    rare = [yid for yid, k in held.items() if k == 0]
-    assert not rare, f"random hands never reached {rare}"
+    check_prefilters(IDS, iter(lambda: _random_win(rng), 0), 6000)
 
 
 def _chinpeikou(letter: str, win: Win):
