@@ -22,7 +22,7 @@ import catalog as catalog_pkg
 from catalog import translations
 from render.site.common import HEADER, STATUSES
 from render.site.escape import esc
-from render.site.examples import ExampleView
+from render.site.examples import ExampleView, awards_line
 from render.site.index_pages import by_value_groups
 from render.site.model import Node, Site
 from render.site.values import is_lost, to_hant, value_class
@@ -261,14 +261,7 @@ def _award(en: English, y: Node, ex: ExampleView, rule_link: Any) -> Markup:
     """What a holding example awards, as the engine computes it (see yaku_pages._award)."""
     computed = ex.awards
     if computed:
-        parts = []
-        for letter, value in computed:
-            shown = en.badge(value) if value is not None else Markup("none")
-            default = " yb-default-opt" if any(
-                o.letter == letter and o.is_default for o in y.options) else ""
-            parts.append(Markup(f'<span class="yb-award{default}">option {esc(letter)} → ')
-                         + shown + Markup("</span>"))
-        return Markup(" · ").join(parts)
+        return awards_line(y, computed, en.badge, "none", "option")
     default = next((o for o in y.options if o.is_default), None)
     if default is None or default.value is None:
         out = Markup("yes")

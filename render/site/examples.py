@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -222,3 +223,16 @@ def _example_view(ex: dict[str, Any], yaku_ids: set[str]) -> ExampleView:
         raw=dict(ex),
     )
 
+
+def awards_line(y: Any, computed: list[tuple[str, dict[str, Any] | None]],
+                badge: Callable[[dict[str, Any]], Markup], none: str, option_word: str) -> Markup:
+    """An example's engine awards, one span per value option (the default one marked), in
+    either edition: its badge renderer, its word for "does not hold" and for "option"."""
+    parts = []
+    for letter, value in computed:
+        shown = badge(value) if value is not None else Markup(none)
+        default = " yb-default-opt" if any(
+            o.letter == letter and o.is_default for o in y.options) else ""
+        parts.append(Markup(f'<span class="yb-award{default}">{option_word} {esc(letter)} → ')
+                     + shown + Markup("</span>"))
+    return Markup(" · ").join(parts)

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from render.site.common import HEADER
 from render.site.escape import esc
-from render.site.examples import ExampleView
+from render.site.examples import ExampleView, awards_line
 from render.site.model import Node, Site
 from render.site.values import badge, to_hant
 
@@ -20,14 +20,7 @@ def _award(y: Node, ex: ExampleView, rule_link: Any) -> Markup:
     computes it; from the catalog's default value option when the engine cannot say."""
     computed = ex.awards
     if computed:
-        parts = []
-        for letter, value in computed:
-            shown = badge(value) if value is not None else Markup("不成立 · none")
-            default = " yb-default-opt" if any(
-                o.letter == letter and o.is_default for o in y.options) else ""
-            parts.append(Markup(f'<span class="yb-award{default}">選 {esc(letter)} → ')
-                         + shown + Markup("</span>"))
-        return Markup(" · ").join(parts)
+        return awards_line(y, computed, badge, "不成立 · none", "選")
     default = next((o for o in y.options if o.is_default), None)
     if default is None or default.value is None:
         out = Markup("有 · yes")
