@@ -24,11 +24,13 @@ repeats is printed. Two more lines show the fixed cost: our evaluate with no loc
 enabled and with ten.
 
 Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
-realistic mix, each side in a fresh process that builds the neutral inputs (which imports
-both libraries), loads its library (ours: the body modules, which otherwise load on the
-first evaluate) and starts tracing before its first hand: every cache a side fills and
-everything a hand needs at once count. Loading our bodies is printed on its own (it is
-paid once per process, whatever the number of hands).
+realistic mix. The parent writes the neutral inputs to a file; each side runs in a fresh
+process that reads them, starts tracing, imports and sets up its library (ours: the engine,
+the 149 bodies, the decomposition tables and the compiled default ruleset; mahjong: its
+modules and a HandCalculator) and then evaluates every hand. The peak above the loaded
+library counts every cache a side fills and everything a hand needs at once; the loading
+is printed on its own line for both sides (paid once per process, whatever the number of
+hands).
 
 If ``riichienv`` (a Rust-core evaluator on PyPI) is importable it is timed on the same
 inputs as a native reference line; it is not a dependency of the project.
@@ -45,6 +47,7 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -385,20 +388,28 @@ def _spread(values: list[float]) -> str:
 # ------------------------------------------------------------------------------ memory
 
 
-def memory_child(side: str, hands: int, seed: int) -> dict[str, int]:
-    """In a fresh process: the bytes loading the library allocates (``load``), then the
-    peak above that while evaluating ``hands`` hands (``peak``): every cache a side fills
-    and everything one hand needs at once."""
+def memory_child(side: str, inputs_path: str) -> dict[str, int]:
+    """In a fresh process that has imported neither library: the bytes importing and
+    setting up one side allocates (``load``: ours imports the engine, loads the 149 bodies
+    and compiles the default ruleset; mahjong imports and builds its HandCalculator), then
+    the peak above that while evaluating the hands (``peak``): every cache a side fills and
+    everything one hand needs at once."""
     import tracemalloc
 
-    inputs = make_mix("realistic", hands, seed)  # imports both libraries, as a side effect
+    with open(inputs_path, encoding="utf-8") as f:
+        inputs = json.load(f)
     tracemalloc.start()
     if side == "ours":
         from yaku import registry
+        from yaku.evaluation import prepare
 
-        registry.load_bodies()  # the 149 body modules; mahjong's modules are loaded above
-        fn = ours_factory()
+        registry.load_bodies()
+        fn = ours_factory(prepare())
     else:
+        global _calc
+        from mahjong.hand_calculating.hand import HandCalculator
+
+        _calc = HandCalculator()
         fn = theirs_one
     loaded, _ = tracemalloc.get_traced_memory()
     tracemalloc.reset_peak()
@@ -409,22 +420,16 @@ def memory_child(side: str, hands: int, seed: int) -> dict[str, int]:
     return {"load": loaded, "peak": peak - loaded}
 
 
-def cold_peak(side: str, hands: int, seed: int) -> dict[str, int]:
-    out = subprocess.run(
-        [
-            sys.executable,
-            __file__,
-            "--memory-child",
-            side,
-            "--memory-hands",
-            str(hands),
-            "--seed",
-            str(seed),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
+def cold_peak(side: str, hands: Sequence[Hand]) -> dict[str, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.json"
+        path.write_text(json.dumps(list(hands)), encoding="utf-8")
+        out = subprocess.run(
+            [sys.executable, __file__, "--memory-child", side, "--memory-inputs", str(path)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -440,10 +445,11 @@ def main() -> int:
     parser.add_argument("--memory-hands", type=int, default=100_000)
     parser.add_argument("--no-memory", action="store_true")
     parser.add_argument("--memory-child", choices=("ours", "theirs"), help=argparse.SUPPRESS)
+    parser.add_argument("--memory-inputs", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.memory_child:
-        print(json.dumps(memory_child(args.memory_child, args.memory_hands, args.seed)))
+        print(json.dumps(memory_child(args.memory_child, args.memory_inputs)))
         return 0
 
     from importlib.metadata import version
@@ -506,14 +512,19 @@ def main() -> int:
         print(f"{'riichienv (native reference), realistic':<43}   {_spread(ratios)}")
 
     if not args.no_memory:
-        ours_mem = cold_peak("ours", args.memory_hands, args.seed)
-        theirs_mem = cold_peak("theirs", args.memory_hands, args.seed)
+        memory_hands = make_mix("realistic", args.memory_hands, args.seed)
+        ours_mem = cold_peak("ours", memory_hands)
+        theirs_mem = cold_peak("theirs", memory_hands)
         print(
             f"cold peak memory while evaluating {args.memory_hands} realistic hands, fresh "
             f"process, above the loaded library: ours {ours_mem['peak'] / 2**20:.2f} MiB, "
             f"mahjong {theirs_mem['peak'] / 2**20:.2f} MiB, ratio (ours / mahjong) "
-            f"{ours_mem['peak'] / theirs_mem['peak']:.2f}; loading our 149 bodies costs "
-            f"{ours_mem['load'] / 2**20:.2f} MiB once"
+            f"{ours_mem['peak'] / theirs_mem['peak']:.2f}"
+        )
+        print(
+            f"loading, once per process: ours {ours_mem['load'] / 2**20:.2f} MiB (engine, "
+            f"149 bodies, split tables, compiled default ruleset), mahjong "
+            f"{theirs_mem['load'] / 2**20:.2f} MiB (import, HandCalculator)"
         )
     print(f"ratio (ours / mahjong): {statistics.median(last):.2f}")
     return 0

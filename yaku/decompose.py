@@ -2,20 +2,19 @@
 
 Built-in shapes are the standard hand (four sets and a pair), seven pairs and thirteen
 orphans; other modules add irregular shapes with ``register_shape``. The structural part
-(how the concealed tiles split into blocks) depends only on tile counts; the splits of
-each suit are kept in a bounded cache (suit patterns recur), whole hands are not cached
-(they rarely recur, and such a cache grows with every hand seen). Placing the winning
-tile is not cached either: it is cheap.
+(how the concealed tiles split into blocks) depends only on tile counts, suit by suit: a
+table made once at import holds every split of a suit into at most four sets (2,869
+patterns), and a suit holding the pair is looked up once per tile that could be the pair.
+Nothing is cached per hand, so memory stays flat however many hands are seen.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 from typing import NamedTuple
 
-from yaku.melds import Meld
+from yaku.melds import MELD_KINDS, QUAD_KINDS, Meld
 from yaku.tiles import YAOCHUU
 from yaku.win import Win
 
@@ -116,7 +115,7 @@ class Interpretation(NamedTuple):
 
     @property
     def sets(self) -> tuple[Block, ...]:
-        return tuple(b for b in self.blocks if b.is_set)
+        return tuple([b for b in self.blocks if b.is_set])
 
     @property
     def has_duplicate_pair(self) -> bool:
@@ -135,65 +134,112 @@ class Interpretation(NamedTuple):
 
 # -- structure: counts -> shapes ----------------------------------------------------------
 
-# How many suit patterns (nine counts at one suit offset) keep their splits. Per-suit
-# splits are the expensive part and recur (1112345678999 in any suit ...), so they are
-# kept; whole hands rarely recur and are not cached at all. The bound keeps memory flat
-# however many hands are seen (an entry is a few hundred bytes).
-SUIT_CACHE_SIZE = 128
+# A suit's counts packed one byte per tile (tile 1 lowest): the key of the split tables.
+SuitKey = int
+
+
+def _suit_key(counts9: tuple[int, ...]) -> SuitKey:
+    return int.from_bytes(bytes(counts9), "little")
+
+
+def _search_order(shape: Shape) -> tuple[int, ...]:
+    """Where a split comes in the depth-first search over tiles 1..9 that deciding, at each
+    tile, its triplet and pair first none, then the pair, then the triplet, then both: per
+    tile 2 x triplets + pairs. Splits of one suit are listed in this order."""
+    order = [0] * 9
+    for kind, tile in shape:
+        if kind == "triplet":
+            order[tile] += 2
+        elif kind == "pair":
+            order[tile] += 1
+    return tuple(order)
+
+
+def _set_split_shapes() -> dict[SuitKey, tuple[Shape, ...]]:
+    """Every split into at most four sequences and triplets of one suit, by the counts it
+    makes (2,869 patterns, 2,967 splits): built from the blocks, so no pattern is searched.
+    A hand's suit needs more than four sets never (four sets and a pair is the whole hand).
+    """
+    found: dict[SuitKey, list[Shape]] = {}
+    starts = [("sequence", i) for i in range(7)] + [("triplet", i) for i in range(9)]
+
+    def add(first: int, sets: int, counts: list[int], acc: list[tuple[str, int]]) -> None:
+        found.setdefault(_suit_key(tuple(counts)), []).append(
+            tuple(sorted(acc, key=lambda b: (b[1], _RANK[b[0]])))
+        )
+        if sets == 4:
+            return
+        for j in range(first, len(starts)):
+            kind, i = starts[j]
+            covered = (i, i + 1, i + 2) if kind == "sequence" else (i, i, i)
+            for t in covered:
+                counts[t] += 1
+            if max(counts) <= 4:
+                acc.append(starts[j])
+                add(j, sets + 1, counts, acc)
+                acc.pop()
+            for t in covered:
+                counts[t] -= 1
+
+    add(0, 0, [0] * 9, [])
+    return {key: tuple(sorted(shapes, key=_search_order)) for key, shapes in found.items()}
 
 
 def _suit_shapes(counts9: tuple[int, ...]) -> tuple[Shape, ...]:
-    """All splits of one suit into sequences/triplets and (if its total is 2 mod 3) a pair."""
-    rest = sum(counts9) % 3
-    if rest == 1:
-        return ()
-    out: list[Shape] = []
-    _search_suit(list(counts9), 0, rest == 2, [], out)
+    """All splits of one suit into sequences/triplets and (if its total is 2 mod 3) a
+    pair, in search order (``_search_order``), as (kind, tile number - 1) per block."""
+    return tuple(tuple((b.kind, b.tile) for b in blocks) for blocks in _suit_blocks(counts9, 0))
+
+
+def _set_blocks_tables() -> dict[int, dict[SuitKey, tuple[tuple[Block, ...], ...]]]:
+    """Per suit base (0, 9, 18): ``_set_split_shapes`` as that suit's blocks. The three
+    tables share their keys and blocks; the shapes themselves are not kept."""
+    shapes = _set_split_shapes()
+    return {
+        base: {
+            key: tuple(tuple([_BLOCKS[kind, tile + base] for kind, tile in s]) for s in splits)
+            for key, splits in shapes.items()
+        }
+        for base in (0, 9, 18)
+    }
+
+
+def _suit_blocks(counts9: tuple[int, ...], base: int) -> tuple[tuple[Block, ...], ...]:
+    """``_suit_shapes`` as concealed blocks of the suit starting at ``base``."""
+    table = _SET_BLOCKS[base]
+    key = _suit_key(counts9)
+    splits = table.get(key)
+    return splits if splits is not None else _suit_blocks_with_pair(table, key, counts9, base)
+
+
+def _suit_blocks_with_pair(
+    table: dict[SuitKey, tuple[tuple[Block, ...], ...]],
+    key: SuitKey,
+    counts9: tuple[int, ...],
+    base: int,
+) -> tuple[tuple[Block, ...], ...]:
+    """The splits of a suit holding the pair: one lookup per tile that could be it."""
+    out: list[tuple[Block, ...]] = []
+    for i, n in enumerate(counts9):
+        if n >= 2:
+            for blocks in table.get(key - (2 << 8 * i), ()):
+                pair = _BLOCKS["pair", base + i]
+                # The pair goes after the blocks at or below its tile (block order).
+                at = sum(1 for b in blocks if b.tile <= base + i)
+                out.append((*blocks[:at], pair, *blocks[at:]))
+    if len(out) > 1:
+        out.sort(key=lambda blocks: _search_order(tuple((b.kind, b.tile - base) for b in blocks)))
     return tuple(out)
 
 
-@lru_cache(maxsize=SUIT_CACHE_SIZE)
-def _suit_blocks(counts9: tuple[int, ...], base: int) -> tuple[tuple[Block, ...], ...]:
-    """``_suit_shapes`` as concealed blocks of the suit starting at ``base``."""
-    return tuple(
-        tuple(_BLOCKS[kind, tile + base] for kind, tile in shape) for shape in _suit_shapes(counts9)
-    )
-
-
-def _search_suit(
-    c: list[int], i: int, need_pair: bool, acc: list[tuple[str, int]], out: list[Shape]
-) -> None:
-    while i < 9 and c[i] == 0:
-        i += 1
-    if i == 9:
-        if not need_pair:
-            out.append(tuple(acc))
-        return
-    n = c[i]
-    # Decide at once every block that starts at tile i, so each split is produced once.
-    for trip in (0, 1) if n >= 3 else (0,):
-        for pair in (0, 1) if need_pair else (0,):
-            seqs = n - 3 * trip - 2 * pair
-            if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
-                continue
-            # In block order (sequence, triplet, pair at one tile) so shapes need no sort.
-            added = [("sequence", i)] * seqs + [("triplet", i)] * trip + [("pair", i)] * pair
-            c[i] = 0
-            if seqs:
-                c[i + 1] -= seqs
-                c[i + 2] -= seqs
-            acc.extend(added)
-            _search_suit(c, i + 1, need_pair and not pair, acc, out)
-            del acc[len(acc) - len(added) :]
-            c[i] = n
-            if seqs:
-                c[i + 1] += seqs
-                c[i + 2] += seqs
+_NO_HONORS = (0,) * 7
 
 
 def _honor_blocks(counts: tuple[int, ...]) -> tuple[Block, ...] | None:
     """The honor pairs and triplets of concealed counts, or None if an honor count is 1
     or 4 (honors make no sequence, so their blocks are forced)."""
+    if counts[27:] == _NO_HONORS:
+        return ()
     blocks: list[Block] = []
     for t in range(27, 34):
         n = counts[t]
@@ -220,16 +266,16 @@ def _suit_options(counts: tuple[int, ...]) -> list[tuple[tuple[Block, ...], ...]
     groups: list[tuple[tuple[Block, ...], ...]] = []
     for base in (0, 9, 18):
         part = counts[base : base + 9]
-        rest = sum(part) % 3
-        if rest == 1:
-            return None
-        if rest == 2:
-            pairs += 1
-        elif not any(part):
+        key = _suit_key(part)
+        if not key:
             continue
-        options = _suit_blocks(part, base)
-        if not options:
-            return None
+        table = _SET_BLOCKS[base]
+        options = table.get(key)
+        if options is None:  # no split into sets alone: the suit must hold the pair
+            options = _suit_blocks_with_pair(table, key, part, base)
+            if not options:
+                return None
+            pairs += 1
         groups.append(options)
     if pairs != 1:
         return None
@@ -246,54 +292,16 @@ def standard_block_sets(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...
     # Suits are disjoint, so every combination is a distinct split; blocks come out in
     # tile order suit by suit, the order the product gives.
     if all(len(g) == 1 for g in groups):
-        return (tuple(itertools.chain.from_iterable(g[0] for g in groups)),)
+        return (tuple([b for g in groups for b in g[0]]),)
     return tuple(
-        tuple(itertools.chain.from_iterable(parts)) for parts in itertools.product(*groups)
+        [tuple([b for part in parts for b in part]) for parts in itertools.product(*groups)]
     )
 
 
 def is_standard_complete(counts: tuple[int, ...]) -> bool:
     """Whether the counts split into sets and one pair at all (``standard_shapes``
-    non-empty), without listing the splits: each suit stops at its first split."""
-    if sum(counts) % 3 != 2 or _honor_blocks(counts) is None:
-        return False
-    pairs = 0
-    for t in range(27, 34):
-        pairs += counts[t] == 2
-    rests = [sum(counts[base : base + 9]) % 3 for base in (0, 9, 18)]
-    if 1 in rests or pairs + rests.count(2) != 1:
-        return False
-    return all(
-        _suit_splits(list(counts[base : base + 9]), 0, rest == 2)
-        for base, rest in zip((0, 9, 18), rests, strict=True)
-    )
-
-
-def _suit_splits(c: list[int], i: int, need_pair: bool) -> bool:
-    """Whether one suit's counts (from tile ``i`` on) split into sequences and triplets
-    (and one pair if ``need_pair``); the same choices as ``_search_suit``, first hit wins."""
-    while i < 9 and c[i] == 0:
-        i += 1
-    if i == 9:
-        return not need_pair
-    n = c[i]
-    for trip in (0, 1) if n >= 3 else (0,):
-        for pair in (0, 1) if need_pair else (0,):
-            seqs = n - 3 * trip - 2 * pair
-            if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
-                continue
-            c[i] = 0
-            if seqs:
-                c[i + 1] -= seqs
-                c[i + 2] -= seqs
-            found = _suit_splits(c, i + 1, need_pair and not pair)
-            c[i] = n
-            if seqs:
-                c[i + 1] += seqs
-                c[i + 2] += seqs
-            if found:
-                return True
-    return False
+    non-empty)."""
+    return _suit_options(counts) is not None
 
 
 def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
@@ -326,11 +334,20 @@ def kokushi_pair(counts: tuple[int, ...]) -> int | None:
 # -- placing the winning tile ------------------------------------------------------------
 
 
-@lru_cache(maxsize=1 << 12)
 def meld_block(meld: Meld) -> Block:
-    if meld.is_sequence:
-        return Block("sequence", meld.tile, True, True)
-    return Block("quad" if meld.is_quad else "triplet", meld.tile, meld.is_open, True)
+    return _MELD_BLOCKS[meld.kind, meld.tiles[0]]
+
+
+def _meld_block(kind: str, tile: int) -> Block:
+    if kind == "chi":
+        return Block("sequence", tile, True, True)
+    return Block("quad" if kind in QUAD_KINDS else "triplet", tile, kind != "ankan", True)
+
+
+# The block of every meld there can be (by kind and lowest tile), made once.
+_MELD_BLOCKS: dict[tuple[str, int], Block] = {
+    (kind, tile): _meld_block(kind, tile) for kind in MELD_KINDS for tile in range(34)
+}
 
 
 def sequence_wait(block: Block, tile: int) -> str:
@@ -356,6 +373,7 @@ def _wait(block: Block, tile: int) -> str:
 _BLOCKS: dict[tuple[str, int], Block] = {
     (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
 }
+_SET_BLOCKS = _set_blocks_tables()
 
 
 def _contains(b: Block, tile: int) -> bool:
@@ -398,7 +416,7 @@ def _standard(
 def _builtin(
     counts: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, tsumo: bool, allow_four: bool
 ) -> tuple[Interpretation, ...]:
-    meld_blocks = tuple(meld_block(m) for m in melds)
+    meld_blocks = tuple([meld_block(m) for m in melds])
     out: list[Interpretation] = []
     for blocks in standard_block_sets(counts):
         out.extend(_standard(blocks, meld_blocks, win_tile, tsumo))
@@ -408,7 +426,7 @@ def _builtin(
         if counts.count(2) + 2 * allow_four * counts.count(4) >= 7:
             pairs = chiitoitsu_pairs(counts, allow_four)
             if pairs:
-                blocks = tuple(Block("pair", t) for t in pairs)
+                blocks = tuple([Block("pair", t) for t in pairs])
                 out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
         doubled = kokushi_pair(counts) if counts.count(0) == 21 else None
         if doubled is not None:

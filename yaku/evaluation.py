@@ -240,6 +240,18 @@ def _selector(ruleset: Ruleset) -> Any:
     return hit
 
 
+def prepare(ruleset: Ruleset | None = None) -> Ruleset:
+    """Compile everything ``evaluate`` keeps on a ruleset (its checks, their order, the
+    award adjustments, the shapes it reads) now rather than on its first hand: for a
+    server, or a benchmark that counts loading apart from evaluating."""
+    rs = ruleset if ruleset is not None else default_ruleset()
+    _plan(rs)
+    _adjustments(rs)
+    _selector(rs)
+    _shapes(rs)
+    return rs
+
+
 def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     rs = ruleset if ruleset is not None else default_ruleset()
     _, missing = _plan(rs)

@@ -199,8 +199,10 @@ def find_back_four(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, .
         return ()
     pairs = {pair for pair, _ in back_four_splits(counts)}
     return tuple(
-        _interpretation(BACK_FOUR, [Block("pair", p), *_singles_less_pair(counts, p)], win)
-        for p in sorted(pairs)
+        [
+            _interpretation(BACK_FOUR, [Block("pair", p), *_singles_less_pair(counts, p)], win)
+            for p in sorted(pairs)
+        ]
     )
 
 
@@ -212,11 +214,10 @@ def _singles_less_pair(counts: tuple[int, ...], pair: int) -> list[Block]:
 
 # -- 七喜 -------------------------------------------------------------------------------------
 
-_ALL_HONORS = (1,) * 7
-
-
 def find_chiishii(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
-    if win.melds or counts[27:] != _ALL_HONORS:
+    # Each honor exactly once: all seven present, none twice (no meld, so the masks are
+    # the concealed counts').
+    if win.melds or win.tile_mask & HONOR_MASK != HONOR_MASK or win.mask2 & HONOR_MASK:
         return ()
     numbers = win.tile_mask & ~HONOR_MASK
     low = (numbers & -numbers).bit_length() - 1

@@ -110,11 +110,18 @@ def tile_name(tile: int) -> str:
 # table lookup; anything else (spaces, errors) takes the character loop below, which
 # gives the error messages.
 _PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
-_TILE_OF_DIGIT = {
-    letter: {str(n): 9 * i + (4 if n == 0 else n - 1) for n in range(10)}
+# Each digit with the suit letter its group ends in: ("1", "m"), ("2", "m") … in one
+# findall, then one lookup per tile.
+_DIGIT_AND_SUIT = re.compile(r"([0-9])(?=[0-9]*([mpsz]))")
+_TILE_OF_DIGIT: dict[tuple[str, str], int] = {
+    (str(n), letter): 9 * i + (4 if n == 0 else n - 1)
     for i, letter in enumerate("mps")
-} | {"z": {str(n): 26 + n for n in range(1, 8)}}
+    for n in range(10)
+} | {(str(n), "z"): 26 + n for n in range(1, 8)}
+# The lookahead rescans a group's digits once per digit: fine for a hand's few dozen
+# characters, so longer text takes the loop below.
+_FAST_TEXT = 64
+_SINGLE_TILE = {f"{d}{letter}": t for (d, letter), t in _TILE_OF_DIGIT.items()}
 
 
 def parse_tiles(text: str) -> TileList:
@@ -122,10 +129,8 @@ def parse_tiles(text: str) -> TileList:
 
     Whitespace may separate groups but not split a run of digits from its suit letter.
     """
-    if type(text) is str and _PLAIN_NOTATION.fullmatch(text):
-        tiles: list[int] = []
-        for digits, letter in _GROUP.findall(text):
-            tiles.extend(map(_TILE_OF_DIGIT[letter].__getitem__, digits))
+    if type(text) is str and len(text) <= _FAST_TEXT and _PLAIN_NOTATION.fullmatch(text):
+        tiles = list(map(_TILE_OF_DIGIT.__getitem__, _DIGIT_AND_SUIT.findall(text)))
         return TileList(tiles, text.count("0"))
     return _parse_tiles_slowly(text)
 
@@ -172,6 +177,9 @@ def _tile_of(digit: str, suit_letter: str, text: str) -> tuple[int, bool]:
 
 def tile_from_str(text: str) -> int:
     """One tile in MPSZ ('5m', '0p' = red 5p as a plain 5p, '7z')."""
+    tile = _SINGLE_TILE.get(text) if type(text) is str else None
+    if tile is not None:
+        return tile
     parsed = parse_tiles(text)
     if len(parsed.tiles) != 1:
         raise InputError(f"expected exactly one tile, got {text!r}")

@@ -150,68 +150,69 @@ class Win:
     situational: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # One pass over the tiles for every derived fact: Win is built once per evaluated
+        # hand, so this is on the hot path (bench/evaluate_vs_mahjong.py).
+        setattr_ = object.__setattr__
         concealed = _tile_tuple(self.concealed)
-        object.__setattr__(self, "concealed", concealed)
+        setattr_(self, "concealed", concealed)
         check_tile(self.win_tile, "winning tile")
         melds = self.melds
         if type(melds) is not tuple or not all(type(m) is Meld for m in melds):
             melds = _meld_tuple(melds)
-            object.__setattr__(self, "melds", melds)
+            setattr_(self, "melds", melds)
         _check_counts(concealed, melds)
 
         counts = [0] * NUM_TILES
         for t in concealed:
             counts[t] += 1
-        object.__setattr__(self, "concealed_counts", tuple(counts))
+        concealed_counts = tuple(counts)
+        setattr_(self, "concealed_counts", concealed_counts)
         quads = 0
         closed = self.called_pairs == 0
+        present = set(concealed)
         for m in melds:
             for t in m.tiles:
                 counts[t] += 1
+            present.update(m.tiles)
             if m.kind != "ankan":
                 closed = False
                 if m.kind != "chi" and m.kind != "pon":
                     quads += 1
             else:
                 quads += 1
-        if max(counts) > 4:
-            for t, n in enumerate(counts):
-                if n > 4:
-                    raise InputError(
-                        f"tile {tile_name(t)} appears {n} times (hand + melds); max 4"
-                    )
-        if self.win_tile not in concealed:
+        mask = mask2 = mask3 = total = 0
+        for t in present:
+            n = counts[t]
+            if n > 4:
+                _too_many(counts)
+            bit = 1 << t
+            mask |= bit
+            total += _NUMBER_OF[t] * n
+            if n >= 2:
+                mask2 |= bit
+                if n >= 3:
+                    mask3 |= bit
+        if not concealed_counts[self.win_tile]:
             raise InputError(
                 f"winning tile {tile_name(self.win_tile)} is not among the concealed tiles "
                 f"{format_tiles(concealed)} (the hand must include the winning tile)"
             )
-        object.__setattr__(self, "tile_counts", tuple(counts))
-        mask = mask2 = mask3 = total = 0
-        for t, n in enumerate(counts):
-            if n:
-                bit = 1 << t
-                mask |= bit
-                if t < 27:
-                    total += (t % 9 + 1) * n
-                if n >= 2:
-                    mask2 |= bit
-                    if n >= 3:
-                        mask3 |= bit
-        object.__setattr__(self, "tile_mask", mask)
-        object.__setattr__(self, "mask2", mask2)
-        object.__setattr__(self, "mask3", mask3)
-        object.__setattr__(self, "number_total", total)
-        object.__setattr__(self, "quads", quads)
-        object.__setattr__(self, "is_closed", closed)
-        object.__setattr__(
+        setattr_(self, "tile_counts", tuple(counts))
+        setattr_(self, "tile_mask", mask)
+        setattr_(self, "mask2", mask2)
+        setattr_(self, "mask3", mask3)
+        setattr_(self, "number_total", total)
+        setattr_(self, "quads", quads)
+        setattr_(self, "is_closed", closed)
+        setattr_(
             self,
             "suit_count",
             (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0),
         )
-        object.__setattr__(self, "situational", _is_situational(self))
+        setattr_(self, "situational", _is_situational(self))
         if isinstance(self.declarations, (set, list, tuple)):
             try:
-                object.__setattr__(self, "declarations", frozenset(self.declarations))
+                setattr_(self, "declarations", frozenset(self.declarations))
             except TypeError:
                 raise InputError(f"field 'declarations' = {self.declarations!r}") from None
         _check_situation(self)
@@ -345,6 +346,14 @@ def _tile_tuple(value: object) -> tuple[int, ...]:
 
 
 _INTS = frozenset({int})
+# The number on each tile (honors: 0), for ``number_total``.
+_NUMBER_OF: tuple[int, ...] = tuple(t % 9 + 1 if t < 27 else 0 for t in range(NUM_TILES))
+
+
+def _too_many(counts: list[int]) -> None:
+    for t, n in enumerate(counts):
+        if n > 4:
+            raise InputError(f"tile {tile_name(t)} appears {n} times (hand + melds); max 4")
 
 
 def _meld_tuple(value: object) -> tuple[Meld, ...]:
@@ -409,22 +418,33 @@ def _check_situation(win: Win) -> None:
 
 
 def _plain_situation(win: Win) -> bool:
-    """Every game fact at its default (as value and type), the winds wind tiles and the
-    red fives in range: such a win passes every check of ``_check_situation_fully``
-    whatever its tiles (none of them fires on default facts), so it is not run
-    (tests/engine/test_win_fast_path.py compares the two)."""
+    """Every game fact at its default (as value and type) but perhaps the winner's own
+    riichi and ippatsu, the winds wind tiles and the red fives in range: such a win passes
+    every check of ``_check_situation_fully`` once the few rules about a riichi hold (a
+    closed hand; ippatsu only with a riichi), whatever its tiles, so the full checks are
+    not run (tests/engine/test_win_fast_path.py compares the two)."""
+    facts = _QUIET_FACTS(win)
     red = win.red
     seat, round_ = win.seat_wind, win.round_wind
-    return (
-        _fact_types(win) == _DEFAULT_TYPES
-        and _FACTS(win) == _FACT_DEFAULTS
+    counts = win.concealed_counts
+    if not (
+        facts == _QUIET_DEFAULTS
+        and tuple(map(type, facts)) == _QUIET_TYPES
+        and type(win.tsumo) is bool
         and type(red) is int
-        and 0 <= red <= min(INT_BOUNDS["red"], sum(win.concealed_counts[t] for t in (4, 13, 22)))
+        and 0 <= red <= min(INT_BOUNDS["red"], counts[4] + counts[13] + counts[22])
         and type(seat) is int
         and is_wind(seat)
         and type(round_) is int
         and is_wind(round_)
-    )
+    ):
+        return False
+    riichi, ippatsu = win.riichi, win.ippatsu
+    if type(riichi) is not str or type(ippatsu) is not bool:
+        return False
+    if riichi == "none":
+        return not ippatsu
+    return riichi in _RIICHI_KINDS and win.is_closed
 
 
 def _check_situation_fully(win: Win) -> None:
@@ -755,15 +775,12 @@ _FACT_FIELDS: tuple[str, ...] = tuple(k for k in _PLAIN_JSON_FIELDS if k not in 
 )
 _FACTS = attrgetter(*_FACT_FIELDS)
 _FACT_DEFAULTS = tuple(_DEFAULTS[k] for k in _FACT_FIELDS)
-_TYPED_FIELDS = ("tsumo", *_FACT_FIELDS)
-
-
-def _fact_types(win: Win) -> tuple[type, ...]:
-    return tuple(map(type, _FACTS_AND_TSUMO(win)))
-
-
-_FACTS_AND_TSUMO = attrgetter(*_TYPED_FIELDS)
-_DEFAULT_TYPES = tuple(type(_DEFAULTS[k]) for k in _TYPED_FIELDS)
+# The facts but the winner's riichi and ippatsu, which _plain_situation checks itself.
+_QUIET_FIELDS = tuple(k for k in _FACT_FIELDS if k not in ("riichi", "ippatsu"))
+_QUIET_FACTS = attrgetter(*_QUIET_FIELDS)
+_QUIET_DEFAULTS = tuple(_DEFAULTS[k] for k in _QUIET_FIELDS)
+_QUIET_TYPES = tuple(type(_DEFAULTS[k]) for k in _QUIET_FIELDS)
+_RIICHI_KINDS = frozenset(RIICHI_KINDS)
 # The fields _is_situational_by_field looks at.
 _SITUATION_FIELDS = (
     "riichi", "ippatsu", "first_go_around", "turn", "haitei", "houtei", "rinshan",

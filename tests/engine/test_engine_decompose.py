@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable
@@ -142,24 +143,76 @@ def test_not_a_winning_hand() -> None:
     assert interpretations(Win.make("1111m222333444p5z", "5z")) == ()
 
 
-def test_suit_splits_are_shared_and_the_cache_is_bounded() -> None:
+def test_suit_splits_are_shared_and_nothing_is_cached_per_hand() -> None:
     win = Win.make("11122233344455m", "5m")
     again = Win.make("11122233344455m", "5m")
     assert interpretations(win) == interpretations(again)
     counts = win.concealed_counts
     # 111 222 333 444 55 / 123 123 123 444 55 / 111 234 234 234 55 / 111 22 234 345 345
     assert len(standard_shapes(counts)) == 4
-    # The same manzu pattern in another hand reuses the cached split of the suit.
+    # Splits come from fixed tables made at import: the same pattern gives the same blocks.
     other = Win.make("11122233344455m", "5m", melds=[])
     first = decompose.standard_block_sets(counts)
     assert decompose.standard_block_sets(other.concealed_counts)[0][0] is first[0][0]
-    # Whole hands are not cached; the per-suit cache has a fixed bound.
-    assert not hasattr(standard_shapes, "cache_info")
-    assert decompose._suit_blocks.cache_info().maxsize == decompose.SUIT_CACHE_SIZE
+    sizes = [len(table) for table in decompose._SET_BLOCKS.values()]
     rng = random.Random(7)
-    for _ in range(3 * decompose.SUIT_CACHE_SIZE):
+    for _ in range(500):
         interpretations(random_win(rng))
-    assert decompose._suit_blocks.cache_info().currsize <= decompose.SUIT_CACHE_SIZE
+    assert [len(table) for table in decompose._SET_BLOCKS.values()] == sizes == [2869] * 3
+    assert not hasattr(standard_shapes, "cache_info")
+    assert not hasattr(decompose._suit_blocks, "cache_info")
+
+
+def _searched_splits(counts9: tuple[int, ...]) -> list[tuple[tuple[str, int], ...]]:
+    """The reference: a depth-first search over tiles 1..9 deciding at each tile the
+    blocks starting there (the engine's search before its tables)."""
+    out: list[tuple[tuple[str, int], ...]] = []
+    rest = sum(counts9) % 3
+    if rest == 1:
+        return out
+
+    def search(c: list[int], i: int, need_pair: bool, acc: list[tuple[str, int]]) -> None:
+        while i < 9 and c[i] == 0:
+            i += 1
+        if i == 9:
+            if not need_pair:
+                out.append(tuple(acc))
+            return
+        n = c[i]
+        for trip in (0, 1) if n >= 3 else (0,):
+            for pair in (0, 1) if need_pair else (0,):
+                seqs = n - 3 * trip - 2 * pair
+                if seqs < 0 or (seqs and (i > 6 or c[i + 1] < seqs or c[i + 2] < seqs)):
+                    continue
+                added = [("sequence", i)] * seqs + [("triplet", i)] * trip + [("pair", i)] * pair
+                c[i] = 0
+                c[i + 1 : i + 3] = [x - seqs for x in c[i + 1 : i + 3]]
+                search(c, i + 1, need_pair and not pair, acc + added)
+                c[i] = n
+                c[i + 1 : i + 3] = [x + seqs for x in c[i + 1 : i + 3]]
+
+    search(list(counts9), 0, rest == 2, [])
+    return out
+
+
+def test_the_split_tables_agree_with_a_search_on_every_suit_pattern() -> None:
+    """Every count pattern of one suit with at most 14 tiles (and no count above 4): the
+    table lookup gives the searched splits, in the search's order."""
+    checked = complete = 0
+    for counts9 in itertools.product(range(5), repeat=9):
+        total = sum(counts9)
+        if total > 14 or total % 3 == 1:
+            continue
+        want = _searched_splits(counts9)
+        assert list(decompose._suit_shapes(counts9)) == want, counts9
+        if checked % 7 == 0:  # the block form, for one suit base each time
+            base = (0, 9, 18)[checked % 3]
+            blocks = decompose._suit_blocks(counts9, base)
+            assert [tuple((b.kind, b.tile - base) for b in s) for s in blocks] == want
+        checked += 1
+        complete += bool(want)
+    assert complete == 21743  # the empty suit included
+    assert checked > 100_000
 
 
 def test_shapes_run_only_when_asked() -> None:

@@ -12,6 +12,7 @@ import random
 import pytest
 from engine_hands import random_win
 
+from yaku import tiles as tiles_module
 from yaku import win as win_module
 from yaku.errors import InputError
 from yaku.tiles import _parse_tiles_slowly, parse_tiles
@@ -34,6 +35,34 @@ def test_plain_situations_pass_the_full_checks() -> None:
             plain += 1
             win_module._check_situation_fully(w)  # raises if the shortcut was wrong
     assert plain > 300  # the shortcut is actually taken
+
+
+@pytest.mark.parametrize("riichi", ["none", *win_module.RIICHI_KINDS[1:], "nonsense", 1])
+@pytest.mark.parametrize("ippatsu", [False, True, 0])
+@pytest.mark.parametrize("called", [False, True])
+def test_the_riichi_shortcut_agrees_with_the_full_checks(
+    riichi: object, ippatsu: object, called: bool
+) -> None:
+    """A win whose only facts off their default are the winner's riichi and ippatsu takes
+    the shortcut exactly when the full checks pass: riichi and ippatsu set afterwards on
+    an otherwise valid win (closed or with a called pon), compared both ways."""
+    melds = ["pon 777s"] if called else []
+    hand = "123m456p789s11z" if called else "123m456p789s777s11z"
+    win = Win.make(hand, "1z", melds=melds)
+    object.__setattr__(win, "riichi", riichi)
+    object.__setattr__(win, "ippatsu", ippatsu)
+    full = _outcome(win_module._check_situation_fully, win)
+    assert win_module._plain_situation(win) is (full[0] == "ok")
+    if riichi != "none" and riichi in win_module.RIICHI_KINDS and not called:
+        assert win_module._plain_situation(win) is (type(ippatsu) is bool)  # taken
+
+
+def test_long_notation_takes_the_checked_loop() -> None:
+    """The one-regex parse rescans digits; text past its bound is parsed by the loop, with
+    the same answer (and a long run of digits does not cost quadratic time)."""
+    text = "1" * 3 + "m" + "2" * 70 + "p"
+    assert parse_tiles(text) == _parse_tiles_slowly(text)
+    assert len(text) > tiles_module._FAST_TEXT
 
 
 @pytest.mark.parametrize(

@@ -11,9 +11,7 @@ tile counts, since its menu covers 二杯口 shapes too.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from collections.abc import Iterable
-from functools import lru_cache
 
 import generated
 from generated.s3_09 import (
@@ -70,7 +68,7 @@ def _same_numbers(mask: int) -> int:
 
 
 def _three_suits(w: Win) -> bool:
-    return not w.melds and all(w.tile_mask & m for m in SUIT_MASKS)
+    return not w.melds and w.suit_count == 3
 
 
 # -- 3-09-01 清一色七對子 -----------------------------------------------------------------
@@ -310,23 +308,25 @@ def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | 
     return award(win, opts)
 
 
-# The ways to give each suit a different two of three numbers: (man, pin, sou) bit masks.
-_I_NITOI = tuple(
-    perm
-    for x, y, z in itertools.combinations(range(9), 3)
-    for perm in itertools.permutations(
-        ((1 << x) | (1 << y), (1 << x) | (1 << z), (1 << y) | (1 << z))
-    )
-)
-
-
 def _different_two_of_three(mask: int) -> bool:
     return _different_two_of_three_bits(*_suit_bits(mask))
 
 
-@lru_cache(maxsize=64)  # reused within a hand; hands rarely share it
 def _different_two_of_three_bits(m: int, p: int, s: int) -> bool:
-    return any(a & m == a and b & p == b and c & s == c for a, b, c in _I_NITOI)
+    """Numbers x, y, z with each suit holding a different two of them. Calling u the number
+    man and pin share, v man and sou, w pin and sou, that is: three different numbers
+    u in m & p, v in m & s, w in p & s, which exist exactly when (Hall) each of the three
+    sets is non-empty, any two hold two numbers between them and all three hold three."""
+    u, v, w = m & p, m & s, p & s
+    return bool(
+        u
+        and v
+        and w
+        and (u | v).bit_count() >= 2
+        and (u | w).bit_count() >= 2
+        and (v | w).bit_count() >= 2
+        and (u | v | w).bit_count() >= 3
+    )
 
 
 @implements(

@@ -14,7 +14,6 @@ yakuman that makes the extra han moot.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from itertools import permutations
 
 from generated.s3_10 import (
@@ -90,23 +89,22 @@ def _runs_in_every_suit(mask: int) -> bool:
     return bool(r & 0x7F and r >> 9 & 0x7F and r >> 18 & 0x7F)
 
 
-@lru_cache(maxsize=64)  # bounded: a cache may not grow with the hands seen
+# Every order of the three suits, as indexes (man 0, pin 1, sou 2).
+_SUIT_ORDERS = tuple(permutations(range(3)))
+
+
 def _ittsuu_runs(runs: int) -> bool:
-    """123, 456, 789 present as runs, one per suit (cached by the run mask)."""
-    return _one_per_suit_runs(runs, (0, 3, 6))
+    """123, 456, 789 present as runs, one per suit: in some order of the suits, the first
+    has the run on 1, the second on 4, the third on 7."""
+    r = (runs & 0x7F, runs >> 9 & 0x7F, runs >> 18 & 0x7F)
+    return any(r[a] & r[b] >> 3 & r[c] >> 6 & 1 for a, b, c in _SUIT_ORDERS)
 
 
-@lru_cache(maxsize=64)
 def _sanpo_runs(runs: int) -> bool:
-    """Runs n, n+1, n+2 present, one per suit (cached by the run mask)."""
-    return any(_one_per_suit_runs(runs, (n, n + 1, n + 2)) for n in range(5))
-
-
-def _one_per_suit_runs(runs: int, numbers: tuple[int, int, int]) -> bool:
-    return any(
-        all(runs >> (9 * s + n) & 1 for s, n in zip(suits, numbers, strict=True))
-        for suits in permutations(range(3))
-    )
+    """Runs n, n+1, n+2 present, one per suit: in some order of the suits, a number n
+    has the first suit's run on n, the second's on n+1, the third's on n+2."""
+    r = (runs & 0x7F, runs >> 9 & 0x7F, runs >> 18 & 0x7F)
+    return any(r[a] & r[b] >> 1 & r[c] >> 2 for a, b, c in _SUIT_ORDERS)
 
 
 # -- identical sequences -------------------------------------------------------------------

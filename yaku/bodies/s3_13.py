@@ -35,8 +35,7 @@ HATSU_BIT = 1 << HATSU
 
 
 def _one_suit_only(w: Win) -> bool:
-    number_part = w.tile_mask & ~HONOR_MASK
-    return sum(1 for m in SUIT_MASKS if number_part & m) == 1
+    return w.suit_count == 1
 
 
 def _man_flush(w: Win) -> bool:
