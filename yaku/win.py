@@ -773,8 +773,6 @@ _CORE = frozenset({"tsumo", "red"})
 _FACT_FIELDS: tuple[str, ...] = tuple(k for k in _PLAIN_JSON_FIELDS if k not in _CORE) + (
     "declarations",
 )
-_FACTS = attrgetter(*_FACT_FIELDS)
-_FACT_DEFAULTS = tuple(_DEFAULTS[k] for k in _FACT_FIELDS)
 # The facts but the winner's riichi and ippatsu, which _plain_situation checks itself.
 _QUIET_FIELDS = tuple(k for k in _FACT_FIELDS if k not in ("riichi", "ippatsu"))
 _QUIET_FACTS = attrgetter(*_QUIET_FIELDS)

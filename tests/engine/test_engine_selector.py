@@ -6,7 +6,7 @@ import random
 
 from engine_hands import random_win
 
-from yaku.evaluation import _plan, _selector, live_checks
+from yaku.evaluation import _plan, _selector, evaluate, live_checks, prepare
 from yaku.rules import Ruleset
 
 
@@ -25,3 +25,14 @@ def test_selector_matches_the_loop_over_the_plan() -> None:
             assert select(w) == live_checks(w, plan)
             picked += len(select(w))
         assert picked > 0 or not rs.enabled
+
+
+def test_prepare_compiles_up_front_and_changes_no_answer() -> None:
+    """``prepare`` leaves on the ruleset what the first ``evaluate`` would otherwise build,
+    and a prepared ruleset answers as a fresh one."""
+    rng = random.Random(22)
+    prepared = prepare(Ruleset.default())
+    assert {"_compiled", "_plan", "_adjust", "_selector", "_shapes"} <= set(vars(prepared))
+    for _ in range(200):
+        w = random_win(rng)
+        assert evaluate(w, prepared).to_json() == evaluate(w, Ruleset.default()).to_json()
