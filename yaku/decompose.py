@@ -143,9 +143,10 @@ def _suit_key(counts9: tuple[int, ...]) -> SuitKey:
 
 
 def _search_order(shape: Shape) -> tuple[int, ...]:
-    """Where a split comes in the depth-first search over tiles 1..9 that deciding, at each
-    tile, its triplet and pair first none, then the pair, then the triplet, then both: per
-    tile 2 x triplets + pairs. Splits of one suit are listed in this order."""
+    """Where a split comes in a depth-first search over tiles 1..9 that decides, at each
+    tile, the blocks starting there: first no triplet and no pair, then the pair, then the
+    triplet, then both. The key is, per tile, 2 x triplets + pairs; the splits of one suit
+    are listed in this order."""
     order = [0] * 9
     for kind, tile in shape:
         if kind == "triplet":
