@@ -11,7 +11,7 @@ Nothing is cached per hand, so memory stays flat however many hands are seen.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from yaku.melds import MELD_KINDS, QUAD_KINDS, Meld
@@ -221,8 +221,8 @@ def _suit_blocks_with_pair(
 ) -> tuple[tuple[Block, ...], ...]:
     """The splits of a suit holding the pair: one lookup per tile that could be it."""
     out: list[tuple[Block, ...]] = []
-    for i, n in enumerate(counts9):
-        if n >= 2:
+    for i in range(_pair_residue(counts9), 9, 3):
+        if counts9[i] >= 2:
             for blocks in table.get(key - (2 << 8 * i), ()):
                 pair = _BLOCKS["pair", base + i]
                 # The pair goes after the blocks at or below its tile (block order).
@@ -303,6 +303,89 @@ def is_standard_complete(counts: tuple[int, ...]) -> bool:
     """Whether the counts split into sets and one pair at all (``standard_shapes``
     non-empty)."""
     return _suit_options(counts) is not None
+
+
+def standard_waits(counts: tuple[int, ...]) -> list[int]:
+    """The tiles (held fewer than four times) that make concealed counts of 3n + 1 tiles
+    a standard hand, ascending. Adding a tile changes one suit (or the honors), so every
+    other part must already split into sets, or sets and the one pair; each suit is
+    judged by a lookup in the split table."""
+    if sum(counts) % 3 != 1:
+        return []
+    parts = [counts[base : base + 9] for base in (0, 9, 18)]
+    honor_counts = counts[27:]
+    # Per part: split into sets (0), into sets and a pair (1), or not at all (None).
+    pairs_in = [_suit_pairs(_suit_key(p), sum(p)) for p in parts]
+    honor_pairs = _honor_pairs(honor_counts)
+    pairs_in.append(honor_pairs)
+    broken = [i for i, n in enumerate(pairs_in) if n is None]
+    if len(broken) > 1:
+        return []
+    table = _SET_BLOCKS[0]
+    out: list[int] = []
+    for i in broken or range(4):
+        others = 0
+        for j, n in enumerate(pairs_in):
+            if j != i:
+                others += n  # type: ignore[operator]  (None only at i)
+        if others > 1:
+            continue
+        if i == 3:
+            for t in range(7):
+                if honor_counts[t] < 4:
+                    c = list(honor_counts)
+                    c[t] += 1
+                    if _honor_pairs(tuple(c)) == 1 - others:
+                        out.append(27 + t)
+            continue
+        part, base = parts[i], 9 * i
+        key, n = _suit_key(part), sum(part) + 1
+        if n % 3 == 0 and others == 1:
+            out += [base + t for t in range(9) if part[t] < 4 and key + (1 << 8 * t) in table]
+        elif n % 3 == 2 and others == 0:
+            # As in _suit_pairs, the pair's tile number mod 3 follows from the counts; the
+            # added tile t moves that sum by t mod 3.
+            weight = sum(part[1::3]) + 2 * sum(part[2::3])
+            for t in range(9):
+                if part[t] >= 4:
+                    continue
+                added = key + (1 << 8 * t)
+                for p in range(2 * (weight + t % 3) % 3, 9, 3):
+                    if part[p] + (p == t) >= 2:
+                        rest = added - (2 << 8 * p)
+                        if rest == 0 or rest in table:
+                            out.append(base + t)
+                            break
+    return sorted(out)
+
+
+def _suit_pairs(key: SuitKey, n: int) -> int | None:
+    """0 if a suit of ``n`` tiles splits into sets, 1 if into sets and a pair, else None."""
+    if n % 3 == 0:
+        return 0 if key == 0 or key in _SET_BLOCKS[0] else None
+    if n % 3 == 2:
+        table = _SET_BLOCKS[0]
+        counts9 = key.to_bytes(9, "little")
+        for i in range(_pair_residue(counts9), 9, 3):
+            if counts9[i] >= 2:
+                rest = key - (2 << 8 * i)
+                if rest == 0 or rest in table:
+                    return 1
+    return None
+
+
+def _pair_residue(counts9: Sequence[int]) -> int:
+    """Tile number (0-8) mod 3 of the pair of a suit that splits into sets and a pair: a
+    sequence (3i + 3) or triplet (3i) adds a multiple of 3 to the sum of tile number x
+    count, the pair 2p, so that sum is 2p mod 3, and p is twice the sum mod 3."""
+    return 2 * (sum(counts9[1::3]) + 2 * sum(counts9[2::3])) % 3
+
+
+def _honor_pairs(counts: tuple[int, ...]) -> int | None:
+    """The pairs among honor counts that are all pairs or triplets, else None."""
+    if 1 in counts or 4 in counts:
+        return None
+    return counts.count(2)
 
 
 def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:

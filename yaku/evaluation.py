@@ -23,6 +23,7 @@ from yaku.decompose import (
     shapes_version,
 )
 from yaku.errors import InputError
+from yaku.inline import inline
 from yaku.interplay import PARENTS, superseded
 from yaku.registry import COMBINATION_NOTES
 from yaku.rules import Ruleset, supply
@@ -207,29 +208,38 @@ def live_checks(win: Win, plan: tuple) -> list[tuple]:
 
 def _selector(ruleset: Ruleset) -> Any:
     """``live_checks`` for this ruleset's plan as one straight-line function (built once
-    and kept on the ruleset): no loop, no tuple unpacking per check, which is most of
-    what the loop costs with ~150 checks. The code names only generated local names
-    (g0, p0, c0 …); the objects come in through the namespace."""
+    and kept on the ruleset): no loop, no tuple unpacking per check, and each gate and
+    prefilter that is a single expression written in place of its call
+    (``yaku.inline``), which is most of what ~150 prefilters per hand cost. The code names
+    only generated local names (g0, p0, c0 …); the objects come in through the namespace."""
     hit = ruleset.__dict__.get("_selector")
     if hit is not None:
         return hit
     plan, _ = _plan(ruleset)
     namespace: dict[str, Any] = {}
+
+    def test(fn: Any, name: str) -> str:
+        inlined = inline(fn, name)
+        if inlined is None:
+            namespace[name] = fn
+            return f"{name}(win)"
+        namespace.update(inlined.names)
+        return inlined.source
+
     lines = ["def select(win):", "    live = []", "    add = live.append"]
     n = 0
     for g, (gate, filtered, always) in enumerate(plan):
         indent = "    "
         if gate is not None:
-            namespace[f"g{g}"] = gate
-            lines.append(f"    if g{g}(win):")
+            lines.append(f"    if {test(gate, f'g{g}')}:")
             indent = "        "
         body = []
         if always:
             namespace[f"a{g}"] = always
             body.append(f"{indent}live.extend(a{g})")
         for pf, check in filtered:
-            namespace[f"p{n}"], namespace[f"c{n}"] = pf, check
-            body.append(f"{indent}if p{n}(win):")
+            namespace[f"c{n}"] = check
+            body.append(f"{indent}if {test(pf, f'p{n}')}:")
             body.append(f"{indent}    add(c{n})")
             n += 1
         lines += body or [f"{indent}pass"]

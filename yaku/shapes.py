@@ -36,6 +36,7 @@ always means a declared kan. Every shape has the wait ``other``.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -164,10 +165,72 @@ def _groups(c: list[int], acc: list[Group], out: set[tuple[Group, ...]]) -> None
             c[i + k] += 1
 
 
-# The finder and the body ask for the same hand; other hands rarely share the answer.
-@lru_cache(maxsize=32)
+def _four_group_splits() -> dict[int, dict[int, tuple[tuple[Group, ...], ...]]]:
+    """Per suit base (0, 9, 18): every split of that suit into at most three four-tile
+    groups, by the suit's counts packed one byte per tile (as yaku.decompose keys its
+    tables). What is left of fourteen tiles after the pair holds at most three groups."""
+    groups = [("four", i) for i in range(9)] + [("run", i) for i in range(6)]
+    found: dict[int, list[tuple[Group, ...]]] = {}
+    for n in range(1, 4):
+        for combo in itertools.combinations_with_replacement(groups, n):
+            counts = [0] * 9
+            for kind, i in combo:
+                for t in (i,) * 4 if kind == "four" else range(i, i + 4):
+                    counts[t] += 1
+            if max(counts) <= 4:
+                found.setdefault(int.from_bytes(bytes(counts), "little"), []).append(combo)
+    return {
+        base: {
+            key: tuple(tuple([(kind, base + i) for kind, i in split]) for split in splits)
+            for key, splits in found.items()
+        }
+        for base in (0, 9, 18)
+    }
+
+
+_FOUR_GROUP_SPLITS = _four_group_splits()
+
+
 def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
-    """Every (pair tile, three four-tile groups) split of fourteen concealed tiles."""
+    """Every (pair tile, three four-tile groups) split of fourteen concealed tiles: per
+    pair, the suits' splits from a table made at import, combined."""
+    keys = [int.from_bytes(bytes(counts[base : base + 9]), "little") for base in (0, 9, 18)]
+    honors = counts[27:]
+    honors_in_fours = all(n == 0 or n == 4 for n in honors)
+    out: list[tuple[int, tuple[Group, ...]]] = []
+    for pair in range(34):
+        if counts[pair] < 2:
+            continue
+        rest_honors = honors
+        rest_keys = keys.copy()
+        if pair >= 27:
+            rest_honors = tuple([n - 2 * (t == pair - 27) for t, n in enumerate(honors)])
+            if any(n != 0 and n != 4 for n in rest_honors):
+                continue
+        elif honors_in_fours:
+            rest_keys[pair // 9] -= 2 << 8 * (pair % 9)
+        else:
+            continue
+        options = [((tuple([("four", 27 + t) for t, n in enumerate(rest_honors) if n]),))]
+        for base, key in zip((0, 9, 18), rest_keys, strict=True):
+            if not key:
+                continue
+            splits = _FOUR_GROUP_SPLITS[base].get(key)
+            if splits is None:
+                break
+            options.append(splits)
+        else:
+            found = {
+                tuple(sorted([g for part in parts for g in part]))
+                for parts in itertools.product(*options)
+            }
+            out.extend((pair, g) for g in sorted(found))
+    return tuple(out)
+
+
+def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
+    """``back_four_splits`` by a depth-first search over the tiles (the reference the
+    table is tested against)."""
     out: list[tuple[int, tuple[Group, ...]]] = []
     c = list(counts)
     for pair in range(34):

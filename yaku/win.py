@@ -67,7 +67,7 @@ MAX_DEALER_HISTORY = 99
 _SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class Win:
     """A complete hand plus the game facts local yaku look at.
 
@@ -149,73 +149,18 @@ class Win:
     # the situational yaku).
     situational: bool = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # One pass over the tiles for every derived fact: Win is built once per evaluated
-        # hand, so this is on the hot path (bench/evaluate_vs_mahjong.py).
-        setattr_ = object.__setattr__
-        concealed = _tile_tuple(self.concealed)
-        setattr_(self, "concealed", concealed)
-        check_tile(self.win_tile, "winning tile")
-        melds = self.melds
-        if type(melds) is not tuple or not all(type(m) is Meld for m in melds):
-            melds = _meld_tuple(melds)
-            setattr_(self, "melds", melds)
-        _check_counts(concealed, melds)
-
-        counts = [0] * NUM_TILES
-        for t in concealed:
-            counts[t] += 1
-        concealed_counts = tuple(counts)
-        setattr_(self, "concealed_counts", concealed_counts)
-        quads = 0
-        closed = self.called_pairs == 0
-        present = set(concealed)
-        for m in melds:
-            for t in m.tiles:
-                counts[t] += 1
-            present.update(m.tiles)
-            if m.kind != "ankan":
-                closed = False
-                if m.kind != "chi" and m.kind != "pon":
-                    quads += 1
-            else:
-                quads += 1
-        mask = mask2 = mask3 = total = 0
-        for t in present:
-            n = counts[t]
-            if n > 4:
-                _too_many(counts)
-            bit = 1 << t
-            mask |= bit
-            total += _NUMBER_OF[t] * n
-            if n >= 2:
-                mask2 |= bit
-                if n >= 3:
-                    mask3 |= bit
-        if not concealed_counts[self.win_tile]:
-            raise InputError(
-                f"winning tile {tile_name(self.win_tile)} is not among the concealed tiles "
-                f"{format_tiles(concealed)} (the hand must include the winning tile)"
-            )
-        setattr_(self, "tile_counts", tuple(counts))
-        setattr_(self, "tile_mask", mask)
-        setattr_(self, "mask2", mask2)
-        setattr_(self, "mask3", mask3)
-        setattr_(self, "number_total", total)
-        setattr_(self, "quads", quads)
-        setattr_(self, "is_closed", closed)
-        setattr_(
-            self,
-            "suit_count",
-            (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0),
-        )
-        setattr_(self, "situational", _is_situational(self))
-        if isinstance(self.declarations, (set, list, tuple)):
-            try:
-                setattr_(self, "declarations", frozenset(self.declarations))
-            except TypeError:
-                raise InputError(f"field 'declarations' = {self.declarations!r}") from None
-        _check_situation(self)
+    def __init__(
+        self,
+        *,
+        concealed: Sequence[int],
+        win_tile: int,
+        melds: Sequence[Meld] = (),
+        **situation: Any,
+    ) -> None:
+        if not _SITUATION_KEYS.issuperset(situation):
+            unknown = sorted(set(situation) - _SITUATION_KEYS)[0]
+            raise TypeError(f"Win.__init__() got an unexpected keyword argument {unknown!r}")
+        _init(self, _tile_tuple(concealed), win_tile, melds, situation)
 
     # -- derived facts -------------------------------------------------------------------
 
@@ -275,7 +220,7 @@ class Win:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Win:
         """The JSON form documented in WIN_FORMAT.md. Unknown keys are an error."""
-        if not isinstance(obj, Mapping):
+        if type(obj) is not dict and not isinstance(obj, Mapping):
             raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
         _check_json_shape(obj)
         if not _JSON_KEY_SET.issuperset(obj):
@@ -287,30 +232,36 @@ class Win:
         for key in ("hand", "win"):
             if key not in obj:
                 raise InputError(f"win is missing the required key {key!r}")
-        hand = _json_str(obj, "hand")
-        parsed = parse_tiles(hand)
-        kwargs: dict[str, Any] = {"red": parsed.red}
-        kwargs["win_tile"] = tile_from_str(_json_str(obj, "win"))
+        parsed = parse_tiles(_json_str(obj, "hand"))
+        situation: dict[str, Any] = {"red": parsed.red}
+        win_tile = tile_from_str(_json_str(obj, "win"))
         melds = obj.get("melds", [])
         if not isinstance(melds, list):
             raise InputError(
                 f"key 'melds' must be a list of strings like 'pon 777z', got {melds!r}"
             )
-        kwargs["melds"] = tuple(parse_meld(m) for m in melds)
+        meld_objs = tuple([parse_meld(m) for m in melds])
         if "seat" in obj:
-            kwargs["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
+            situation["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
         if "round" in obj:
-            kwargs["round_wind"] = wind_from_str(_json_str(obj, "round"))
+            situation["round_wind"] = wind_from_str(_json_str(obj, "round"))
         if "declarations" in obj:
             decl = obj["declarations"]
             if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
                 raise InputError(f"key 'declarations' must be a list of strings, got {decl!r}")
-            kwargs["declarations"] = frozenset(decl)
-        if len(obj) > 2:  # any keys beyond hand and win, checked in field order
-            for key in _PLAIN_JSON_FIELDS:
-                if key in obj:
-                    kwargs[key] = _json_plain(key, obj[key])
-        return cls(concealed=tuple(parsed.tiles), **kwargs)
+            situation["declarations"] = frozenset(decl)
+        plain = [key for key in obj if key in _PLAIN_JSON_SET]
+        if plain:
+            if not all(_json_type_ok(key, obj[key]) for key in plain):
+                for key in _PLAIN_JSON_FIELDS:  # the first wrong key in field order
+                    if key in obj:
+                        _json_plain(key, obj[key])
+            for key in plain:
+                situation[key] = obj[key]
+        # parse_tiles gives tile ids in range, so sorting is all _tile_tuple would do.
+        win = object.__new__(cls)
+        _init(win, tuple(sorted(parsed.tiles)), win_tile, meld_objs, situation)
+        return win
 
     def to_json(self) -> dict[str, Any]:
         """Inverse of from_json; fields at their default are left out."""
@@ -334,6 +285,91 @@ class Win:
 
 
 # -- validation helpers ------------------------------------------------------------------
+
+
+def _init(
+    win: Win,
+    concealed: tuple[int, ...],
+    win_tile: int,
+    melds: Sequence[Meld],
+    situation: dict[str, Any],
+) -> None:
+    """Validate and fill a new Win: every field and derived fact goes into one dict, set
+    as the instance's ``__dict__`` in one step. Win is built once per evaluated hand
+    (bench/evaluate_vs_mahjong.py), and a frozen dataclass's own ``__init__`` would set its
+    34 fields one by one, each through ``object.__setattr__``."""
+    check_tile(win_tile, "winning tile")
+    if type(melds) is not tuple or not all(type(m) is Meld for m in melds):
+        melds = _meld_tuple(melds)
+    _check_counts(concealed, melds)
+    state = _STATE.copy()
+    if situation:
+        state.update(situation)
+    # One pass over the tiles for every derived fact.
+    counts = [0] * NUM_TILES
+    for t in concealed:
+        counts[t] += 1
+    concealed_counts = tuple(counts)
+    quads = 0
+    closed = state["called_pairs"] == 0
+    present = set(concealed)
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+        present.update(m.tiles)
+        if m.kind != "ankan":
+            closed = False
+            if m.kind != "chi" and m.kind != "pon":
+                quads += 1
+        else:
+            quads += 1
+    mask = mask2 = mask3 = total = 0
+    for t in present:
+        n = counts[t]
+        if n > 4:
+            _too_many(counts)
+        bit = 1 << t
+        mask |= bit
+        total += _NUMBER_OF[t] * n
+        if n >= 2:
+            mask2 |= bit
+            if n >= 3:
+                mask3 |= bit
+    if not concealed_counts[win_tile]:
+        raise InputError(
+            f"winning tile {tile_name(win_tile)} is not among the concealed tiles "
+            f"{format_tiles(concealed)} (the hand must include the winning tile)"
+        )
+    state["concealed"] = concealed
+    state["win_tile"] = win_tile
+    state["melds"] = melds
+    state["concealed_counts"] = concealed_counts
+    state["tile_counts"] = tuple(counts)
+    state["tile_mask"] = mask
+    state["mask2"] = mask2
+    state["mask3"] = mask3
+    state["number_total"] = total
+    state["quads"] = quads
+    state["is_closed"] = closed
+    state["suit_count"] = (
+        (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0)
+    )
+    declarations = state["declarations"]
+    if isinstance(declarations, (set, list, tuple)):
+        try:
+            state["declarations"] = frozenset(declarations)
+        except TypeError:
+            raise InputError(f"field 'declarations' = {declarations!r}") from None
+    object.__setattr__(win, "__dict__", state)
+    # Given only the core of the hand (winds, tsumo, red fives) and the winner's riichi,
+    # every other game fact is at its default by construction.
+    core_only = _CORE_KEYS.issuperset(situation)
+    if core_only:
+        state["situational"] = bool(state["riichi"] != "none" or state["ippatsu"])
+    else:
+        state["situational"] = _is_situational(win)
+    if not (_plain_core(win) if core_only else _plain_situation(win)):
+        _check_situation_fully(win)
 
 
 def _tile_tuple(value: object) -> tuple[int, ...]:
@@ -412,11 +448,6 @@ def _check_counts(concealed: tuple[int, ...], melds: tuple[Meld, ...]) -> None:
         )
 
 
-def _check_situation(win: Win) -> None:
-    if not _plain_situation(win):
-        _check_situation_fully(win)
-
-
 def _plain_situation(win: Win) -> bool:
     """Every game fact at its default (as value and type) but perhaps the winner's own
     riichi and ippatsu, the winds wind tiles and the red fives in range: such a win passes
@@ -424,13 +455,17 @@ def _plain_situation(win: Win) -> bool:
     closed hand; ippatsu only with a riichi), whatever its tiles, so the full checks are
     not run (tests/engine/test_win_fast_path.py compares the two)."""
     facts = _QUIET_FACTS(win)
+    return facts == _QUIET_DEFAULTS and tuple(map(type, facts)) == _QUIET_TYPES and _plain_core(win)
+
+
+def _plain_core(win: Win) -> bool:
+    """``_plain_situation`` for a win whose quiet facts are known to be at their defaults
+    (built from the core keys alone): tsumo, the winds, the red fives, the riichi."""
     red = win.red
     seat, round_ = win.seat_wind, win.round_wind
     counts = win.concealed_counts
     if not (
-        facts == _QUIET_DEFAULTS
-        and tuple(map(type, facts)) == _QUIET_TYPES
-        and type(win.tsumo) is bool
+        type(win.tsumo) is bool
         and type(red) is int
         and 0 <= red <= min(INT_BOUNDS["red"], counts[4] + counts[13] + counts[22])
         and type(seat) is int
@@ -744,19 +779,27 @@ def _json_str(obj: Mapping[str, Any], key: str) -> str:
 
 def _json_plain(key: str, value: Any) -> Any:
     # Checked here too (not only in Win) so the message names the JSON key.
-    default = _DEFAULTS[key]
-    if key == "turn":
-        ok = value is None or type(value) is int
-    elif isinstance(default, bool):
-        ok = type(value) is bool
-    else:
-        ok = type(value) is type(default)
-    if not ok:
+    if not _json_type_ok(key, value):
         raise InputError(f"key {key!r} has the wrong type: {value!r}")
     return value
 
 
+def _json_type_ok(key: str, value: Any) -> bool:
+    if key == "turn":
+        return value is None or type(value) is int
+    return type(value) is _JSON_TYPES[key]
+
+
 _DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(Win) if f.default is not MISSING}
+# A new Win's __dict__ starts as a copy of this: every field in declaration order (so all
+# instances lay their dicts out alike), at its default or None until _init fills it.
+_STATE: dict[str, Any] = {f.name: _DEFAULTS.get(f.name) for f in fields(Win)}
+# The keywords Win takes beside concealed, win_tile and melds.
+_SITUATION_KEYS = frozenset(
+    f.name for f in fields(Win) if f.init and f.name not in ("concealed", "win_tile", "melds")
+)
+# The keys _plain_core checks by itself (the core of the hand, the winner's riichi).
+_CORE_KEYS = frozenset({"tsumo", "seat_wind", "round_wind", "red", "riichi", "ippatsu"})
 _INIT_FIELDS = frozenset(f.name for f in fields(Win) if f.init)
 _SPECIAL = frozenset(
     {"concealed", "win_tile", "melds", "seat_wind", "round_wind", "red", "declarations"}
@@ -764,6 +807,9 @@ _SPECIAL = frozenset(
 _PLAIN_JSON_FIELDS: tuple[str, ...] = tuple(
     f.name for f in fields(Win) if f.init and f.name not in _SPECIAL
 )
+_PLAIN_JSON_SET = frozenset(_PLAIN_JSON_FIELDS)
+# The type a plain key's JSON value must have: its default's (bool for the flags).
+_JSON_TYPES: dict[str, type] = {k: type(_DEFAULTS[k]) for k in _PLAIN_JSON_FIELDS}
 _BOOL_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if isinstance(_DEFAULTS[k], bool))
 _INT_FIELDS = tuple(k for k in _PLAIN_JSON_FIELDS if type(_DEFAULTS[k]) is int) + ("red",)
 # The game facts: every situation field but the core of the hand (tiles, winds, tsumo,

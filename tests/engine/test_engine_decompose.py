@@ -351,3 +351,43 @@ def test_kokushi_pair_needs_all_thirteen_kinds_even_with_fourteen_terminals():
     assert sum(counts) == 14
     assert kokushi_pair(counts) is None
     assert kokushi_pair(Win.make("119m19p19s1234567z", "7z").concealed_counts) == 0
+
+
+def test_standard_waits_are_the_tiles_that_complete_the_hand() -> None:
+    """Against adding each tile and asking is_standard_complete (itself checked against
+    the splits and mahjong's Agari above): winning hands less one tile
+    (sometimes with another tile moved, so no wait at all), over every suit and honors,
+    and dense one-suit hands with many waits."""
+    rng = random.Random(13)
+    hands: list[list[int]] = []
+    while len(hands) < 3000:
+        win = random_win(rng)
+        if win.melds:
+            continue
+        counts = list(win.concealed_counts)
+        counts[rng.choice(win.concealed)] -= 1
+        if rng.random() < 0.3:
+            counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+            counts[rng.randrange(34)] += 1
+        if max(counts) <= 4:
+            hands.append(counts)
+    for _ in range(2000):
+        counts = [0] * 34
+        base = 9 * rng.randrange(3)
+        while sum(counts) < 13:
+            t = base + rng.randrange(9)
+            counts[t] = min(4, counts[t] + 1)
+        hands.append(counts)
+    waiting = several = 0
+    for counts in hands:
+        expected = []
+        for t in range(34):
+            if counts[t] < 4:
+                counts[t] += 1
+                if decompose.is_standard_complete(tuple(counts)):
+                    expected.append(t)
+                counts[t] -= 1
+        assert decompose.standard_waits(tuple(counts)) == expected, counts
+        waiting += bool(expected)
+        several += len(expected) >= 3
+    assert waiting > 1500 and several > 300  # hands with waits, many with several

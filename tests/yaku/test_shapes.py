@@ -128,3 +128,47 @@ def test_a_finders_kind_is_compared_by_value() -> None:
             interpretations(win, shapes=[kind])
     finally:
         unregister_shape(kind)
+
+
+def _one_suit_patterns(total: int) -> list[tuple[int, ...]]:
+    """Every count of one suit's nine tiles (each 0-4) that adds up to ``total``."""
+    out: list[tuple[int, ...]] = []
+
+    def fill(prefix: list[int], left: int) -> None:
+        if len(prefix) == 9:
+            if not left:
+                out.append(tuple(prefix))
+            return
+        for n in range(min(4, left) + 1):
+            fill([*prefix, n], left - n)
+
+    fill([], total)
+    return out
+
+
+def test_back_four_table_matches_the_search() -> None:
+    # Every 9th one-suit hand of fourteen tiles, and seeded hands of a pair and three
+    # groups over all suits and honors, half of them with one tile moved: the table gives
+    # what the search finds, in the same order.
+    hands = [(*p, *[0] * 25) for p in _one_suit_patterns(14)[::9]]
+    rng = random.Random(2026)
+    groups = [("four", t) for t in range(34)] + [
+        ("run", base + i) for base in (0, 9, 18) for i in range(6)
+    ]
+    while len(hands) < 13_200 + 4_000:
+        counts = [0] * 34
+        counts[rng.randrange(34)] += 2
+        for kind, t in rng.sample(groups, 3):
+            for k in (t,) * 4 if kind == "four" else range(t, t + 4):
+                counts[k] += 1
+        if rng.random() < 0.5:
+            counts[rng.choice([t for t in range(34) if counts[t]])] -= 1
+            counts[rng.randrange(34)] += 1
+        if max(counts) <= 4:
+            hands.append(tuple(counts))
+    found = 0
+    for counts in hands:
+        splits = shapes.back_four_splits(counts)
+        assert splits == shapes.back_four_search(counts), counts
+        found += bool(splits)
+    assert found > 1_000  # the comparison covers many hands that have the shape

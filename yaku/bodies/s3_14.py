@@ -23,8 +23,6 @@ standard.py does), 役牌, and the situation yaku 立直/雙立直, 一發, 門�
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from generated.s3_14 import (
     AnagoOptions,
     ByoutotsuMoushinOptions,
@@ -53,7 +51,7 @@ from generated.s3_14 import (
 )
 from yaku import standard
 from yaku.award import Award
-from yaku.decompose import chiitoitsu_pairs, is_standard_complete, kokushi_pair
+from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_waits
 from yaku.registry import award, implements
 from yaku.tiles import (
     DRAGON_MASK,
@@ -94,36 +92,21 @@ def _wait_allowed(wait: str, allowed: frozenset[str] | None) -> bool:
 # -- what the hand waited on -----------------------------------------------------------------
 
 
-def _standard_candidates(counts: tuple[int, ...]) -> list[int]:
-    """Tiles that can complete four sets and a pair: a held honor, or a number tile within
-    two of a held one, in a suit whose count the tile brings to 0 or 2 (mod 3) — every
-    suit of a complete standard hand has such a count."""
-    out: set[int] = set()
-    for base in (0, 9, 18):
-        part = counts[base : base + 9]
-        if (sum(part) + 1) % 3 == 1:
-            continue
-        for i, n in enumerate(part):
-            if n:
-                out.update(range(base + max(0, i - 2), base + min(8, i + 2) + 1))
-    out.update(t for t in range(27, 34) if counts[t])
-    return sorted(out)
+# Tiles outside thirteen orphans.
+_NOT_YAOCHUU = tuple(t for t in range(34) if t not in YAOCHUU)
 
 
-@lru_cache(maxsize=32)  # reused within one hand; a bigger one grows with the hands seen
-def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
-    c = list(before)
-    out = set()
-    for t in _standard_candidates(before):
-        if c[t] >= 4:
-            continue
-        c[t] += 1
-        if is_standard_complete(tuple(c)):
-            out.add(t)
-        c[t] -= 1
+def _completing(before: tuple[int, ...], melded: bool) -> set[int]:
+    out = set(standard_waits(before))
     if not melded:
-        # Seven pairs wait on their single tile; thirteen orphans on terminals and honors.
-        candidates = [t for t, n in enumerate(before) if n % 2] + list(YAOCHUU)
+        # Seven pairs wait on the single beside six pairs; thirteen orphans, held only as
+        # terminals and honors, on a terminal or honor.
+        c = list(before)
+        candidates = []
+        if before.count(1) == 1 and before.count(2) == 6:
+            candidates.append(before.index(1))
+        if not any(before[t] for t in _NOT_YAOCHUU):
+            candidates += YAOCHUU
         for t in candidates:
             if c[t] >= 4 or t in out:
                 continue
@@ -132,7 +115,7 @@ def _completing(before: tuple[int, ...], melded: bool) -> frozenset[int]:
             if chiitoitsu_pairs(key) or kokushi_pair(key) is not None:
                 out.add(t)
             c[t] -= 1
-    return frozenset(out)
+    return out
 
 
 def wait_tiles(w: Win) -> frozenset[int]:

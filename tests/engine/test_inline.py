@@ -1,0 +1,85 @@
+"""Prefilters written into the selector (yaku.inline) test exactly what their calls do."""
+
+from __future__ import annotations
+
+import random
+from functools import partial
+
+from engine_hands import random_win
+
+from yaku.evaluation import _plan, prepare
+from yaku.inline import inline
+from yaku.rules import Ruleset
+
+LIMIT = 3
+
+
+def _helper(x: int) -> bool:
+    return x > LIMIT
+
+
+def _returns_one_expression(w: object) -> bool:
+    """A docstring is allowed."""
+    return _helper(len(str(w))) and not isinstance(w, int)
+
+
+def _two_statements(w: object) -> bool:
+    n = len(str(w))
+    return n > LIMIT
+
+
+def _made(least: int):
+    def prefilter(w: object) -> bool:
+        return len(str(w)) >= least
+
+    return prefilter
+
+
+def _evaluate(source: str, names: dict, value: object) -> object:
+    return eval(source, dict(names), {"win": value})
+
+
+def test_expressions_are_inlined_with_their_names_bound() -> None:
+    simple = lambda w: w + LIMIT  # noqa: E731
+    cases = [(simple, 2), (_returns_one_expression, "abcde"), (_made(4), "abc"), (_made(2), "ab")]
+    for fn, value in cases:
+        got = inline(fn, "p0")
+        assert got is not None, fn
+        assert "win" in got.source and all(k.startswith("p0_") for k in got.names)
+        assert _evaluate(got.source, got.names, value) == fn(value)
+    # The closure's cell is read when inlining: two prefilters from one factory differ.
+    assert inline(_made(4), "a").names["a_least"] == 4
+    assert inline(_made(2), "b").names["b_least"] == 2
+
+
+def test_what_is_not_one_plain_expression_stays_a_call() -> None:
+    assert inline(_two_statements, "p") is None
+    assert inline(lambda w: any(c == "a" for c in w), "p") is None  # binds its own name
+    assert inline(lambda w: (n := len(w)) > n - 1, "p") is None
+    assert inline(partial(_helper), "p") is None
+    assert inline(len, "p") is None
+    assert inline(lambda w, v=1: w > v, "p") is None
+    # Two lambdas of one name on one line: which is which is not certain.
+    pair = (lambda w: w > 1, lambda w: w < 1)
+    assert inline(pair[0], "p") is None and inline(pair[1], "p") is None
+
+
+def test_every_inlined_prefilter_agrees_with_its_call() -> None:
+    """Each of the default ruleset's gates and prefilters that is inlined, evaluated as
+    the selector would, against calling it, on seeded random wins."""
+    rs = prepare(Ruleset.default())
+    plan, _ = _plan(rs)
+    tests = [g for g, _, _ in plan if g is not None] + [pf for _, f, _ in plan for pf, _ in f]
+    inlined = [(fn, inline(fn, f"t{i}")) for i, fn in enumerate(tests)]
+    inlined = [(fn, got) for fn, got in inlined if got is not None]
+    assert len(inlined) > 100
+    rng = random.Random(5)
+    wins = [random_win(rng) for _ in range(300)]
+    fired = 0
+    for fn, got in inlined:
+        code = compile(got.source, "<test>", "eval")
+        for w in wins:
+            expected = bool(fn(w))
+            assert bool(eval(code, dict(got.names), {"win": w})) == expected
+            fired += expected
+    assert fired > 300

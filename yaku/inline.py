@@ -1,0 +1,173 @@
+"""A prefilter's test as an expression the generated selector can hold in place of a call.
+
+A ruleset's selector (``yaku.evaluation._selector``) runs some 150 prefilters per hand,
+and a Python call costs more than most of them compute (a mask or two compared). A
+prefilter that is one expression of its single argument (``lambda w: w.mask3 & X == X``,
+or a ``def`` that only returns one) is written into the selector instead: its argument
+renamed to the selector's ``win``, every other name bound to the object it names now.
+
+Only what is certainly the same test is inlined; anything else stays a call:
+- the source is found by the code object's first line and accepted only if compiling it
+  again gives the same bytecode, names and constants;
+- the expression holds no comprehension, lambda or ``:=`` (they bind names of their own);
+- its free names resolve now: the closure's cells, the module's globals, the builtins.
+Binding now means a module global reassigned after a ruleset is compiled is not seen by
+that ruleset; the bodies' modules only assign their helpers once, at import.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import inspect
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from types import CodeType, FunctionType
+from typing import Any
+
+_NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield)
+
+
+@dataclass(frozen=True)
+class Inlined:
+    """``source``: the test as an expression of ``win``; ``names``: what its other names
+    stand for (each name unique to this test, as the prefix given)."""
+
+    source: str
+    names: dict[str, Any]
+
+
+def inline(test: Callable[[Any], Any], prefix: str) -> Inlined | None:
+    """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
+    or None where it must stay a call."""
+    if not isinstance(test, FunctionType):
+        return None
+    code = test.__code__
+    if (
+        code.co_argcount != 1
+        or code.co_posonlyargcount
+        or code.co_kwonlyargcount
+        or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+        or code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE)
+        or code.co_cellvars
+        or test.__defaults__
+    ):
+        return None
+    node = _source_node(code)
+    if node is None:
+        return None
+    expr = _returned_expression(node)
+    if expr is None or any(isinstance(n, _NOT_INLINED) for n in ast.walk(expr)):
+        return None
+    arg = code.co_varnames[0]
+    closure = test.__closure__ or ()
+    cells = dict(zip(code.co_freevars, [c.cell_contents for c in closure], strict=True))
+    names: dict[str, Any] = {}
+    renamed: dict[str, str] = {}
+    for n in ast.walk(expr):
+        if not isinstance(n, ast.Name) or n.id == arg or n.id in renamed:
+            continue
+        if not isinstance(n.ctx, ast.Load):
+            return None
+        if n.id in cells:
+            value = cells[n.id]
+        elif n.id in test.__globals__:
+            value = test.__globals__[n.id]
+        elif hasattr(builtins, n.id):
+            value = getattr(builtins, n.id)
+        else:
+            return None
+        renamed[n.id] = f"{prefix}_{n.id}"
+        names[renamed[n.id]] = value
+    out = _Rename(arg, renamed).visit(_copy(expr))
+    return Inlined(f"({ast.unparse(out)})", names)
+
+
+def _copy(expr: ast.expr) -> ast.expr:
+    return ast.parse(ast.unparse(expr), mode="eval").body
+
+
+class _Rename(ast.NodeTransformer):
+    def __init__(self, arg: str, renamed: dict[str, str]) -> None:
+        self.arg = arg
+        self.renamed = renamed
+
+    def visit_Name(self, node: ast.Name) -> ast.Name:
+        new = "win" if node.id == self.arg else self.renamed[node.id]
+        return ast.copy_location(ast.Name(id=new, ctx=node.ctx), node)
+
+
+def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:
+    if isinstance(node, ast.Lambda):
+        return node.body
+    body = node.body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring
+    if node.decorator_list or len(body) != 1 or not isinstance(body[0], ast.Return):
+        return None
+    return body[0].value
+
+
+def _source_node(code: CodeType) -> ast.Lambda | ast.FunctionDef | None:
+    """The one lambda or def in the code's file that starts on its first line and
+    compiles to the same code, else None."""
+    candidates = [
+        n
+        for n in _nodes_by_line(code.co_filename).get(code.co_firstlineno, [])
+        if (n.name if isinstance(n, ast.FunctionDef) else "<lambda>") == code.co_name
+    ]
+    if len(candidates) != 1 or not _same_code(candidates[0], code):
+        return None
+    return candidates[0]
+
+
+@cache  # one parse per source file while selectors are built (a handful of files)
+def _nodes_by_line(filename: str) -> dict[int, list[ast.Lambda | ast.FunctionDef]]:
+    try:
+        with open(filename, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), filename)
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    out: dict[int, list[ast.Lambda | ast.FunctionDef]] = {}
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.Lambda, ast.FunctionDef)):
+            out.setdefault(n.lineno, []).append(n)
+    return out
+
+
+def _same_code(node: ast.Lambda | ast.FunctionDef, code: CodeType) -> bool:
+    """Whether the node, compiled on its own (inside a function whose locals are the
+    original's free variables, so they stay free), gives the original's code."""
+    if isinstance(node, ast.Lambda):
+        text = f"__f = {ast.unparse(node)}"
+    else:
+        text = ast.unparse(node) + f"\n__f = {node.name}"
+    free = ", ".join(code.co_freevars)
+    source = f"def __outer({free}):\n{textwrap.indent(text, '    ')}\n    return __f\n"
+    try:
+        outer = compile(source, code.co_filename, "exec")
+    except SyntaxError:
+        return False
+    found = [
+        c
+        for o in outer.co_consts
+        if isinstance(o, CodeType)
+        for c in o.co_consts
+        if isinstance(c, CodeType) and c.co_name == code.co_name
+    ]
+    if len(found) != 1:
+        return False
+    again = found[0]
+    return (
+        again.co_code == code.co_code
+        and again.co_names == code.co_names
+        and again.co_varnames == code.co_varnames
+        and again.co_freevars == code.co_freevars
+        and _plain_consts(again) == _plain_consts(code)
+    )
+
+
+def _plain_consts(code: CodeType) -> tuple[Any, ...]:
+    return tuple(c for c in code.co_consts if not isinstance(c, CodeType))
