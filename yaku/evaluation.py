@@ -18,7 +18,6 @@ from yaku.award import Award, rank, resolve
 from yaku.decompose import (
     Interpretation,
     interpretations,
-    registered_shapes,
     shapes_needed,
     shapes_version,
 )
@@ -182,8 +181,9 @@ def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
 
 def _shapes(ruleset: Ruleset) -> tuple[str, ...]:
     """The registered shape kinds the ruleset's checks read (the other finders do not
-    run), kept on the ruleset until a shape is registered or unregistered."""
-    key = (shapes_version(), registered_shapes())
+    run), kept on the ruleset until a shape is registered or unregistered (each of
+    which moves ``shapes_version``)."""
+    key = shapes_version()
     hit = ruleset.__dict__.get("_shapes")
     if hit is None or hit[0] != key:
         checks, _ = compile_ruleset(ruleset)

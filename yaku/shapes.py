@@ -192,40 +192,59 @@ _FOUR_GROUP_SPLITS = _four_group_splits()
 
 
 def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
-    """Every (pair tile, three four-tile groups) split of fourteen concealed tiles: per
-    pair, the suits' splits from a table made at import, combined."""
-    keys = [int.from_bytes(bytes(counts[base : base + 9]), "little") for base in (0, 9, 18)]
+    """Every (pair tile, three four-tile groups) split of fourteen concealed tiles.
+
+    Groups stay within a suit (or the honors), so the pair sits in the one part whose
+    tile count is 2 mod 4 and every other part splits as it is; each suit's splits come
+    from a table made at import."""
+    parts = [counts[base : base + 9] for base in (0, 9, 18)]
     honors = counts[27:]
-    honors_in_fours = all(n == 0 or n == 4 for n in honors)
+    with_pair = [i for i, part in enumerate([*parts, honors]) if sum(part) % 4]
+    if len(with_pair) != 1 or sum((parts + [honors])[with_pair[0]]) % 4 != 2:
+        return ()
+    where = with_pair[0]
+    fixed: list[tuple[tuple[Group, ...], ...]] = []
+    for i, part in enumerate(parts):
+        key = int.from_bytes(bytes(part), "little")
+        if i == where or not key:
+            continue
+        splits = _FOUR_GROUP_SPLITS[9 * i].get(key)
+        if splits is None:
+            return ()
+        fixed.append(splits)
     out: list[tuple[int, tuple[Group, ...]]] = []
-    for pair in range(34):
-        if counts[pair] < 2:
-            continue
-        rest_honors = honors
-        rest_keys = keys.copy()
-        if pair >= 27:
-            rest_honors = tuple([n - 2 * (t == pair - 27) for t, n in enumerate(honors)])
-            if any(n != 0 and n != 4 for n in rest_honors):
-                continue
-        elif honors_in_fours:
-            rest_keys[pair // 9] -= 2 << 8 * (pair % 9)
-        else:
-            continue
-        options = [((tuple([("four", 27 + t) for t, n in enumerate(rest_honors) if n]),))]
-        for base, key in zip((0, 9, 18), rest_keys, strict=True):
-            if not key:
-                continue
-            splits = _FOUR_GROUP_SPLITS[base].get(key)
-            if splits is None:
-                break
-            options.append(splits)
-        else:
-            found = {
-                tuple(sorted([g for part in parts for g in part]))
-                for parts in itertools.product(*options)
-            }
-            out.extend((pair, g) for g in sorted(found))
+    if where == 3:
+        if any(n != 0 and n != 2 and n != 4 for n in honors) or honors.count(2) != 1:
+            return ()
+        pair = 27 + honors.index(2)
+        fours = tuple([("four", 27 + t) for t, n in enumerate(honors) if n == 4])
+        options = [(fours,), *fixed]
+    else:
+        if any(n != 0 and n != 4 for n in honors):
+            return ()
+        fours = tuple([("four", 27 + t) for t, n in enumerate(honors) if n])
+        part, base = parts[where], 9 * where
+        key = int.from_bytes(bytes(part), "little")
+        for i, n in enumerate(part):
+            if n >= 2:
+                rest = key - (2 << 8 * i)
+                splits = _FOUR_GROUP_SPLITS[base].get(rest) if rest else ((),)
+                if splits is not None:
+                    _combine(base + i, [(fours,), splits, *fixed], out)
+        return tuple(out)
+    _combine(pair, options, out)
     return tuple(out)
+
+
+def _combine(
+    pair: int,
+    options: list[tuple[tuple[Group, ...], ...]],
+    out: list[tuple[int, tuple[Group, ...]]],
+) -> None:
+    found = {
+        tuple(sorted([g for part in parts for g in part])) for parts in itertools.product(*options)
+    }
+    out.extend((pair, g) for g in sorted(found))
 
 
 def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:

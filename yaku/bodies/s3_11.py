@@ -97,9 +97,12 @@ def _could_fn(masks: tuple[int, ...]):
     """Prefilter: some pattern has three or more of each of its tiles (the patterns'
     smallest size first, as a cheap gate)."""
     least = min(m.bit_count() for m in masks)
+    anywhere = 0
+    for m in masks:
+        anywhere |= m
 
     def prefilter(w: Win) -> bool:
-        held = w.mask3
+        held = w.mask3 & anywhere  # only the patterns' tiles can complete one
         return held.bit_count() >= least and any(held & m == m for m in masks)
 
     return prefilter

@@ -137,7 +137,9 @@ def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Awa
 @implements(
     "3-13-04",
     fingerprint="d566b69d40ff10d9ddc21017b21b66bad6c29017ed6a0113735ad93f22bf81eb",
-    prefilter=lambda w: w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w),
+    prefilter=lambda w: (
+        w.number_total == 99 and w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w)
+    ),
 )
 def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
     """清一色 whose numbers total exactly 99."""
@@ -149,7 +151,9 @@ def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
 @implements(
     "3-13-05",
     fingerprint="cbc71ee9fa685eec872c48a5612fe630e11505d37aa0c9df9a503be06d4b8ac6",
-    prefilter=lambda w: w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w),
+    prefilter=lambda w: (
+        w.number_total == 88 and w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w)
+    ),
 )
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
     """清一色 whose numbers total exactly 88 (米壽, the 88th birthday)."""
