@@ -106,22 +106,25 @@ def tile_name(tile: int) -> str:
     return f"{number(tile)}{suit(tile)}"
 
 
-# Well-formed notation without whitespace, the usual input: parsed group by group with a
-# table lookup; anything else (spaces, errors) takes the character loop below, which
-# gives the error messages.
+# Well-formed notation without whitespace, the usual input: parsed by table lookups with
+# no loop per character; anything else (spaces, errors) takes the character loop below,
+# which gives the error messages.
 _PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)+")
-# Each digit with the suit letter its group ends in: ("1", "m"), ("2", "m") … in one
-# findall, then one lookup per tile.
-_DIGIT_AND_SUIT = re.compile(r"([0-9])(?=[0-9]*([mpsz]))")
+# A group of digits and its suit letter.
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
 _TILE_OF_DIGIT: dict[tuple[str, str], int] = {
     (str(n), letter): 9 * i + (4 if n == 0 else n - 1)
     for i, letter in enumerate("mps")
     for n in range(10)
 } | {(str(n), "z"): 26 + n for n in range(1, 8)}
-# The lookahead rescans a group's digits once per digit: fine for a hand's few dozen
-# characters, so longer text takes the loop below.
-_FAST_TEXT = 64
+# Per suit letter, digit -> tile; and each tile written with its own letter ("5m").
+_DIGITS_OF: dict[str, dict[str, int]] = {
+    letter: {d: t for (d, of), t in _TILE_OF_DIGIT.items() if of == letter} for letter in SUITS
+}
 _SINGLE_TILE = {f"{d}{letter}": t for (d, letter), t in _TILE_OF_DIGIT.items()}
+# Text longer than any hand's notation takes the checked loop (kept short for the one
+# regular expression that checks the whole text first).
+_FAST_TEXT = 64
 
 
 def parse_tiles(text: str) -> TileList:
@@ -130,7 +133,14 @@ def parse_tiles(text: str) -> TileList:
     Whitespace may separate groups but not split a run of digits from its suit letter.
     """
     if type(text) is str and len(text) <= _FAST_TEXT and _PLAIN_NOTATION.fullmatch(text):
-        tiles = list(map(_TILE_OF_DIGIT.__getitem__, _DIGIT_AND_SUIT.findall(text)))
+        letters = text[1::2]
+        if len(text) % 2 == 0 and letters.isalpha():
+            # Every tile with its own letter (1m2m3m…): pair the digits with the letters.
+            tiles = list(map(_SINGLE_TILE.__getitem__, map(str.__add__, text[::2], letters)))
+        else:
+            tiles = []
+            for digits, letter in _GROUP.findall(text):
+                tiles += map(_DIGITS_OF[letter].__getitem__, digits)
         return TileList(tiles, text.count("0"))
     return _parse_tiles_slowly(text)
 

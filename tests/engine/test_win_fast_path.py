@@ -58,8 +58,8 @@ def test_the_riichi_shortcut_agrees_with_the_full_checks(
 
 
 def test_long_notation_takes_the_checked_loop() -> None:
-    """The one-regex parse rescans digits; text past its bound is parsed by the loop, with
-    the same answer (and a long run of digits does not cost quadratic time)."""
+    """Text longer than any hand's notation is parsed by the checked loop, with the same
+    answer."""
     text = "1" * 3 + "m" + "2" * 70 + "p"
     assert parse_tiles(text) == _parse_tiles_slowly(text)
     assert len(text) > tiles_module._FAST_TEXT
@@ -99,6 +99,18 @@ def test_plain_notation_parses_like_the_character_loop() -> None:
     for _ in range(20000):
         text = "".join(rng.choice("0123456789mpsz z") for _ in range(rng.randint(1, 9)))
         assert _outcome(parse_tiles, text) == _outcome(_parse_tiles_slowly, text), text
+    # Well-formed notation, as groups (406p) and as one letter per tile (4p0p6p), the two
+    # forms the fast parse reads differently.
+    for _ in range(5000):
+        groups = []
+        for _ in range(rng.randint(1, 6)):
+            letter = rng.choice("mpsz")
+            digits = "1234567" if letter == "z" else "0123456789"
+            groups.append("".join(rng.choices(digits, k=rng.randint(1, 5))) + letter)
+        text = "".join(groups)
+        per_tile = "".join(d + g[-1] for g in groups for d in g[:-1])
+        for t in (text, per_tile):
+            assert _outcome(parse_tiles, t) == _outcome(_parse_tiles_slowly, t), t
 
 
 @pytest.mark.parametrize("tiles", [(0, 1, 34), (-1, 2), (True, 3), (1.0, 2), ("1m",)])
