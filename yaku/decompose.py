@@ -460,12 +460,6 @@ _BLOCKS: dict[tuple[str, int], Block] = {
 _SET_BLOCKS = _set_blocks_tables()
 
 
-def _contains(b: Block, tile: int) -> bool:
-    if b.kind == "sequence":
-        return b.tile <= tile <= b.tile + 2
-    return b.tile == tile
-
-
 def _standard(
     blocks: tuple[Block, ...], melds: tuple[Block, ...], win_tile: int, tsumo: bool
 ) -> list[Interpretation]:
@@ -489,8 +483,15 @@ def _standard(
     out: list[Interpretation] = []
     seen: list[Block] = []
     for i, b in enumerate(blocks):
-        # Identical blocks give identical interpretations; a meld was complete before.
-        if b.from_meld or not _contains(b, win_tile) or any(b == x for x in seen):
+        # A meld was complete before; identical blocks give identical interpretations.
+        if b.from_meld:
+            continue
+        if b.kind == "sequence":
+            if not b.tile <= win_tile <= b.tile + 2:
+                continue
+        elif b.tile != win_tile:
+            continue
+        if b in seen:
             continue
         seen.append(b)
         out.append(Interpretation("standard", blocks, i, _wait(b, win_tile), concealed, ron_opened))

@@ -8,13 +8,16 @@ standard yaku of the hand.
 from __future__ import annotations
 
 from functools import cached_property
+from operator import mul
 
 from yaku import standard
 from yaku.decompose import Block, Interpretation
-from yaku.tiles import HONOR_MASK, SUIT_MASKS, suit
+from yaku.tiles import HONOR_MASK, SUIT_MASKS
 from yaku.win import Win
 
 MAN, PIN, SOU = 0, 9, 18
+_SUIT_BASE = {"m": MAN, "p": PIN, "s": SOU}
+_NUMBERS = range(1, 10)
 
 
 def tiles_mask(*groups: str) -> int:
@@ -146,8 +149,7 @@ class HandView:
         """Sum of the numbers on the number tiles (of one suit, or all)."""
         if suit_letter is None:
             return self.win.number_total
-        total = 0
-        for t, n in enumerate(self.counts[:27]):
-            if n and (suit_letter is None or suit(t) == suit_letter):
-                total += (t % 9 + 1) * n
-        return total
+        base = _SUIT_BASE.get(suit_letter)
+        if base is None:  # honors ("z") or no suit: no numbers
+            return 0
+        return sum(map(mul, self.counts[base : base + 9], _NUMBERS))
