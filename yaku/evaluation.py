@@ -8,7 +8,7 @@ the best total is reported.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
 from typing import Any
 
@@ -206,6 +206,10 @@ def live_checks(win: Win, plan: tuple) -> list[tuple]:
     return live
 
 
+# The fields of Win (plain values set once, at construction) a selector may read ahead.
+_WIN_FIELDS = frozenset(f.name for f in fields(Win))
+
+
 def _selector(ruleset: Ruleset) -> Any:
     """``live_checks`` for this ruleset's plan as one straight-line function (built once
     and kept on the ruleset): no loop, no tuple unpacking per check, and each gate and
@@ -218,15 +222,18 @@ def _selector(ruleset: Ruleset) -> Any:
     plan, _ = _plan(ruleset)
     namespace: dict[str, Any] = {}
 
+    reads: set[str] = set()
+
     def test(fn: Any, name: str) -> str:
-        inlined = inline(fn, name)
+        inlined = inline(fn, name, _WIN_FIELDS)
         if inlined is None:
             namespace[name] = fn
             return f"{name}(win)"
         namespace.update(inlined.names)
+        reads.update(inlined.reads)
         return inlined.source
 
-    lines = ["def select(win):", "    live = []", "    add = live.append"]
+    lines = []
     n = 0
     for g, (gate, filtered, always) in enumerate(plan):
         indent = "    "
@@ -244,6 +251,10 @@ def _selector(ruleset: Ruleset) -> Any:
             n += 1
         lines += body or [f"{indent}pass"]
     lines.append("    return live")
+    # Win is immutable: each field the tests read is read once, into a local.
+    head = ["def select(win):", "    live = []", "    add = live.append"]
+    head += [f"    win_{f} = win.{f}" for f in sorted(reads)]
+    lines = head + lines
     exec(compile("\n".join(lines) + "\n", "<yaku.evaluation selector>", "exec"), namespace)
     hit = namespace["select"]
     object.__setattr__(ruleset, "_selector", hit)

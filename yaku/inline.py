@@ -33,15 +33,22 @@ _NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yie
 @dataclass(frozen=True)
 class Inlined:
     """``source``: the test as an expression of ``win``; ``names``: what its other names
-    stand for (each name unique to this test, as the prefix given)."""
+    stand for (each name unique to this test, as the prefix given); ``reads``: the fields
+    it reads as ``win_<field>``."""
 
     source: str
     names: dict[str, Any]
+    reads: frozenset[str] = frozenset()
 
 
-def inline(test: Callable[[Any], Any], prefix: str) -> Inlined | None:
+def inline(
+    test: Callable[[Any], Any], prefix: str, fields: frozenset[str] = frozenset()
+) -> Inlined | None:
     """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
-    or None where it must stay a call."""
+    or None where it must stay a call. Names bound to a plain constant (a non-negative
+    int, a string, True, False, None) are written as that constant. ``fields``: attributes
+    of the argument the caller reads once beforehand into a local ``win_<field>`` (the
+    argument must be immutable), written so in the expression (``Inlined.reads``)."""
     if not isinstance(test, FunctionType):
         return None
     code = test.__code__
@@ -81,8 +88,23 @@ def inline(test: Callable[[Any], Any], prefix: str) -> Inlined | None:
             return None
         renamed[n.id] = f"{prefix}_{n.id}"
         names[renamed[n.id]] = value
-    out = _Rename(arg, renamed).visit(_copy(expr))
-    return Inlined(f"({ast.unparse(out)})", names)
+    constants = {
+        renamed[name]: value
+        for name, value in ((k, names[v]) for k, v in renamed.items())
+        if _plain_constant(value)
+    }
+    for name in constants:
+        del names[name]
+    rename = _Rename(arg, renamed, constants, fields)
+    out = rename.visit(_copy(expr))
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads))
+
+
+def _plain_constant(value: object) -> bool:
+    """A value written as itself in source that parses back the same in any position
+    (a negative number would not: ``-1 .bit_count()``)."""
+    kind = type(value)
+    return value is None or kind is bool or kind is str or (kind is int and value >= 0)
 
 
 def _copy(expr: ast.expr) -> ast.expr:
@@ -90,13 +112,32 @@ def _copy(expr: ast.expr) -> ast.expr:
 
 
 class _Rename(ast.NodeTransformer):
-    def __init__(self, arg: str, renamed: dict[str, str]) -> None:
+    def __init__(
+        self,
+        arg: str,
+        renamed: dict[str, str],
+        constants: dict[str, Any],
+        fields: frozenset[str],
+    ) -> None:
         self.arg = arg
         self.renamed = renamed
+        self.constants = constants
+        self.fields = fields
+        self.reads: set[str] = set()
 
-    def visit_Name(self, node: ast.Name) -> ast.Name:
+    def visit_Name(self, node: ast.Name) -> ast.expr:
         new = "win" if node.id == self.arg else self.renamed[node.id]
+        if new in self.constants:
+            return ast.copy_location(ast.Constant(self.constants[new]), node)
         return ast.copy_location(ast.Name(id=new, ctx=node.ctx), node)
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        value = node.value
+        if isinstance(value, ast.Name) and value.id == self.arg and node.attr in self.fields:
+            self.reads.add(node.attr)
+            return ast.copy_location(ast.Name(id=f"win_{node.attr}", ctx=ast.Load()), node)
+        self.generic_visit(node)
+        return node
 
 
 def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:

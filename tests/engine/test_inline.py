@@ -12,6 +12,7 @@ from yaku.inline import inline
 from yaku.rules import Ruleset
 
 LIMIT = 3
+NEGATIVE = -3
 
 
 def _helper(x: int) -> bool:
@@ -47,9 +48,29 @@ def test_expressions_are_inlined_with_their_names_bound() -> None:
         assert got is not None, fn
         assert "win" in got.source and all(k.startswith("p0_") for k in got.names)
         assert _evaluate(got.source, got.names, value) == fn(value)
-    # The closure's cell is read when inlining: two prefilters from one factory differ.
-    assert inline(_made(4), "a").names["a_least"] == 4
-    assert inline(_made(2), "b").names["b_least"] == 2
+    # The closure's cell is read when inlining: two prefilters from one factory differ,
+    # each with its number written in.
+    assert inline(_made(4), "a").source == "(a_len(a_str(win)) >= 4)"
+    assert inline(_made(2), "b").source == "(b_len(b_str(win)) >= 2)"
+    # A negative number stays a name (written in, -1 .bit_count() would read otherwise).
+    got = inline(lambda w: NEGATIVE.bit_count() + w, "n")
+    assert got.source == "(n_NEGATIVE.bit_count() + win)" and got.names["n_NEGATIVE"] == -3
+    assert _evaluate(got.source, got.names, 1) == 3
+
+
+class _Facts:
+    mask = 6
+    other = 1
+    extra = "yes"
+
+
+def test_fields_are_read_ahead_as_locals() -> None:
+    read_ahead = frozenset({"mask", "other"})
+    got = inline(lambda w: w.mask & 2 == 2 and w.other and w.extra, "p", read_ahead)
+    assert got.source == "(win_mask & 2 == 2 and win_other and win.extra)"
+    assert got.reads == {"mask", "other"}
+    facts = _Facts()
+    assert eval(got.source, {}, {"win": facts, "win_mask": 6, "win_other": 1}) == "yes"
 
 
 def test_what_is_not_one_plain_expression_stays_a_call() -> None:

@@ -100,12 +100,12 @@ def _could_fn(masks: tuple[int, ...]):
     anywhere = 0
     for m in masks:
         anywhere |= m
+    # Only the patterns' tiles can complete one: count those first.
+    return lambda w: (w.mask3 & anywhere).bit_count() >= least and _holds_one(w.mask3, masks)
 
-    def prefilter(w: Win) -> bool:
-        held = w.mask3 & anywhere  # only the patterns' tiles can complete one
-        return held.bit_count() >= least and any(held & m == m for m in masks)
 
-    return prefilter
+def _holds_one(held: int, masks: tuple[int, ...]) -> bool:
+    return any(held & m == m for m in masks)
 
 
 def _triplet_mask(win: HandView) -> int:
