@@ -128,8 +128,13 @@ section_gate(__name__, lambda w: not w.melds and (w.mask2 == w.tile_mask or w.su
 @implements(
     "3-09-01",
     fingerprint="9f94c6417c89db111837cb03615e53b1dc1c02ce7b89d6a75da21775a90da41e",
+    # Closed, one suit, every tile held at least twice (the compositions are of pairs).
     prefilter=lambda w: (
-        not w.melds and w.is_closed and any(w.tile_mask & ~m == 0 for m in SUIT_MASKS)
+        not w.melds
+        and w.is_closed
+        and w.suit_count == 1
+        and w.tile_mask & HONOR_MASK == 0
+        and w.mask2 == w.tile_mask
     ),
 )
 def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Award | None:
