@@ -75,8 +75,9 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
     extracting = _start_extract(root)
     try:
         changes = source_changes(root)
-        # The curated files are read (and their syntax and types checked) before the slow
-        # extract counts; what they refer to is checked against the catalog after it.
+        # The curated files are read (and their syntax and types checked) before the
+        # extract stage's result is taken, so their errors come first; what they refer to
+        # is checked against the catalog after it.
         names_doc = catalog_pkg.read_toml(root / "catalog" / "names.toml", "catalog/names.toml")
         names = catalog_pkg.names_from(names_doc)
         # Each examples file is read and parsed once (a large one takes tens of
@@ -120,35 +121,38 @@ _prepared = False
 
 
 def _start_extract(root: Path) -> _Child | None:
-    """Start ``build_catalog(root)`` in a child process, or None: it then runs here.
+    """Start the slow half of the extract stage (reading and repairing the sources) in a
+    child process, or None: then all of it runs here.
 
-    The extract stage is the slowest, and the stages after it first import their modules,
-    compile the site's templates and load the engine: almost half a second that does not
-    depend on the catalog. So the first build in a process forks at its start: the child
-    runs the extract stage and hands the result back through a pipe (pickled), while this
-    process reads the curated files and prepares the later stages. The child only
-    computes; whatever it does not deliver (an error in the sources, a child that died)
-    ``_finish_extract`` computes here, failing or succeeding exactly as without a child. A
-    process with other threads (which must not fork), or whose stages are prepared already
-    (nothing left to overlap), extracts here.
+    The repair is the slowest step of a build, and the stages after extract first import
+    their modules, compile the site's templates and load the engine: almost half a second
+    that does not depend on the catalog. So the first build in a process forks at its
+    start: the child repairs the sources and hands the result back through a pipe
+    (pickled), while this process reads the curated files and prepares the later stages,
+    then takes the extract stage on from the child's result. The child only computes;
+    whatever it does not deliver (an error in the sources, a child that died) is computed
+    here, failing or succeeding exactly as without a child. A process with other threads
+    (which must not fork), or whose stages are prepared already (nothing left to overlap),
+    extracts here.
     """
     if _prepared or threading.active_count() > 1 or not hasattr(os, "fork"):
         return None
-    from extract.build import build_catalog
+    from extract.build import repair_sources
 
-    return _Child.start(build_catalog, root)
+    return _Child.start(repair_sources, root)
 
 
 def _finish_extract(root: Path, child: _Child | None) -> tuple[dict[str, Any], list[str]]:
-    """The extract stage's result: the child's, once this process has prepared the later
-    stages, or computed here (see ``_start_extract``)."""
-    from extract.build import build_catalog
+    """The extract stage's catalog and warnings: from the child's repaired sources once
+    this process has prepared the later stages, or all computed here (see
+    ``_start_extract``)."""
+    from extract.build import build_catalog, catalog_from
 
     if child is None:
         return build_catalog(root)
     _prepare_stages(root)
-    result = child.result()
-    return result if result is not None else build_catalog(root)
+    repaired = child.result()
+    return build_catalog(root) if repaired is None else catalog_from(repaired)
 
 
 def _prepare_stages(root: Path) -> None:

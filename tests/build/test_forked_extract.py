@@ -1,6 +1,7 @@
-"""The extract stage in a forked child (while the parent prepares the later stages): the
-same catalog and warnings as in-process, and any failure left to the parent, which then
-fails exactly as an in-process build does."""
+"""The extract stage with its slow half (reading and repairing the sources) in a forked
+child, while the parent prepares the later stages: the same catalog and warnings as
+in-process, and any failure left to the parent, which then fails exactly as an in-process
+build does."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def unprepared(monkeypatch):
     return delivered
 
 
-def test_the_child_delivers_the_catalog_the_process_would_build(project_copy, unprepared):
+def test_a_forked_extract_gives_the_in_process_catalog(project_copy, unprepared):
     forked = extract(project_copy)
     assert unprepared == [True]
     assert b._prepared
@@ -72,3 +73,36 @@ def test_a_child_that_dies_leaves_the_extract_to_the_parent(
     monkeypatch.setattr(b._Child, "start", classmethod(lambda cls, fn, *a: start(dies, *a)))
     assert extract(project_copy) == build_catalog(project_copy)
     assert unprepared == [False]
+
+
+CH001 = "sources/001_7783a00915196066.txt"  # the manifest lists chapter 002 before it
+CH002 = "sources/002_1ff6d0e04e9c8d25.txt"
+
+
+def test_damage_is_raised_where_a_chapter_by_chapter_build_meets_it(
+    project_copy, unprepared, monkeypatch
+):
+    # The child repairs every chapter ahead of the rest of the extract stage; damage it
+    # cannot read is still raised in the chapters' order, after an earlier chapter's own
+    # error, as the in-process build raises it.
+    def forked(root):
+        monkeypatch.setattr(b, "_prepared", False)
+        return extract(root)
+
+    path = project_copy / CH001
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[5].startswith("?。")
+    lines[5] = lines[5].replace("?。", "?。😀", 1)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    damage = f"{CH001}:6: character '😀' cannot be part of a damaged run"
+    for run in (build_catalog, forked):
+        with pytest.raises(SourceError, match="^" + damage):
+            run(project_copy)
+    path = project_copy / CH002
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines.insert(3, "ZZZ")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    for run in (build_catalog, forked):
+        with pytest.raises(SourceError, match=f"^{CH002}:4: line of unknown shape"):
+            run(project_copy)
+    assert unprepared == [True, True]  # the child repaired; the parent raised in order
