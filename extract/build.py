@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import importlib.util
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -205,12 +206,15 @@ _DICT_LINE = re.compile(r"^([^ \n]{2,4}) (\d+)", re.MULTILINE)
 
 
 @cache
-def _word_list() -> tuple[tuple[str, str], ...]:
+def _word_list() -> dict[str, str]:
     """jieba's words of two to four characters and their frequencies (as digits)."""
-    import jieba
-
-    path = Path(jieba.__file__).parent / "dict.txt"
-    return tuple(_DICT_LINE.findall(path.read_text(encoding="utf-8")))
+    # Only its data file is read: importing jieba itself costs a tenth of a second
+    # (pkg_resources), so the package is found without running it.
+    spec = importlib.util.find_spec("jieba")
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError("No module named 'jieba'", name="jieba")
+    path = Path(spec.origin).parent / "dict.txt"
+    return dict(_DICT_LINE.findall(path.read_text(encoding="utf-8")))
 
 
 def build_model(texts: list[str]) -> tuple[ContextModel, dict[str, frozenset[str]]]:
@@ -301,24 +305,60 @@ def _text(s: str, script: str) -> dict[str, str]:
 
 def build_catalog(root: Path) -> tuple[dict[str, Any], list[str]]:
     """Run every stage; return the catalog document and warnings. Raises SourceError."""
+    return catalog_from(repair_sources(root))
+
+
+@dataclass(frozen=True)
+class Repaired:
+    """The sources read and repaired: the slow half of the extract stage (the context
+    model and the repair), which `catalog_from` takes on to the catalog. Plain data, so a
+    child process can compute it (see yakubook.build)."""
+
+    chapters: list[ChapterInfo]
+    loaded: list[tuple[str, str]]  # (path, text) of each chapter
+    editorial: list[Editorial]
+    # Each chapter's repaired lines, up to one whose damage could not be read: for that
+    # one, (line, message), which `catalog_from` raises in its turn (after whatever the
+    # chapters before it raise); the chapters after it are not repaired.
+    repaired: list[list[repair_stage.RepairedLine] | tuple[int, str]]
+
+
+def repair_sources(root: Path) -> Repaired:
+    """Read the manifest, the chapters and the editorial restorations, and repair the
+    chapters. Raises SourceError for what it reads; the damage that stops the repair is
+    kept for `catalog_from`, to be raised where a chapter-by-chapter build meets it."""
     chapters = read_manifest(root)
     loaded = [_read_source(root, info) for info in chapters]
-    warnings: list[str] = []
     editorial = read_editorial(root)
     model, readings = build_model([t for _, t in loaded])
+    repaired: list[list[repair_stage.RepairedLine] | tuple[int, str]] = []
+    for _, text in loaded:
+        try:
+            repaired.append(
+                repair_stage.repair_text(
+                    text, model, readings, drops_private_use=_drops_private_use(text)
+                )
+            )
+        except repair_stage.DamageError as e:
+            repaired.append((e.line, str(e)))
+            break
+    return Repaired(chapters, loaded, editorial, repaired)
 
+
+def catalog_from(sources: Repaired) -> tuple[dict[str, Any], list[str]]:
+    """The catalog document and warnings from the repaired chapters. Raises SourceError."""
+    chapters, loaded, editorial = sources.chapters, sources.loaded, sources.editorial
+    warnings: list[str] = []
     nodes_out: list[dict[str, Any]] = []
     chapters_out: list[dict[str, Any]] = []
     ignored: list[dict[str, Any]] = []
     all_repairs: list[dict[str, Any]] = []
     seen_ids: dict[str, str] = {}
-    for info, (rel, text) in zip(chapters, loaded, strict=True):
-        try:
-            repaired = repair_stage.repair_text(
-                text, model, readings, drops_private_use=_drops_private_use(text)
-            )
-        except repair_stage.DamageError as e:
-            raise SourceError(rel, e.line, str(e)) from e
+    # (Cut short at a damaged chapter, `repaired` ends the loop there: it raises.)
+    for info, (rel, text), repaired in zip(chapters, loaded, sources.repaired, strict=False):
+        if isinstance(repaired, tuple):
+            damage = repair_stage.DamageError(*repaired)
+            raise SourceError(rel, damage.line, str(damage)) from damage
         try:
             lines, repairs_by_part = _clean(repaired)
         except EntityError as e:

@@ -11,8 +11,6 @@ import html
 import re
 from dataclasses import dataclass
 
-from bs4 import BeautifulSoup
-
 from extract.repair import PINYIN_VOWELS
 
 # ASCII parentheses holding one tone-marked pinyin syllable, right after a CJK character.
@@ -75,6 +73,10 @@ def split_html(text: str) -> list[str]:
     """Split a line at its <br/> tags and drop closing tags, via the HTML parser."""
     if not HTML_HINT.search(text):
         return [text]
+    if REMNANTS_ONLY.fullmatch(text):
+        return _split_remnants(text)
+    from bs4 import BeautifulSoup  # a tenth of a second to import: only when needed
+
     soup = BeautifulSoup(text, "html.parser")
     parts: list[str] = [""]
     for node in soup.contents:
@@ -86,6 +88,28 @@ def split_html(text: str) -> list[str]:
         else:
             # A tag we do not expect wraps text: keep the text, lose the markup.
             parts[-1] += node.get_text()
+    return parts
+
+
+# The chapters' HTML remnants are `<br/>` and `</p>` in plain text (no other markup, no
+# character reference): such a line is split here exactly as the HTML parser would split it
+# (`test_remnants_split_as_the_html_parser_splits_them`), without loading the parser.
+REMNANTS_ONLY = re.compile(r"(?:[^<>&]|<br/>|</p>)*")
+REMNANT = re.compile(r"(<br/>|</p>)")
+# The parser (BeautifulSoup) turns a text between two tags that is nothing but these ASCII
+# spaces into one space, or one newline if it holds one.
+ASCII_SPACES = frozenset("\x20\x0a\x09\x0c\x0d")
+
+
+def _split_remnants(text: str) -> list[str]:
+    parts = [""]
+    for piece in REMNANT.split(text):
+        if piece == "<br/>":
+            parts.append("")
+        elif piece != "</p>" and piece:
+            if ASCII_SPACES.issuperset(piece):
+                piece = "\n" if "\n" in piece else " "
+            parts[-1] += piece
     return parts
 
 

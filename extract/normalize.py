@@ -24,6 +24,25 @@ def _converters() -> tuple[OpenCC, OpenCC]:
     return OpenCC("s2t"), OpenCC("t2s")
 
 
+def load_converters() -> None:
+    """Read OpenCC's dictionaries now rather than at the first conversion."""
+    _converters()
+
+
+# OpenCC's conversions, remembered per text: OpenCC is pure Python and a conversion depends
+# on the text alone, while a build converts the same names and option texts again and again
+# (about 3,600 conversions of 1,500 texts).
+@cache
+def s2t(text: str) -> str:
+    """OpenCC's Simplified -> Traditional conversion (without the project's corrections)."""
+    return _converters()[0].convert(text)
+
+
+@cache
+def _t2s(text: str) -> str:
+    return _converters()[1].convert(text)
+
+
 def _apply(text: str, table: dict[str, str]) -> str:
     for wrong, right in table.items():
         text = text.replace(wrong, right)
@@ -31,11 +50,11 @@ def _apply(text: str, table: dict[str, str]) -> str:
 
 
 def to_hant(text: str) -> str:
-    return _apply(_converters()[0].convert(text), HANT_CORRECTIONS)
+    return _apply(s2t(text), HANT_CORRECTIONS)
 
 
 def to_hans(text: str) -> str:
-    return _apply(_converters()[1].convert(text), HANS_CORRECTIONS)
+    return _apply(_t2s(text), HANS_CORRECTIONS)
 
 
 def both_scripts(text: str, script: str) -> dict[str, str]:

@@ -17,9 +17,11 @@ The stage is pure: text in, repaired lines and repair records out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import product
+from types import MappingProxyType
 
 from catalog import excerpt
 from extract import gbk
@@ -204,7 +206,7 @@ class _Slot:
     """One in-step character of a run: known, or chosen among candidates."""
 
     known: str | None
-    candidates: dict[str, tuple[int, int]]  # char -> (lead, trail)
+    candidates: Mapping[str, tuple[int, int]]  # char -> (lead, trail)
     gap: _Gap | None = None
     gap_side: int = -1
 
@@ -222,27 +224,43 @@ def _slots(items: list) -> list[_Slot] | None:
             slots.append(_Slot(ch, {ch: (a, b)}))
         elif isinstance(a, int):
             gap, side = (b[1], 0) if isinstance(b, tuple) else (None, -1)
-            cands = {ch: (a, t) for t, ch in gbk.chars_with_lead(a)}
-            if gap is not None:
-                cands = {c: lt for c, lt in cands.items() if _gap_byte_ok(gap, 0, lt[1])}
+            cands = _known_byte_candidates(a, 0, gap is not None, gap.allowed if gap else None)
             slots.append(_Slot(None, cands, gap, side))
         elif isinstance(b, int):
             gap, side = (a[1], 1) if isinstance(a, tuple) else (None, -1)
-            cands = {ch: (ld, b) for ld, ch in gbk.chars_with_trail(b)}
-            if gap is not None:
-                cands = {c: lt for c, lt in cands.items() if _gap_byte_ok(gap, 1, lt[0])}
+            cands = _known_byte_candidates(b, 1, gap is not None, gap.allowed if gap else None)
             slots.append(_Slot(None, cands, gap, side))
         else:
             return None  # two unknown bytes in one character: nothing to go on
     return slots
 
 
-def _gap_byte_ok(gap: _Gap, side: int, byte: int) -> bool:
-    if gap.allowed is None:
+@cache
+def _known_byte_candidates(
+    byte: int, position: int, next_to_gap: bool, allowed: tuple[tuple[int, int], ...] | None
+) -> Mapping[str, tuple[int, int]]:
+    """char -> (lead, trail) of every character whose lead (position 0) or trail byte
+    (position 1) is the known `byte`; next to a dropped pair, only those whose other byte
+    the pair can hold (`allowed`, as in _Gap). The same few bytes come back in every
+    hypothesis about a run, so each answer is worked out once; it is read-only."""
+    if position == 0:
+        cands = {ch: (byte, t) for t, ch in gbk.chars_with_lead(byte)}
+    else:
+        cands = {ch: (ld, byte) for ld, ch in gbk.chars_with_trail(byte)}
+    if next_to_gap:
+        other = 1 - position
+        cands = {c: lt for c, lt in cands.items() if _gap_byte_ok(allowed, position, lt[other])}
+    return MappingProxyType(cands)
+
+
+def _gap_byte_ok(allowed: tuple[tuple[int, int], ...] | None, side: int, byte: int) -> bool:
+    """Whether a dropped pair (its `allowed` pairs, None for any user-defined one) can
+    have `byte` as its byte on `side` (0: first, 1: second)."""
+    if allowed is None:
         if side == 0:
             return 0xA1 <= byte <= 0xA7 or 0xAA <= byte <= 0xAF or 0xF8 <= byte <= 0xFE
         return True
-    return any(pair[side] == byte for pair in gap.allowed)
+    return any(pair[side] == byte for pair in allowed)
 
 
 def _gap_pair_ok(gap: _Gap, first: int, second: int) -> bool:
@@ -298,11 +316,17 @@ def _read(
             _, rt = ctx(k + 1)
             firsts = model_rank(model, lt, s.candidates, LOST + rt)
             seconds = model_rank(model, lt + LOST, nxt.candidates, rt)
-            combos = []
-            for (_sa, ca), (_sb, cb) in product(firsts[:12], seconds[:12]):
-                if _gap_pair_ok(s.gap, s.candidates[ca][1], nxt.candidates[cb][0]):
-                    joint = model.score(lt, ca, cb + rt) + model.score(lt + ca, cb, rt)
-                    combos.append((joint, ca, cb))
+            pairs = [
+                (ca, cb)
+                for (_sa, ca), (_sb, cb) in product(firsts[:12], seconds[:12])
+                if _gap_pair_ok(s.gap, s.candidates[ca][1], nxt.candidates[cb][0])
+            ]
+            combos = [
+                (before + after, ca, cb)
+                for (ca, cb), before, after in zip(
+                    pairs, *_pair_scores(model, lt, pairs, rt), strict=True
+                )
+            ]
             combos.sort(key=lambda x: (-x[0], x[1], x[2]))
             if combos:
                 best = combos[0]
@@ -342,7 +366,34 @@ def _read(
     return _Reading(shown, lost, cands, chosen, model.plausibility(left + text + right), ngaps)
 
 
-def model_rank(model: ContextModel, left: str, cands: dict[str, object], right: str) -> list:
+def _pair_scores(
+    model: ContextModel, left: str, pairs: list[tuple[str, str]], right: str
+) -> tuple[list[float], list[float]]:
+    """For each (first, second) pair filling a dropped pair between `left` and `right`:
+    the score of `first` before `second`, and of `second` after `first`.
+
+    Asked one context at a time (every first character before one second character, then
+    every second character after one first character), which the model scores in a batch.
+    """
+    by_second: dict[str, list[str]] = {}
+    by_first: dict[str, list[str]] = {}
+    for ca, cb in pairs:
+        by_second.setdefault(cb, []).append(ca)
+        by_first.setdefault(ca, []).append(cb)
+    first_score = {
+        (ca, cb): sc
+        for cb, firsts in by_second.items()
+        for sc, ca in model.scores(left, firsts, cb + right)
+    }
+    second_score = {
+        (ca, cb): sc
+        for ca, seconds in by_first.items()
+        for sc, cb in model.scores(left + ca, seconds, right)
+    }
+    return [first_score[p] for p in pairs], [second_score[p] for p in pairs]
+
+
+def model_rank(model: ContextModel, left: str, cands: Mapping[str, object], right: str) -> list:
     """Candidates with their context scores, best first (ties by character)."""
     return sorted(model.scores(left, cands, right), key=lambda x: (-x[0], x[1]))
 

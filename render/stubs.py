@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,10 @@ def pyrepr(value: Any) -> str:
     raise RenderError(f"cannot render {type(value).__name__} as a literal")
 
 
+@cache
 def environment() -> jinja2.Environment:
+    """The generated code's Jinja2 environment, one per process (each template compiled
+    once; its loader recompiles a template whose file has changed since)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         undefined=jinja2.StrictUndefined,

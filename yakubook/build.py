@@ -17,10 +17,13 @@ import hashlib
 import importlib.util
 import json
 import os
+import pickle
+import signal
 import sys
 import sysconfig
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -65,17 +68,28 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
     Raises CuratedError (SourceError is one) for any bad source or curated file.
     """
     import catalog as catalog_pkg
-    from extract.build import accept_sources, build_catalog, source_changes
+    from extract.build import accept_sources, source_changes
     from extract.schema import SCHEMA
     from yakubook.report import render_report
 
-    changes = source_changes(root)
-    # The curated files are read (and their syntax and types checked) before the slow
-    # extract; what they refer to is checked against the catalog after it.
-    names_doc = catalog_pkg.read_toml(root / "catalog" / "names.toml", "catalog/names.toml")
-    names = catalog_pkg.names_from(names_doc)
-    catalog_pkg.read_examples(root)
-    cat, warnings = build_catalog(root)
+    extracting = _start_extract(root)
+    try:
+        changes = source_changes(root)
+        # The curated files are read (and their syntax and types checked) before the
+        # extract stage's result is taken, so their errors come first; what they refer to
+        # is checked against the catalog after it.
+        names_doc = catalog_pkg.read_toml(root / "catalog" / "names.toml", "catalog/names.toml")
+        names = catalog_pkg.names_from(names_doc)
+        # Each examples file is read and parsed once (a large one takes tens of
+        # milliseconds): checked on its own here, against the catalog below.
+        example_docs = []
+        for path, rel in catalog_pkg.example_files(root):
+            example_docs.append(catalog_pkg.read_toml(path, rel))
+            catalog_pkg.examples_from(example_docs[-1])
+        cat, warnings = _finish_extract(root, extracting)
+    finally:
+        if extracting is not None:
+            extracting.stop()  # the child is done unless this build is failing
     curate_procedure(root, cat)
     outputs: Outputs = {
         "catalog/catalog.json": _json_bytes(cat),
@@ -91,12 +105,160 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
                 f"catalog/names.toml:{names_doc.line(yaku_id)}: {yaku_id} is not a yaku of the "
                 "catalog"
             )
-    catalog_pkg.read_examples(root, cat, warnings)  # validated here; the site only reads them
+    for doc in example_docs:  # validated here; the site only reads them
+        catalog_pkg.examples_from(doc, cat, warnings)
     for stage in _render_stages():
         stage_out, stage_warnings = stage(root, cat, names, outputs)
         outputs.update(stage_out)
         warnings.extend(stage_warnings)
     return BuildResult(outputs, warnings, cat, changes)
+
+
+# ------------------------------------------------------------------ extract, overlapped
+
+# Whether this process has prepared the stages after extract (see ``_prepare_stages``).
+_prepared = False
+
+
+def _start_extract(root: Path) -> _Child | None:
+    """Start the slow half of the extract stage (reading and repairing the sources) in a
+    child process, or None: then all of it runs here.
+
+    The repair is the slowest step of a build, and the stages after extract first import
+    their modules, compile the site's templates and load the engine: almost half a second
+    that does not depend on the catalog. So the first build in a process forks at its
+    start: the child repairs the sources and hands the result back through a pipe
+    (pickled), while this process reads the curated files and prepares the later stages,
+    then takes the extract stage on from the child's result. The child only computes;
+    whatever it does not deliver (an error in the sources, a child that died) is computed
+    here, failing or succeeding exactly as without a child. A process with other threads
+    (which must not fork), or whose stages are prepared already (nothing left to overlap),
+    extracts here.
+    """
+    if _prepared or threading.active_count() > 1 or not hasattr(os, "fork"):
+        return None
+    from extract.build import repair_sources
+
+    return _Child.start(repair_sources, root)
+
+
+def _finish_extract(root: Path, child: _Child | None) -> tuple[dict[str, Any], list[str]]:
+    """The extract stage's catalog and warnings: from the child's repaired sources once
+    this process has prepared the later stages, or all computed here (see
+    ``_start_extract``)."""
+    from extract.build import build_catalog, catalog_from
+
+    if child is None:
+        return build_catalog(root)
+    _prepare_stages(root)
+    repaired = child.result()
+    return build_catalog(root) if repaired is None else catalog_from(repaired)
+
+
+def _prepare_stages(root: Path) -> None:
+    """Load what the stages after extract need that does not depend on the catalog, each
+    kept for the process: their modules, the compiled templates, the engine (the bodies
+    through the registry, as the site reads them), the English edition's entries and the
+    script converters (the site converts a few texts).
+
+    Something that fails to load here fails again, the same way, where a stage needs it;
+    only then does it count.
+    """
+    global _prepared
+    _prepared = True
+
+    def engine() -> None:
+        from yaku import registry
+
+        registry.load_bodies()
+
+    def translations() -> None:
+        from catalog import translations
+
+        translations.load_entries(root)  # parsed once per text
+
+    def templates() -> None:
+        from render import site, stubs
+
+        stubs.environment()
+        site.compile_templates()
+
+    def converters() -> None:
+        from extract.normalize import load_converters
+
+        load_converters()
+
+    for prepare in (_render_stages, templates, engine, translations, converters):
+        with suppress(Exception):
+            prepare()
+
+
+class _Child:
+    """A forked child process that computes one value for its parent."""
+
+    def __init__(self, pid: int, pipe: int) -> None:
+        self.pid = pid
+        self.pipe = pipe
+        self.running = True  # not reaped yet: its pid is still ours
+
+    @classmethod
+    def start(cls, fn: Callable[..., Any], *args: Any) -> _Child | None:
+        """Fork a child computing ``fn(*args)``; None if no child can be started."""
+        try:
+            read_end, write_end = os.pipe()
+        except OSError:
+            return None
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(read_end)
+            os.close(write_end)
+            return None
+        if pid == 0:  # the child: it never returns from here
+            status = 1
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends it outright
+                # Whatever goes wrong is the parent's to report: it computes fn again.
+                with suppress(BaseException):
+                    os.close(read_end)
+                    data = pickle.dumps(fn(*args), protocol=pickle.HIGHEST_PROTOCOL)
+                    with open(write_end, "wb") as out:
+                        out.write(data)
+                    status = 0
+            finally:
+                # Leave at once: the parent's exit handlers, buffered output and open files
+                # (the build lock) are the parent's business.
+                os._exit(status)
+        os.close(write_end)
+        return cls(pid, read_end)
+
+    def result(self) -> Any | None:
+        """Wait for the child: the value it computed, or None if it delivered none."""
+        status = 0
+        try:
+            with open(self.pipe, "rb") as pipe:
+                data = pipe.read()
+        finally:
+            self.running = False
+            with suppress(ChildProcessError):  # already reaped (SIGCHLD ignored)
+                _, status = os.waitpid(self.pid, 0)
+        if status != 0 or not data:
+            return None
+        try:
+            return pickle.loads(data)
+        except Exception:  # cut short: the child was killed while writing
+            return None
+
+    def stop(self) -> None:
+        """End the child if its result was not taken (this process is failing); reap it."""
+        if not self.running:
+            return
+        self.running = False
+        with suppress(OSError):
+            os.kill(self.pid, signal.SIGKILL)
+        os.close(self.pipe)
+        with suppress(ChildProcessError):
+            os.waitpid(self.pid, 0)
 
 
 def curate_procedure(root: Path, cat: dict[str, Any]) -> None:

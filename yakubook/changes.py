@@ -11,6 +11,8 @@ from typing import Any
 
 import catalog as catalog_pkg
 
+UNCHANGED = "changes: catalog content unchanged"
+
 
 def _yaku(cat: dict[str, Any] | None) -> dict[str, list[dict[str, Any]]]:
     if not cat:
@@ -74,11 +76,16 @@ def diff_catalogs(old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
             if o_old == o_new:
                 lines.append("    (name, 內容, 條件, notes or rule questions changed)")
     if not lost and not lines:
-        return ["changes: catalog content unchanged"]
+        return [UNCHANGED]
     return ["changes:"] + lost + lines
 
 
 def summarize_changes(root: Path, old: dict[str, Any] | None, new: dict[str, Any]) -> list[str]:
+    if old is not None and old == new:
+        # What most builds find. Equal catalogs have equal fingerprints, so nothing changed
+        # and no body went stale; fingerprinting both (twice) and reading the bodies would
+        # cost a tenth of a second to say so.
+        return [UNCHANGED]
     lines = diff_catalogs(old, new)
     try:
         from yaku.status import stale_after

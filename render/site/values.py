@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from markupsafe import Markup
 
+from extract.normalize import s2t
 from render.site.escape import esc
 
 LIMIT_NAMES = {
@@ -38,16 +38,11 @@ def text(obj: dict[str, Any] | None) -> Text | None:
     return Text(hant, obj.get("zh-Hans", hant), obj.get("source", hant))
 
 
-@cache
-def _converter():  # type: ignore[no-untyped-def]
-    from opencc import OpenCC
-
-    return OpenCC("s2t")
-
-
 def to_hant(s: str) -> str:
     """The few strings inside a structured value are stored zh-Hans only."""
-    return _converter().convert(s) if s else s
+    # The extract stage's converter: loading OpenCC's dictionaries again would cost more
+    # than the handful of strings converted here.
+    return s2t(s) if s else s
 
 
 def _num(n: int | None) -> str:

@@ -29,3 +29,34 @@ def test_project_table_corrects_opencc_for_mahjong_terms():
     assert HANT_CORRECTIONS["舍牌"] == "捨牌"
     assert to_hant("莊家的第1舍牌") == "莊家的第1捨牌"
     assert to_hant("宿舍") == "宿舍"  # only the mahjong term changes
+
+
+def test_remnants_split_as_the_html_parser_splits_them():
+    # split_html splits a line of only <br/> and </p> remnants itself; BeautifulSoup is the
+    # reference for every such line (whitespace between tags included).
+    import random
+
+    from bs4 import BeautifulSoup
+
+    from extract.clean import REMNANTS_ONLY, split_html
+
+    def parser_split(text: str) -> list[str]:
+        parts = [""]
+        for node in BeautifulSoup(text, "html.parser").contents:
+            if getattr(node, "name", None) == "br":
+                parts.append("")
+            else:
+                parts[-1] += str(node)
+        return parts
+
+    pieces = [" ", "  ", "\t", "\n", "\r", "\x0c", "\u3000", "a", "ａ", "成立", "?", "\ufffd",
+              "/", "p>", "<br/>", "</p>"]
+    rng = random.Random(20261130)
+    lines = ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 12))) for _ in range(3000)]
+    lines += ["\u3000\u3000ａ\u3000成立<br/> \u3000\u3000ｂ\u3000不成立</p>", "<br/><br/>", "</p>"]
+    checked = 0
+    for line in lines:
+        if "<" in line and REMNANTS_ONLY.fullmatch(line):
+            assert split_html(line) == parser_split(line), repr(line)
+            checked += 1
+    assert checked > 1000

@@ -102,3 +102,61 @@ def test_real_chapters_read_without_damage_left(root, model_and_readings):
                 continue  # the separator lines between sections
             assert "?" not in rl.text, f"{info.file}:{rl.number}: {rl.text}"
             assert not any("\ue000" <= c <= "\uf8ff" for c in rl.text), f"{info.file}:{rl.number}"
+
+
+def test_batched_context_scores_are_the_one_at_a_time_sums():
+    # The model scores all candidates of a context together; each score must be the very
+    # float the definition gives one candidate at a time: n-gram windows then word windows,
+    # skipping any holding a lost character (n-grams also a digit's class), words of two
+    # to four characters only (here also for candidates of other lengths).
+    import math
+    import random
+
+    def reference(model, left, c, right):
+        left, c, right = model.fold(left[-3:]), model.fold(c), model.fold(right[:3])
+        s = 0.0
+        grams = []
+        if left:
+            grams.append((left[-1], "", 1.0))
+        if right:
+            grams.append(("", right[0], 1.0))
+        if len(left) >= 2:
+            grams.append((left[-2:], "", 2.0))
+        if left and right:
+            grams.append((left[-1], right[0], 2.0))
+        if len(right) >= 2:
+            grams.append(("", right[:2], 2.0))
+        for before, after, weight in grams:
+            gram = before + c + after
+            if LOST in gram or "0" in gram:
+                continue
+            n = model.grams.get(gram, 0)
+            if n:
+                s += 2.0 * weight * (1.0 + math.log(n))
+        for size in (2, 3, 4):
+            for start in range(size):
+                before = size - 1 - start
+                if before > len(left) or start > len(right):
+                    continue
+                word = left[len(left) - before :] + c + right[:start]
+                if LOST not in word and 2 <= len(word) <= 4 and word in words:
+                    s += 0.5 * (size - 1) * math.log(int(words[word]) + 1)
+        return s
+
+    rng = random.Random(7)
+    alphabet = "門前後口有無限僅0" + LOST
+    texts = ["".join(rng.choice(alphabet) for _ in range(40)) for _ in range(5)]
+    words = {
+        "".join(rng.choice(alphabet[:-1]) for _ in range(rng.randint(1, 5))): rng.randint(0, 99)
+        for _ in range(300)
+    }
+    model = ContextModel(texts, words, lambda c: c)
+    cands = [*alphabet, "", "門前", "前後口", "x"]
+    for _ in range(300):
+        left = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 4)))
+        right = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 4)))
+        some = rng.sample(cands, rng.randint(1, len(cands)))
+        for score, c in model.scores(left, some, right):
+            assert score == reference(model, left, c, right), (left, c, right)
+        c = rng.choice(cands)
+        assert model.score(left, c, right) == reference(model, left, c, right)
