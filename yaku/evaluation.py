@@ -223,9 +223,10 @@ def _selector(ruleset: Ruleset) -> Any:
     namespace: dict[str, Any] = {}
 
     reads: set[str] = set()
+    parsed: dict = {}  # the bodies' syntax trees, dropped with this function's frame
 
     def test(fn: Any, name: str) -> str:
-        inlined = inline(fn, name, _WIN_FIELDS)
+        inlined = inline(fn, name, _WIN_FIELDS, parsed)
         if inlined is None:
             namespace[name] = fn
             return f"{name}(win)"

@@ -23,7 +23,6 @@ import inspect
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 from types import CodeType, FunctionType
 from typing import Any
 
@@ -42,13 +41,18 @@ class Inlined:
 
 
 def inline(
-    test: Callable[[Any], Any], prefix: str, fields: frozenset[str] = frozenset()
+    test: Callable[[Any], Any],
+    prefix: str,
+    fields: frozenset[str] = frozenset(),
+    parsed: dict[str, dict[int, list[ast.Lambda | ast.FunctionDef]]] | None = None,
 ) -> Inlined | None:
     """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
     or None where it must stay a call. Names bound to a plain constant (a non-negative
     int, a string, True, False, None) are written as that constant. ``fields``: attributes
     of the argument the caller reads once beforehand into a local ``win_<field>`` (the
-    argument must be immutable), written so in the expression (``Inlined.reads``)."""
+    argument must be immutable), written so in the expression (``Inlined.reads``).
+    ``parsed``: where to keep the source files' syntax trees between calls (a caller
+    inlining many tests passes one dict and drops it when done; none are kept here)."""
     if not isinstance(test, FunctionType):
         return None
     code = test.__code__
@@ -62,7 +66,7 @@ def inline(
         or test.__defaults__
     ):
         return None
-    node = _source_node(code)
+    node = _source_node(code, {} if parsed is None else parsed)
     if node is None:
         return None
     expr = _returned_expression(node)
@@ -151,12 +155,16 @@ def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:
     return body[0].value
 
 
-def _source_node(code: CodeType) -> ast.Lambda | ast.FunctionDef | None:
+def _source_node(
+    code: CodeType, parsed: dict[str, dict[int, list[ast.Lambda | ast.FunctionDef]]]
+) -> ast.Lambda | ast.FunctionDef | None:
     """The one lambda or def in the code's file that starts on its first line and
     compiles to the same code, else None."""
+    if code.co_filename not in parsed:
+        parsed[code.co_filename] = _nodes_by_line(code.co_filename)
     candidates = [
         n
-        for n in _nodes_by_line(code.co_filename).get(code.co_firstlineno, [])
+        for n in parsed[code.co_filename].get(code.co_firstlineno, [])
         if (n.name if isinstance(n, ast.FunctionDef) else "<lambda>") == code.co_name
     ]
     if len(candidates) != 1 or not _same_code(candidates[0], code):
@@ -164,7 +172,6 @@ def _source_node(code: CodeType) -> ast.Lambda | ast.FunctionDef | None:
     return candidates[0]
 
 
-@cache  # one parse per source file while selectors are built (a handful of files)
 def _nodes_by_line(filename: str) -> dict[int, list[ast.Lambda | ast.FunctionDef]]:
     try:
         with open(filename, encoding="utf-8") as f:
