@@ -527,17 +527,26 @@ _SHAPES: dict[str, ShapeFinder] = {}
 # The yaku IDs whose bodies read a shape kind (register_shape's ``yaku``); a kind missing
 # here is needed by every ruleset.
 SHAPE_USERS: dict[str, frozenset[str]] = {}
+# register_shape's ``when``: per kind, a test every hand of that shape passes.
+SHAPE_CONDITIONS: dict[str, Callable[[Win], object]] = {}
 _version = [0]
 
 
-def register_shape(kind: str, finder: ShapeFinder, yaku: Iterable[str] = ()) -> None:
+def register_shape(
+    kind: str,
+    finder: ShapeFinder,
+    yaku: Iterable[str] = (),
+    when: Callable[[Win], object] | None = None,
+) -> None:
     """Add an irregular shape. ``finder(win, concealed_counts)`` yields Interpretations
     of that ``kind``; it is called on every ``interpretations`` call that asks for the
     kind (not cached), so it should return quickly when the counts cannot match.
     ``yaku``: the IDs of the yaku that read this shape; ``yaku.evaluate`` then runs the
     finder only under a ruleset with one of them enabled (a hand of that shape is no win
-    without a yaku that names it). Empty: always run. Registering a kind again replaces
-    its finder.
+    without a yaku that names it). Empty: always run. ``when``: a test of the Win that
+    holds whenever the finder finds anything (a necessary condition, best one expression:
+    ``yaku.evaluate`` writes it into its shape selector and asks only for the kinds whose
+    test holds). Registering a kind again replaces its finder.
     """
     if kind in BUILTIN_KINDS:
         raise ValueError(f"shape kind {kind!r} is built in")
@@ -548,11 +557,16 @@ def register_shape(kind: str, finder: ShapeFinder, yaku: Iterable[str] = ()) -> 
         SHAPE_USERS[kind] = users
     else:
         SHAPE_USERS.pop(kind, None)
+    if when is None:
+        SHAPE_CONDITIONS.pop(kind, None)
+    else:
+        SHAPE_CONDITIONS[kind] = when
 
 
 def unregister_shape(kind: str) -> None:
     _SHAPES.pop(kind, None)
     SHAPE_USERS.pop(kind, None)
+    SHAPE_CONDITIONS.pop(kind, None)
     _version[0] += 1
 
 

@@ -16,6 +16,7 @@ import generated
 from yaku import registry
 from yaku.award import Award, rank, resolve
 from yaku.decompose import (
+    SHAPE_CONDITIONS,
     Interpretation,
     interpretations,
     shapes_needed,
@@ -179,15 +180,37 @@ def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
     return hit
 
 
-def _shapes(ruleset: Ruleset) -> tuple[str, ...]:
+def _shapes(ruleset: Ruleset) -> Any:
     """The registered shape kinds the ruleset's checks read (the other finders do not
-    run), kept on the ruleset until a shape is registered or unregistered (each of
-    which moves ``shapes_version``)."""
+    run), as a function of the Win giving those whose condition (register_shape's
+    ``when``) the hand passes, written like ``_selector``'s code. Kept on the ruleset
+    until a shape is registered or unregistered (each of which moves
+    ``shapes_version``)."""
     key = shapes_version()
     hit = ruleset.__dict__.get("_shapes")
     if hit is None or hit[0] != key:
         checks, _ = compile_ruleset(ruleset)
-        hit = (key, shapes_needed(c.id for c in checks))
+        kinds = shapes_needed(c.id for c in checks)
+        namespace: dict[str, Any] = {}
+        parsed: dict = {}
+        lines = ["def shapes(win):", "    out = []"]
+        for i, kind in enumerate(kinds):
+            namespace[f"k{i}"] = kind
+            when = SHAPE_CONDITIONS.get(kind)
+            if when is None:
+                lines.append(f"    out.append(k{i})")
+                continue
+            inlined = inline(when, f"s{i}", frozenset(), parsed)
+            if inlined is None:
+                namespace[f"s{i}"] = when
+                test = f"s{i}(win)"
+            else:
+                namespace.update(inlined.names)
+                test = inlined.source
+            lines += [f"    if {test}:", f"        out.append(k{i})"]
+        lines.append("    return out")
+        exec(compile("\n".join(lines) + "\n", "<yaku.evaluation shapes>", "exec"), namespace)
+        hit = (key, namespace["shapes"])
         object.__setattr__(ruleset, "_shapes", hit)
     return hit[1]
 
@@ -279,7 +302,7 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
     _, missing = _plan(rs)
     adjust = _adjustments(rs)
     live = _selector(rs)(win)
-    interps = interpretations(win, shapes=_shapes(rs))
+    interps = interpretations(win, shapes=_shapes(rs)(win))
     if not interps:
         # Complete only in a shape no enabled yaku reads: still read it (the finders left
         # out above are skipped for speed, not to reject hands), so the result stays

@@ -426,5 +426,22 @@ USERS = {
     CHIISHII: "3-16-09",
 }
 
+# What every hand of each shape has, read from the Win alone: the evaluator asks for a
+# shape only when its condition holds (tests/yaku/test_shapes.py checks each is necessary).
+CONDITIONS = {
+    SHIISANPUUTAA: lambda w: w.tile_mask.bit_count() == 13 and _first_draw(w),
+    SHIISANUUKAO: lambda w: w.tile_mask.bit_count() == 14 and _first_draw(w),
+    JUUSHI_RENKAN: lambda w: not w.tile_mask & HONOR_MASK and _first_draw(w),
+    NANBOKU_SENSOU_2: lambda w: (
+        w.mask3 & _SOUTH_NORTH == _SOUTH_NORTH and not w.tile_mask & _OTHER_HONORS
+    ),
+    NANBOKU_SENSOU_3: lambda w: (
+        w.mask3 & _SOUTH_NORTH == _SOUTH_NORTH and not w.tile_mask & _OTHER_HONORS
+    ),
+    BACK_FOUR: lambda w: not w.melds,
+    KNITTING: lambda w: not w.melds and not w.tile_mask & HONOR_MASK and w.suit_count == 2,
+    CHIISHII: lambda w: not w.melds and w.tile_mask & HONOR_MASK == HONOR_MASK,
+}
+
 for _kind, _finder in FINDERS.items():
-    register_shape(_kind, _finder, yaku=(USERS[_kind],))
+    register_shape(_kind, _finder, yaku=(USERS[_kind],), when=CONDITIONS[_kind])

@@ -172,3 +172,29 @@ def test_back_four_table_matches_the_search() -> None:
         assert splits == shapes.back_four_search(counts), counts
         found += bool(splits)
     assert found > 1_000  # the comparison covers many hands that have the shape
+
+
+def test_every_shape_condition_holds_where_its_finder_finds_the_shape() -> None:
+    """register_shape's ``when`` lets the evaluator skip a finder: it must hold for every
+    hand the finder reads. Every catalog example (holding or not, each of these shapes
+    among them) and seeded random wins."""
+    import catalog
+    from bench.evaluate_vs_mahjong import random_win
+    from yaku import registry
+    from yaku.decompose import _SHAPES, SHAPE_CONDITIONS
+
+    registry.load_bodies()
+    wins = []
+    for ex in catalog.examples():
+        obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", [])}
+        obj.update(ex.get("situation", {}))
+        wins.append(Win.from_json(obj))
+    rng = random.Random(9)
+    wins += [random_win(rng) for _ in range(3000)]
+    found = dict.fromkeys(SHAPE_CONDITIONS, 0)
+    for w in wins:
+        for kind, when in SHAPE_CONDITIONS.items():
+            if tuple(_SHAPES[kind](w, w.concealed_counts)):
+                assert when(w), (kind, w.to_json())
+                found[kind] += 1
+    assert len(found) == 10 and all(found.values()), found  # each shape was seen

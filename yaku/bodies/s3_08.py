@@ -184,7 +184,12 @@ def guriinsha_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable[Inte
     return (Interpretation("guriinsha", tuple(blocks), index, wait, concealed, ron_opened),)
 
 
-register_shape("guriinsha", guriinsha_shapes, yaku=("3-08-01-07",))
+register_shape(
+    "guriinsha",
+    guriinsha_shapes,
+    yaku=("3-08-01-07",),
+    when=lambda w: w.tile_mask in _GURIINSHA_MASKS,
+)
 
 
 @implements(

@@ -260,7 +260,12 @@ def set_chiitoitsu_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable
     return (Interpretation("chiitoitsu_set", blocks, pairs.index(w.win_tile), "tanki"),)
 
 
-register_shape("chiitoitsu_set", set_chiitoitsu_shapes, yaku=("3-09-08",))
+register_shape(
+    "chiitoitsu_set",
+    set_chiitoitsu_shapes,
+    yaku=("3-09-08",),
+    when=lambda w: not w.melds and 4 in w.concealed_counts,
+)
 
 
 @implements(
