@@ -264,6 +264,8 @@ def _suit_options(counts: tuple[int, ...]) -> list[tuple[tuple[Block, ...], ...]
     pairs = 0
     for b in honors:
         pairs += b.kind == "pair"
+    if pairs > 1:
+        return None
     groups: list[tuple[tuple[Block, ...], ...]] = []
     for base in (0, 9, 18):
         part = counts[base : base + 9]
@@ -273,6 +275,8 @@ def _suit_options(counts: tuple[int, ...]) -> list[tuple[tuple[Block, ...], ...]
         table = _SET_BLOCKS[base]
         options = table.get(key)
         if options is None:  # no split into sets alone: the suit must hold the pair
+            if pairs:  # the one pair is elsewhere already
+                return None
             options = _suit_blocks_with_pair(table, key, part, base)
             if not options:
                 return None
@@ -398,6 +402,8 @@ def standard_shapes(counts: tuple[int, ...]) -> tuple[Shape, ...]:
 
 def chiitoitsu_pairs(counts: tuple[int, ...], allow_four: bool = False) -> tuple[int, ...]:
     """The tiles of seven pairs (a tile twice if four of a kind and allowed), or ()."""
+    if counts.count(2) == 7 and counts.count(0) == len(counts) - 7:  # counted in C
+        return tuple([t for t, n in enumerate(counts) if n])
     pairs: list[int] = []
     for t, n in enumerate(counts):
         if n == 2 or (n == 4 and allow_four):
@@ -511,7 +517,7 @@ def _builtin(
         if counts.count(2) + 2 * allow_four * counts.count(4) >= 7:
             pairs = chiitoitsu_pairs(counts, allow_four)
             if pairs:
-                blocks = tuple([Block("pair", t) for t in pairs])
+                blocks = tuple([_BLOCKS["pair", t] for t in pairs])
                 out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
         doubled = kokushi_pair(counts) if counts.count(0) == 21 else None
         if doubled is not None:
