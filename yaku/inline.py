@@ -11,8 +11,9 @@ Only what is certainly the same test is inlined; anything else stays a call:
   again gives the same bytecode, names and constants;
 - the expression holds no comprehension, lambda or ``:=`` (they bind names of their own);
 - its free names resolve now: the closure's cells, the module's globals, the builtins.
-Binding now means a module global reassigned after a ruleset is compiled is not seen by
-that ruleset; the bodies' modules only assign their helpers once, at import.
+Binding now means a module global reassigned after a test is first inlined is not seen
+by the selectors built from it; the bodies' modules only assign their helpers once, at
+import.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ import builtins
 import inspect
 import textwrap
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 from types import CodeType, FunctionType
 from typing import Any
+from weakref import WeakKeyDictionary
 
 _NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield)
 
@@ -52,7 +55,43 @@ def inline(
     of the argument the caller reads once beforehand into a local ``win_<field>`` (the
     argument must be immutable), written so in the expression (``Inlined.reads``).
     ``parsed``: where to keep the source files' syntax trees between calls (a caller
-    inlining many tests passes one dict and drops it when done; none are kept here)."""
+    inlining many tests passes one dict and drops it when done; none are kept here).
+
+    What a test's source says is worked out once per test function (kept while the
+    function lives), so compiling another ruleset reads no source file again."""
+    try:
+        found = _FOUND[test]
+    except (KeyError, TypeError):  # TypeError: not weakly referable (no function)
+        found = _find(test, {} if parsed is None else parsed)
+        with suppress(TypeError):
+            _FOUND[test] = found
+    if found is None:
+        return None
+    expr, arg, values = found
+    names: dict[str, Any] = {}
+    renamed: dict[str, str] = {}
+    constants: dict[str, Any] = {}
+    for name, value in values.items():
+        renamed[name] = f"{prefix}_{name}"
+        if _plain_constant(value):
+            constants[renamed[name]] = value
+        else:
+            names[renamed[name]] = value
+    rename = _Rename(arg, renamed, constants, fields)
+    out = rename.visit(_copy(expr))
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads))
+
+
+# Per test function: its expression, argument name and what its other names stand for
+# (None: it stays a call).
+_FOUND: WeakKeyDictionary[Callable[[Any], Any], tuple[ast.expr, str, dict[str, Any]] | None]
+_FOUND = WeakKeyDictionary()
+
+
+def _find(
+    test: Callable[[Any], Any],
+    parsed: dict[str, dict[int, list[ast.Lambda | ast.FunctionDef]]],
+) -> tuple[ast.expr, str, dict[str, Any]] | None:
     if not isinstance(test, FunctionType):
         return None
     code = test.__code__
@@ -66,7 +105,7 @@ def inline(
         or test.__defaults__
     ):
         return None
-    node = _source_node(code, {} if parsed is None else parsed)
+    node = _source_node(code, parsed)
     if node is None:
         return None
     expr = _returned_expression(node)
@@ -75,33 +114,21 @@ def inline(
     arg = code.co_varnames[0]
     closure = test.__closure__ or ()
     cells = dict(zip(code.co_freevars, [c.cell_contents for c in closure], strict=True))
-    names: dict[str, Any] = {}
-    renamed: dict[str, str] = {}
+    values: dict[str, Any] = {}
     for n in ast.walk(expr):
-        if not isinstance(n, ast.Name) or n.id == arg or n.id in renamed:
+        if not isinstance(n, ast.Name) or n.id == arg or n.id in values:
             continue
         if not isinstance(n.ctx, ast.Load):
             return None
         if n.id in cells:
-            value = cells[n.id]
+            values[n.id] = cells[n.id]
         elif n.id in test.__globals__:
-            value = test.__globals__[n.id]
+            values[n.id] = test.__globals__[n.id]
         elif hasattr(builtins, n.id):
-            value = getattr(builtins, n.id)
+            values[n.id] = getattr(builtins, n.id)
         else:
             return None
-        renamed[n.id] = f"{prefix}_{n.id}"
-        names[renamed[n.id]] = value
-    constants = {
-        renamed[name]: value
-        for name, value in ((k, names[v]) for k, v in renamed.items())
-        if _plain_constant(value)
-    }
-    for name in constants:
-        del names[name]
-    rename = _Rename(arg, renamed, constants, fields)
-    out = rename.visit(_copy(expr))
-    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads))
+    return _copy(expr), arg, values
 
 
 def _plain_constant(value: object) -> bool:
