@@ -309,6 +309,16 @@ def test_completeness_matches_the_library_on_near_winning_hands() -> None:
     assert 500 < complete < 3500
 
 
+def _dense_one_suit(rng: random.Random, total: int) -> list[int]:
+    """Counts of ``total`` tiles of one random suit, each tile at most four times."""
+    counts = [0] * 34
+    base = 9 * rng.randrange(3)
+    while sum(counts) < total:
+        t = base + rng.randrange(9)
+        counts[t] = min(4, counts[t] + 1)
+    return counts
+
+
 def test_is_standard_complete_agrees_with_the_splits() -> None:
     rng = random.Random(11)
     complete = 0
@@ -330,12 +340,7 @@ def test_is_standard_complete_agrees_with_the_splits() -> None:
     # Dense one-suit counts, where a suit has many splits (the early exit matters there).
     dense = 0
     for _ in range(3000):
-        counts = [0] * 34
-        base = 9 * rng.randrange(3)
-        while sum(counts) < 14:
-            t = base + rng.randrange(9)
-            counts[t] = min(4, counts[t] + 1)
-        key = tuple(counts)
+        key = tuple(_dense_one_suit(rng, 14))
         assert decompose.is_standard_complete(key) == bool(standard_shapes(key))
         dense += decompose.is_standard_complete(key)
     assert dense > 30
@@ -372,12 +377,7 @@ def test_standard_waits_are_the_tiles_that_complete_the_hand() -> None:
         if max(counts) <= 4:
             hands.append(counts)
     for _ in range(2000):
-        counts = [0] * 34
-        base = 9 * rng.randrange(3)
-        while sum(counts) < 13:
-            t = base + rng.randrange(9)
-            counts[t] = min(4, counts[t] + 1)
-        hands.append(counts)
+        hands.append(_dense_one_suit(rng, 13))
     waiting = several = 0
     for counts in hands:
         expected = []
