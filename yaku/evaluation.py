@@ -200,13 +200,7 @@ def _shapes(ruleset: Ruleset) -> Any:
             if when is None:
                 lines.append(f"    out.append(k{i})")
                 continue
-            inlined = inline(when, f"s{i}", frozenset(), parsed)
-            if inlined is None:
-                namespace[f"s{i}"] = when
-                test = f"s{i}(win)"
-            else:
-                namespace.update(inlined.names)
-                test = inlined.source
+            test = _written(when, f"s{i}", namespace, parsed)
             lines += [f"    if {test}:", f"        out.append(k{i})"]
         lines.append("    return out")
         exec(compile("\n".join(lines) + "\n", "<yaku.evaluation shapes>", "exec"), namespace)
@@ -233,6 +227,23 @@ def live_checks(win: Win, plan: tuple) -> list[tuple]:
 _WIN_FIELDS = frozenset(f.name for f in fields(Win))
 
 
+def _written(
+    fn: Any, name: str, namespace: dict[str, Any], parsed: dict, reads: set[str] | None = None
+) -> str:
+    """Generated code's test of ``fn`` on ``win``: its expression written in
+    (``yaku.inline``; with ``reads``, the Win fields it reads as locals ``win_<field>``,
+    added to ``reads``), or a call of ``fn`` bound as ``name``. Either way what the code
+    names is put in ``namespace``."""
+    inlined = inline(fn, name, _WIN_FIELDS if reads is not None else frozenset(), parsed)
+    if inlined is None:
+        namespace[name] = fn
+        return f"{name}(win)"
+    namespace.update(inlined.names)
+    if reads is not None:
+        reads.update(inlined.reads)
+    return inlined.source
+
+
 def _selector(ruleset: Ruleset) -> Any:
     """``live_checks`` for this ruleset's plan as one straight-line function (built once
     and kept on the ruleset): no loop, no tuple unpacking per check, and each gate and
@@ -247,22 +258,12 @@ def _selector(ruleset: Ruleset) -> Any:
 
     reads: set[str] = set()
     parsed: dict = {}  # the bodies' syntax trees, dropped with this function's frame
-
-    def test(fn: Any, name: str) -> str:
-        inlined = inline(fn, name, _WIN_FIELDS, parsed)
-        if inlined is None:
-            namespace[name] = fn
-            return f"{name}(win)"
-        namespace.update(inlined.names)
-        reads.update(inlined.reads)
-        return inlined.source
-
     lines = []
     n = 0
     for g, (gate, filtered, always) in enumerate(plan):
         indent = "    "
         if gate is not None:
-            lines.append(f"    if {test(gate, f'g{g}')}:")
+            lines.append(f"    if {_written(gate, f'g{g}', namespace, parsed, reads)}:")
             indent = "        "
         body = []
         if always:
@@ -270,7 +271,7 @@ def _selector(ruleset: Ruleset) -> Any:
             body.append(f"{indent}live.extend(a{g})")
         for pf, check in filtered:
             namespace[f"c{n}"] = check
-            body.append(f"{indent}if {test(pf, f'p{n}')}:")
+            body.append(f"{indent}if {_written(pf, f'p{n}', namespace, parsed, reads)}:")
             body.append(f"{indent}    add(c{n})")
             n += 1
         lines += body or [f"{indent}pass"]

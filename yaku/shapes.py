@@ -263,23 +263,10 @@ def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, .
     return tuple(out)
 
 
-def _back_four_possible(counts: tuple[int, ...]) -> bool:
-    """Each suit holds whole groups (a multiple of four tiles), one of them the pair too;
-    honors come in fours and at most one pair."""
-    pair_seen = False
-    for base in (0, 9, 18, 27):
-        rest = sum(counts[base : base + 9]) % 4
-        if rest == 2 and not pair_seen:
-            pair_seen = True
-        elif rest:
-            return False
-    return pair_seen and all(n in (0, 2, 4) for n in counts[27:])
-
-
 def find_back_four(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
-    if win.melds or not _back_four_possible(counts):
+    if win.melds:
         return ()
-    pairs = {pair for pair, _ in back_four_splits(counts)}
+    pairs = {pair for pair, _ in back_four_splits(counts)}  # () at once for most hands
     return tuple(
         [
             _interpretation(BACK_FOUR, [Block("pair", p), *_singles_less_pair(counts, p)], win)
