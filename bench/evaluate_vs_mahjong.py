@@ -360,6 +360,21 @@ def riichienv_factory() -> Callable[[Hand], Any] | None:
 # ------------------------------------------------------------------------------ timing
 
 
+def ten_yaku_ruleset() -> Any:
+    """The fixed-cost line's ruleset: ten of the default ruleset's local yaku, spread over
+    the catalog (every fourteenth or so), at their default options; the others off."""
+    from yaku.rules import Ruleset
+
+    everything = Ruleset.default()
+    ten_ids = list(everything.enabled)[:: max(1, len(everything.enabled) // 10)][:10]
+    return Ruleset.from_toml(
+        '[ruleset]\nothers = "off"\n'
+        + "".join(
+            f'[yaku."{yid}"]\nvalue = "{everything.options[yid].value.letter}"\n' for yid in ten_ids
+        )
+    )
+
+
 def _time(fn: Callable[[Hand], Any], hands: Sequence[Hand]) -> float:
     start = time.perf_counter()
     for h in hands:
@@ -488,13 +503,7 @@ def main() -> int:
 
     # Fixed cost: the same realistic hands with no local yaku, and with ten.
     off = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
-    ten_ids = list(everything.enabled)[:: max(1, len(everything.enabled) // 10)][:10]
-    ten = Ruleset.from_toml(
-        '[ruleset]\nothers = "off"\n'
-        + "".join(
-            f'[yaku."{yid}"]\nvalue = "{everything.options[yid].value.letter}"\n' for yid in ten_ids
-        )
-    )
+    ten = ten_yaku_ruleset()
     for label, rs in (("no local yaku on", off), (f"{len(ten.enabled)} local yaku on", ten)):
         prepare(rs)  # compiled outside the timer, like the ruleset of the mixes above
         fn = ours_factory(rs)
