@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -42,6 +41,7 @@ if str(ROOT) not in sys.path:
 
 from bench.evaluate_vs_mahjong import (  # noqa: E402
     MIXES,
+    _time,
     make_mix,
     ten_yaku_ruleset,
     theirs_one,
@@ -50,13 +50,7 @@ from bench.evaluate_vs_mahjong import (  # noqa: E402
 
 def _best(fn: Callable[[Any], Any], items: Sequence[Any], repeats: int) -> float:
     """Minimum over ``repeats`` of the µs per item of ``fn`` over ``items``."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for item in items:
-            fn(item)
-        best = min(best, (time.perf_counter() - start) / len(items) * 1e6)
-    return best
+    return min(_time(fn, items) for _ in range(repeats)) / len(items) * 1e6
 
 
 def stages(
