@@ -391,3 +391,10 @@ def test_standard_waits_are_the_tiles_that_complete_the_hand() -> None:
         waiting += bool(expected)
         several += len(expected) >= 3
     assert waiting > 1500 and several > 300  # hands with waits, many with several
+
+
+def test_a_block_contains_exactly_its_own_tiles():
+    for kind in ("sequence", "triplet", "quad", "pair", "single"):
+        block = decompose.Block(kind, 12)
+        for tile in range(34):
+            assert block.contains(tile) == (tile in block.tiles), (kind, tile)

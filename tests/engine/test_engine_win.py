@@ -179,3 +179,18 @@ def test_format_document_matches_the_code() -> None:
     assert Win.from_json(json.loads(example)).seat_wind == SOUTH
     documented = set(re.findall(r"^\| `(\w+)` \|", doc, flags=re.MULTILINE))
     assert documented == set(JSON_KEYS)
+
+
+def test_a_tile_id_past_the_last_tile_is_refused_in_a_tile_tuple():
+    # 34 and above are no tiles, also on the sorted-tuple fast path of Win().
+    for bad in (34, 35, 99):
+        with pytest.raises(InputError):
+            Win(concealed=(0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, bad), win_tile=0)
+
+
+def test_robbed_flower_needs_exactly_seven_flowers():
+    hand = {"hand": "123m456p789s11122z", "win": "1z"}
+    assert Win.from_json({**hand, "flowers": 7, "robbed_flower": True}).robbed_flower
+    for flowers in (6, 8):
+        with pytest.raises(InputError, match="robbed_flower"):
+            Win.from_json({**hand, "flowers": flowers, "robbed_flower": True})

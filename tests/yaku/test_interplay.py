@@ -330,3 +330,12 @@ def test_bodies_may_only_ask_for_known_context():
         "isshoku_sanjun": ("inclusive",),
         "ryan_ankan": ("inclusive",),
     }
+
+
+@pytest.mark.parametrize("params", ["win", "win, opts, extra", "opts, win"])
+def test_a_body_whose_parameters_differ_from_the_stub_is_refused(params):
+    # Fewer, more or reordered parameters: each differs from the stub's (win, opts).
+    namespace: dict = {}
+    exec(f"def body({params}):\n    return None\n", namespace)
+    with pytest.raises(RegistrationError, match="does not match the stub"):
+        implements("3-10-01", fingerprint="x")(namespace["body"])
