@@ -271,3 +271,17 @@ def test_every_implemented_yaku_has_holding_and_failing_examples():
     for yid in registry.BODIES:
         assert yid in held, f"{yid} has a body but no example that holds"
         assert yid in failing, f"{yid} has a body but no near miss that must not hold"
+
+
+def test_every_yaku_has_a_near_miss_its_body_refuses():
+    """A counter-example that is a complete hand (some reading exists, so the body runs and
+    says no) for every implemented yaku: a near miss that no shape fits would pass even a
+    body that always holds."""
+    body_refuses = set()
+    for ex in EXAMPLES:
+        if ex["holds"] or ex["yaku"] not in registry.BODIES:
+            continue
+        win = make_win(ex)
+        if interpretations(win):
+            body_refuses.add(ex["yaku"])
+    assert sorted(set(registry.BODIES) - body_refuses) == []
