@@ -98,6 +98,22 @@ def test_lost_numbers_are_marked_only_where_the_han_is_lost(data):
     assert not house_rules.number_lost(intact)
 
 
+def test_every_lost_han_gets_a_number_input(data, cat):
+    """Read from the option texts themselves: where the digit before 翻 is lost (`?翻`,
+    `?翻＋七對子的翻數` …), the sheet offers a han input, and nowhere else."""
+    lost_han = {
+        (node["id"], o["letter"])
+        for node in cat["nodes"]
+        if node["kind"] == "yaku"
+        for o in node.get("options", [])
+        if "\ufffd翻" in o["text"]["zh-Hant"]
+    }
+    marked = {(y["id"], o["letter"])
+              for y in data["yaku"] for o in y["options"] if o["lost_number"]}
+    assert ("3-09-03", "c") in lost_han  # ?翻＋七對子的翻數, an additive value
+    assert marked == lost_han
+
+
 def test_preset_errors_name_the_unknown(data):
     with pytest.raises(house_rules.HouseRulesError, match="3-99-99"):
         house_rules.resolve_preset('[yaku."3-99-99"]\nvalue = "b"\n', "x.toml", data["yaku"])
