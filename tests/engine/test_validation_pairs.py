@@ -269,7 +269,8 @@ def test_win_refuses_and_accepts_its_neighbour(refused, accepted, words):
 
 
 LOST_HAN = "3-02-07"  # option b: ?翻, the source lost the number
-STATED_HAN = "3-13-01"  # option b: a stated number
+STATED_HAN = "3-02-02"  # option b: 2翻 (包含一發的1翻), a stated number
+LOST_FU = "3-09-12"  # option b: ?5符1翻, the tens of the fu lost, the han stated
 
 # (rule, refused TOML, accepted TOML, words the refusal must name)
 RULESET_PAIRS: list[tuple[str, str, str, str]] = [
@@ -277,6 +278,12 @@ RULESET_PAIRS: list[tuple[str, str, str, str]] = [
         "han supplied where the number is stated",
         f'[yaku."{STATED_HAN}"]\nvalue = "b"\nhan = 3\n',
         f'[yaku."{LOST_HAN}"]\nvalue = "b"\nhan = 3\n',
+        "no lost han",
+    ),
+    (
+        "han supplied where the fu is lost but the han stated",
+        f'[yaku."{LOST_FU}"]\nvalue = "b"\nhan = 1\n',
+        f'[yaku."{LOST_FU}"]\nvalue = "b"\nfu = 25\n',
         "no lost han",
     ),
     (
