@@ -37,10 +37,10 @@ system:
 	  fi; \
 	fi
 
-$(STAMP): pyproject.toml requirements.lock | system
+$(STAMP): pyproject.toml setup.py requirements.lock | system
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[test]'
+	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[build,test]'
 	touch $(STAMP)
 
 build: system $(STAMP)

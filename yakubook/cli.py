@@ -9,6 +9,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# The modules of the `build` extra (pyproject.toml) a build imports: bs4, OpenCC, Jinja2,
+# MkDocs + Material, jieba. The engine needs none of them.
+BUILDER_MODULES = ("bs4", "opencc", "jinja2", "mkdocs", "material", "jieba")
+
+
+def missing_builder_modules() -> list[str]:
+    """The builder's modules this Python cannot import (without importing them: a build with
+    nothing changed answers from its stamp without loading them)."""
+    from importlib.util import find_spec
+
+    return [name for name in BUILDER_MODULES if find_spec(name) is None]
+
 
 def main(argv: list[str] | None = None) -> int:
     try:
@@ -46,6 +58,16 @@ def _main(argv: list[str] | None) -> int:
     v.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if args.command == "build":
+        missing = missing_builder_modules()
+        if missing:
+            print(f"error: yakubook build needs the builder's dependencies (no module "
+                  f"{', '.join(missing)}): pip install 'yakubook[build]'", file=sys.stderr)
+            return 2
+        if not (args.root / "sources" / "manifest.toml").is_file():
+            print(f"error: yakubook build runs in a checkout of the project (no "
+                  f"sources/manifest.toml in {args.root}); an installed yakubook evaluates "
+                  "hands and reports status only", file=sys.stderr)
+            return 2
         from yakubook.build import run
 
         return run(args.root, args.check, args.accept_sources, reuse=True)
