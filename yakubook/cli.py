@@ -1,4 +1,4 @@
-"""Command line entry point: `yakubook build|status|evaluate|serve`."""
+"""Command line entry point: `yakubook build|status|evaluate|new-body|serve`."""
 
 from __future__ import annotations
 
@@ -54,6 +54,9 @@ def _main(argv: list[str] | None) -> int:
     e.add_argument("win", type=Path)
     e.add_argument("--rules", type=Path)
     e.add_argument("--json", action="store_true")
+    n = sub.add_parser("new-body", help="write the skeleton of a yaku's body into yaku/bodies/")
+    n.add_argument("yaku_id", metavar="ID")
+    n.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     v = sub.add_parser("serve", help="serve the built website on localhost")
     v.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
@@ -79,6 +82,10 @@ def _main(argv: list[str] | None) -> int:
         from yakubook.evaluate_cmd import run_evaluate
 
         return run_evaluate(args.win, args.rules, args.json)
+    if args.command == "new-body":
+        from yakubook.new_body import run_new_body
+
+        return run_new_body(args.root, args.yaku_id)
     if args.command == "serve":
         from yakubook.serve import run_serve
 
