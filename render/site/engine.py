@@ -6,7 +6,7 @@ cannot write anything before the whole build succeeds), so when a source change 
 generated code, the engine in this process is the previous build's: its examples would show
 the old values and the next `yakubook build --check` would find those pages stale.
 ``of_build`` therefore compares the staged outputs with the code this process imported; when
-they differ (or another tree is being built), the questions go to a worker process that
+they differ (or the built tree's yaku/ is other code), the questions go to a worker process that
 imports the engine from a staging folder holding the new generated/ and catalog data, ahead
 of the built tree on its sys.path. Both paths answer through the same functions below and
 pass the answers through JSON, so a page is the same bytes whichever path computed it.
@@ -181,21 +181,38 @@ def _sha256s(files: dict[str, bytes]) -> dict[str, str]:
 
 
 def imported_matches(root: Path, outputs: dict[str, bytes]) -> bool:
-    """Whether the engine this process imported runs this build's code: generated/ of the
-    tree being built, loaded from the very bytes this build made (``SOURCE_SHA256``, which
-    yaku/generated/__init__.py records when it is imported in the checkout). The generated
+    """Whether the engine this process imported runs this build's code: generated/ loaded
+    from the very bytes this build made (``SOURCE_SHA256``, which
+    yaku/generated/__init__.py records when it is imported in the checkout), and the yaku/
+    of the tree being built. The generated
     code holds the sha256 of the whole catalog (CATALOG_SHA256), so equal generated code
     means the same catalog too."""
     try:
         from yaku import generated
     except Exception:
         return False
-    folder = Path(generated.__file__).resolve().parent
-    if folder != (root / "generated").resolve():
-        return False
     staged = {rel.removeprefix("generated/"): data for rel, data in outputs.items()
               if rel.startswith("generated/") and rel.count("/") == 1 and rel.endswith(".py")}
-    return getattr(generated, "SOURCE_SHA256", None) == _sha256s(staged)
+    if getattr(generated, "SOURCE_SHA256", None) != _sha256s(staged):
+        return False
+    return _same_engine_code(root)
+
+
+def _same_engine_code(root: Path) -> bool:
+    """Whether root's yaku/ (engine and bodies) is the code of the imported yaku package:
+    a scratch copy of the project usually is, and then needs no worker."""
+    import yaku
+
+    mine = Path(yaku.__file__).resolve().parent
+    theirs = root / "yaku"
+    if not theirs.is_dir() or theirs.resolve() == mine:
+        return True
+
+    def sources(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in folder.rglob("*.py") if "__pycache__" not in p.parts}
+
+    return sources(theirs) == sources(mine)
 
 
 _current: list[InProcess | Worker] = []
