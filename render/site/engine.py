@@ -115,28 +115,42 @@ class Worker:
             _stage(self._staging, root, outputs)
             path = [str(self._staging), str(root), *sys.path]
             env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in path if p)}
+            # its stderr (Python's warnings, a crash) is kept, not printed: the build prints
+            # only through its own filter, and a failure reaches it as an answer's error
+            self._stderr = (self._staging / "stderr.txt").open("w+", encoding="utf-8")
             self._proc = subprocess.Popen(
                 [sys.executable, "-c", _SERVE], cwd=self._staging, env=env,
-                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8",
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+                text=True, encoding="utf-8",
             )
         except BaseException:
+            if hasattr(self, "_stderr"):
+                self._stderr.close()
             shutil.rmtree(self._staging, ignore_errors=True)
             raise
 
     def _ask(self, request: dict[str, Any]) -> Any:
         assert self._proc.stdin is not None and self._proc.stdout is not None
-        self._proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
-        self._proc.stdin.flush()
-        line = self._proc.stdout.readline()
+        try:
+            self._proc.stdin.write(json.dumps(request, ensure_ascii=False) + "\n")
+            self._proc.stdin.flush()
+            line = self._proc.stdout.readline()
+        except OSError:  # a worker that died: its pipe is closed
+            line = ""
         if not line:
-            raise RuntimeError(f"the engine worker exited ({self._proc.wait()})")
+            self._stderr.seek(0)
+            last = self._stderr.read().strip().splitlines()[-1:] or [""]
+            raise RuntimeError(f"the engine worker exited ({self._proc.wait()}): {last[0]}")
         answer = json.loads(line)
         if "error" in answer:
             raise ImportError(answer["error"])
         return answer["value"]
 
     def awards(self, example: dict[str, Any]) -> Any:
-        return self._ask({"op": "awards", "example": example})
+        try:
+            return self._ask({"op": "awards", "example": example})
+        except (RuntimeError, ImportError):  # as in process: the page shows catalog values
+            return None
 
     def readings(self, yaku_ids: set[str]) -> dict[str, str]:
         return self._ask({"op": "readings", "ids": sorted(yaku_ids)})
@@ -151,6 +165,7 @@ class Worker:
                 self._proc.kill()
                 self._proc.wait()
         finally:
+            self._stderr.close()
             shutil.rmtree(self._staging, ignore_errors=True)
 
 

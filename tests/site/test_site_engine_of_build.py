@@ -54,3 +54,18 @@ def test_the_worker_answers_as_the_engine_in_process():
     ]
     assert here.awards(examples[1])[0][1]["han"] == 2
     assert here.awards(examples[2]) == [["b", None]]
+
+
+def test_a_worker_whose_engine_fails_says_so_and_shows_no_awards():
+    import pytest
+
+    outputs = _outputs()
+    outputs["generated/__init__.py"] = b"raise ImportError('a broken stub module')\n"
+    worker = engine.Worker(ROOT, outputs)
+    try:
+        ex = {"yaku": "3-13-01", "hand": "55666777888999m", "win": "9m", "tsumo": True}
+        assert worker.awards(ex) is None
+        with pytest.raises(ImportError, match="a broken stub module"):
+            worker.readings({"3-13-01"})
+    finally:
+        worker.close()
