@@ -37,10 +37,10 @@ system:
 	  fi; \
 	fi
 
-$(STAMP): pyproject.toml requirements.lock | system
+$(STAMP): pyproject.toml setup.py requirements.lock | system
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[test]'
+	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[build,test]'
 	touch $(STAMP)
 
 build: system $(STAMP)
@@ -61,7 +61,7 @@ clean:
 	rm -rf site/public .pytest_cache
 
 # The house-rules page's engine (#14): Pyodide (pinned, fetched once with npm into build/)
-# and a zip of yaku/ + generated/, written into site/public after MkDocs has built it.
+# and the project's wheel (python -m build), written into site/public after MkDocs has built it.
 house-rules-engine: site
 	$(PY) -m render.house_rules_engine
 

@@ -26,21 +26,21 @@ class StubInfo(NamedTuple):
     fingerprint: str
 
 
-from generated import s3_02  # noqa: E402
-from generated import s3_03  # noqa: E402
-from generated import s3_04  # noqa: E402
-from generated import s3_05  # noqa: E402
-from generated import s3_06  # noqa: E402
-from generated import s3_07  # noqa: E402
-from generated import s3_08  # noqa: E402
-from generated import s3_09  # noqa: E402
-from generated import s3_10  # noqa: E402
-from generated import s3_11  # noqa: E402
-from generated import s3_12  # noqa: E402
-from generated import s3_13  # noqa: E402
-from generated import s3_14  # noqa: E402
-from generated import s3_15  # noqa: E402
-from generated import s3_16  # noqa: E402
+from . import s3_02  # noqa: E402
+from . import s3_03  # noqa: E402
+from . import s3_04  # noqa: E402
+from . import s3_05  # noqa: E402
+from . import s3_06  # noqa: E402
+from . import s3_07  # noqa: E402
+from . import s3_08  # noqa: E402
+from . import s3_09  # noqa: E402
+from . import s3_10  # noqa: E402
+from . import s3_11  # noqa: E402
+from . import s3_12  # noqa: E402
+from . import s3_13  # noqa: E402
+from . import s3_14  # noqa: E402
+from . import s3_15  # noqa: E402
+from . import s3_16  # noqa: E402
 
 REGISTRY: dict[str, StubInfo] = {
     '3-02-01': StubInfo(

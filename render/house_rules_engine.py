@@ -1,13 +1,14 @@
-"""The engine the house-rules page runs: Pyodide (pinned, from the npm registry) and a zip of
-this project's own `yaku` + `generated` packages, installed into the built site.
+"""The engine the house-rules page runs: Pyodide (pinned, from the npm registry) and this
+project's own wheel, the very file `pip install` installs, installed into the built site.
 
     python -m render.house_rules_engine [--root .] [--public site/public]
 
 `make` runs it after `mkdocs build` (MkDocs empties site/public first). Nothing here is
 committed: Pyodide's core files are fetched once with `npm pack` into build/ (checked
-against the pinned integrity) and the engine zip is rebuilt from the sources each time, so
-the page and `yakubook evaluate` run the same code. The zip is deterministic: sorted
-entries, fixed timestamps and modes, so the same sources give the same bytes.
+against the pinned integrity) and the wheel is rebuilt from the sources each time
+(`python -m build`, sdist then wheel, timestamps fixed by SOURCE_DATE_EPOCH), so the page
+and `pip install` run byte-identical engine code. The page unpacks the wheel (served as
+engine.zip: a wheel is a zip) onto its sys.path, beside the small bridge yb_bridge.py.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import subprocess
 import sys
 import tarfile
 import tempfile
-import zipfile
 from pathlib import Path
 
 PYODIDE_VERSION = "0.29.5"
@@ -44,10 +44,8 @@ ENGINE_ZIP = "engine.zip"
 SNAPSHOT = "engine.snapshot"
 BRIDGE = Path(__file__).parent / "templates" / "site" / "house_rules" / "yb_bridge.py"
 MAKE_SNAPSHOT = BRIDGE.with_name("make_snapshot.mjs")
-PACKAGES = ("generated", "yaku")
-# What the engine reads besides its packages: `yaku.interplay` takes nested entries from the
-# catalog and the supersession families from catalog/families.toml.
-DATA_FILES = ("catalog/__init__.py", "catalog/catalog.json", "catalog/families.toml")
+# The wheel's zip entries carry this date (1980-01-01, the earliest a zip can hold).
+SOURCE_DATE_EPOCH = "315532800"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
@@ -55,33 +53,26 @@ class EngineError(RuntimeError):
     pass
 
 
-def engine_files(root: Path) -> dict[str, bytes]:
-    """{archive name: bytes}: every .py of the engine packages plus the page's bridge."""
-    files: dict[str, bytes] = {}
-    for package in PACKAGES:
-        folder = root / package
-        if not (folder / "__init__.py").exists():
-            raise EngineError(f"{folder}: not a package (run `yakubook build` first?)")
-        for path in sorted(folder.rglob("*.py")):
-            if "__pycache__" not in path.parts:
-                files[path.relative_to(root).as_posix()] = path.read_bytes()
-    for rel in DATA_FILES:
-        files[rel] = (root / rel).read_bytes()
-    files["yb_bridge.py"] = BRIDGE.read_bytes()
-    return dict(sorted(files.items()))
+def engine_wheel(root: Path) -> tuple[str, bytes]:
+    """(file name, bytes) of the project's wheel built from root, as `python -m build`
+    makes it (the sdist first, the wheel from the sdist, so nothing left in root's build/
+    can slip in)."""
+    with tempfile.TemporaryDirectory(prefix="yb-wheel-") as tmp:
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+        proc = subprocess.run(
+            [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)],
+            capture_output=True, text=True, check=False, env=env, cwd=tmp,
+        )
+        wheels = sorted(Path(tmp).glob("*.whl"))
+        if proc.returncode != 0 or len(wheels) != 1:
+            raise EngineError(f"python -m build {root} failed: "
+                              f"{(proc.stderr or proc.stdout).strip()[-800:]}")
+        return wheels[0].name, wheels[0].read_bytes()
 
 
 def engine_zip(root: Path) -> bytes:
-    """The deterministic zip the browser unpacks onto its sys.path."""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
-        for name, data in engine_files(root).items():
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            info.create_system = 3
-            zf.writestr(info, data, compresslevel=9)
-    return buf.getvalue()
+    """What the browser unpacks onto its sys.path: the wheel itself."""
+    return engine_wheel(root)[1]
 
 
 def _integrity(data: bytes) -> str:
@@ -152,7 +143,8 @@ def snapshot(cache: Path, zip_bytes: bytes) -> bytes | None:
         zip_path.write_bytes(zip_bytes)
         out = Path(tmp) / "snapshot"
         proc = subprocess.run([node, str(MAKE_SNAPSHOT), str(cache.resolve()), str(zip_path),
-                               str(out)], capture_output=True, text=True, check=False)
+                               str(BRIDGE), str(out)], capture_output=True, text=True,
+                              check=False)
         if proc.returncode != 0 or not out.exists():
             print(f"note: no start-up snapshot: {(proc.stderr or proc.stdout).strip()[-400:]}",
                   file=sys.stderr)
@@ -168,12 +160,14 @@ def install(root: Path, public: Path) -> dict[str, int]:
         raise EngineError(f"{public}: no built site here (run mkdocs build first)")
     cache = ensure_pyodide(root)
     files = {name: (cache / name).read_bytes() for name in PYODIDE_FILES}
-    files[ENGINE_ZIP] = engine_zip(root)
+    wheel_name, files[ENGINE_ZIP] = engine_wheel(root)
+    files[BRIDGE.name] = BRIDGE.read_bytes()
     snap = snapshot(cache, files[ENGINE_ZIP])
     if snap is not None:
         files[SNAPSHOT] = snap
     files["runtime.json"] = (json.dumps({
         "pyodide": PYODIDE_VERSION,
+        "engine_wheel": wheel_name,
         "engine_sha256": hashlib.sha256(files[ENGINE_ZIP]).hexdigest(),
         "snapshot": SNAPSHOT if snap is not None else None,
     }, sort_keys=True, indent=1) + "\n").encode()
@@ -209,8 +203,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     total = sum(sizes.values())
     snap = f", start-up snapshot {sizes[SNAPSHOT]:,} bytes" if SNAPSHOT in sizes else ""
-    print(f"house-rules engine: pyodide {PYODIDE_VERSION} + {ENGINE_ZIP} "
-          f"({sizes[ENGINE_ZIP]:,} bytes){snap}, {total:,} bytes in {RUNTIME}")
+    print(f"house-rules engine: pyodide {PYODIDE_VERSION} + {ENGINE_ZIP} (the wheel, "
+          f"{sizes[ENGINE_ZIP]:,} bytes){snap}, {total:,} bytes in {RUNTIME}")
     return 0
 
 

@@ -1,27 +1,45 @@
 """The yaku engine: tiles, hands, situations, rulesets, evaluation and the bodies.
 
-`yaku.evaluate(win, ruleset=None)` is the Python API; `yaku.Win` and `yaku.Ruleset` build
-its inputs. They load lazily, so the low-level modules import without the generated code.
+The public API is ``__all__`` (and the README's "Evaluating a hand"):
+``yaku.evaluate(win, ruleset=None)`` returns a ``Result`` (``.yaku``: the ``Award``s,
+``.to_json()``: what ``yakubook evaluate --json`` prints); ``yaku.Win`` and ``yaku.Ruleset``
+build its inputs; bad input raises ``yaku.InputError``. The generated option types are in
+``yaku.generated``. They load lazily, so the low-level modules import without the generated
+code.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["Ruleset", "Win", "evaluate"]
+if TYPE_CHECKING:
+    from yaku.award import Award
+    from yaku.errors import InputError
+    from yaku.evaluation import Result, evaluate
+    from yaku.rules import Ruleset
+    from yaku.win import Win
+
+__all__ = ["Award", "InputError", "Result", "Ruleset", "Win", "evaluate"]
+
+# name -> the module defining it, imported on first use
+_HOMES = {
+    "Award": "yaku.award",
+    "InputError": "yaku.errors",
+    "Result": "yaku.evaluation",
+    "Ruleset": "yaku.rules",
+    "Win": "yaku.win",
+    "evaluate": "yaku.evaluation",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name == "evaluate":
-        from yaku.evaluation import evaluate
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'yaku' has no attribute {name!r}")
+    import importlib
 
-        return evaluate
-    if name == "Ruleset":
-        from yaku.rules import Ruleset
+    return getattr(importlib.import_module(home), name)
 
-        return Ruleset
-    if name == "Win":
-        from yaku.win import Win
 
-        return Win
-    raise AttributeError(name)
+def __dir__() -> list[str]:
+    return sorted([*globals(), *__all__])

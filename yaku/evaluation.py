@@ -12,8 +12,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
 from typing import Any
 
-import generated
-from yaku import registry
+from yaku import generated, registry
 from yaku.award import Award, rank, resolve
 from yaku.decompose import (
     SHAPE_CONDITIONS,

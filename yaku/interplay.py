@@ -18,11 +18,10 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 
-import catalog
-import generated
+from yaku import data as catalog_data
+from yaku import generated
 from yaku.award import Award
 
-FAMILIES_PATH = catalog.HERE / "families.toml"
 _SUPERSEDING_NOTES = ("includes", "not_combined_with", "combines_and_not")
 
 
@@ -71,7 +70,7 @@ def parse_families(text: str, where: str = "families.toml") -> tuple[tuple[Famil
         raise ValueError(f"{where}: unknown table(s) {sorted(unknown)}")
     contents = {
         n["id"]: (n.get("content") or {}).get("zh-Hant", "")
-        for n in catalog.load()["nodes"]
+        for n in catalog_data.load_catalog()["nodes"]
         if n["kind"] == "yaku"
     }
     families = []
@@ -92,8 +91,8 @@ def parse_families(text: str, where: str = "families.toml") -> tuple[tuple[Famil
     return tuple(families), alone
 
 
-PARENTS: dict[str, Parent] = _parents(catalog.load()["nodes"])
-FAMILIES, ALONE = parse_families(FAMILIES_PATH.read_text(encoding="utf-8"))
+PARENTS: dict[str, Parent] = _parents(catalog_data.load_catalog()["nodes"])
+FAMILIES, ALONE = parse_families(catalog_data.read_text("families.toml"))
 _LARGER: dict[str, tuple[str, ...]] = {}
 for _f in FAMILIES:
     _LARGER[_f.smaller] = (*_LARGER.get(_f.smaller, ()), _f.larger)

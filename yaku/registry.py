@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import generated
+from yaku import generated
 from yaku.award import Award, pick_case, resolve
 from yaku.view import HandView
 from yaku.win import Win

@@ -28,7 +28,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-import generated
+from yaku import generated
 from yaku.errors import InputError
 
 # [ruleset] keys and what they take.

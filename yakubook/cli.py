@@ -1,4 +1,4 @@
-"""Command line entry point: `yakubook build|status|evaluate|serve`."""
+"""Command line entry point: `yakubook build|status|evaluate|new-body|serve`."""
 
 from __future__ import annotations
 
@@ -8,6 +8,18 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The modules of the `build` extra (pyproject.toml) a build imports: bs4, OpenCC, Jinja2,
+# MkDocs + Material, jieba. The engine needs none of them.
+BUILDER_MODULES = ("bs4", "opencc", "jinja2", "mkdocs", "material", "jieba")
+
+
+def missing_builder_modules() -> list[str]:
+    """The builder's modules this Python cannot import (without importing them: a build with
+    nothing changed answers from its stamp without loading them)."""
+    from importlib.util import find_spec
+
+    return [name for name in BUILDER_MODULES if find_spec(name) is None]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,10 +54,23 @@ def _main(argv: list[str] | None) -> int:
     e.add_argument("win", type=Path)
     e.add_argument("--rules", type=Path)
     e.add_argument("--json", action="store_true")
+    n = sub.add_parser("new-body", help="write the skeleton of a yaku's body into yaku/bodies/")
+    n.add_argument("yaku_id", metavar="ID")
+    n.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     v = sub.add_parser("serve", help="serve the built website on localhost")
     v.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     if args.command == "build":
+        missing = missing_builder_modules()
+        if missing:
+            print(f"error: yakubook build needs the builder's dependencies (no module "
+                  f"{', '.join(missing)}): pip install 'yakubook[build]'", file=sys.stderr)
+            return 2
+        if not (args.root / "sources" / "manifest.toml").is_file():
+            print(f"error: yakubook build runs in a checkout of the project (no "
+                  f"sources/manifest.toml in {args.root}); an installed yakubook evaluates "
+                  "hands and reports status only", file=sys.stderr)
+            return 2
         from yakubook.build import run
 
         return run(args.root, args.check, args.accept_sources, reuse=True)
@@ -57,6 +82,10 @@ def _main(argv: list[str] | None) -> int:
         from yakubook.evaluate_cmd import run_evaluate
 
         return run_evaluate(args.win, args.rules, args.json)
+    if args.command == "new-body":
+        from yakubook.new_body import run_new_body
+
+        return run_new_body(args.root, args.yaku_id)
     if args.command == "serve":
         from yakubook.serve import run_serve
 

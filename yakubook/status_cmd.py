@@ -7,11 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import catalog as catalog_pkg
-from catalog.identifiers import IdentifierError
-from catalog.translations import VERDICTS as EN_VERDICTS
-from catalog.translations import TranslationError
-from yaku.status import VERDICTS, compute, identifier_lines
+from yaku.status import EN_VERDICTS, VERDICTS, identifier_lines
 
 
 def translation_word(counts: dict[str, int]) -> str:
@@ -23,7 +19,19 @@ def translation_word(counts: dict[str, int]) -> str:
     return "translated"
 
 
-def run_status(root: Path, as_json: bool) -> int:
+def is_checkout(root: Path) -> bool:
+    """Whether root is the project's checkout (sources and the catalog package beside the
+    CLI) rather than an installed wheel's site-packages."""
+    return (root / "sources" / "manifest.toml").is_file() and (root / "catalog").is_dir()
+
+
+def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
+    """(status, catalog) of the checkout's bodies as they are now, or the exit code."""
+    import catalog as catalog_pkg
+    from catalog.identifiers import IdentifierError
+    from catalog.translations import TranslationError
+    from yaku.status import compute
+
     try:
         cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
         names = catalog_pkg.parse_names((root / "catalog" / "names.toml").read_text("utf-8"))
@@ -31,10 +39,28 @@ def run_status(root: Path, as_json: bool) -> int:
         print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
         return 2
     try:
-        status = compute(root, cat, names)
+        return compute(root, cat, names), cat
     except (TranslationError, IdentifierError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+
+
+def _packaged() -> tuple[dict[str, Any], dict[str, Any]]:
+    """(status, catalog) an installed wheel carries: the STATUS.json its build wrote for
+    the very bodies it ships (they cannot change without another wheel)."""
+    from yaku import data
+
+    return json.loads(data.read_text("STATUS.json")), data.load_catalog()
+
+
+def run_status(root: Path, as_json: bool) -> int:
+    if is_checkout(root):
+        got = _computed(root)
+        if isinstance(got, int):
+            return got
+        status, cat = got
+    else:
+        status, cat = _packaged()
     if as_json:
         print(json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True))
         return 0

@@ -23,7 +23,7 @@ import jinja2
 
 import catalog as catalog_pkg
 from render import house_rules, tiles
-from render.site import english, index_pages, section_pages, yaku_pages
+from render.site import engine, english, index_pages, section_pages, yaku_pages
 from render.site.common import (
     CHART,
     CSS,
@@ -115,8 +115,10 @@ def _tidy(md: str) -> str:
 def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
           outputs: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
     warnings: list[str] = []
-    site = build_model(root, cat, names, outputs, warnings)
-    files = render_pages(site, names, cat, root)
+    # the examples' awards and the bodies' readings come from this build's engine
+    with engine.of_build(root, outputs):
+        site = build_model(root, cat, names, outputs, warnings)
+        files = render_pages(site, names, cat, root)
     out = {DOCS + k: v.encode("utf-8") for k, v in files.items()}
     out.update(house_rules.stage(root, cat, names, outputs))  # the house-rules page (#14)
     return dict(sorted(out.items())), warnings

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import inspect
 import json
 import re
 import tomllib
@@ -460,20 +459,15 @@ def body_readings(yaku_ids: set[str], warnings: list[str]) -> dict[str, str]:
     """Each implemented body's docstring, through the registry: how the code reads the
     rule where the text leaves room. Empty, with a warning, when the engine cannot be
     imported (a catalog the generated code does not know yet)."""
+    from render.site import engine
+
     try:
-        from yaku import registry
-        registry.load_bodies()
+        return engine.current().readings(yaku_ids)
     except Exception as e:  # the engine is optional for rendering; pages then show no reading
         warnings.append(f"site: the engine could not be imported ({type(e).__name__}: {e}); "
                         "the pages show no code readings and the catalog's values instead "
                         "of what the engine awards")
         return {}
-    out = {}
-    for yid, body in sorted(registry.BODIES.items()):
-        if yid in yaku_ids:
-            doc = inspect.getdoc(body.fn) or ""
-            out[yid] = doc.strip()
-    return out
 
 
 # ---------------------------------------------------------------------------- related

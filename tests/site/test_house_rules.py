@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-import generated
 from render import house_rules, house_rules_engine
+from yaku import generated
 from yaku.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,39 +136,45 @@ def test_site_stage_includes_the_page(rendered):
     assert house_rules.DOCS + house_rules.DATA in rendered
 
 
-def test_engine_zip_is_deterministic_and_holds_the_sources():
-    first = house_rules_engine.engine_zip(ROOT)
+def _tree_files(package: str) -> list[str]:
+    return sorted(p.relative_to(ROOT / package).as_posix()
+                  for p in (ROOT / package).rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def test_engine_zip_is_the_wheel_deterministic_and_holds_the_sources():
+    name, first = house_rules_engine.engine_wheel(ROOT)
+    assert name == "yakubook-0.1.0-py3-none-any.whl"
     assert first == house_rules_engine.engine_zip(ROOT)
     with zipfile.ZipFile(io.BytesIO(first)) as zf:
         names = zf.namelist()
-        assert names == sorted(names)
-        for package in ("yaku", "generated"):
-            sources = sorted(
-                p.relative_to(ROOT).as_posix()
-                for p in (ROOT / package).rglob("*.py")
-                if "__pycache__" not in p.parts
-            )
-            assert "yaku/bodies/s3_13.py" in sources or package == "generated"
-            inside = sorted(n for n in names if n.startswith(package + "/"))
-            assert inside == sources
-            for name in sources:
-                assert zf.read(name) == (ROOT / name).read_bytes()
-        for rel in house_rules_engine.DATA_FILES:
-            assert zf.read(rel) == (ROOT / rel).read_bytes()
-        assert zf.read("yb_bridge.py") == house_rules_engine.BRIDGE.read_bytes()
+        # yaku/ as in the checkout, but generated/ itself in place of the checkout's alias
+        engine = [f"yaku/{n}" for n in _tree_files("yaku") if n != "generated/__init__.py"]
+        engine += [f"yaku/generated/{n}" for n in _tree_files("generated")]
+        assert sorted(n for n in names if n.startswith("yaku/") and n.endswith(".py")) == sorted(
+            engine)
+        for rel in engine:
+            source = ROOT / (rel.removeprefix("yaku/") if rel.startswith("yaku/generated/")
+                             else rel)
+            assert zf.read(rel) == source.read_bytes(), rel
+        for data in ("catalog.json", "families.toml"):
+            assert zf.read(f"yaku/data/{data}") == (ROOT / "catalog" / data).read_bytes()
+        assert "yb_bridge.py" not in names  # served beside it: the wheel stays pip's wheel
         assert {i.date_time for i in zf.infolist()} == {house_rules_engine.ZIP_DATE}
 
 
+@pytest.mark.slow  # two wheel builds
 def test_engine_zip_follows_a_source_change(tmp_path):
-    for package in ("yaku", "generated"):
-        for p in (ROOT / package).rglob("*.py"):
-            if "__pycache__" not in p.parts:
+    for rel in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "requirements.lock"):
+        (tmp_path / rel).write_bytes((ROOT / rel).read_bytes())
+    for package in ("yaku", "yakubook", "generated"):
+        for p in (ROOT / package).rglob("*"):
+            if p.is_file() and "__pycache__" not in p.parts:
                 target = tmp_path / p.relative_to(ROOT)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(p.read_bytes())
-    for rel in house_rules_engine.DATA_FILES:
-        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / rel).write_bytes((ROOT / rel).read_bytes())
+    for data in ("catalog.json", "families.toml", "names.toml", "STATUS.json"):
+        (tmp_path / "catalog").mkdir(exist_ok=True)
+        (tmp_path / "catalog" / data).write_bytes((ROOT / "catalog" / data).read_bytes())
     before = house_rules_engine.engine_zip(tmp_path)
     path = tmp_path / "yaku" / "bodies" / "s3_13.py"
     path.write_text(path.read_text() + "\n# changed\n")

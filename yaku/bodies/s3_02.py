@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from generated.s3_02 import (
+from yaku.award import YAKUMAN_HAN, Award
+from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
+from yaku.generated.s3_02 import (
     ChouIppatsuChankan,
     ChouIppatsuOptions,
     ChouIppatsuScope,
@@ -36,8 +38,6 @@ from generated.s3_02 import (
     TsubameGaeshi2Options,
     TsumosenOptions,
 )
-from yaku.award import YAKUMAN_HAN, Award
-from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
 from yaku.registry import award, implements, info_for, section_gate
 from yaku.standard import YAKUMAN, yakuhai
 from yaku.tiles import HAKU, NUM_TILES

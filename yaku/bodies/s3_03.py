@@ -7,7 +7,8 @@ riichi or the wait.
 
 from __future__ import annotations
 
-from generated.s3_03 import (
+from yaku.award import Award
+from yaku.generated.s3_03 import (
     HijoushokuOptions,
     IipinMoyueCondition,
     IipinMoyueOptions,
@@ -17,7 +18,6 @@ from generated.s3_03 import (
     LastOrderMaboDofuOptions,
     RyanpinHouteiOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import HAKU, tile_from_str
 from yaku.view import HandView

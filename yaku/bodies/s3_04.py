@@ -8,7 +8,8 @@ the hand holds that ankan.
 
 from __future__ import annotations
 
-from generated.s3_04 import (
+from yaku.award import Award
+from yaku.generated.s3_04 import (
     DaichikubiOptions,
     DaichikubiRiichi,
     RenkanKaihouCondition,
@@ -22,7 +23,6 @@ from generated.s3_04 import (
     ToukanhouOptions,
     UupinKaihouOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import tile_from_str
 from yaku.view import HandView

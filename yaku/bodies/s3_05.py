@@ -9,7 +9,8 @@ and accept any way the hand is read.
 
 from __future__ import annotations
 
-from generated.s3_05 import (
+from yaku.award import Award
+from yaku.generated.s3_05 import (
     BeniKujaku1Options,
     HakuittenOptions,
     KouhakuManjuuOptions,
@@ -22,7 +23,6 @@ from generated.s3_05 import (
     KuroiisouOptions,
     RenjiHoniisouOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import CHUN, HAKU, HATSU, HONOR_MASK, SUIT_MASKS
 from yaku.view import HandView, tiles_mask

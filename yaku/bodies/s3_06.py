@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generated.s3_06 import (
+from yaku.award import Award
+from yaku.generated.s3_06 import (
     AruchuuOptions,
     ChouhaiChiniisouOptions,
     FuukaSetsugetsuOptions,
@@ -32,7 +33,6 @@ from generated.s3_06 import (
     Windows95Options,
     Windows98Options,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import (
     CHUN,

@@ -7,13 +7,13 @@ where the text says so or the shape needs it.
 
 from __future__ import annotations
 
-from generated.s3_07 import (
+from yaku.award import Award
+from yaku.generated.s3_07 import (
     AonodoumonOptions,
     BeniKujaku2Options,
     SaigouNanshuuCondition,
     SaigouNanshuuOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import HONOR_MASK, SOUTH, SUIT_MASKS, WEST
 from yaku.view import HandView, tiles_mask

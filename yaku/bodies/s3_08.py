@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from generated.s3_08 import (
+from yaku.award import Award
+from yaku.decompose import (
+    BLOCK_KINDS,
+    Block,
+    Interpretation,
+    meld_block,
+    register_shape,
+    sequence_wait,
+)
+from yaku.generated.s3_08 import (
     GoldRushOptions,
     GuriinshaOptions,
     JouetsuShinkansenAsahiOptions,
@@ -28,15 +37,6 @@ from generated.s3_08 import (
     TohokuShinkansenSuit,
     TohokuShinkansenTriplet,
     TohokuShinkansenWait,
-)
-from yaku.award import Award
-from yaku.decompose import (
-    BLOCK_KINDS,
-    Block,
-    Interpretation,
-    meld_block,
-    register_shape,
-    sequence_wait,
 )
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import EAST, HAKU, HATSU, HONOR_MASK, NORTH, SUIT_MASKS

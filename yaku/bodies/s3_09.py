@@ -13,8 +13,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-import generated
-from generated.s3_09 import (
+from yaku import generated
+from yaku.award import Award, is_none, rank, resolve
+from yaku.decompose import Block, Interpretation, chiitoitsu_pairs, register_shape
+from yaku.generated.s3_09 import (
     ChiishinOptions,
     ChiniisouChiitoitsuOptions,
     ChiniisouChiitoitsuSuit,
@@ -30,8 +32,6 @@ from generated.s3_09 import (
     SetChiitoitsuSetBonus,
     SuufonChiitoitsuOptions,
 )
-from yaku.award import Award, is_none, rank, resolve
-from yaku.decompose import Block, Interpretation, chiitoitsu_pairs, register_shape
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import (
     DRAGON_MASK,

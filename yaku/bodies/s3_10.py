@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from itertools import permutations
 
-from generated.s3_10 import (
+from yaku.award import Award
+from yaku.generated.s3_10 import (
     ChinpeikouOptions,
     ChinpeikouValue,
     IsshokuSanjunOptions,
@@ -35,7 +36,6 @@ from generated.s3_10 import (
     ShanronChonchu2Options,
     ShanronChonchu3Options,
 )
-from yaku.award import Award
 from yaku.registry import award, implements
 from yaku.tiles import HONOR_MASK, SUIT_MASKS
 from yaku.view import HandView, tiles_mask

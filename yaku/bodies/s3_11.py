@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from generated.s3_11 import (
+from yaku.award import Award
+from yaku.generated.s3_11 import (
     ChouhaiKouCondition,
     ChouhaiKouOptions,
     ChousankouCondition,
@@ -55,7 +56,6 @@ from generated.s3_11 import (
     TonHatsuHonitsu,
     TonHatsuOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import CHUN, EAST, HAKU, HATSU, NORTH, SOUTH, WEST, WIND_MASK
 from yaku.tiles import HONOR_MASK as HONOR_BITS

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generated.s3_12 import (
+from yaku.award import Award
+from yaku.generated.s3_12 import (
     AnchuuMosakuOptions,
     AnchuuMosakuWin,
     ChouSangenOptions,
@@ -29,7 +30,6 @@ from generated.s3_12 import (
     SanshokuDoukanOptions,
     SuuAnkanOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import DRAGON_MASK, HAKU, NORTH, SUIT_MASKS, WIND_MASK
 from yaku.view import HandView

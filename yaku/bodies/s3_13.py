@@ -6,7 +6,8 @@ hand is read, so every body looks at tile counts only.
 
 from __future__ import annotations
 
-from generated.s3_13 import (
+from yaku.award import Award
+from yaku.generated.s3_13 import (
     BeijuOptions,
     KagaHyakumangoku1Condition,
     KagaHyakumangoku1Kinds,
@@ -24,7 +25,6 @@ from generated.s3_13 import (
     SeijinshikiHonors,
     SeijinshikiOptions,
 )
-from yaku.award import Award
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import HATSU, HONOR_MASK, SUIT_MASKS
 from yaku.view import HandView

@@ -23,7 +23,10 @@ standard.py does), 役牌, and the situation yaku 立直/雙立直, 一發, 門�
 
 from __future__ import annotations
 
-from generated.s3_14 import (
+from yaku import standard
+from yaku.award import Award
+from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_waits
+from yaku.generated.s3_14 import (
     AnagoOptions,
     ByoutotsuMoushinOptions,
     DokuchouKankousetsuJigokuTanki,
@@ -49,9 +52,6 @@ from generated.s3_14 import (
     UushinTonkanOptions,
     UushinTonkanSuit,
 )
-from yaku import standard
-from yaku.award import Award
-from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_waits
 from yaku.registry import award, implements
 from yaku.tiles import (
     DRAGON_MASK,

@@ -14,7 +14,10 @@ where they hold.
 
 from __future__ import annotations
 
-from generated.s3_15 import (
+from yaku.award import Award
+from yaku.bodies.s3_02 import yaku_han
+from yaku.decompose import interpretations
+from yaku.generated.s3_15 import (
     HaPaarenchanOptions,
     HassenKakaiCondition,
     HassenKakaiOptions,
@@ -42,9 +45,6 @@ from generated.s3_15 import (
     TeihouOptions,
     TeihouWho,
 )
-from yaku.award import Award
-from yaku.bodies.s3_02 import yaku_han
-from yaku.decompose import interpretations
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import EAST
 from yaku.view import HandView

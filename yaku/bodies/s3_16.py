@@ -15,7 +15,11 @@ these shapes; the engine counts no fu, so they change nothing here.
 
 from __future__ import annotations
 
-from generated.s3_16 import (
+from yaku import shapes
+from yaku.award import Award
+from yaku.bodies.s3_14 import has_standard_yaku
+from yaku.decompose import kokushi_pair
+from yaku.generated.s3_16 import (
     BackFourFourTileSets,
     BackFourOptions,
     BackFourValue,
@@ -41,10 +45,6 @@ from generated.s3_16 import (
     ShiisanpuutaaWithKokushi,
     ShiisanuukaoOptions,
 )
-from yaku import shapes
-from yaku.award import Award
-from yaku.bodies.s3_14 import has_standard_yaku
-from yaku.decompose import kokushi_pair
 from yaku.registry import award, implements, section_gate
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK
 from yaku.view import HandView

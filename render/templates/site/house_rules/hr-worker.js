@@ -1,7 +1,7 @@
 /* House-rules page: the engine worker (hand-written; copied into the site by yakubook build).
  *
  * Loads Pyodide (vendored into the site by `make`, never from a CDN) and the project's own
- * `yaku` + `generated` packages (engine.zip, built from the same sources as the CLI), then
+ * wheel (engine.zip: the file `pip install` installs, built by `make`) and bridge, then
  * answers the page's requests through yb_bridge.py. It starts from the memory snapshot
  * `make` took of that very engine once imported, when there is one. Started lazily by the page, so the
  * download and start-up happen off the main thread and only when the engine is needed.
@@ -39,13 +39,19 @@ async function engineZip() {
   return response.arrayBuffer();
 }
 
+async function bridgeSource() {
+  const response = await fetch(RUNTIME + "yb_bridge.py", { cache: "no-cache" });
+  if (!response.ok) throw new Error(`yb_bridge.py: HTTP ${response.status}`);
+  return response.text();
+}
+
 function start() {
   if (ready) return ready;
   ready = (async () => {
     const t0 = performance.now();
     importScripts(RUNTIME + "pyodide.js");
     const t1 = performance.now();
-    const [snapshot, zip] = await Promise.all([snapshotBytes(), engineZip()]);
+    const [snapshot, zip, bridgeText] = await Promise.all([snapshotBytes(), engineZip(), bridgeSource()]);
     let py = null;
     let from = "snapshot";
     if (snapshot) {
@@ -63,6 +69,7 @@ function start() {
     // The snapshot holds the imported modules, not the files: unpack them again for any
     // import made later.
     py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/yb" });
+    py.FS.writeFile("/home/pyodide/yb/yb_bridge.py", bridgeText);
     py.runPython("import sys\nif '/home/pyodide/yb' not in sys.path: sys.path.insert(0, '/home/pyodide/yb')");
     const t3 = performance.now();
     const bridge = py.pyimport("yb_bridge");

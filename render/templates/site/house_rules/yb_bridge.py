@@ -1,6 +1,7 @@
 """The house-rules page's bridge to the engine, run in Pyodide inside a web worker.
 
-Shipped in the engine zip beside `yaku` and `generated` (render/house_rules_engine.py). It
+Served beside the engine zip (the project's wheel: `yaku` with its generated code and
+catalog data; render/house_rules_engine.py) and written next to it on the sys.path. It
 adds no rule of its own: rulesets go through `Ruleset.from_toml`, hands through
 `Win.from_json`, results through `evaluate(...).to_json()`, as `yakubook evaluate` does, and
 error messages are the engine's own `InputError` texts. Every call takes and returns JSON
@@ -13,7 +14,7 @@ import json
 import tomllib
 from typing import Any
 
-import generated
+from yaku import generated
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset

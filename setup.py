@@ -1,0 +1,48 @@
+"""How the checkout's stage folders map into the wheel (the rest is pyproject.toml).
+
+The wheel installs two top-level packages, ``yaku`` (the engine) and ``yakubook`` (the
+CLI). The engine's inputs from the other stages go inside ``yaku``:
+
+- ``generated/`` becomes ``yaku.generated`` (pyproject.toml's package-dir; in the checkout
+  ``yaku/generated/__init__.py`` aliases the top-level package instead, and is not shipped);
+- the catalog data the engine reads (``catalog/catalog.json``, ``families.toml``,
+  ``names.toml``, ``STATUS.json``) is copied into ``yaku/data/`` below, read there with
+  importlib.resources (yaku/data/__init__.py).
+
+``extract``, ``render`` and ``catalog`` (the builder) stay in the checkout: ``yakubook
+build`` runs there, with the ``build`` extra.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).resolve().parent
+# yaku/data/__init__.py's FILES: what the engine and `yakubook status` read.
+CATALOG_DATA = ("catalog.json", "families.toml", "names.toml", "STATUS.json")
+
+
+class BuildPyWithCatalog(build_py):
+    """build_py, then the catalog data into yaku/data/ (setuptools' package-data only
+    takes files from inside a package's own folder)."""
+
+    def run(self) -> None:
+        super().run()
+        dest = Path(self.build_lib) / "yaku" / "data"
+        dest.mkdir(parents=True, exist_ok=True)
+        for name in CATALOG_DATA:
+            source = ROOT / "catalog" / name
+            if not source.is_file():
+                raise SystemExit(f"error: {source}: missing (run `yakubook build` first)")
+            shutil.copyfile(source, dest / name)
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        data = [str(Path(self.build_lib) / "yaku" / "data" / name) for name in CATALOG_DATA]
+        return [*super().get_outputs(include_bytecode), *data]
+
+
+setup(cmdclass={"build_py": BuildPyWithCatalog})

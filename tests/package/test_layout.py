@@ -1,0 +1,71 @@
+"""How the checkout stands in for the wheel's layout (issue #24): yaku.generated is the
+top-level generated package itself, yaku.data reads catalog/, and the CLI's refusals."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+import catalog
+import generated
+from tests.conftest import ROOT
+from yaku import data as catalog_data
+from yakubook import cli
+
+
+def test_yaku_generated_is_the_generated_package_not_a_copy():
+    import yaku.generated.s3_13
+    from yaku.generated.s3_13 import KagaHyakumangoku1Total as Total
+
+    import yaku.generated
+    from generated.s3_13 import KagaHyakumangoku1Total
+
+    assert yaku.generated is generated
+    assert yaku.generated.s3_13 is generated.s3_13
+    assert Total is KagaHyakumangoku1Total
+
+
+def test_the_generated_sources_are_recorded_as_imported():
+    files = sorted((ROOT / "generated").glob("*.py"))
+    assert len(files) == 16  # __init__ and the 15 sections 3-02 … 3-16
+    assert {
+        p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in files
+    } == generated.SOURCE_SHA256
+
+
+def test_catalog_data_in_the_checkout_is_the_catalog_packages():
+    assert not catalog_data.packaged()
+    assert catalog_data.load_catalog() is catalog.load()
+    assert catalog_data.read_text("families.toml") == (
+        ROOT / "catalog" / "families.toml").read_text(encoding="utf-8")
+    with pytest.raises(ValueError, match="not one of the engine's data files"):
+        catalog_data.read_text("../sources/manifest.toml")
+
+
+def test_status_english_verdicts_agree_with_the_translations():
+    from catalog.translations import VERDICTS
+    from yaku.status import EN_VERDICTS
+
+    assert EN_VERDICTS == VERDICTS
+
+
+def test_build_without_a_builder_module_names_the_extra(monkeypatch, capsys):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "jieba" else real(name, *a))
+    assert cli.missing_builder_modules() == ["jieba"]
+    assert cli.main(["build", "--check"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("error: yakubook build needs the builder's dependencies (no module "
+                            "jieba): pip install 'yakubook[build]'\n")
+
+
+def test_build_outside_a_checkout_says_so(tmp_path, capsys):
+    assert cli.main(["build", "--root", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: yakubook build runs in a checkout of the project")
+    assert err.count("\n") == 1 and list(tmp_path.iterdir()) == []

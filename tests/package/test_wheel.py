@@ -1,0 +1,151 @@
+"""The wheel outside the checkout (issue #24): `python -m build` makes an sdist and a wheel;
+installed into a clean venv with nothing but the wheel, from another directory, the engine,
+`yakubook evaluate` and `yakubook status` answer what the checkout answers, and no builder
+package and no generic top-level name comes with it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+HERE = Path(__file__).resolve().parent
+# Distributions of the `build` extra and what they pull in; none may come with the wheel.
+BUILDER_DISTS = {"beautifulsoup4", "opencc-python-reimplemented", "jinja2", "mkdocs",
+                 "mkdocs-material", "jieba", "markdown", "pygments", "pymdown-extensions",
+                 "soupsieve", "markupsafe", "pyyaml", "click"}
+GENERIC_NAMES = ("catalog", "generated", "extract", "render")
+
+
+def _run(args: list[str], cwd: Path, check: bool = True) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    proc = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    if check and proc.returncode != 0:
+        raise AssertionError(f"{args} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
+         cwd=ROOT)
+    return out
+
+
+@pytest.fixture(scope="module")
+def venv(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    where = tmp_path_factory.mktemp("clean")
+    _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", str(where / "v")],
+         cwd=where)
+    wheel = next(dist.glob("*.whl"))
+    # --no-index: the plain install needs nothing but the wheel itself
+    _run([str(where / "v" / "bin" / "python"), "-m", "pip", "install", "-q", "--no-index",
+          str(wheel)], cwd=where)
+    return where / "v"
+
+
+def test_build_makes_an_sdist_and_a_wheel_with_only_project_names(dist: Path) -> None:
+    (sdist,) = dist.glob("yakubook-*.tar.gz")
+    (wheel,) = dist.glob("yakubook-*-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+        assert top == {"yaku", "yakubook"}
+        for needed in ("yaku/py.typed", "yaku/data/catalog.json", "yaku/data/families.toml",
+                       "yaku/generated/__init__.py", "yaku/generated/s3_13.py",
+                       "yaku/bodies/s3_13.py"):
+            assert needed in names
+        # the generated code itself, not the checkout's alias of it
+        assert zf.read("yaku/generated/s3_13.py") == (ROOT / "generated/s3_13.py").read_bytes()
+        assert zf.read("yaku/data/catalog.json") == (ROOT / "catalog/catalog.json").read_bytes()
+        metadata = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    plain = [line for line in metadata.splitlines()
+             if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert plain == []
+    assert 'Requires-Dist: mkdocs==1.6.1; extra == "build"' in metadata
+    with tarfile.open(sdist) as tar:
+        members = {m.name.split("/", 1)[1] for m in tar.getmembers() if "/" in m.name}
+    assert {"setup.py", "pyproject.toml", "generated/s3_13.py", "catalog/catalog.json",
+            "catalog/families.toml", "yaku/bodies/s3_13.py"} <= members
+
+
+def test_clean_venv_lists_no_builder_package(venv: Path) -> None:
+    listed = json.loads(_run([str(venv / "bin/python"), "-m", "pip", "list", "--format=json"],
+                             cwd=venv).stdout)
+    names = {d["name"].lower() for d in listed}
+    assert "yakubook" in names
+    assert not names & BUILDER_DISTS
+    show = _run([str(venv / "bin/python"), "-m", "pip", "show", "yakubook"], cwd=venv).stdout
+    requires = [line for line in show.splitlines() if line.startswith("Requires:")]
+    assert requires == ["Requires: "] or requires == ["Requires:"]
+    code = f"import importlib.util as u; print([n for n in {GENERIC_NAMES!r} if u.find_spec(n)])"
+    assert _run([str(venv / "bin/python"), "-c", code], cwd=venv).stdout.strip() == "[]"
+
+
+def test_evaluate_cli_outside_the_checkout_matches_the_checkout(venv: Path, tmp_path: Path
+                                                                ) -> None:
+    win = tmp_path / "win.json"
+    win.write_bytes((ROOT / "examples/win.json").read_bytes())
+    got = _run([str(venv / "bin/yakubook"), "evaluate", str(win), "--json"], cwd=tmp_path)
+    want = _run([str(ROOT / ".venv/bin/yakubook"), "evaluate", str(win), "--json"],
+                cwd=ROOT)
+    assert got.stdout == want.stdout
+    # 55666777888999m won on 9m by tsumo: 加賀百萬石 (sum 100, the rule's 100 exactly) and
+    # 四連刻 (four consecutive triplets), from the rule text of 3-13-01 and 3-11-02
+    ids = [a["id"] for a in json.loads(got.stdout)["yaku"]]
+    assert ids == ["3-11-02", "3-13-01"]
+    text = _run([str(venv / "bin/yakubook"), "evaluate", str(win)], cwd=tmp_path).stdout
+    assert "3-13-01  加賀百萬石(1)  option b: yakuman" in text
+
+
+def test_api_on_100_example_hands_matches_the_checkout(venv: Path, tmp_path: Path) -> None:
+    import catalog
+
+    wins = []
+    for ex in catalog.examples()[:100]:
+        obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", []),
+               **ex.get("situation", {})}
+        if "tsumo" in ex:
+            obj["tsumo"] = ex["tsumo"]
+        wins.append(obj)
+    assert len(wins) == 100
+    data = tmp_path / "wins.json"
+    data.write_text(json.dumps(wins), encoding="utf-8")
+    script = HERE / "evaluate_examples.py"
+    got = json.loads(_run([str(venv / "bin/python"), str(script), str(data)],
+                          cwd=tmp_path).stdout)
+    want = json.loads(_run([sys.executable, str(script), str(data)], cwd=tmp_path).stdout)
+    assert got["file"].startswith(str(venv)) and want["file"].startswith(str(ROOT))
+    assert got["generated"] == "yaku.generated"  # the wheel's own package, no alias
+    assert got["all"] == ["Award", "InputError", "Result", "Ruleset", "Win", "evaluate"]
+    assert got["results"] == want["results"]
+    awarded = sum(1 for r in got["results"] if r.get("yaku"))
+    assert awarded >= 50, awarded  # the examples mostly hold: the comparison is not vacuous
+
+
+def test_status_outside_the_checkout_is_the_wheels_status(venv: Path, tmp_path: Path) -> None:
+    got = _run([str(venv / "bin/yakubook"), "status", "--json"], cwd=tmp_path)
+    want = _run([str(ROOT / ".venv/bin/yakubook"), "status", "--json"], cwd=ROOT)
+    assert json.loads(got.stdout) == json.loads(want.stdout)
+    table = _run([str(venv / "bin/yakubook"), "status"], cwd=tmp_path).stdout
+    assert table.startswith("id ") and "3-13-01" in table and "\ntotal " in table
+
+
+def test_build_without_the_builder_says_which_extra_to_install(venv: Path, tmp_path: Path
+                                                               ) -> None:
+    proc = _run([str(venv / "bin/yakubook"), "build"], cwd=tmp_path, check=False)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and "pip install 'yakubook[build]'" in proc.stderr
+    assert "Traceback" not in proc.stderr
