@@ -459,7 +459,7 @@ def base_points(han: int, fu: int, scoring: Scoring) -> tuple[int, str]:
         if scoring.kazoe == "multiple":
             n = min(han // YAKUMAN_HAN, MAX_YAKUMAN)
             return YAKUMAN_BASE * n, "kazoe yakuman" if n == 1 else f"{n}x kazoe yakuman"
-        return LIMIT_BASE["sanbaiman"], "sanbaiman"
+        return LIMIT_BASE["sanbaiman"], "kazoe sanbaiman"
     if han >= 11:
         return LIMIT_BASE["sanbaiman"], "sanbaiman"
     if han >= 8:
