@@ -241,7 +241,10 @@ def compare(win: Win, red_suits: set[int], rs: Ruleset) -> str | None:
     cost = lib.cost
     theirs = {"han": lib.han, "fu": lib.fu, "limit": cost["yaku_level"], "total": cost["total"]}
     p = score.payment
-    main, additional = cost["main"] + cost["main_bonus"], cost["additional"] + cost["additional_bonus"]
+    main, additional = (
+        cost["main"] + cost["main_bonus"],
+        cost["additional"] + cost["additional_bonus"],
+    )
     if win.tsumo:
         ours["pays"] = (p.dealer, p.each) if p.dealer else (p.each, p.each)
         theirs["pays"] = (main, additional)
