@@ -65,9 +65,10 @@ def _rulesets() -> list[Ruleset]:
     return out
 
 
-def _with_reds(win: Win, rng: random.Random) -> tuple[Win, set[int]]:
-    """The hand with at most one red five per suit; a suit holding all four fives must
-    have its red one. Returns the Win and the suits (as five tiles) whose five is red."""
+def _reds(win: Win, rng: random.Random) -> tuple[int, tuple[Meld, ...], set[int]]:
+    """At most one red five per suit; a suit holding all four fives must have its red one.
+    Returns the concealed red count, the melds (a red five in one when the suit's fives are
+    all melded) and the suits (as five tiles) whose five is red."""
     red_suits = set()
     for five in FIVES:
         held = win.tile_counts[five]
@@ -81,22 +82,12 @@ def _with_reds(win: Win, rng: random.Random) -> tuple[Win, set[int]]:
         else:
             i = next(i for i, m in enumerate(melds) if five in m.tiles)
             melds[i] = Meld(melds[i].kind, melds[i].tiles, red=1)
-    return dataclasses.replace(win, red=concealed_red, melds=tuple(melds)), red_suits
-
-
-def _replace(win: Win, **changes: object) -> Win:
-    fields = {
-        f.name: getattr(win, f.name)
-        for f in dataclasses.fields(Win)
-        if f.init and f.name not in ("concealed", "win_tile", "melds")
-    }
-    fields.update(changes)
-    return Win(concealed=win.concealed, win_tile=win.win_tile, melds=win.melds, **fields)
+    return concealed_red, tuple(melds), red_suits
 
 
 def random_situation(rng: random.Random) -> tuple[Win, set[int]]:
     win = random_win(rng)
-    win, red_suits = _with_reds(win, rng)
+    red, melds, red_suits = _reds(win, rng)
     s: dict[str, object] = {
         "honba": rng.choice((0, 0, 1, 2, 5)),
         "riichi_sticks": rng.choice((0, 0, 1, 3)),
@@ -130,7 +121,17 @@ def random_situation(rng: random.Random) -> tuple[Win, set[int]]:
                 seen[t] += 1
                 tiles.append(t)
         s[name] = "".join(format_tiles([t]) for t in tiles)
-    return _replace(win, **s), red_suits
+    final = Win(
+        concealed=win.concealed,
+        win_tile=win.win_tile,
+        melds=melds,
+        tsumo=win.tsumo,
+        seat_wind=win.seat_wind,
+        round_wind=win.round_wind,
+        red=red,
+        **s,
+    )
+    return final, red_suits
 
 
 def to_library(win: Win, red_suits: set[int], scoring: Scoring) -> dict[str, object]:
@@ -165,30 +166,27 @@ def to_library(win: Win, red_suits: set[int], scoring: Scoring) -> dict[str, obj
     indicators = {
         name: [take_tile(t) for t in _tiles(getattr(win, name))] for name in ("dora", "ura")
     }
+    config = _config(scoring)
     dealer = win.seat_wind == EAST
-    config = HandConfig(
-        is_tsumo=win.tsumo,
-        is_riichi=win.riichi == "riichi",
-        is_daburu_riichi=win.riichi == "double",
-        is_ippatsu=win.ippatsu,
-        is_rinshan=win.rinshan,
-        is_chankan=win.chankan,
-        is_haitei=win.haitei,
-        is_houtei=win.houtei,
-        is_tenhou=win.first_go_around and dealer,
-        is_chiihou=win.first_go_around and not dealer,
-        player_wind=win.seat_wind,
-        round_wind=win.round_wind,
-        tsumi_number=win.honba,
-        kyoutaku_number=win.riichi_sticks,
-        options=OptionalRules(
-            has_open_tanyao=scoring.kuitan,
-            has_aka_dora=scoring.aka_dora > 0,
-            has_double_yakuman=scoring.double_yakuman,
-            kazoe_limit=_KAZOE[scoring.kazoe],
-            kiriage=scoring.kiriage,
-        ),
-    )
+    situation = {
+        "is_tsumo": win.tsumo,
+        "is_riichi": win.riichi == "riichi",
+        "is_daburu_riichi": win.riichi == "double",
+        "is_ippatsu": win.ippatsu,
+        "is_rinshan": win.rinshan,
+        "is_chankan": win.chankan,
+        "is_haitei": win.haitei,
+        "is_houtei": win.houtei,
+        "is_tenhou": win.first_go_around and dealer,
+        "is_chiihou": win.first_go_around and not dealer,
+        "player_wind": win.seat_wind,
+        "round_wind": win.round_wind,
+        "is_dealer": dealer,
+        "tsumi_number": win.honba,
+        "kyoutaku_number": win.riichi_sticks,
+    }
+    for key, value in situation.items():
+        setattr(config, key, value)
     return {
         "tiles": tiles,
         "win_tile": win_id,
@@ -197,6 +195,29 @@ def to_library(win: Win, red_suits: set[int], scoring: Scoring) -> dict[str, obj
         "ura_dora_indicators": indicators["ura"],
         "config": config,
     }
+
+
+_CONFIGS: dict[Scoring, HandConfig] = {}
+
+
+def _config(scoring: Scoring) -> HandConfig:
+    """One HandConfig per set of table rules, its situation set per hand (building one
+    builds every yaku object of the library, which took as long as the library's scoring).
+    The library writes only the dora counts (set before each use) and, with double
+    yakuman off, the double hands' han (the same for every hand under these rules) into it."""
+    config = _CONFIGS.get(scoring)
+    if config is None:
+        config = HandConfig(
+            options=OptionalRules(
+                has_open_tanyao=scoring.kuitan,
+                has_aka_dora=scoring.aka_dora > 0,
+                has_double_yakuman=scoring.double_yakuman,
+                kazoe_limit=_KAZOE[scoring.kazoe],
+                kiriage=scoring.kiriage,
+            )
+        )
+        _CONFIGS[scoring] = config
+    return config
 
 
 def _tiles(text: str) -> list[int]:
