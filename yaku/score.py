@@ -527,7 +527,8 @@ def score_reading(
             payment(win, base, win.riichi_sticks),
             tuple(t.yakuman_counted),
             interp,
-            tuple(t.not_counted),
+            tuple(t.not_counted)
+            + tuple((name, "a yakuman drops the han yaku") for name, _ in t.counted),
         )
     if t.han < win.min_han and not t.floor:
         why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"

@@ -67,6 +67,7 @@ def test_a_local_yakuman_drops_the_han_yaku() -> None:
     s = score(PINFU_HAND, local({"kind": "yakuman", "multiple": 1, "open": None}))
     assert (s.yakuman, s.payment.ron) == (1, 32000)
     assert [name for name, _ in s.counted] == ["3-99-99 test yaku"]
+    assert {"riichi", "tanyao", "pinfu"} <= {name for name, _ in s.not_counted}
 
 
 def test_double_yakuman_off_counts_a_double_hand_once() -> None:
