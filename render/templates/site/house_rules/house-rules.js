@@ -832,20 +832,30 @@
     box.append(
       el("p", { class: "yb-hr-score-head" }, el("b", { text: L("點數 score: ", "score: ") }), el("span", { class: "yb-hr-score-worth", text: worth })),
       el("p", { class: "yb-hr-score-pay", text: `${pay}${sticks}; ${L("合計 total", "total")} ${p.total}` }),
-      el("p", { class: "yb-hr-score-counted", text: L("計算 counted: ", "counted: ") + sc.counted.map((c) => `${c.name} ${c.value}`).join(", ") }));
-    for (const n of sc.not_counted || []) box.append(el("p", { class: "yb-hr-note", text: L(`不計 not counted: ${n.name} (${n.why})`, `not counted: ${n.name} (${n.why})`) }));
+      el("p", { class: "yb-hr-score-counted" }, L("計算 counted: ", "counted: "),
+        sc.counted.flatMap((c, i) => [i ? ", " : "", scoreName(c.name), ` ${c.value}`])));
+    for (const n of sc.not_counted || []) box.append(el("p", { class: "yb-hr-note" }, L("不計 not counted: ", "not counted: "), scoreName(n.name), ` (${n.why})`));
     if (sc.note) box.append(el("p", { class: "yb-hr-note", text: sc.note }));
     box.append(el("details", { class: "yb-hr-score-rules" }, el("summary", { text: L("翻數如何合計 how values combine", "how values combine") }),
       el("ul", {}, SCORE_RULES.map((r) => el("li", { text: r })))));
     return box;
+  }
+  // A counted item's name: a local yaku's is "<ID> <Chinese name>"; the English page
+  // shows its English name, the original marked as Chinese.
+  function scoreName(name) {
+    const id = name.split(" ")[0];
+    const y = BY_ID.get(id);
+    if (!y) return name;
+    if (!EN) return name;
+    return el("span", {}, `${id} ${yname(y)}`, el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }));
   }
   // The same rules as yaku/score.py's docstring and the README (the engine applies them).
   const SCORE_RULES = EN ? [
     "Standard yaku count their usual han; dora, ura dora (with a riichi), red fives and flowers add a han each but never make a win alone.",
     "A local yaku worth N han adds N han.",
     "Local yakuman add their multiples to standard yakuman; any yakuman drops the han yaku and dora.",
-    "A local yaku valued as a limit (mangan, haneman, baiman, sanbaiman) sets the hand to at least that limit; other han do not add onto it: the hand is worth the limit or the rest, whichever is more (the compendium's wording at 人和 d–f).",
-    "A local yaku that includes a standard one (包含立直的1翻) takes it out; the compendium's 一發 is the standard ippatsu, counted once.",
+    "A local yaku valued as a limit (mangan, haneman, baiman, sanbaiman) sets the hand to at least that limit; other han do not add onto it: the hand is worth the limit or the rest, whichever is more (the compendium's own wording, in 3-15-01's options d–f).",
+    "A local yaku that includes a standard one (\"includes riichi's 1 han\") takes it out; the compendium's ippatsu entry (3-02-01) is the standard ippatsu, counted once.",
     "The reading that pays the most counts. Table rules (kiriage, kazoe, aka dora …) are the engine's defaults here; a ruleset file's [scoring] table sets them for yakubook evaluate.",
   ] : [
     "一般役照常計翻；寶牌、裏寶牌（立直時）、赤寶牌、花牌各1翻，但不能單獨成和。 Standard yaku count their usual han; dora, ura, red fives, flowers add a han each but never make a win alone.",
