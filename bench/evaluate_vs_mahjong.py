@@ -21,7 +21,8 @@ Hands come in separate mixes, each timed on its own:
 Per mix, timing alternates in batches (ours, theirs, then theirs, ours, …) so drift in
 machine load hits both; the whole is repeated and the ratio's min / median / max over the
 repeats is printed. Two more lines show the fixed cost: our evaluate with no local yaku
-enabled and with ten.
+enabled and with ten; two more time the full score (``evaluate(..., score=True)``: han, fu,
+limit, payments) against mahjong's, which always scores, with no local yaku and with all.
 
 Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
 realistic mix. The parent writes the neutral inputs to a file; each side runs in a fresh
@@ -305,12 +306,14 @@ def theirs_one(hand: Hand) -> Any:
     )
 
 
-def ours_factory(ruleset: Any = None) -> Callable[[Hand], Any]:
+def ours_factory(ruleset: Any = None, score: bool = False) -> Callable[[Hand], Any]:
+    """Ours: parse, evaluate; with ``score``, also the full score (han, fu, limit,
+    payments: yaku/score.py), which is what mahjong's estimate_hand_value always does."""
     from yaku.evaluation import evaluate
     from yaku.win import Win
 
     def ours_one(hand: Hand) -> Any:
-        return evaluate(Win.from_json(hand), ruleset)
+        return evaluate(Win.from_json(hand), ruleset, score=score)
 
     return ours_one
 
@@ -512,6 +515,15 @@ def main() -> int:
             t_ours, t_theirs = interleaved(fn, theirs_one, mixes["realistic"], args.batch)
             ratios.append(t_theirs / t_ours)
         print(f"{'realistic, ' + label:<43}   {_spread(ratios)}")
+
+    # The full score on both sides: ours with score=True (mahjong always scores).
+    for label, rs in (("no local yaku on", off), ("every local yaku on", everything)):
+        fn = ours_factory(rs, score=True)
+        ratios = []
+        for _ in range(args.repeats):
+            t_ours, t_theirs = interleaved(fn, theirs_one, mixes["realistic"], args.batch)
+            ratios.append(t_theirs / t_ours)
+        print(f"{'realistic, full score, ' + label:<43}   {_spread(ratios)}")
 
     native = riichienv_factory()
     if native is None:

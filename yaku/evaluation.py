@@ -26,6 +26,7 @@ from yaku.inline import inline
 from yaku.interplay import PARENTS, superseded
 from yaku.registry import COMBINATION_NOTES
 from yaku.rules import Ruleset, supply
+from yaku.score import Score, best_score
 from yaku.standard import STANDARD_YAKU, YAKUMAN
 from yaku.tiles import format_tiles
 from yaku.view import HandView
@@ -48,6 +49,8 @@ class Result:
     interpretation: Interpretation | None
     total: float
     not_implemented: tuple[str, ...]
+    # What the hand is worth (yaku.score), when asked for: evaluate(..., score=True).
+    score: Score | None = None
 
     @cached_property
     def standard(self) -> tuple[str, ...]:
@@ -77,7 +80,7 @@ class Result:
             "interpretation": interp,
             "standard_yaku": list(self.standard),
             "not_implemented": list(self.not_implemented),
-        }
+        } | ({"score": self.score.to_json()} if self.score is not None else {})
 
 
 def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
@@ -297,8 +300,20 @@ def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     return rs
 
 
-def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
+def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
+    """The local yaku of the best reading; with ``score``, also what the hand is worth
+    (``Result.score``, the best-paying reading: yaku/score.py)."""
     rs = ruleset if ruleset is not None else default_ruleset()
+    if score:
+        readings: list[tuple[Interpretation, list[Award]]] = []
+        result = _evaluate(win, rs, readings)
+        return replace(result, score=best_score(win, readings, rs.scoring))
+    return _evaluate(win, rs, None)
+
+
+def _evaluate(
+    win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]] | None
+) -> Result:
     _, missing = _plan(rs)
     adjust = _adjustments(rs)
     live = _selector(rs)(win)
@@ -323,6 +338,8 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
             drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
+        if readings is not None:
+            readings.append((interp, awards))
         if len(interps) == 1:
             return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards), missing)
         total = sum(rank(a.value) for a in awards)

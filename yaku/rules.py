@@ -17,6 +17,8 @@ Any other key in `[ruleset]` or a yaku table is an error naming it. `[ruleset]` 
 takes `supersession = "award both"` (award the smaller yaku of a family beside the larger,
 see catalog/families.toml). A yaku table may supply a number the source lost in its chosen
 value option: `han = 3` beside `value = "b"` when b is `?翻` (likewise `fu`, `multiple`).
+A `[scoring]` table sets the table's scoring rules (kiriage, kazoe, aka_dora …; see
+yaku/score.py for the keys and their defaults).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from typing import Any
 
 from yaku import generated
 from yaku.errors import InputError
+from yaku.score import Scoring, parse_scoring
 
 # [ruleset] keys and what they take.
 RULESET_KEYS = {
@@ -52,6 +55,8 @@ class Ruleset:
     # yaku ID -> {"han": 3, …}: numbers the table supplies for its chosen value option
     # where the source lost them.
     supplied: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
+    # The table's scoring rules ([scoring], see yaku/score.py).
+    scoring: Scoring = dataclasses.field(default_factory=Scoring)
 
     @classmethod
     def default(cls) -> Ruleset:
@@ -66,9 +71,12 @@ class Ruleset:
         meta = data.pop("ruleset", {})
         if not isinstance(meta, dict):
             raise InputError(f"{where}: 'ruleset' must be a table: [ruleset], got {meta!r}")
+        scoring = parse_scoring(data.pop("scoring", {}), where)
         unknown_top = set(data) - {"yaku"}
         if unknown_top:
-            raise InputError(f'{where}: unknown table(s) {sorted(unknown_top)}; use [yaku."ID"]')
+            raise InputError(
+                f'{where}: unknown table(s) {sorted(unknown_top)}; use [yaku."ID"] or [scoring]'
+            )
         for key, value in meta.items():
             if key not in RULESET_KEYS:
                 raise InputError(
@@ -124,7 +132,9 @@ class Ruleset:
                 letter = chosen[yid].value.letter
                 _check_lost(info.values[letter], numbers, f"{where}: [yaku.{yid!r}]", letter)
                 supplied[yid] = numbers
-        return cls(str(meta.get("name", where)), chosen, supersession == "award both", supplied)
+        return cls(
+            str(meta.get("name", where)), chosen, supersession == "award both", supplied, scoring
+        )
 
     @classmethod
     def load(cls, path: Path | None) -> Ruleset:

@@ -59,7 +59,10 @@ INT_BOUNDS: dict[str, int] = {
     "min_han": 13,
     "discarder_kans": 4,
     "red": 4,
+    "riichi_sticks": 99,
 }
+# The dora indicator and kan dora indicators: one, plus one per kan on the table.
+MAX_INDICATORS = 5
 # The dealer_history string: one letter per earlier hand of the dealership, each of which
 # added a honba, so it is no longer than the honba bound.
 MAX_DEALER_HISTORY = 99
@@ -128,6 +131,10 @@ class Win:
     robbed_flower: bool = False
     # The winner is furiten (may not ron; a 七搶一 claim can still be made under some rules).
     furiten: bool = False
+    # -- what scoring needs (yaku.score) --
+    dora: str = ""  # dora indicator tiles, MPSZ ("1m7z"): the tile after each is dora
+    ura: str = ""  # ura dora indicators, counted with a riichi
+    riichi_sticks: int = 0  # riichi sticks on the table (1,000 points each to the winner)
 
     # Derived once, here, because every predicate needs them and Win is immutable.
     concealed_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -707,6 +714,39 @@ def _check_game(win: Win) -> None:
         )
     if win.furiten and not win.tsumo and not win.robbed_flower:
         raise InputError("field 'furiten': a furiten hand cannot win by ron")
+    _check_indicators(win)
+
+
+def _check_indicators(win: Win) -> None:
+    """Dora and ura indicators: tiles, at most one plus one per kan, ura only with a
+    riichi, and no tile seen more than four times counting the hand."""
+    seen = list(win.tile_counts)
+    counts = {}
+    for name in ("dora", "ura"):
+        text = getattr(win, name)
+        if type(text) is not str:
+            raise InputError(f"field {name!r} must be a string of tiles like '3m7z', got {text!r}")
+        tiles = parse_tiles(text).tiles if text else []
+        if len(tiles) > MAX_INDICATORS:
+            raise InputError(
+                f"field {name!r} = {text!r} has {len(tiles)} indicators; at most "
+                f"{MAX_INDICATORS} (one, plus one per kan)"
+            )
+        counts[name] = len(tiles)
+        for t in tiles:
+            seen[t] += 1
+            if seen[t] > 4:
+                raise InputError(
+                    f"field {name!r}: tile {tile_name(t)} appears {seen[t]} times (hand, melds "
+                    "and indicators); max 4"
+                )
+    if counts["ura"] and win.riichi == "none":
+        raise InputError("field 'ura': ura dora indicators are turned over only for a riichi")
+    if counts["ura"] > counts["dora"]:
+        raise InputError(
+            f"field 'ura' has {counts['ura']} indicators but 'dora' {counts['dora']}: each ura "
+            "indicator lies under a dora indicator"
+        )
 
 
 # A win is an object of strings, numbers, booleans and lists of strings: two levels of

@@ -55,7 +55,7 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         except InputError as e:
             raise InputError(f"{win_path}: {e}") from None
         ruleset = Ruleset.load(rules_path)
-        result = evaluate(win, ruleset)
+        result = evaluate(win, ruleset, score=True)
     except InputError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -82,4 +82,6 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         print(f"{a.id}  {a.name}  option {a.letter}: {_describe(a.value)}{note}{extra}")
     if result.not_implemented:
         print(f"({len(result.not_implemented)} enabled yaku have no body yet and were not checked)")
+    if result.score is not None:
+        print("\n".join(result.score.lines()))
     return 0

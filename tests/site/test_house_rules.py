@@ -195,8 +195,10 @@ def test_bridge_answers_as_the_engine(bridge):
     got = json.loads(bridge.check_hand(json.dumps(win), toml))
     import yaku
 
-    want = yaku.evaluate(yaku.Win.from_json(win), Ruleset.from_toml(toml, "ruleset")).to_json()
+    rs = Ruleset.from_toml(toml, "ruleset")
+    want = yaku.evaluate(yaku.Win.from_json(win), rs, score=True).to_json()
     assert got == {"ok": True, "result": want}
+    assert got["result"]["score"]["payment"]["total"] > 0  # the page's score comes from here
     bad = json.loads(bridge.check_hand(json.dumps({"hand": "123m456p789s18z", "win": "1z"}), toml))
     assert bad["ok"] is False and bad["where"] == "hand"
     assert "unknown tile '8z'" in bad["error"]

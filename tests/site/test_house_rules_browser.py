@@ -104,7 +104,12 @@ def check(page, win: dict) -> dict:
         "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
     reading = page.eval_on_selector_all(
         "#yb-hr-result .yb-hr-reading", "rs => rs.map(r => [r.dataset.kind, r.dataset.wait])")
-    return {"yaku": rows, "reading": reading[0] if reading else None}
+    score = page.eval_on_selector_all(
+        "#yb-hr-result .yb-hr-score",
+        "ss => ss.map(s => [s.dataset.win === 'true', Number(s.dataset.han), Number(s.dataset.fu),"
+        " Number(s.dataset.yakuman), s.dataset.limit, JSON.parse(s.dataset.payment)])")
+    return {"yaku": rows, "reading": reading[0] if reading else None,
+            "score": score[0] if score else None}
 
 
 def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
@@ -121,8 +126,10 @@ def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
         return {"error": message}
     result = json.loads(out.getvalue())
     interp = result["interpretation"]
+    sc = result["score"]
     return {"yaku": [[a["id"], a["option"], a["value"]] for a in result["yaku"]],
-            "reading": [interp["kind"], interp["wait"]] if interp else None}
+            "reading": [interp["kind"], interp["wait"]] if interp else None,
+            "score": [sc["win"], sc["han"], sc["fu"], sc["yakuman"], sc["limit"], sc["payment"]]}
 
 
 def example_wins(count: int) -> list[dict]:
@@ -203,6 +210,9 @@ def test_example_hands_match_the_cli(engine_page, rules, tmp_path):
                   if b != c]
     assert not mismatches, mismatches[:3]
     awarded = sum(1 for r in cli_results if r.get("yaku"))
+    # The score is compared above with the rest; it must also say something.
+    paid = [r["score"][5]["total"] for r in cli_results if r.get("score") and r["score"][0]]
+    assert len(paid) >= 10 and len(set(paid)) >= 3, paid
     # small-house enables 8 yaku; the other two most of them
     assert awarded >= 3, f"only {awarded} of 60 hands score a local yaku under {rules}"
     assert engine_page.blocked == []

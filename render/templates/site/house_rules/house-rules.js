@@ -583,6 +583,8 @@
     ["houtei", "bool", false, "河底 houtei"],
     ["rinshan", "bool", false, "嶺上 rinshan"],
     ["chankan", "bool", false, "搶槓 chankan"],
+    ["dora", "str", "", "寶牌指示牌 dora indicators"],
+    ["ura", "str", "", "裏寶牌指示牌 ura indicators"],
     ["min_han", "int", 1, "最低翻 min han"],
     ["dealer_streak", "int", 0, "連莊 dealer streak"],
     ["turn", "intnull", null, "巡目 own draw no."],
@@ -590,6 +592,7 @@
     ["visible_copies", "int", 0, "見えている和了牌 visible copies"],
     ["flowers", "int", 0, "花牌 flowers"],
     ["honba", "int", 0, "本場 honba"],
+    ["riichi_sticks", "int", 0, "立直棒 riichi sticks"],
     ["called_pairs", "int", 0, "明對子 called pairs"],
     ["declarations", "set", [], "宣言 declarations", ["no_calls", "tsumo_only", "single_wait"]],
     ["penultimate_kan", "bool", false, "倒數第二張槓 penultimate kan"],
@@ -610,12 +613,13 @@
     rinshan: "rinshan (kan replacement)", chankan: "chankan (robbing a kan)", min_han: "min han",
     dealer_streak: "dealer streak", turn: "own draw no.", consecutive_kans: "consecutive kans",
     visible_copies: "visible copies of the winning tile", flowers: "flowers", honba: "honba",
+    dora: "dora indicators (MPSZ)", ura: "ura dora indicators (MPSZ)", riichi_sticks: "riichi sticks",
     called_pairs: "called pairs", declarations: "declarations", penultimate_kan: "penultimate kan",
     dealer_history: "dealer history (W/D)", robbed_flower: "robbed flower", furiten: "furiten",
     discarder: "discarder", discarder_riichi: "discarder riichi", discarder_forced: "discarder forced (no safe tile)",
     discarder_kans: "discarder kans", discarder_rinshan: "discarder rinshan", discarder_broke_ippatsu: "discarder broke ippatsu",
   };
-  const MAIN_FIELDS = 10; // the rest sit in a "more" fold
+  const MAIN_FIELDS = 12; // the rest sit in a "more" fold
   const widgets = new Map();
   let extra = {}; // keys of a loaded Win JSON the form has no widget for: passed on as they are
   let handInput, winInput, meldInput, meldTiles, meldKind, target = "hand", resultBox, jsonBox, checkBtn, handView;
@@ -806,7 +810,61 @@
     }
     if (res.standard_yaku.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`一般役 standard yaku: ${res.standard_yaku.join(", ")}`, `standard yaku: ${res.standard_yaku.join(", ")}`) }));
     if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked`, `${res.not_implemented.length} enabled yaku without a body, not checked`) }));
+    if (res.score) resultBox.append(scoreBox(res.score));
   }
+
+  // The score as the engine counts it (yaku/score.py): nothing is computed here.
+  function scoreBox(sc) {
+    const p = sc.payment;
+    const box = el("div", { class: "yb-hr-score", id: "yb-hr-score", "data-win": String(sc.win), "data-han": String(sc.han),
+      "data-fu": String(sc.fu), "data-yakuman": String(sc.yakuman), "data-limit": sc.limit, "data-total": String(p.total),
+      "data-payment": JSON.stringify(p) });
+    if (!sc.win) {
+      box.append(el("p", { class: "yb-hr-score-head", text: L(`不成和了 no win: ${sc.note}`, `no win: ${sc.note}`) }));
+      return box;
+    }
+    const worth = sc.yakuman ? sc.limit : `${sc.han} ${L("翻 han", "han")} ${sc.fu} ${L("符 fu", "fu")}${sc.limit ? ", " + sc.limit : ""}`;
+    let pay;
+    if (p.ron) pay = L(`榮和：放銃者付 ${p.ron} · ron: the discarder pays ${p.ron}`, `ron: the discarder pays ${p.ron}`);
+    else if (p.dealer) pay = L(`自摸：莊家付 ${p.dealer}，其他各付 ${p.each} · tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`, `tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`);
+    else pay = L(`自摸：各付 ${p.each} · tsumo: each player pays ${p.each}`, `tsumo: each player pays ${p.each}`);
+    const sticks = p.riichi_sticks ? ` + ${p.riichi_sticks} ${L("立直棒 riichi sticks", "riichi sticks")}` : "";
+    box.append(
+      el("p", { class: "yb-hr-score-head" }, el("b", { text: L("點數 score: ", "score: ") }), el("span", { class: "yb-hr-score-worth", text: worth })),
+      el("p", { class: "yb-hr-score-pay", text: `${pay}${sticks}; ${L("合計 total", "total")} ${p.total}` }),
+      el("p", { class: "yb-hr-score-counted" }, L("計算 counted: ", "counted: "),
+        sc.counted.flatMap((c, i) => [i ? ", " : "", scoreName(c.name), ` ${c.value}`])));
+    for (const n of sc.not_counted || []) box.append(el("p", { class: "yb-hr-note" }, L("不計 not counted: ", "not counted: "), scoreName(n.name), ` (${n.why})`));
+    if (sc.note) box.append(el("p", { class: "yb-hr-note", text: sc.note }));
+    box.append(el("details", { class: "yb-hr-score-rules" }, el("summary", { text: L("翻數如何合計 how values combine", "how values combine") }),
+      el("ul", {}, SCORE_RULES.map((r) => el("li", { text: r })))));
+    return box;
+  }
+  // A counted item's name: a local yaku's is "<ID> <Chinese name>"; the English page
+  // shows its English name, the original marked as Chinese.
+  function scoreName(name) {
+    const id = name.split(" ")[0];
+    const y = BY_ID.get(id);
+    if (!y) return name;
+    if (!EN) return name;
+    return el("span", {}, `${id} ${yname(y)}`, el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }));
+  }
+  // The same rules as yaku/score.py's docstring and the README (the engine applies them).
+  const SCORE_RULES = EN ? [
+    "Standard yaku count their usual han; dora, ura dora (with a riichi), red fives and flowers add a han each but never make a win alone.",
+    "A local yaku worth N han adds N han.",
+    "Local yakuman add their multiples to standard yakuman; any yakuman drops the han yaku and dora.",
+    "A local yaku valued as a limit (mangan, haneman, baiman, sanbaiman) sets the hand to at least that limit; other han do not add onto it: the hand is worth the limit or the rest, whichever is more (the compendium's own wording, in 3-15-01's options d–f).",
+    "A local yaku that includes a standard one (\"includes riichi's 1 han\") takes it out; the compendium's ippatsu entry (3-02-01) is the standard ippatsu, counted once.",
+    "The reading that pays the most counts. Table rules (kiriage, kazoe, aka dora …) are the engine's defaults here; a ruleset file's [scoring] table sets them for yakubook evaluate.",
+  ] : [
+    "一般役照常計翻；寶牌、裏寶牌（立直時）、赤寶牌、花牌各1翻，但不能單獨成和。 Standard yaku count their usual han; dora, ura, red fives, flowers add a han each but never make a win alone.",
+    "地方役N翻即加N翻。 A local yaku worth N han adds N han.",
+    "地方役滿與一般役滿倍數相加；有役滿時不計翻數役與寶牌。 Local yakuman add to standard yakuman; any yakuman drops the han yaku and dora.",
+    "值為滿貫、跳滿、倍滿、三倍滿的地方役使全手至少為該值；其他翻不疊加，取較高者（依人和ｄ～ｆ的說法）。 A limit-valued local yaku sets at least that limit; other han do not add onto it.",
+    "包含一般役（如包含立直的1翻）的地方役不再另計該役；一發即一般役一發，只計一次。 A local yaku that includes a standard one takes it out; 一發 is counted once.",
+    "取點數最高的讀法。切上滿貫、累計役滿、赤寶牌等按引擎預設；規則檔的 [scoring] 表可設定（yakubook evaluate）。 The best-paying reading counts; table rules are the engine's defaults here.",
+  ];
 
   function buildChecker() {
     handInput = el("input", { id: "yb-hr-hand", type: "text", placeholder: L("123m456p789s11z + 和了牌", "123m456p789s11z + winning tile"), spellcheck: "false", autocomplete: "off" });

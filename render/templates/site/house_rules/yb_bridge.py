@@ -95,7 +95,8 @@ def check_rules(toml_text: str) -> str:
 
 
 def check_hand(win_text: str, toml_text: str) -> str:
-    """The awards of a Win JSON under a ruleset, as `yakubook evaluate --json` prints them."""
+    """The awards and the score of a Win JSON under a ruleset, as `yakubook evaluate --json`
+    prints them."""
     try:
         obj = json.loads(win_text)
         if not isinstance(obj, dict):
@@ -108,7 +109,7 @@ def check_hand(win_text: str, toml_text: str) -> str:
     except InputError as e:
         return json.dumps({"ok": False, "where": "rules", "error": str(e)}, ensure_ascii=False)
     try:
-        result = evaluate(win, rs)
+        result = evaluate(win, rs, score=True)
     except InputError as e:
         return json.dumps({"ok": False, "where": "hand", "error": str(e)}, ensure_ascii=False)
     return json.dumps({"ok": True, "result": result.to_json()}, ensure_ascii=False)
