@@ -10,6 +10,7 @@ import functools
 import os
 import subprocess
 import sys
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -28,12 +29,33 @@ def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
     return subprocess.run(cmd, cwd=root, env=env, check=False).returncode
 
 
-class _Handler(SimpleHTTPRequestHandler):
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the directory; an unknown URL gets the site's own 404.html (status 404)."""
+
+    NOT_FOUND_PAGE = "404.html"
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        page = Path(self.directory) / self.NOT_FOUND_PAGE
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+class _Handler(_SiteHandler):
     def log_message(self, format: str, *args: object) -> None:
         sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+class _QuietHandler(_SiteHandler):
     # The browser tests capture the CLI's stderr in-process; a request log written from the
     # server thread would land in the middle of it.
     def log_message(self, format: str, *args: object) -> None:

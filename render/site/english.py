@@ -69,7 +69,8 @@ def switch_link(page: str, to_english: bool) -> Markup:
 
 
 def switch_line(page: str, to_english: bool) -> Markup:
-    return switch_link(page, to_english) + Markup("\n{ .yb-lang }")
+    # not part of the page's search entry: its text would be the result's excerpt ("English")
+    return switch_link(page, to_english) + Markup("\n{ .yb-lang data-search-exclude }")
 
 
 class English:

@@ -20,7 +20,7 @@ from render.site import english
 
 ROOT = Path(__file__).resolve().parents[2]
 SWITCH = re.compile(r"\[(English|中文)\]\(([^)]*)\)\{ \.yb-lang-switch hreflang=(\S+) lang=\S+ \}\n"
-                    r"\{ \.yb-lang \}")
+                    r"\{ \.yb-lang data-search-exclude \}")
 
 
 

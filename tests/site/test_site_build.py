@@ -71,3 +71,26 @@ def test_search_index_is_segmented_and_holds_both_scripts(built_site):
 def test_jieba_dictionary_is_not_published(built_site):
     assert not (built_site.public / "assets" / "search").exists()
     assert (built_site.public / "assets" / "tiles" / "0p.svg").is_file()
+
+
+def test_lost_value_boxes_show_their_toml_as_a_code_block(built_site):
+    """The sample ruleset in the lost-value box is a fenced block (pymdownx.superfences),
+    not a line of inline code (#25), on every such page of both editions."""
+    pages = sorted(built_site.public.glob("yaku/*/index.html")) + sorted(
+        built_site.public.glob("en/yaku/*/index.html"))
+    boxed = 0
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        if "admonition warning" not in html:
+            continue
+        box = html[html.index("admonition warning"):]
+        box = box[:box.index("<table>")]
+        boxed += 1
+        assert re.search(r'<div class="highlight"><pre><span></span><code>', box), path
+        assert not re.search(r"<p><code>\s*toml", box), path
+        # three lines: the table, the value, the number
+        code = re.sub(r"<[^>]+>", "", box.split("<code>", 1)[1].split("</code>", 1)[0])
+        lines = [line for line in code.splitlines() if line.strip()]
+        assert len(lines) == 3 and lines[1].startswith("value = ") and lines[2].startswith(
+            "han = 2"), (path, lines)
+    assert boxed >= 2 * 40, boxed  # 42 lost-value pages per edition when this was written

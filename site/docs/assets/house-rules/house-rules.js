@@ -532,7 +532,7 @@
     importBox = el("textarea", { id: "yb-hr-toml", rows: "6", spellcheck: "false",
       placeholder: "[ruleset]\nname = \"Our table\"\nothers = \"default\"\n\n[yaku.\"3-13-01\"]\nvalue = \"b\"" });
     importMsg = el("div", { id: "yb-hr-import-msg", class: "yb-hr-msg", role: "status" });
-    const file = el("input", { type: "file", accept: ".toml,text/plain", id: "yb-hr-file" });
+    const file = el("input", { type: "file", accept: ".toml,text/plain", id: "yb-hr-file", "aria-label": L("匯入 TOML 檔 import a TOML file", "import a TOML file") });
     file.addEventListener("change", async () => { if (file.files[0]) { importBox.value = await file.files[0].text(); importToml(importBox.value); } });
     const importBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-import", text: L("匯入 import", "import"), onclick: () => importToml(importBox.value) });
     const printBtn = el("button", { type: "button", class: "md-button md-button--primary", text: L("列印規則表 print", "print"), onclick: () => window.print() });
@@ -959,11 +959,13 @@
     }
     sheet = el("div", { class: "yb-hr-sheet", id: "yb-hr-sheet" });
     const checker = buildChecker();
+    // The checker comes first: the sheet's 149 rows are hundreds of controls, and a
+    // keyboard user reached the checker only after all of them.
     root.replaceChildren(
-      el("p", { class: "yb-hr-jump" }, el("a", { href: "#check", text: L("↓ 檢查一手牌 · 检查一手牌 · check a hand", "↓ check a hand") })),
+      el("p", { class: "yb-hr-jump" }, el("a", { href: "#sheet", text: L("↓ 規則表 · 规则表 · the rule sheet", "↓ the rule sheet") })),
+      checker,
       el("h2", { id: "sheet", text: L("規則表 · 规则表 · The rule sheet", "The rule sheet") }),
-      buildToolbar(), editor,
-      checker, sheet);
+      buildToolbar(), editor, sheet);
     formChanged();
   }
 
