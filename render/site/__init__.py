@@ -39,6 +39,7 @@ from render.site.common import (
     STATUSES,
     TEMPLATES,
     TILE_DIR,
+    said,
     status_badge,
 )
 from render.site.escape import SiteError, attr, environment, esc, neutralise, title_text, yaml_str
@@ -81,6 +82,7 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
         "status_labels": STATUS_LABELS,
         "status_badge": status_badge,
         "chart": CHART,
+        "said": said,
         # the language switch: a link to the same page of the English edition (#10)
         "lang_switch": lambda page: english.switch_line(page, to_english=True),
     }

@@ -24,7 +24,7 @@ from render.site.common import HEADER, STATUSES
 from render.site.escape import esc
 from render.site.examples import ExampleView, awards_line
 from render.site.index_pages import by_value_groups
-from render.site.model import Node, Site
+from render.site.model import Node, Related, Site
 from render.site.values import is_lost, to_hant, value_class
 
 PREFIX = "en/"
@@ -36,8 +36,6 @@ LIMIT_EN = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
             "sanbaiman": "sanbaiman"}
 PENDING = Markup('<span class="yb-pending-tag" title="translation pending">'
                  "translation pending</span>")
-_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f：、，。（）]+")
-_WIND_EN = {"東": "East", "南": "South", "西": "West", "北": "North"}
 
 
 def title_text(name_en: str, romaji: str, fallback: str) -> str:
@@ -187,19 +185,6 @@ class English:
         return self.text(f"{n.id}/name", n.name.hant)
 
 
-def situation_en(words: list[str]) -> list[str]:
-    """The situation words of an example in English: the model's words are "中文 English";
-    winds are spelled out, the Chinese half dropped."""
-    out = []
-    for w in words:
-        w = re.sub(r"(seat|round) wind (\S)",
-                   lambda m: f"{m.group(1)} wind {_WIND_EN.get(m.group(2), m.group(2))}", w)
-        w = re.sub(r"\s+", " ", _CJK.sub(" ", w)).strip(" ·")
-        if w:
-            out.append(w)
-    return out
-
-
 _SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
 _HONORS_EN = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 _MELDS_EN = {"吃": "chii", "碰": "pon", "明槓": "open kan", "暗槓": "closed kan",
@@ -299,15 +284,20 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site, root: Pa
             return esc(rule_id)
         return Markup(f"[{esc(rule_id)}](#{esc(rule_id)}) ") + en.node_name(rule)
 
+    def rel_link(rel: Related) -> Markup:
+        other = by_id.get(rel.id)
+        name = en.title(other) if other is not None else rel.id
+        return Markup(f"[{esc(name)}]({esc(rel.id)}.md) "
+                      f'<span class="yb-id">{esc(rel.id)}</span>')
+
     for y in site.yaku:
-        parent = next((r for r in site.yaku if r.id != y.id and any(
-            rel.id == r.id and "belongs" in rel.why for rel in y.related)), None)
+        parent = next((by_id[rel.id] for rel in y.related if rel.kind == "parent"), None)
         forms = y.forms.by_form() if y.forms else {"zh-Hant": [y.name.hant],
                                                    "zh-Hans": [y.name.hans]}
         page(y.page, "yaku.md.j2", by_id=by_id, y=y, section=sections[y.section], parent=parent,
              forms=forms, rules=y.rules, option_text=option_text,
-             award=lambda ex, y=y: _award(en, y, ex, rule_link), situation=situation_en,
-             tiles=tiles_en, quoted=quoted,
+             award=lambda ex, y=y: _award(en, y, ex, rule_link),
+             tiles=tiles_en, quoted=quoted, rel_link=rel_link,
              header=Markup(HEADER.format(what=f"English edition, yaku {y.id}, ",
                                          sha=site.cat_sha)))
     for s in site.sections:
