@@ -99,10 +99,11 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
     words = jieba_words(site.nodes, site.sections, names, cat)
     out[JIEBA_DICT] = "\n".join(words) + "\n"
     out[SEARCH_NAMES] = names_json(site.yaku)
-    if root is not None:
-        out[SEARCH_NAMES] = english.search_names(out[SEARCH_NAMES], site.yaku)
     for code, svg in tiles.all_svgs().items():
         out[f"{TILE_DIR}/{code}.svg"] = svg
+    if root is not None:  # the English edition is its own MkDocs build (site/mkdocs.en.yml)
+        out[english.PREFIX + SEARCH_NAMES] = english.search_names(site.yaku)
+        out.update(english.english_assets(out))
     return out
 
 
