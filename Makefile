@@ -46,8 +46,10 @@ $(STAMP): pyproject.toml setup.py requirements.lock | system
 build: system $(STAMP)
 	$(BIN)/yakubook build
 
+# two builds, one per edition: the English one (its own language and search) into public/en
 site: build
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.en.yml
 
 test: system $(STAMP) pyodide axe-core
 	$(BIN)/yakubook build --check

@@ -416,13 +416,29 @@ def examples_from(
                     (*at, "melds", k),
                     f"example {i + 1}: meld {excerpt(meld)} is not `chi|pon|kan|ankan|kakan TILES`",
                 )
-        for key in ("note", "case"):
-            if key in ex:
-                doc.string((*at, key), ex[key], required=False)
+        if "case" in ex:
+            doc.string((*at, "case"), ex["case"], required=False)
+        if "note" in ex:
+            _check_note(doc, (*at, "note"), ex["note"], i + 1)
         if "situation" in ex:
             doc.table((*at, "situation"), ex["situation"])
         out.append(ex | {"where": f"{doc.rel} #{i + 1}"})
     return out
+
+
+def _check_note(doc: TomlDoc, at: tuple[Any, ...], note: Any, number: int) -> None:
+    """A note is an English string (the old form) or a table of its texts in both
+    languages, {zh, en, fp} (catalog/example_notes.py)."""
+    if isinstance(note, str):
+        doc.string(at, note, required=False)
+        return
+    note = doc.table(at, note)
+    unknown = sorted(set(note) - {"zh", "en", "fp"})
+    if unknown:
+        raise doc.error(at, f"example {number}: note has no key {excerpt(unknown[0])} "
+                            "(keys: zh, en, fp)")
+    for key, value in note.items():
+        doc.string((*at, key), value, required=False)
 
 
 class _Orphan(CuratedError):

@@ -17,16 +17,27 @@ from pathlib import Path
 HOST = "127.0.0.1"
 
 
+# Each edition is its own MkDocs build (its language, chrome and search index): the Chinese
+# one into the site's folder, then the English one into its en/ (the first build empties
+# the whole folder, the second only en/).
+EDITIONS = (("mkdocs.yml", ""), ("mkdocs.en.yml", "en"))
+
+
 def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
-    """`mkdocs build --strict -f site/mkdocs.yml` (into dest if given); its exit code."""
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
-           str(root / "site" / "mkdocs.yml")]
-    if dest is not None:
-        cmd += ["-d", str(dest)]
-    if quiet:
-        cmd.append("--quiet")
+    """`mkdocs build --strict` of both editions (into dest and dest/en if given); the exit
+    code of the first that fails, else 0."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.run(cmd, cwd=root, env=env, check=False).returncode
+    for config, sub in EDITIONS:
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+               str(root / "site" / config)]
+        if dest is not None:
+            cmd += ["-d", str(dest / sub if sub else dest)]
+        if quiet:
+            cmd.append("--quiet")
+        code = subprocess.run(cmd, cwd=root, env=env, check=False).returncode
+        if code:
+            return code
+    return 0
 
 
 class _SiteHandler(SimpleHTTPRequestHandler):

@@ -28,6 +28,7 @@ def is_checkout(root: Path) -> bool:
 def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
     """(status, catalog) of the checkout's bodies as they are now, or the exit code."""
     import catalog as catalog_pkg
+    from catalog import example_notes
     from catalog.identifiers import IdentifierError
     from catalog.translations import TranslationError
     from yaku.status import compute
@@ -39,8 +40,11 @@ def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
         print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
         return 2
     try:
-        return compute(root, cat, names), cat
-    except (TranslationError, IdentifierError) as e:
+        status = compute(root, cat, names)
+        status["example_notes"] = example_notes.summary(
+            catalog_pkg.read_examples(root, cat, warnings=[]))
+        return status, cat
+    except (TranslationError, IdentifierError, catalog_pkg.CuratedError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 
@@ -82,6 +86,7 @@ def run_status(root: Path, as_json: bool) -> int:
             f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
         )
     _print_translations(status["translations"])
+    _print_example_notes(status["example_notes"])
     ids = status["identifiers"]
     print()
     print(
@@ -109,3 +114,17 @@ def _print_translations(tr: dict[str, Any]) -> None:
         print(f"missing translation: {key}")
     for key in tr["orphans"]:
         print(f"translation of a text the catalog no longer has: {key}")
+
+
+def _print_example_notes(notes: dict[str, Any]) -> None:
+    """The examples' notes: Chinese and English each, the English bound to the Chinese."""
+    total = notes["total"]
+    print()
+    print(
+        f"example notes (catalog/examples*.toml, zh + en): {total['translated']} translated, "
+        f"{total['stale']} stale, {total['missing']} missing, of {total['total']}"
+    )
+    for where in notes["stale"]:
+        print(f"stale example note (the Chinese changed since its English): {where}")
+    for where in notes["missing"]:
+        print(f"example note missing a language: {where}")

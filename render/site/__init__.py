@@ -40,6 +40,7 @@ from render.site.common import (
     STATUSES,
     TEMPLATES,
     TILE_DIR,
+    said,
     status_badge,
 )
 from render.site.escape import SiteError, attr, environment, esc, neutralise, title_text, yaml_str
@@ -83,6 +84,7 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
         "status_labels": STATUS_LABELS,
         "status_badge": status_badge,
         "chart": CHART,
+        "said": said,
         # the language switch: a link to the same page of the English edition (#10)
         "lang_switch": lambda page: english.switch_line(page, to_english=True),
     }
@@ -100,10 +102,11 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
     words = jieba_words(site.nodes, site.sections, names, cat)
     out[JIEBA_DICT] = "\n".join(words) + "\n"
     out[SEARCH_NAMES] = names_json(site.yaku)
-    if root is not None:
-        out[SEARCH_NAMES] = english.search_names(out[SEARCH_NAMES], site.yaku)
     for code, svg in tiles.all_svgs().items():
         out[f"{TILE_DIR}/{code}.svg"] = svg
+    if root is not None:  # the English edition is its own MkDocs build (site/mkdocs.en.yml)
+        out[english.PREFIX + SEARCH_NAMES] = english.search_names(site.yaku)
+        out.update(english.english_assets(out))
     return out
 
 

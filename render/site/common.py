@@ -58,3 +58,10 @@ def status_badge(status: str, note: str | None = None) -> Markup:
         f"{esc(hant)}</span>"
     )
 
+
+
+def said(phrase: str, link: Markup) -> Markup:
+    """A relation phrase ("includes {link}: awarded instead of it") with the other yaku's
+    link in place of `{link}`; the words around it escaped like every other text."""
+    parts = phrase.split("{link}")
+    return Markup(link).join(esc(part) for part in parts)

@@ -61,7 +61,10 @@ def test_each_verdict(project_copy, built_catalog):
 def test_status_command_table_and_json(root, capsys):
     assert run_status(root, as_json=True) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"yaku", "sections", "total", "translations", "identifiers"}
+    assert set(data) == {"yaku", "sections", "total", "translations", "identifiers",
+                         "example_notes"}
+    notes = data["example_notes"]["total"]
+    assert notes["translated"] == notes["total"] >= 780 and notes["stale"] == 0
     assert data["yaku"]["3-13-01"]["translation"]["total"] > 0
     assert data["identifiers"]["named"] == 819
     assert data["identifiers"]["stale"] == data["identifiers"]["missing"] == []
@@ -69,6 +72,7 @@ def test_status_command_table_and_json(root, capsys):
     out = capsys.readouterr().out
     assert "3-13-01" in out and "total" in out
     assert "819 named, 0 stale, 0 missing, 0 unknown" in out
+    assert f"example notes (catalog/examples*.toml, zh + en): {notes['total']} translated" in out
 
 
 NOTED_BODY = """

@@ -151,14 +151,13 @@ section_gate(__name__, lambda w: w.situational)
     prefilter=_when_ippatsu,
 )
 def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
-    """A win within one uninterrupted go-around after riichi (``ippatsu``).
+    """A win within one uninterrupted go-around after riichi.
 
     3-02-01-01: a call breaks ippatsu at once (a), or only once the caller has discarded
-    (b), so b still counts a ron on the caller's own next discard
-    (``discarder_broke_ippatsu``). 3-02-01-02: whether robbing an added kan in the
-    go-around (``chankan``) counts. 3-02-01-03 under 二翻縛 (``min_han`` ≥ 2): a = ippatsu
-    does not count toward the minimum, so riichi + ippatsu alone is no win and nothing is
-    awarded; b and c (no 二翻縛 at this table) put no restriction.
+    (b), so b still counts a ron on the caller's own next discard. 3-02-01-02: whether
+    robbing an added kan in the go-around counts. 3-02-01-03 under 二翻縛 (a table minimum
+    of 2 han): a = ippatsu does not count toward the minimum, so riichi + ippatsu alone is
+    no win and nothing is awarded; b and c (no 二翻縛 at this table) put no restriction.
     """
     if not _when_ippatsu(win.win):
         return None
@@ -185,13 +184,13 @@ def _when_chou_ippatsu(w: Win) -> bool:
     prefilter=_when_chou_ippatsu,
 )
 def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
-    """Ron on the very first discard after one's riichi: the 下家's (``discarder`` next).
+    """Ron on the very first discard after one's riichi: the 下家's.
 
-    Within the uninterrupted go-around (``ippatsu``) the 下家's discard is the first one
+    Within the uninterrupted go-around the 下家's discard is the first one
     after the riichi. 3-02-02-01: if the 下家 broke ippatsu with a call (say, a chi of the
-    riichi tile) and then discarded (``discarder_broke_ippatsu``), a = no 超一發, b = it
+    riichi tile) and then discarded, a = no 超一發, b = it
     still holds. 3-02-02-02: robbing the 下家's added kan right after the riichi
-    (``chankan``) counts under a only. The value includes 一發's 1翻.
+    counts under a only. The value includes 一發's 1翻.
     """
     if not _when_chou_ippatsu(win.win):
         return None
@@ -229,22 +228,22 @@ def _when_open_riichi(w: Win) -> bool:
     prefilter=_when_open_riichi,
 )
 def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
-    """Riichi declared with the hand shown (``riichi`` open or open_double).
+    """Riichi declared with the hand shown (open riichi, or open double riichi).
 
     3-02-03-05, dealing into an open riichi (a ron): the award becomes a yakuman when the
-    discarder's riichi state allows it (``discarder_riichi``: a any; b not when they were
+    discarder's riichi state allows it (a: any; b not when they were
     in riichi before the open riichi; c only when not in riichi, a riichi declaration tile
     counting as not yet in riichi; d never), unless the discarder had no safe tile
-    (``discarder_forced``) and 3-02-03-05-02 is b. 3-02-03-05-01 names it a yakuman yaku
+    and 3-02-03-05-02 is b. 3-02-03-05-01 names it a yakuman yaku
     (a, c) or a counted yakuman (b: the remark 累计役满). Under e the tile may not be
     discarded and a player who does gives up winning: a non-riichi player's discard is
     then no win for the open riichi (nothing awarded); a riichi player's discard (forced)
     is an ordinary ron.
     3-02-03-09, a yakuman hand (a standard yakuman) won with open riichi: a = the hand stays
     one yakuman (the value option, noted); b = two yakuman, so open riichi awards one.
-    3-02-03-01, with double riichi (open_double): the total 3翻 or (立直＋開)×2 is given
+    3-02-03-01, with double riichi (open double riichi): the total 3翻 or (立直＋開)×2 is given
     in the note; the award stays the value option's.
-    3-02-03-06 under 二翻縛 (``min_han`` ≥ 2): a = open riichi's own han do not count,
+    3-02-03-06 under 二翻縛 (a table minimum of 2 han): a = open riichi's own han do not count,
     so without other yaku reaching the minimum the hand is no win.
     Procedure-only, not evaluated: 3-02-03-02 (the deposit), 3-02-03-03 and 3-02-03-04
     (when the declaration may be made: a declared open riichi is taken as valid),
@@ -287,8 +286,7 @@ def _when_tsubame_gaeshi_1(w: Win) -> bool:
     prefilter=_when_tsubame_gaeshi_1,
 )
 def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None:
-    """Ron on the tile another player discards to declare riichi
-    (``discarder_riichi`` declaring)."""
+    """Ron on the tile another player discards to declare riichi."""
     if not _when_tsubame_gaeshi_1(win.win):
         return None
     return award(win, opts)
@@ -307,7 +305,7 @@ def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None
     """A player in riichi deals into a player who is not: the riichi's 1翻 and the
     ura-dora go to the winner.
 
-    The discarder's riichi must stand (``discarder_riichi`` riichi); a declaration tile
+    The discarder's riichi must stand (they were already in riichi); a declaration tile
     that deals in leaves no riichi to pass on (that is 燕返(1)).
     """
     if not _when_tsubame_gaeshi_2(win.win):
@@ -325,8 +323,8 @@ def _when_tsumosen(w: Win) -> bool:
     prefilter=_when_tsumosen,
 )
 def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
-    """Riichi declared for a self-drawn win only (declaration ``tsumo_only``; the Win
-    then must be a tsumo). An open riichi so declared is 開開立直 instead."""
+    """Riichi declared for a self-drawn win only (so the win
+    must be a tsumo). An open riichi so declared is 開開立直 instead."""
     if not _when_tsumosen(win.win):
         return None
     return award(win, opts)
@@ -342,7 +340,7 @@ def _when_kaikai_riichi(w: Win) -> bool:
     prefilter=_when_kaikai_riichi,
 )
 def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
-    """Open riichi declared for a self-drawn win only (declaration ``tsumo_only``)."""
+    """Open riichi declared for a self-drawn win only."""
     if not _when_kaikai_riichi(win.win):
         return None
     return award(win, opts)
@@ -358,9 +356,8 @@ def _when_houchi(w: Win) -> bool:
     prefilter=_when_houchi,
 )
 def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
-    """Riichi declared with the announcement that it waits on one tile kind only
-    (declaration ``single_wait``). The announcement must be true: a hand that waited on
-    more than one kind earns nothing."""
+    """Riichi declared with the announcement that it waits on one tile kind only. The
+    announcement must be true: a hand that waited on more than one kind earns nothing."""
     if not _when_houchi(win.win):
         return None
     return award(win, opts) if waits(win.win) == 1 else None
