@@ -24,6 +24,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from catalog.bounded import BoundedInputError, check_toml_shape, read_capped
+
 HERE = Path(__file__).parent
 CATALOG_PATH = HERE / "catalog.json"
 NAMES_PATH = HERE / "names.toml"
@@ -235,39 +237,78 @@ def _key_lines(text: str) -> dict[tuple[Any, ...], int]:
     return lines
 
 
-def parse_toml(data: bytes, rel: str) -> TomlDoc:
-    """Bytes of a curated TOML file -> TomlDoc, or CuratedError with the line."""
-    if len(data) > MAX_CURATED_BYTES:
-        raise CuratedError(
-            rel, None, f"{len(data)} bytes, more than the {MAX_CURATED_BYTES} bytes allowed"
-        )
+def load_toml(text: str, rel: str) -> dict[str, Any]:
+    """TOML text -> data, or CuratedError `rel:line: message`: the one way the project
+    parses TOML (curated files, rulesets/ presets, `--rules`, the page's import). Keys with
+    too many dotted parts and too deep nesting are refused before tomllib, whose cost
+    grows with the square of a key's parts and which recurses once per nesting level."""
+    check_text_size(text, rel, MAX_CURATED_BYTES)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise CuratedError(rel, line, f"not UTF-8 (byte 0x{data[e.start]:02x})") from e
+        check_toml_shape(text)
+    except BoundedInputError as e:
+        raise CuratedError(rel, e.line, e.message) from None
     try:
-        parsed = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         message = str(e)
         m = _TOML_POSITION.search(message)
         line = int(m.group(1)) if m else None
         message = _TOML_POSITION.sub("", message)
-        raise CuratedError(rel, line, f"not valid TOML: {message}") from e
-    return TomlDoc(rel, parsed, _key_lines(text))
+        raise CuratedError(rel, line, f"not valid TOML: {message}") from None
+
+
+def check_text_size(text: str | bytes, rel: str, limit: int) -> None:
+    # A character is at least one byte: a text of more than `limit` characters is over.
+    if len(text) > limit:
+        raise CuratedError(rel, None, f"more than the {limit} bytes allowed")
+
+
+def decode_utf8(data: bytes, rel: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise CuratedError(rel, line, f"not UTF-8 (byte 0x{data[e.start]:02x})") from None
+
+
+def read_bytes(path: Path, rel: str, limit: int = MAX_CURATED_BYTES) -> bytes:
+    """A file's bytes, read no further than `limit` + 1 (a device or FIFO stops there)."""
+    try:
+        return read_capped(path, limit)
+    except BoundedInputError as e:
+        raise CuratedError(rel, None, e.message) from None
+    except OSError as e:
+        raise CuratedError(rel, None, f"cannot read: {e.strerror}") from None
+
+
+def read_text(path: Path, rel: str, limit: int = MAX_CURATED_BYTES) -> str:
+    return decode_utf8(read_bytes(path, rel, limit), rel)
+
+
+def load_json(text: str, rel: str) -> Any:
+    """JSON text -> data, or CuratedError `rel:line: message` (never a traceback: json's
+    decoder recurses once per nesting level)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CuratedError(rel, e.lineno, f"not valid JSON: {e.msg}") from None
+    except RecursionError:
+        raise CuratedError(rel, None, "not valid JSON: nested too deep") from None
+
+
+def read_json(path: Path, rel: str, limit: int) -> Any:
+    return load_json(read_text(path, rel, limit), rel)
+
+
+def parse_toml(data: bytes, rel: str) -> TomlDoc:
+    """Bytes of a curated TOML file -> TomlDoc, or CuratedError with the line."""
+    check_text_size(data, rel, MAX_CURATED_BYTES)
+    text = decode_utf8(data, rel)
+    return TomlDoc(rel, load_toml(text, rel), _key_lines(text))
 
 
 def read_toml(path: Path, rel: str) -> TomlDoc:
-    try:
-        size = path.stat().st_size
-        if size > MAX_CURATED_BYTES:
-            raise CuratedError(
-                rel, None, f"{size} bytes, more than the {MAX_CURATED_BYTES} bytes allowed"
-            )
-        data = path.read_bytes()
-    except OSError as e:
-        raise CuratedError(rel, None, f"cannot read: {e.strerror}") from e
-    return parse_toml(data, rel)
+    return parse_toml(read_bytes(path, rel), rel)
 
 
 # ------------------------------------------------------------------------------ names
@@ -352,12 +393,27 @@ def read_names(root: Path) -> dict[str, Name]:
 
 @cache
 def load() -> dict[str, Any]:
-    return json.loads(CATALOG_PATH.read_text(encoding="utf-8"))
+    return read_catalog(CATALOG_PATH, "catalog/catalog.json")
+
+
+MAX_CATALOG_BYTES = 64 * 1024 * 1024  # the catalog is under 1 MiB; room to grow, not to abuse
+
+
+def read_catalog(path: Path, rel: str) -> dict[str, Any]:
+    """catalog.json, or CuratedError when it is unreadable, not JSON or not a catalog."""
+    data = read_json(path, rel, MAX_CATALOG_BYTES)
+    nodes = data.get("nodes") if isinstance(data, dict) else None
+    if not isinstance(nodes, list) or not all(
+        isinstance(n, dict) and isinstance(n.get("id"), str) and isinstance(n.get("kind"), str)
+        for n in nodes
+    ):
+        raise CuratedError(rel, None, 'not a catalog: no "nodes" list of nodes with id and kind')
+    return data
 
 
 @cache
 def names() -> dict[str, Name]:
-    return parse_names(NAMES_PATH.read_text(encoding="utf-8"))
+    return names_from(read_toml(NAMES_PATH, "catalog/names.toml"))
 
 
 # ---------------------------------------------------------------------------- examples

@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -162,9 +161,9 @@ def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[st
     """A ruleset file as the page's state: name, base (default / off) and, per yaku, the
     letters that differ from that base. Checked against the catalog like the engine does."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise HouseRulesError(f"{where}: not valid TOML: {e}") from None
+        data = catalog_pkg.load_toml(text, where)
+    except catalog_pkg.CuratedError as e:
+        raise HouseRulesError(str(e)) from None
     meta = data.get("ruleset", {})
     others = meta.get("others", "default")
     if others not in ("default", "off"):

@@ -47,7 +47,13 @@ MAKE_SNAPSHOT = BRIDGE.with_name("make_snapshot.mjs")
 PACKAGES = ("generated", "yaku")
 # What the engine reads besides its packages: `yaku.interplay` takes nested entries from the
 # catalog and the supersession families from catalog/families.toml.
-DATA_FILES = ("catalog/__init__.py", "catalog/catalog.json", "catalog/families.toml")
+# catalog/bounded.py: the one TOML reader's size and shape checks (catalog.load_toml).
+DATA_FILES = (
+    "catalog/__init__.py",
+    "catalog/bounded.py",
+    "catalog/catalog.json",
+    "catalog/families.toml",
+)
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 

@@ -14,7 +14,6 @@ Everything here is data from the catalog and from catalog/families.toml, read on
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
@@ -62,10 +61,7 @@ def _parents(nodes: list[dict]) -> dict[str, Parent]:
 
 def parse_families(text: str, where: str = "families.toml") -> tuple[tuple[Family, ...], dict]:
     """The families and the alone-only yaku of families.toml, checked against the catalog."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{where}: not valid TOML: {e}") from None
+    data = catalog.load_toml(text, where)
     unknown = set(data) - {"family", "alone"}
     if unknown:
         raise ValueError(f"{where}: unknown table(s) {sorted(unknown)}")

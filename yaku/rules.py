@@ -22,12 +22,12 @@ value option: `han = 3` beside `value = "b"` when b is `?翻` (likewise `fu`, `m
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+import catalog
 import generated
 from yaku.errors import InputError
 
@@ -60,9 +60,9 @@ class Ruleset:
     @classmethod
     def from_toml(cls, text: str, where: str = "ruleset") -> Ruleset:
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise InputError(f"{where}: not valid TOML: {e}") from None
+            data = catalog.load_toml(text, where)
+        except catalog.CuratedError as e:
+            raise InputError(str(e)) from None
         meta = data.pop("ruleset", {})
         if not isinstance(meta, dict):
             raise InputError(f"{where}: 'ruleset' must be a table: [ruleset], got {meta!r}")
@@ -131,11 +131,9 @@ class Ruleset:
         if path is None:
             return cls.default()
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{path}: cannot read: {e.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not UTF-8") from None
+            text = catalog.read_text(path, str(path))
+        except catalog.CuratedError as e:
+            raise InputError(str(e)) from None
         return cls.from_toml(text, str(path))
 
     def is_on(self, yaku_id: str) -> bool:

@@ -715,10 +715,15 @@ def _check_game(win: Win) -> None:
 MAX_JSON_DEPTH = 2
 MAX_JSON_STRING = 200
 MAX_JSON_LIST = 16
+# A win written out in full is a few hundred bytes; whitespace or padding beyond this is
+# refused before parsing (json would build the whole text's objects first).
+MAX_JSON_BYTES = 64 * 1024
 
 
 def read_json(text: str) -> Any:
-    """Parse the text of a winning-hand JSON file, refusing absurd nesting up front."""
+    """Parse the text of a winning-hand JSON file, refusing absurd size and nesting up front."""
+    if len(text) > MAX_JSON_BYTES:
+        raise InputError(f"more than the {MAX_JSON_BYTES} bytes a winning hand may take")
     depth = 0
     in_string = escaped = False
     for ch in text:

@@ -10,14 +10,14 @@ text, so nothing but strings crosses the worker boundary.
 from __future__ import annotations
 
 import json
-import tomllib
 from typing import Any
 
+import catalog
 import generated
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.win import Win
+from yaku.win import Win, read_json
 
 WHERE = "ruleset"
 _rulesets: dict[str, Ruleset] = {}
@@ -41,8 +41,8 @@ def _problems(toml_text: str) -> list[str]:
     """Every unknown yaku ID, rule question or letter in a ruleset (the engine stops at the
     first); empty when the text is not TOML (the engine's message says why)."""
     try:
-        data = tomllib.loads(toml_text)
-    except tomllib.TOMLDecodeError:
+        data = catalog.load_toml(toml_text, WHERE)
+    except catalog.CuratedError:
         return []
     out: list[str] = []
     tables = data.get("yaku", {})
@@ -78,7 +78,7 @@ def check_rules(toml_text: str) -> str:
     except InputError as e:
         return json.dumps({"ok": False, "error": str(e), "problems": _problems(toml_text)},
                           ensure_ascii=False)
-    data = tomllib.loads(toml_text)
+    data = catalog.load_toml(toml_text, WHERE)  # parsed by _ruleset: cannot fail here
     meta = data.get("ruleset", {})
     letters: dict[str, str] = {}
     numbers: dict[str, Any] = {}
@@ -96,7 +96,7 @@ def check_rules(toml_text: str) -> str:
 def check_hand(win_text: str, toml_text: str) -> str:
     """The awards of a Win JSON under a ruleset, as `yakubook evaluate --json` prints them."""
     try:
-        obj = json.loads(win_text)
+        obj = read_json(win_text)
         if not isinstance(obj, dict):
             raise InputError("the winning hand must be a JSON object")
         win = Win.from_json(obj)
