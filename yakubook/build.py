@@ -70,6 +70,7 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
     import catalog as catalog_pkg
     from extract.build import accept_sources, source_changes
     from extract.schema import SCHEMA
+    from yakubook import curated
     from yakubook.report import render_report
 
     extracting = _start_extract(root)
@@ -107,6 +108,10 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
             )
     for doc in example_docs:  # validated here; the site only reads them
         catalog_pkg.examples_from(doc, cat, warnings)
+    # What the engine reads at run time, checked so that it fails here, not on a page.
+    curated.check_families(root, cat)
+    curated.check_examples(example_docs)
+    curated.check_bodies()
     for stage in _render_stages():
         stage_out, stage_warnings = stage(root, cat, names, outputs)
         outputs.update(stage_out)
