@@ -80,10 +80,18 @@ MAX_CURATED_STRING = 2000  # characters in one value
 QUOTE_LIMIT = 80  # characters of offending text an error message quotes
 
 # Characters no curated text needs and a terminal or a page must never receive: C0/C1
-# controls (tab excepted), DEL, line/paragraph separators, bidirectional overrides.
-CONTROL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
+# controls (tab and line feed excepted; a line feed is refused in one-line fields, see
+# TomlDoc.string), DEL, line/paragraph separators, and every format character (Unicode
+# category Cf, as of Unicode 14: bidirectional marks, overrides and isolates, U+061C,
+# zero-width characters, the BOM, tags). tests/build/test_limits.py checks the Cf list
+# against unicodedata.
+FORMAT_CHARACTERS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+    "\U00013430-\U00013438\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001"
+    "\U000e0020-\U000e007f"
 )
+CONTROL = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029{FORMAT_CHARACTERS}]")
 
 
 def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
@@ -157,8 +165,11 @@ class TomlDoc:
     def error(self, path: tuple[Any, ...], message: str) -> CuratedError:
         return CuratedError(self.rel, self.line(*path), message)
 
-    def string(self, path: tuple[Any, ...], value: Any, *, required: bool = True) -> str:
-        """`value` checked to be a string without control characters, within the limit."""
+    def string(
+        self, path: tuple[Any, ...], value: Any, *, required: bool = True, lines: bool = False
+    ) -> str:
+        """`value` checked to be a string without control characters, within the limit;
+        one line unless `lines`."""
         if not isinstance(value, str):
             raise self.error(path, f"{_dotted(path)} must be a string, not {_toml_type(value)}")
         if required and not value.strip():
@@ -169,7 +180,7 @@ class TomlDoc:
                 f"{_dotted(path)} is {len(value)} characters long "
                 f"(limit {MAX_CURATED_STRING}): {excerpt(value)}",
             )
-        bad = CONTROL.search(value)
+        bad = CONTROL.search(value) or (None if lines else re.search("\n", value))
         if bad:
             raise self.error(
                 path, f"{_dotted(path)} holds control character U+{ord(bad.group()):04X}"

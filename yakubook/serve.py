@@ -13,6 +13,8 @@ import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from yakubook.report import terminal_safe
+
 HOST = "127.0.0.1"
 
 
@@ -30,7 +32,10 @@ def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
 
 class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
-        sys.stderr.write(f"{self.address_string()} {format % args}\n")
+        # The request line is the client's text: an ESC or a bidi override in it must not
+        # act on the terminal (escaped, as build and evaluate print theirs).
+        line = f"{self.address_string()} {format % args}"
+        sys.stderr.write(terminal_safe(line) + "\n")
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
