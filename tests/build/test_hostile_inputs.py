@@ -9,6 +9,7 @@ MemoryError traceback, exit 1) or ran for minutes; now they stop in seconds with
 from __future__ import annotations
 
 import json
+import re
 import resource
 import subprocess
 import sys
@@ -243,3 +244,70 @@ def test_a_damaged_catalog_json_is_a_clear_error_for_status(tmp_path, capsys):
     (tmp_path / "catalog" / "catalog.json").write_text("[]", encoding="utf-8")
     assert run_status(tmp_path, False) == 2
     assert 'catalog/catalog.json: not a catalog: no "nodes" list' in capsys.readouterr().err
+
+
+# -- control characters, message length, the server's log ---------------------------------
+
+
+def test_every_unicode_format_character_is_a_control_character():
+    import unicodedata
+
+    format_chars = [
+        chr(c) for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)) == "Cf"
+    ]
+    assert len(format_chars) > 150  # U+061C, U+200B, U+FEFF, the tags …
+    missed = [f"U+{ord(c):04X}" for c in format_chars if not catalog.CONTROL.match(c)]
+    assert missed == []
+    for allowed in ("\t", "\n", "a", "無", "\u3000", "é"):
+        assert not catalog.CONTROL.match(allowed)
+
+
+@pytest.mark.parametrize(
+    ("char", "code"), [("\u061c", "U+061C"), ("\u200b", "U+200B"), ("\n", "U+000A")]
+)
+def test_a_format_character_or_line_break_in_a_name_is_refused_with_its_line(char, code):
+    escaped = char.encode("unicode_escape").decode()
+    text = f'["3-02-01"]\nslug = "ippatsu"\nen = "One{escaped}shot"\n'
+    with pytest.raises(CuratedError) as e:
+        catalog.parse_names(text)
+    assert e.value.line == 3 and f"control character {code}" in e.value.message
+
+
+@pytest.mark.parametrize(("char", "code"), [("\u061c", "U+061C"), ("\u200b", "U+200B")])
+def test_a_format_character_in_a_source_line_is_refused(char, code):
+    from extract.build import SourceError, _check_controls
+
+    with pytest.raises(SourceError, match=re.escape(f"control character {code} at column 3")):
+        _check_controls("sources/x.txt", 7, "一色" + char + "三順")
+
+
+def test_a_ruleset_error_quotes_at_most_80_characters_of_a_key():
+    long_key = "k" * 1_000_000
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml(f'[yaku."3-13-01"]\n{long_key} = "a"\n', "r.toml")
+    assert len(str(e.value)) < 400 and "k" * 81 not in str(e.value)
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml(f'[yaku."{long_key}"]\nvalue = "a"\n', "r.toml")
+    assert len(str(e.value)) < 400
+
+
+def test_serve_escapes_control_characters_of_a_request_in_its_log(tmp_path, capsys):
+    import socket
+    import threading
+
+    from yakubook.serve import make_server
+
+    server = make_server(tmp_path, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        with socket.create_connection(server.server_address[:2], timeout=10) as s:
+            s.sendall(b"GET /\x1b[2J\xe2\x80\xae HTTP/1.0\r\n\r\n")
+            while s.recv(4096):
+                pass
+    finally:
+        server.shutdown()
+        server.server_close()
+    err = capsys.readouterr().err
+    assert "\\x1b[2J" in err
+    assert "\x1b" not in err and "\u202e" not in err
