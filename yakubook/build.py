@@ -828,13 +828,14 @@ def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> i
         known = written_before(root)
         left = [rel for rel in extra if rel not in known]
         extra = [rel for rel in extra if rel in known]
+    from catalog import read_catalog
+
     old_catalog = None
     old_path = root / "catalog" / "catalog.json"
     if old_path.exists():
-        try:
-            old_catalog = json.loads(old_path.read_text(encoding="utf-8"))
-        except ValueError:
-            old_catalog = None
+        # A damaged catalog is a clear error (the engine reads this file too), not a
+        # traceback in the change report.
+        old_catalog = read_catalog(old_path, "catalog/catalog.json")
     report = summarize_changes(root, old_catalog, result.catalog)
     report += _translations_report(root, old_catalog, result.catalog)
     if result.source_changes and not accept:
@@ -864,7 +865,7 @@ def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> i
     if reuse and not check and not accept:
         if "catalog/catalog.json" in changed:
             # What the next build reports: the catalog just written against itself.
-            written = json.loads(old_path.read_text(encoding="utf-8"))
+            written = read_catalog(old_path, "catalog/catalog.json")
             report = summarize_changes(root, written, result.catalog)
             report += _translations_report(root, written, result.catalog)
         _write_stamp(root, *_summary_lines(result, report))

@@ -105,3 +105,12 @@ def test_refuse_symlinks_names_the_first_link_on_the_path(tmp_path):
         b.refuse_symlinks(tmp_path, ["a/b/c/d.md"])
     assert e.value.rel == "a/b"
     b.refuse_symlinks(tmp_path, ["a/c/d.md"])  # no link on the path: nothing raised
+
+
+def test_a_damaged_catalog_json_is_a_clear_error_for_build(project_copy, capsys):
+    (project_copy / "catalog" / "catalog.json").write_text('{"stats": 1}\n', encoding="utf-8")
+    capsys.readouterr()
+    assert run(project_copy, check=False) == 2
+    err = capsys.readouterr().err
+    assert err.startswith('error: catalog/catalog.json: not a catalog: no "nodes" list')
+    assert len(err.splitlines()) == 1
