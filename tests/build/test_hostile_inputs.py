@@ -311,3 +311,14 @@ def test_serve_escapes_control_characters_of_a_request_in_its_log(tmp_path, caps
     err = capsys.readouterr().err
     assert "\\x1b[2J" in err
     assert "\x1b" not in err and "\u202e" not in err
+
+
+def test_a_source_that_never_ends_is_refused_at_the_size_limit(project_copy):
+    # Before, the manifest check hashed the whole file before the size check ran.
+    from extract.build import MAX_SOURCE_BYTES
+    from tests.build.test_build_cli import CH000
+
+    (project_copy / CH000).unlink()
+    (project_copy / CH000).symlink_to("/dev/zero")
+    err = refused(yakubook_capped("build", "--root", str(project_copy), timeout=120))
+    assert err == f"error: {CH000}: more than the {MAX_SOURCE_BYTES} bytes allowed\n"
