@@ -766,7 +766,7 @@ def _not_input(prefix: str, name: str) -> bool:
 def _replay(root: Path, check: bool) -> bool:
     """Print the last build's summary if the tree is as it left it; whether it was."""
     try:
-        stamp = json.loads((root / STAMP).read_text(encoding="utf-8"))
+        stamp = json.loads(_read_small(root / STAMP))
         digest, out, err = stamp["digest"], stamp["out"], stamp["err"]
         if not (isinstance(out, list) and isinstance(err, list)):
             return False

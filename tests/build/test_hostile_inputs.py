@@ -322,3 +322,10 @@ def test_a_source_that_never_ends_is_refused_at_the_size_limit(project_copy):
     (project_copy / CH000).symlink_to("/dev/zero")
     err = refused(yakubook_capped("build", "--root", str(project_copy), timeout=120))
     assert err == f"error: {CH000}: more than the {MAX_SOURCE_BYTES} bytes allowed\n"
+
+
+def test_a_long_key_in_a_win_is_not_echoed(tmp_path):
+    win = tmp_path / "win.json"
+    win.write_text(json.dumps({"hand": "123m", "win": "1m", "k" * 60_000: 1}), encoding="utf-8")
+    err = refused(yakubook_capped("evaluate", str(win), timeout=60))
+    assert err == f"error: {win}: a key of 60000 characters; no key of a win is longer than 40\n"

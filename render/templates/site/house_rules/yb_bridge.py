@@ -51,7 +51,7 @@ def _problems(toml_text: str) -> list[str]:
     for yid, table in tables.items():
         info = generated.REGISTRY.get(yid)
         if info is None:
-            out.append(f"unknown yaku {yid!r}")
+            out.append(f"unknown yaku {catalog.excerpt(yid)}")
             continue
         if not isinstance(table, dict):
             continue
@@ -62,11 +62,12 @@ def _problems(toml_text: str) -> list[str]:
                 menu = info.rules[key][1]
             else:
                 if key != "han":
-                    out.append(f"{key!r} is not a rule question of {yid}")
+                    out.append(f"{catalog.excerpt(key)} is not a rule question of {yid}")
                 continue
             letters = [m.letter for m in menu]
             if not isinstance(letter, str) or letter.lower() not in letters:
-                out.append(f"{key if key != 'value' else yid + ' value'}: no option {letter!r} "
+                shown = catalog.excerpt(letter if isinstance(letter, str) else repr(letter))
+                out.append(f"{key if key != 'value' else yid + ' value'}: no option {shown} "
                            f"(options: {', '.join(letters)})")
     return out
 
