@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from catalog.bounded import BoundedInputError, check_toml_shape, read_capped
+from catalog.bounded import MAX_KEY_PARTS, BoundedInputError, check_toml_shape, read_capped
 
 HERE = Path(__file__).parent
 CATALOG_PATH = HERE / "catalog.json"
@@ -131,6 +131,10 @@ def _key_path(dotted: str) -> tuple[str, ...]:
         return (dotted,)
     if re.fullmatch(r'"[^"\\]*"', dotted):
         return (dotted[1:-1],)
+    if len(dotted) > 2000 or dotted.count(".") > 4 * MAX_KEY_PARTS:
+        # Not a key the file has (the shape check refused longer ones before parsing):
+        # text inside a string the line scan misread, kept from tomllib's quadratic cost.
+        return ()
     try:
         node: Any = tomllib.loads(f"{dotted} = 0")
     except tomllib.TOMLDecodeError:

@@ -329,3 +329,16 @@ def test_a_long_key_in_a_win_is_not_echoed(tmp_path):
     win.write_text(json.dumps({"hand": "123m", "win": "1m", "k" * 60_000: 1}), encoding="utf-8")
     err = refused(yakubook_capped("evaluate", str(win), timeout=60))
     assert err == f"error: {win}: a key of 60000 characters; no key of a win is longer than 40\n"
+
+
+def test_the_line_finder_does_not_parse_a_long_key_inside_a_string():
+    # `\"""` does not end the string, so the line below is string content for TOML; the
+    # line finder's quote count thinks otherwise and used to hand it to tomllib as a key
+    # (about 50,000 parts: minutes).
+    import time
+
+    text = 'x = """a\\"""\n' + "a" + ".a" * 50_000 + ' = 1\n"""\n'
+    start = time.monotonic()
+    doc = catalog.parse_toml(text.encode(), "x.toml")
+    assert time.monotonic() - start < 10
+    assert list(doc.data) == ["x"] and doc.line("x") == 1
