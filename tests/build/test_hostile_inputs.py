@@ -342,3 +342,25 @@ def test_the_line_finder_does_not_parse_a_long_key_inside_a_string():
     doc = catalog.parse_toml(text.encode(), "x.toml")
     assert time.monotonic() - start < 10
     assert list(doc.data) == ["x"] and doc.line("x") == 1
+
+
+def test_a_body_that_does_not_import_stops_the_build_with_its_line(project_copy):
+    # The copy's own engine is imported (PYTHONPATH), as a checkout's build imports its own.
+    # Before, the build exited 0 and rewrote every page without its code reading.
+    import os
+
+    body = project_copy / "yaku" / "bodies" / "s3_13.py"
+    text = body.read_text(encoding="utf-8")
+    line = text.count("\n") + 2
+    body.write_text(text + "\ndef broken(:\n", encoding="utf-8")
+    before = snapshot(project_copy, FOLDERS)
+    proc = subprocess.run(
+        [sys.executable, "-m", "yakubook.cli", "build", "--root", str(project_copy)],
+        capture_output=True, text=True, timeout=600, cwd=project_copy,
+        env={**os.environ, "PYTHONPATH": str(project_copy)},
+    )
+    err = refused(proc)
+    assert err.startswith(
+        f"error: yaku/bodies/s3_13.py:{line}: the body module does not import: "
+    ), err
+    assert snapshot(project_copy, FOLDERS) == before
