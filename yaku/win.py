@@ -755,10 +755,16 @@ def _check_indicators(win: Win) -> None:
 MAX_JSON_DEPTH = 2
 MAX_JSON_STRING = 200
 MAX_JSON_LIST = 16
+MAX_JSON_KEY = 40  # the longest key of WIN_FORMAT.md has 23 characters
+# A win written out in full is a few hundred bytes; whitespace or padding beyond this is
+# refused before parsing (json would build the whole text's objects first).
+MAX_JSON_BYTES = 64 * 1024
 
 
 def read_json(text: str) -> Any:
-    """Parse the text of a winning-hand JSON file, refusing absurd nesting up front."""
+    """Parse the text of a winning-hand JSON file, refusing absurd size and nesting up front."""
+    if len(text) > MAX_JSON_BYTES:
+        raise InputError(f"more than the {MAX_JSON_BYTES} bytes a winning hand may take")
     depth = 0
     in_string = escaped = False
     for ch in text:
@@ -788,6 +794,10 @@ def read_json(text: str) -> Any:
 
 def _check_json_shape(obj: Mapping[str, Any]) -> None:
     for key, value in obj.items():
+        if len(key) > MAX_JSON_KEY:  # before any message quotes it
+            raise InputError(
+                f"a key of {len(key)} characters; no key of a win is longer than {MAX_JSON_KEY}"
+            )
         kind = type(value)
         if kind is bool or kind is int or value is None:
             continue

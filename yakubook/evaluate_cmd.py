@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+import catalog
 from yaku.errors import InputError
 
 
@@ -35,15 +36,14 @@ def _describe(value: dict) -> str:
 def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     from yaku.evaluation import evaluate
     from yaku.rules import Ruleset
-    from yaku.win import Win, read_json
+    from yaku.win import MAX_JSON_BYTES, Win, read_json
 
     try:
         try:
-            text = win_path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{win_path}: cannot read: {e.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{win_path}: not UTF-8") from None
+            # Read no further than the cap: `evaluate /dev/zero` stops there.
+            text = catalog.read_text(win_path, str(win_path), MAX_JSON_BYTES)
+        except catalog.CuratedError as e:
+            raise InputError(str(e)) from None
         try:
             obj = read_json(text)
         except InputError as e:

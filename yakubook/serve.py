@@ -14,6 +14,8 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from yakubook.report import terminal_safe
+
 HOST = "127.0.0.1"
 
 
@@ -63,7 +65,10 @@ class _SiteHandler(SimpleHTTPRequestHandler):
 
 class _Handler(_SiteHandler):
     def log_message(self, format: str, *args: object) -> None:
-        sys.stderr.write(f"{self.address_string()} {format % args}\n")
+        # The request line is the client's text: an ESC or a bidi override in it must not
+        # act on the terminal (escaped, as build and evaluate print theirs).
+        line = f"{self.address_string()} {format % args}"
+        sys.stderr.write(terminal_safe(line) + "\n")
 
 
 class _QuietHandler(_SiteHandler):

@@ -34,9 +34,9 @@ def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
     from yaku.status import compute
 
     try:
-        cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
-        names = catalog_pkg.parse_names((root / "catalog" / "names.toml").read_text("utf-8"))
-    except (OSError, ValueError) as e:
+        cat = catalog_pkg.read_catalog(root / "catalog" / "catalog.json", "catalog/catalog.json")
+        names = catalog_pkg.read_names(root)
+    except catalog_pkg.CuratedError as e:
         print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
         return 2
     try:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -11,6 +10,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+import catalog as catalog_pkg
 from catalog.example_notes import Note, note_of
 from render import tiles
 from render.site.awards import example_awards
@@ -153,8 +153,8 @@ def read_examples(root: Path, yaku_ids: set[str],
     for path in example_files(root):
         rel = path.relative_to(root).as_posix()
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            data = catalog_pkg.read_toml(path, rel).data
+        except catalog_pkg.CuratedError as e:
             warnings.append(f"{rel}: cannot read ({e}); its examples are not shown")
             continue
         examples = data.get("example", [])

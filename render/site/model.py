@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -443,8 +442,8 @@ def read_name_forms(root: Path, warnings: list[str]) -> dict[str, dict[str, Any]
     if not path.is_file():
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        data = catalog_pkg.read_toml(path, NAMES_PATH).data
+    except catalog_pkg.CuratedError as e:
         warnings.append(f"{NAMES_PATH}: cannot read ({e}); names shown without other forms")
         return {}
     return {k: v for k, v in data.items() if isinstance(v, dict)}

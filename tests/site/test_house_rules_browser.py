@@ -463,3 +463,45 @@ def test_engine_starts_without_the_snapshot(browser, base_url, hr_public, tmp_pa
         assert page.evaluate("window.ybHouseRules.engine.from") == "plain start"
     finally:
         off.context.close()
+
+
+def test_hostile_input_gets_a_message_in_seconds_and_the_engine_keeps_working(
+    engine_page, artifacts
+):
+    """Issue #23: a sheet nested thousands deep or with a 20,000-part key is refused by the
+    engine's TOML reader (a RecursionError broke the engine until a reload); a message has
+    no trailing "null"; 100,000 melds are refused before the engine (the page froze for
+    minutes)."""
+    import time
+
+    page = engine_page.page
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    for bad, says in (
+        ("x = " + "[" * 5000, "nested more than"),
+        ("a" + ".a" * 20_000 + " = 1", "dotted parts"),
+        ('[yaku."3-99-01"]\nvalue = "b"\n', "unknown yaku '3-99-01'"),
+    ):
+        page.fill("#yb-hr-toml", bad)
+        page.click("#yb-hr-import")
+        page.wait_for_selector("#yb-hr-import-msg.yb-hr-error", timeout=ENGINE_TIMEOUT)
+        msg = page.inner_text("#yb-hr-import-msg")
+        assert says in msg and "null" not in msg, msg
+    good = (ROOT / "rulesets" / "small-house.toml").read_text("utf-8")
+    page.fill("#yb-hr-toml", good)
+    page.click("#yb-hr-import")
+    page.wait_for_selector("#yb-hr-import-msg.yb-hr-ok", timeout=ENGINE_TIMEOUT)
+
+    before = page.evaluate("window.ybHouseRules.evaluations")
+    start = time.monotonic()
+    page.fill("#yb-hr-melds", ", ".join(["pon 777z"] * 100_000))
+    page.click("#yb-hr-check")
+    page.wait_for_function(
+        f"window.ybHouseRules.evaluations > {before} && window.ybHouseRules.settled()",
+        timeout=60_000)
+    assert time.monotonic() - start < 30
+    box = page.locator("#yb-hr-result")
+    assert box.get_attribute("data-state") == "error"
+    assert "fits in 4096" in box.locator(".yb-hr-error-text").inner_text()
+    assert page.locator("#yb-hr-checker .yb-hr-meld").count() <= 8
+    page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-hostile.png"))
+    page.fill("#yb-hr-melds", "")

@@ -466,8 +466,9 @@
       const r = await engine("rules", { toml: text });
       if (!r.ok) {
         importMsg.className = "yb-hr-msg yb-hr-error";
-        importMsg.replaceChildren(el("b", { text: r.error }),
-          r.problems.length > 1 ? el("ul", {}, r.problems.map((p) => el("li", { text: p }))) : null);
+        // replaceChildren writes a null argument as the text "null": only real nodes.
+        importMsg.replaceChildren(...[el("b", { text: r.error }),
+          r.problems.length > 1 ? el("ul", {}, r.problems.map((p) => el("li", { text: p }))) : null].filter(Boolean));
         return false;
       }
       const base = r.others === "off" ? "off" : "default";
@@ -638,6 +639,11 @@
     }
     return digits.length ? null : out;
   }
+  // A winning hand has at most 18 tiles and 4 melds: far larger input is refused before the
+  // engine sees it, and only the start of it is drawn (100,000 melds froze the page).
+  const MAX_WIN_CHARS = 4096;
+  const SHOWN_TILES = 40;
+  const SHOWN_MELDS = 8;
   const melds = () => meldInput.value.split(/[,;\n]/).map((m) => m.trim().replace(/\s+/g, " ")).filter(Boolean);
 
   function winJson() {
@@ -697,11 +703,11 @@
 
   function renderHandView() {
     handView.replaceChildren();
-    const tiles = parseTiles(handInput.value) || [];
+    const tiles = (parseTiles(handInput.value) || []).slice(0, SHOWN_TILES);
     tiles.forEach((t, i) => handView.append(el("button", { type: "button", class: "yb-hr-tilebtn", title: `${t} ×`, "data-tile": t,
       onclick: () => { const rest = tiles.slice(); rest.splice(i, 1); handInput.value = compactTiles(rest); formChanged(); } },
       tileImg(t))));
-    for (const m of melds()) {
+    for (const m of melds().slice(0, SHOWN_MELDS)) {
       const parts = m.split(" ");
       const tl = parseTiles(parts[1] || "") || [];
       handView.append(el("span", { class: "yb-hr-meld", title: m }, el("small", { text: parts[0] }), tl.map((t) => tileImg(t))));
@@ -749,7 +755,11 @@
     const toml = toToml();
     resultBox.dataset.state = "busy";
     try {
-      const r = await engine("hand", { win, toml });
+      const r = win.length > MAX_WIN_CHARS
+        ? { ok: false, where: "hand", error: L(
+          `手牌過長 · 手牌过长 · the hand is ${win.length} characters as JSON; a winning hand (at most 18 tiles and 4 melds) fits in ${MAX_WIN_CHARS}`,
+          `the hand is ${win.length} characters as JSON; a winning hand (at most 18 tiles and 4 melds) fits in ${MAX_WIN_CHARS}`) }
+        : await engine("hand", { win, toml });
       showResult(r, win);
     } catch (e) {
       showResult({ ok: false, where: "engine", error: String(e.message || e) }, win);
