@@ -237,6 +237,8 @@ def test_a_damaged_catalog_json_is_a_clear_error_for_status(tmp_path, capsys):
     from yakubook.status_cmd import run_status
 
     (tmp_path / "catalog").mkdir()
+    (tmp_path / "sources").mkdir()  # a checkout: status reads its catalog, not the wheel's
+    (tmp_path / "sources" / "manifest.toml").write_text("", encoding="utf-8")
     (tmp_path / "catalog" / "catalog.json").write_text('{"nodes": [', encoding="utf-8")
     assert run_status(tmp_path, False) == 2
     err = capsys.readouterr().err
