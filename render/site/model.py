@@ -16,6 +16,7 @@ from markupsafe import Markup
 
 import catalog as catalog_pkg
 from render.site.common import (
+    FAMILIES_PATH,
     ID,
     NAMES_PATH,
     REPAIR_KINDS,
@@ -103,6 +104,16 @@ class Related:
     why: str
 
 
+@dataclass(frozen=True)
+class FamilyLink:
+    """A family decision of catalog/families.toml as one yaku's page shows it."""
+
+    id: str  # the other yaku of the family
+    name: str
+    larger: bool  # the other yaku is the larger one (this one is dropped beside it)
+    why: str
+
+
 @dataclass
 class Node:
     id: str
@@ -133,6 +144,9 @@ class Node:
     reading: str = ""                # the body's docstring: how the code reads the rule
     rules: list[Node] = field(default_factory=list)      # rule questions of this yaku
     related: list[Related] = field(default_factory=list)
+    families: list[FamilyLink] = field(default_factory=list)
+    # False: every non-無 value option lost its number, so the default awards "?翻".
+    playable_default: bool = True
     raw_value_notes: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -243,10 +257,7 @@ def _default_letter(node: dict[str, Any]) -> str | None:
         return None
     if node["kind"] == "rule":
         return opts[0]["letter"]
-    return next(
-        (o["letter"] for o in opts if o.get("value") and o["value"].get("kind") != "none"),
-        opts[0]["letter"],
-    )
+    return catalog_pkg.default_letter(opts)
 
 
 def build_node(n: dict[str, Any]) -> Node:
@@ -282,6 +293,7 @@ def build_node(n: dict[str, Any]) -> Node:
         has_values=any(o.value is not None for o in options),
         repairs=_repairs(repairs),
         procedure=str(n.get("procedure_why") or "") if n.get("procedure_only") else None,
+        playable_default=n["kind"] != "yaku" or catalog_pkg.playable_default(n["options"]),
         parent=n.get("parent"),
         raw_value_notes=[note for o in n.get("options", [])
                          for note in (o.get("value") or {}).get("notes", [])],
@@ -377,6 +389,7 @@ def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Na
         n.examples = examples.get(n.id, [])
         n.rules = [r for r in nodes if r.kind == "rule" and r.yaku == n.id]
     link_related(nodes)
+    link_families(nodes, root)
     chapters = cat.get("chapters", [])
     by_section_chapter = {s: c for c in chapters for s in c.get("sections", [])}
     sections = []
@@ -496,6 +509,26 @@ _NOTE_LINKS = {
 def base_name(name: str) -> str:
     """A yaku name without its variant number: 紅孔雀(2) -> 紅孔雀."""
     return _NUMBERED.sub("", name)
+
+
+def link_families(nodes: list[Node], root: Path) -> None:
+    """Fill each yaku's `families` from catalog/families.toml (the engine reads the same
+    file, yaku/interplay.py, and checks it against the catalog)."""
+    path = root / FAMILIES_PATH
+    if not path.exists():
+        return
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise SiteError(f"{FAMILIES_PATH}: not valid TOML: {e}") from None
+    by_id = {n.id: n for n in nodes if n.kind == "yaku"}
+    for i, f in enumerate(data.get("family", []), start=1):
+        larger, smaller = by_id.get(f.get("larger", "")), by_id.get(f.get("smaller", ""))
+        if larger is None or smaller is None:
+            raise SiteError(f"{FAMILIES_PATH}: family {i}: not two catalog yaku")
+        why = str(f.get("why", ""))
+        larger.families.append(FamilyLink(smaller.id, smaller.name.hant, False, why))
+        smaller.families.append(FamilyLink(larger.id, larger.name.hant, True, why))
 
 
 def link_related(nodes: list[Node]) -> None:
