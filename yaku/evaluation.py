@@ -381,10 +381,17 @@ def _evaluate_asking(
                 a = adjust[a.id](view, a)
             slots.append(a)
         readings.append((view, slots))
-    best_value = max(hand_value(view, _kept(slots, rs.award_both)) for view, slots in readings)
+    first = [(view, _kept(slots, rs.award_both)) for view, slots in readings]
+    memo: list[float] = []
+
+    def best_value() -> float:  # only a cap asks, so only then every reading's value
+        if not memo:
+            memo.append(max(hand_value(view, awards) for view, awards in first))
+        return memo[0]
+
     best: tuple[float, Interpretation, list[Award]] | None = None
-    for view, slots in readings:
-        others = OtherYaku(local_winning_han(_kept(slots, rs.award_both)), best_value)
+    for (view, slots), (_, kept) in zip(readings, first, strict=True):
+        others = OtherYaku(local_winning_han(kept), best_value)
         for i, (fn, opts) in enumerate(live):
             if fn in asking:
                 a = fn(view, opts, others=others)

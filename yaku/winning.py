@@ -18,8 +18,7 @@ the standard yaku only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from yaku.award import Award, Value, rank
@@ -29,15 +28,24 @@ if TYPE_CHECKING:
     from yaku.view import HandView
 
 
-@dataclass(frozen=True)
 class OtherYaku:
-    """What the other local yaku of a hand award, as a body that asks for them sees it."""
+    """What the other local yaku of a hand award, as a body that asks for them sees it:
+    ``winning_han``, the local winning yaku of this reading, their han summed, and
+    ``best_value``, the best reading's standard + local value (every local yaku), worked
+    out on first use (only a cap reads it, and it reads every reading's standard yaku)."""
 
-    winning_han: float  # the local winning yaku of this reading, their han summed
-    best_value: float  # the best reading's standard + local value (all local yaku)
+    __slots__ = ("_best", "_best_value", "winning_han")
 
+    def __init__(self, winning_han: float, best_value: float | Callable[[], float]) -> None:
+        self.winning_han = winning_han
+        self._best = best_value
+        self._best_value: float | None = None
 
-NO_OTHER_YAKU = OtherYaku(0.0, 0.0)
+    @property
+    def best_value(self) -> float:
+        if self._best_value is None:
+            self._best_value = self._best() if callable(self._best) else float(self._best)
+        return self._best_value
 
 
 def value_han(value: Value) -> float:
