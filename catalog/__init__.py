@@ -162,6 +162,26 @@ class Name:
     zh_aliases: tuple[str, ...] = ()
 
 
+def _valued(option: dict[str, Any]) -> bool:
+    return bool(option.get("value")) and option["value"].get("kind") != "none"
+
+
+def default_letter(options: list[dict[str, Any]]) -> str:
+    """A yaku's documented default value option: the first that is not 無 and whose number
+    the sources kept, so the default plays with a number; where every non-無 option lost
+    its number (``playable_default`` false), the first non-無 one; with none, the first.
+    The one place the stubs, the pages and the house-rules page take it from."""
+    valued = [o for o in options if _valued(o)]
+    known = [o for o in valued if not o["value"].get("lost")]
+    return (known or valued or options)[0]["letter"]
+
+
+def playable_default(options: list[dict[str, Any]]) -> bool:
+    """Whether the default value option gives a number (False: every non-無 option lost it,
+    so the default awards "?翻" unless a ruleset supplies it)."""
+    return any(_valued(o) and not o["value"].get("lost") for o in options)
+
+
 def fallback_slug(yaku_id: str) -> str:
     return "yaku_" + yaku_id.replace("-", "_")
 

@@ -70,12 +70,6 @@ def number_lost(value: dict[str, Any] | None) -> bool:
     )
 
 
-def default_letter(options: list[dict[str, Any]]) -> str:
-    """The documented default: the first option that is not 無 (as the generated stubs)."""
-    return next(
-        (o["letter"] for o in options if o["value"] and o["value"]["kind"] != "none"),
-        options[0]["letter"],
-    )
 
 
 def none_letter(options: list[dict[str, Any]]) -> str | None:
@@ -143,7 +137,7 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
                                                name.romaji if name else "", yid)}
                if en is not None else {}),
             "status": by_status.get(yid, "missing"),
-            "default": default_letter(opts),
+            "default": catalog_pkg.default_letter(opts),
             "none": none_letter(opts),
             "options": [
                 {"letter": o["letter"], **_text(o["text"]), "value": o["value"],
@@ -204,8 +198,11 @@ def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[st
             if not isinstance(val, str) or val.lower() not in letters:
                 raise error(at, f"{catalog_pkg.show_key(key)} has no option {_quote(val)}")
             choices[yid if key == "value" else key] = val.lower()
-    return {"name": str(meta.get("name", where)), "base": others, "choices": choices,
-            "numbers": numbers}
+    supersession = meta.get("supersession", "drop")
+    if supersession not in ("drop", "award both"):
+        raise HouseRulesError(f"{where}: [ruleset] supersession = {supersession!r}")
+    return {"name": str(meta.get("name", where)), "base": others, "supersession": supersession,
+            "choices": choices, "numbers": numbers}
 
 
 def _quote(value: Any) -> str:

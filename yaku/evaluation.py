@@ -31,6 +31,7 @@ from yaku.standard import STANDARD_YAKU, YAKUMAN
 from yaku.tiles import format_tiles
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku, hand_value, local_winning_han
 
 
 @dataclass(frozen=True)
@@ -295,9 +296,22 @@ def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     rs = ruleset if ruleset is not None else default_ruleset()
     _plan(rs)
     _adjustments(rs)
+    _asking(rs)
     _selector(rs)
     _shapes(rs)
     return rs
+
+
+def _asking(ruleset: Ruleset) -> frozenset:
+    """The compiled checks whose body asks for the other local yaku (``others``): run after
+    the rest (yaku.winning). Kept on the ruleset like the compiled checks."""
+    hit = ruleset.__dict__.get("_asking")
+    if hit is None:
+        registry.load_bodies()
+        checks, _ = compile_ruleset(ruleset)
+        hit = frozenset(c.fn for c in checks if "others" in registry.BODIES[c.id].context)
+        object.__setattr__(ruleset, "_asking", hit)
+    return hit
 
 
 def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
@@ -325,6 +339,9 @@ def _evaluate(
         interps = interpretations(win)
     if not interps:
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
+    asking = _asking(rs)
+    if asking and any(fn in asking for fn, _ in live):
+        return _evaluate_asking(win, rs, live, interps, asking, missing, readings)
     best: tuple[float, Interpretation, list[Award]] | None = None
     for interp in interps:
         view = HandView(win, interp)
@@ -345,6 +362,65 @@ def _evaluate(
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
+    assert best is not None
+    total, interp, awards = best
+    return Result(win, tuple(awards), interp, total, missing)
+
+
+def _kept(awards: list[Award | None], award_both: bool) -> list[Award]:
+    """The awards that hold, less those supersession drops."""
+    held = [a for a in awards if a is not None]
+    drop = superseded(held, award_both) if len(held) > 1 else set()
+    return [a for a in held if a.id not in drop]
+
+
+def _evaluate_asking(
+    win: Win,
+    rs: Ruleset,
+    live: list[tuple],
+    interps: list[Interpretation],
+    asking: frozenset,
+    missing: tuple[str, ...],
+    scored: list[tuple[Interpretation, list[Award]]] | None = None,
+) -> Result:
+    """``evaluate`` for a hand where a body asks for the other local yaku (yaku.winning):
+    every reading's other bodies first, then the asking ones, each told the local winning
+    yaku of its reading and the best reading's full value (人和's caps), in the order
+    ``live`` gives (a report's order does not depend on which bodies ask)."""
+    adjust = _adjustments(rs)
+    readings = []
+    for interp in interps:
+        view = HandView(win, interp)
+        slots: list[Award | None] = []
+        for fn, opts in live:
+            a = None if fn in asking else fn(view, opts)
+            if a is not None and a.id in adjust:
+                a = adjust[a.id](view, a)
+            slots.append(a)
+        readings.append((view, slots))
+    first = [(view, _kept(slots, rs.award_both)) for view, slots in readings]
+    memo: list[float] = []
+
+    def best_value() -> float:  # only a cap asks, so only then every reading's value
+        if not memo:
+            memo.append(max(hand_value(view, awards) for view, awards in first))
+        return memo[0]
+
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for (view, slots), (_, kept) in zip(readings, first, strict=True):
+        others = OtherYaku(local_winning_han(kept), best_value)
+        for i, (fn, opts) in enumerate(live):
+            if fn in asking:
+                a = fn(view, opts, others=others)
+                if a is not None and a.id in adjust:
+                    a = adjust[a.id](view, a)
+                slots[i] = a
+        awards = _kept(slots, rs.award_both)
+        if scored is not None:
+            scored.append((view.interp, awards))
+        total = sum(rank(a.value) for a in awards)
+        if best is None or total > best[0]:
+            best = (total, view.interp, awards)
     assert best is not None
     total, interp, awards = best
     return Result(win, tuple(awards), interp, total, missing)

@@ -10,8 +10,8 @@ value = "b"                 # the value option (a, b, c …); its 無 option tur
 "3-13-01-02" = "b"          # a rule question of that yaku
 ```
 
-No file means the documented defaults: every yaku at its first non-無 value option and
-every rule question at `a`.
+No file means the documented defaults: every yaku at its first non-無 value option with a
+known number (catalog.default_letter; README "Defaults"), every rule question at `a`.
 
 Any other key in `[ruleset]` or a yaku table is an error naming it. `[ruleset]` also
 takes `supersession = "award both"` (award the smaller yaku of a family beside the larger,

@@ -23,6 +23,7 @@ from yaku.melds import Meld, parse_meld
 from yaku.tiles import (
     EAST,
     NUM_TILES,
+    YAOCHUU_MASK,
     check_tile,
     format_tiles,
     is_wind,
@@ -574,6 +575,9 @@ def _check_game_facts(win: Win) -> None:
     _check_discard(win)
     _check_first_discard(win)  # after _check_discard has validated 'discarder'
     _check_game(win)
+    _check_calls(win)
+    _check_first_go_around_discard(win)
+    _check_kans(win)
 
 
 def _check_turn(win: Win) -> None:
@@ -748,6 +752,92 @@ def _check_indicators(win: Win) -> None:
             "indicator lies under a dora indicator"
         )
 
+
+
+def _check_calls(win: Win) -> None:
+    """Calls the other facts rule out: a called pair is a call (so no riichi and no
+    不吃不碰 vow) in a seven-pairs hand; the vow rules out every open meld."""
+    if win.called_pairs:
+        if win.riichi != "none":
+            raise InputError(
+                f"field 'called_pairs' = {win.called_pairs} with 'riichi' = {win.riichi!r}: a "
+                "called pair opens the hand, and an open hand cannot riichi"
+            )
+        if "no_calls" in win.declarations:
+            raise InputError(
+                f"field 'called_pairs' = {win.called_pairs} with the declaration 'no_calls': "
+                "claiming a pair is a call"
+            )
+        if any(n % 2 for n in win.concealed_counts):
+            raise InputError(
+                f"field 'called_pairs' = {win.called_pairs} on {format_tiles(win.concealed)}: "
+                "called pairs belong to a seven-pairs hand, and this hand is not all pairs"
+            )
+    open_melds = [m for m in win.melds if m.is_open]
+    if open_melds and "no_calls" in win.declarations:
+        raise InputError(
+            f"the declaration 'no_calls' with the open meld '{open_melds[0]}': the vow is "
+            "to make no call"
+        )
+    if win.robbed_flower and win.chankan:
+        raise InputError(
+            "field 'robbed_flower' with 'chankan': the claimed tile is the eighth flower, "
+            "not a robbed kan"
+        )
+
+
+def _check_first_go_around_discard(win: Win) -> None:
+    """In the first go-around every discard is its player's first, and no call is made."""
+    if not (win.first_go_around and win.ron):
+        return
+    if win.discarder_riichi in ("riichi", "riichi_after"):
+        raise InputError(
+            f"field 'discarder_riichi' = {win.discarder_riichi!r} with 'first_go_around': the "
+            "discarder's first discard can declare a riichi ('declaring'), not follow one"
+        )
+    if win.discarder_broke_ippatsu:
+        raise InputError(
+            "field 'discarder_broke_ippatsu' with 'first_go_around': breaking ippatsu takes a "
+            "call, and a call ends the first go-around"
+        )
+    if win.seat_wind == EAST + 3 and win.turn == 1 and not win.discarder:
+        raise InputError(
+            "seat N, ron, 'first_go_around' and 'turn' = 1: the first go-around ends with "
+            "North's own first discard, so no seat discards after North's first draw in it"
+        )
+
+
+# At most four kans in a game's hand: a fifth declaration ends the hand (or is not allowed).
+MAX_KANS_ON_TABLE = 4
+
+
+def _check_kans(win: Win) -> None:
+    """Kans and the last tiles: no more than four on the table; a robbed added kan needs a
+    pon, which a riichi hand holds none of; the last discard and the robbed kan are two
+    different tiles; the kan before the last draw but one is not in the game's first turns."""
+    if win.quads + win.discarder_kans > MAX_KANS_ON_TABLE:
+        raise InputError(
+            f"{win.quads} kan(s) in the hand and 'discarder_kans' = {win.discarder_kans}: at "
+            f"most {MAX_KANS_ON_TABLE} kans are declared in a hand"
+        )
+    # A thirteen-orphans hand may rob a concealed kan under some rules, and a riichi hand
+    # may declare one: only there can the robbed kan's owner be in riichi.
+    kokushi_shaped = not win.melds and win.tile_mask & YAOCHUU_MASK == YAOCHUU_MASK
+    if win.chankan and win.discarder_riichi in ("riichi", "riichi_after") and not kokushi_shaped:
+        raise InputError(
+            f"field 'chankan' with 'discarder_riichi' = {win.discarder_riichi!r}: the robbed "
+            "added kan needs a pon, and a hand in riichi holds none"
+        )
+    if win.houtei and win.chankan:
+        raise InputError(
+            "field 'houtei' with 'chankan': houtei is won on the last discard, and a tile "
+            "added to a kan is no discard"
+        )
+    if win.penultimate_kan and (win.first_go_around or win.turn == 1):
+        raise InputError(
+            "field 'penultimate_kan' with 'first_go_around' or 'turn' = 1: the last wall draw "
+            "but one comes long after the winner's first draw"
+        )
 
 # A win is an object of strings, numbers, booleans and lists of strings: two levels of
 # nesting. Deeper input is refused before anything recurses into it (json.loads and repr

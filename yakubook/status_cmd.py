@@ -85,6 +85,7 @@ def run_status(root: Path, as_json: bool) -> int:
         print(
             f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
         )
+    _print_default_lines(status, names_by_id)
     _print_translations(status["translations"])
     if "example_notes" in status:  # counted from the checkout's examples; a wheel has none
         _print_example_notes(status["example_notes"])
@@ -97,6 +98,18 @@ def run_status(root: Path, as_json: bool) -> int:
     for line in identifier_lines(status):
         print(f"  {line}")
     return 0
+
+
+def _print_default_lines(status: dict[str, Any], names_by_id: dict[str, str]) -> None:
+    """The yaku whose default cannot give a number (catalog.default_letter)."""
+    lost = status["no_playable_default"]
+    print()
+    print(
+        f"defaults (first non-無 option with a known number): {len(lost)} yaku have no such "
+        "option; their default awards ?翻 unless a ruleset supplies the number (han = N)"
+    )
+    for yid in lost:
+        print(f"  {yid:<12} option {status['yaku'][yid]['default']}  {names_by_id.get(yid, '')}")
 
 
 def _print_translations(tr: dict[str, Any]) -> None:

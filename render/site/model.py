@@ -106,6 +106,16 @@ class Related:
     en: str
 
 
+@dataclass(frozen=True)
+class FamilyLink:
+    """A family decision of catalog/families.toml as one yaku's page shows it."""
+
+    id: str  # the other yaku of the family
+    name: str
+    larger: bool  # the other yaku is the larger one (this one is dropped beside it)
+    why: str
+
+
 @dataclass
 class Node:
     id: str
@@ -136,6 +146,9 @@ class Node:
     reading: str = ""                # the body's docstring: how the code reads the rule
     rules: list[Node] = field(default_factory=list)      # rule questions of this yaku
     related: list[Related] = field(default_factory=list)
+    families: list[FamilyLink] = field(default_factory=list)
+    # False: every non-無 value option lost its number, so the default awards "?翻".
+    playable_default: bool = True
     raw_value_notes: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -261,10 +274,7 @@ def _default_letter(node: dict[str, Any]) -> str | None:
         return None
     if node["kind"] == "rule":
         return opts[0]["letter"]
-    return next(
-        (o["letter"] for o in opts if o.get("value") and o["value"].get("kind") != "none"),
-        opts[0]["letter"],
-    )
+    return catalog_pkg.default_letter(opts)
 
 
 def build_node(n: dict[str, Any]) -> Node:
@@ -300,6 +310,7 @@ def build_node(n: dict[str, Any]) -> Node:
         has_values=any(o.value is not None for o in options),
         repairs=_repairs(repairs),
         procedure=str(n.get("procedure_why") or "") if n.get("procedure_only") else None,
+        playable_default=n["kind"] != "yaku" or catalog_pkg.playable_default(n["options"]),
         parent=n.get("parent"),
         raw_value_notes=[note for o in n.get("options", [])
                          for note in (o.get("value") or {}).get("notes", [])],
@@ -394,9 +405,11 @@ def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Na
         n.reading = readings.get(n.id, "")
         n.examples = examples.get(n.id, [])
         n.rules = [r for r in nodes if r.kind == "rule" and r.yaku == n.id]
+    families = engine_families() if status.known else []
     if status.known:  # the engine is read only once the build has checked the bodies
         apply_engine_defaults(nodes, engine_default_letters())
-    link_related(nodes, engine_families() if status.known else [])
+    link_related(nodes, families)
+    link_families(nodes, families)
     chapters = cat.get("chapters", [])
     by_section_chapter = {s: c for c in chapters for s in c.get("sections", [])}
     sections = []
@@ -541,6 +554,18 @@ _FIXED = {
 def base_name(name: str) -> str:
     """A yaku name without its variant number: 紅孔雀(2) -> 紅孔雀."""
     return _NUMBERED.sub("", name)
+
+
+def link_families(nodes: list[Node], families: list[tuple[str, str, str]]) -> None:
+    """Fill each yaku's `families`: the decisions of catalog/families.toml with their
+    reasons, from the engine's reading of the file (engine_families)."""
+    by_id = {n.id: n for n in nodes if n.kind == "yaku"}
+    for larger_id, smaller_id, why in families:
+        larger, smaller = by_id.get(larger_id), by_id.get(smaller_id)
+        if larger is None or smaller is None:
+            continue  # the build checks families.toml against the catalog first
+        larger.families.append(FamilyLink(smaller.id, smaller.name.hant, False, why))
+        smaller.families.append(FamilyLink(larger.id, larger.name.hant, True, why))
 
 
 def engine_families() -> list[tuple[str, str, str]]:

@@ -233,3 +233,34 @@ def test_ruleset_options_compare_by_value():
     menu = type(b.options["3-13-01"].value)
     c = dataclasses.replace(b.options["3-13-01"], value=next(m for m in menu if m.letter == "b"))
     assert c != b.options["3-13-01"]
+
+
+# -- every [ruleset] key the engine reads travels through the page (issue #22) ----------------
+
+
+def test_bridge_rules_give_every_ruleset_key(bridge):
+    both = '[ruleset]\nname = "B"\nothers = "off"\nsupersession = "award both"\n'
+    got = json.loads(bridge.check_rules(both))
+    assert (got["name"], got["others"], got["supersession"]) == ("B", "off", "award both")
+    plain = json.loads(bridge.check_rules('[ruleset]\nname = "P"\n'))
+    assert (plain["others"], plain["supersession"]) == ("default", "drop")
+
+
+def test_presets_carry_supersession(data):
+    got = house_rules.resolve_preset('[ruleset]\nsupersession = "award both"\n', "x.toml",
+                                     data["yaku"])
+    assert got["supersession"] == "award both"
+    assert all(p["supersession"] == "drop" for p in data["presets"])  # none of the shipped
+    with pytest.raises(house_rules.HouseRulesError, match="supersession = 'both'"):
+        house_rules.resolve_preset('[ruleset]\nsupersession = "both"\n', "x.toml", data["yaku"])
+
+
+def test_the_page_writes_every_ruleset_key():
+    # The page's export (house-rules.js toToml) writes each key yaku.rules reads; a new key
+    # added to the engine fails here until the page carries it.
+    from yaku.rules import RULESET_KEYS
+
+    js = (house_rules.TEMPLATES / "house-rules.js").read_text("utf-8")
+    export = js[js.index("function toToml()"):js.index("// ---", js.index("function toToml()"))]
+    for key in RULESET_KEYS:
+        assert f"`{key} = ${{" in export, key

@@ -505,3 +505,63 @@ def test_hostile_input_gets_a_message_in_seconds_and_the_engine_keeps_working(
     assert page.locator("#yb-hr-checker .yb-hr-meld").count() <= 8
     page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-hostile.png"))
     page.fill("#yb-hr-melds", "")
+
+
+# An imported sheet with every [ruleset] key the engine reads (issue #22): `supersession =
+# "award both"` and a number the source lost (東北新幹線 b is "?翻").
+AWARD_BOTH_TOML = """\
+[ruleset]
+name = "Both, and a number"
+others = "default"
+supersession = "award both"
+
+[yaku."3-08-01"]
+value = "b"
+han = 3
+"""
+# 四連刻 holds 三連刻: awarded both only under "award both"; 東北新幹線 on its own.
+AWARD_BOTH_HANDS = [
+    {"hand": "222333444555m11z", "win": "1z"},
+    {"hand": "123456789m11144z", "win": "4z"},
+]
+
+
+def test_imported_award_both_and_lost_han_round_trip(engine_page, browser, base_url, tmp_path):
+    page = engine_page.page
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    page.fill("#yb-hr-toml", AWARD_BOTH_TOML)
+    page.click("#yb-hr-import")
+    page.wait_for_selector("#yb-hr-import-msg.yb-hr-ok", timeout=ENGINE_TIMEOUT)
+    assert page.input_value("#yb-hr-supersession") == "award both"
+    # the page evaluates the file as the CLI does
+    rules = tmp_path / "both.toml"
+    rules.write_text(AWARD_BOTH_TOML, encoding="utf-8")
+    family = cli(tmp_path, AWARD_BOTH_HANDS[0], rules)
+    assert {"3-11-01", "3-11-02"} <= {a[0] for a in family["yaku"]}  # both: the file says so
+    tohoku = cli(tmp_path, AWARD_BOTH_HANDS[1], rules)
+    assert ["3-08-01", "b"] in [a[:2] for a in tohoku["yaku"]]
+    assert next(a[2] for a in tohoku["yaku"] if a[0] == "3-08-01")["han"] == 3
+    for w in AWARD_BOTH_HANDS + example_wins(60)[::4]:
+        assert check(page, w) == cli(tmp_path, w, rules), w
+    # export keeps both keys
+    exported = tomllib.loads(exported_toml(page))
+    assert exported["ruleset"]["supersession"] == "award both"
+    assert exported["yaku"]["3-08-01"] == {"value": "b", "han": 3}
+    # a link and a fresh profile's localStorage keep them too
+    link = page.evaluate("window.ybHouseRules.shareUrl()")
+    assert "s=both" in link and "h=3-08-01_3" in link
+    other = Offline(browser, base_url)
+    try:
+        shared = other.open(link)
+        assert shared.input_value("#yb-hr-supersession") == "award both"
+        again = tomllib.loads(exported_toml(shared))
+        assert again["ruleset"]["supersession"] == "award both"
+        assert again["yaku"]["3-08-01"] == {"value": "b", "han": 3}
+        plain = other.open(base_url + "house-rules/")
+        assert plain.input_value("#yb-hr-supersession") == "award both"
+    finally:
+        other.context.close()
+    # the control: back to "drop", and the export says so
+    page.select_option("#yb-hr-supersession", "drop")
+    assert tomllib.loads(exported_toml(page))["ruleset"]["supersession"] == "drop"
+    assert "s=both" not in page.evaluate("window.ybHouseRules.shareUrl()")

@@ -7,15 +7,16 @@ declaration must be true (報知's single wait).
 
 二翻縛 questions (may a hand win with only this yaku under a two-han minimum?) are read
 against ``Win.min_han``: when the answer is "no" and the hand's other yaku do not reach the
-minimum, the hand is no win, and the body awards nothing. "Other yaku" are the standard
-ones (see ``yaku_han``); local yaku are invisible to a body.
+minimum, the hand is no win, and the body awards nothing. "Other yaku" are the hand's
+winning yaku, standard and local (``yaku.winning.winning_yaku_han``; the engine passes
+the local ones as ``others``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from yaku.award import YAKUMAN_HAN, Award
+from yaku.award import Award
 from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
 from yaku.generated.s3_02 import (
     ChouIppatsuChankan,
@@ -39,62 +40,19 @@ from yaku.generated.s3_02 import (
     TsumosenOptions,
 )
 from yaku.registry import award, implements, info_for, section_gate
-from yaku.standard import YAKUMAN, yakuhai
+from yaku.standard import YAKUMAN
 from yaku.tiles import HAKU, NUM_TILES
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku, winning_yaku_han
 
 OPEN_RIICHI = ("open", "open_double")
 CLOSED_RIICHI = ("riichi", "double")
 
-# -- the han of the standard yaku (for 縛 questions) ------------------------------------
-
-RIICHI_HAN = {"none": 0, "riichi": 1, "double": 2, "open": 1, "open_double": 2}
-# Standard yaku by name: (closed han, open han); 0 = closed only.
-SHAPE_HAN: tuple[tuple[str, int, int], ...] = (
-    ("tanyao", 1, 1),
-    ("pinfu", 1, 0),
-    ("iipeikou", 1, 0),
-    ("ryanpeikou", 3, 0),
-    ("chiitoitsu", 2, 0),
-    ("ittsuu", 2, 1),
-    ("sanshoku_doujun", 2, 1),
-    ("sanshoku_doukou", 2, 2),
-    ("toitoi", 2, 2),
-    ("sanankou", 2, 2),
-    ("sankantsu", 2, 2),
-    ("chanta", 2, 1),
-    ("junchan", 3, 2),
-    ("honroutou", 2, 2),
-    ("shousangen", 2, 2),
-    ("honiisou", 3, 2),
-    ("chiniisou", 6, 5),
-)
-
-
-def yaku_han(win: HandView, *, ippatsu: bool = True) -> int:
-    """Han of the hand's standard yaku, dora excluded (a yakuman counts as 13).
-
-    Riichi (double riichi 2; an open riichi as a plain riichi), ippatsu unless left out,
-    menzen tsumo, haitei, houtei, rinshan, chankan, yakuhai and the shape yaku. This is
-    what a 縛 (minimum han) is checked against; local yaku are not seen.
-    """
-    w = win.win
-    if any(win.std(name) for name in YAKUMAN):
-        return YAKUMAN_HAN
-    han = RIICHI_HAN[w.riichi] + (ippatsu and w.ippatsu) + (w.tsumo and w.is_closed)
-    han += w.haitei + w.houtei + w.rinshan + w.chankan + yakuhai(w, win.interp)
-    closed = w.is_closed
-    for name, closed_han, open_han in SHAPE_HAN:
-        if win.std(name):
-            han += closed_han if closed else open_han
-    return han
-
-
-def below_minimum(win: HandView, **leave_out: bool) -> bool:
-    """Under a minimum of 2 han or more, the other yaku do not reach it."""
+def below_minimum(win: HandView, others: OtherYaku | None, *, ippatsu: bool = True) -> bool:
+    """Under a minimum of 2 han or more, the other winning yaku do not reach it."""
     need = win.win.min_han
-    return need >= 2 and yaku_han(win, **leave_out) < need
+    return need >= 2 and winning_yaku_han(win, others, ippatsu=ippatsu) < need
 
 
 def custom_award(win: HandView, opts: Any, value: dict[str, Any], note: str) -> Award:
@@ -150,7 +108,9 @@ section_gate(__name__, lambda w: w.situational)
     fingerprint="03c14517e52f48d6aa307b12346f1987cb38dd10623a0abb825a751f652aa483",
     prefilter=_when_ippatsu,
 )
-def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
+def ippatsu(
+    win: HandView, opts: IppatsuOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """A win within one uninterrupted go-around after riichi.
 
     3-02-01-01: a call breaks ippatsu at once (a), or only once the caller has discarded
@@ -168,7 +128,7 @@ def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
         return None
     if (
         opts.two_han_minimum is IppatsuTwoHanMinimum.CANNOT_WIN
-        and below_minimum(win, ippatsu=False)
+        and below_minimum(win, others, ippatsu=False)
     ):
         return None
     return award(win, opts)
@@ -227,7 +187,9 @@ def _when_open_riichi(w: Win) -> bool:
     fingerprint="fc5ae0f5c9881799c55732760d42799d656aed57938101028a76cbf551539aa6",
     prefilter=_when_open_riichi,
 )
-def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
+def open_riichi(
+    win: HandView, opts: OpenRiichiOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """Riichi declared with the hand shown (open riichi, or open double riichi).
 
     3-02-03-05, dealing into an open riichi (a ron): the award becomes a yakuman when the
@@ -265,7 +227,7 @@ def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
             value = _yakuman("向开立直放铳，" + ("累计役满" if counted else "役满"))
             note = "向開立直放銃：" + ("累計役滿" if counted else "役滿")
             return custom_award(win, opts, value, note)
-    if opts.two_han_minimum is OpenRiichiTwoHanMinimum.CANNOT_WIN and below_minimum(win):
+    if opts.two_han_minimum is OpenRiichiTwoHanMinimum.CANNOT_WIN and below_minimum(win, others):
         return None
     if any(win.std(name) for name in YAKUMAN):
         if opts.yakuman_hand is OpenRiichiYakumanHand.DOUBLE_YAKUMAN:

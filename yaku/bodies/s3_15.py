@@ -8,14 +8,14 @@ The Win is always a complete hand. The flower yaku that some rules let end the h
 without one (拔花牌時成立, 與手牌無關) can be evaluated here only for a complete hand,
 where they hold.
 
-"Other yaku" (a hand that must win by other yaku, a 縛) are the standard yaku counted by
-``yaku.bodies.s3_02.yaku_han`` against ``Win.min_han``.
+"Other yaku" (a hand that must win by other yaku, a 縛) are its winning yaku besides the
+asking one, standard and local (``yaku.winning.winning_yaku_han``), against
+``Win.min_han``; 人和's caps read the hand's full value (``yaku.winning``).
 """
 
 from __future__ import annotations
 
 from yaku.award import Award
-from yaku.bodies.s3_02 import yaku_han
 from yaku.decompose import interpretations
 from yaku.generated.s3_15 import (
     HaPaarenchanOptions,
@@ -46,9 +46,11 @@ from yaku.generated.s3_15 import (
     TeihouWho,
 )
 from yaku.registry import award, implements, section_gate
+from yaku.standard import yaku_han
 from yaku.tiles import EAST
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku, winning_yaku_han
 
 _SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
 # The other yaku above which a capped 人和 (滿貫/跳滿/倍滿) is not counted: more than the cap.
@@ -103,7 +105,9 @@ section_gate(__name__, lambda w: w.situational)
     fingerprint="7207747715ba0f47aef768e74a86a2abc5e7f38073bc274a27cf32f67ff1fc1e",
     prefilter=_when_renhou,
 )
-def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
+def renhou(
+    win: HandView, opts: RenhouOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """A win in the first go-around (人和), in whichever of the five situations the rule
     questions count.
 
@@ -119,14 +123,17 @@ def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
     first draw, no call by anyone (the dealer included): 3-15-01-04. Nothing
     else is 人和.
     The capped values (d 滿貫, e 跳滿, f 倍滿) say that when the other yaku are worth more
-    than the cap, only they count: then 人和 is not awarded (other yaku: the standard yaku,
-    dora excluded).
+    than the cap, only they count: then 人和 is not awarded. Other yaku: the hand's full
+    value on the reading that counts (the best one), standard and local yaku, yakuman
+    included, dora excluded (``others``, yaku.winning; alone, the standard yaku only).
     """
     w = win.win
     if not _when_renhou(w) or not _renhou_case(w, opts):
         return None
     cap = _RENHOU_CAP_EXCEEDED.get(opts.value)
-    if cap is not None and _best_yaku_han(w) >= cap:
+    if cap is not None and (
+        _best_yaku_han(w) >= cap or (others is not None and others.best_value >= cap)
+    ):
         return None
     return award(win, opts)
 
@@ -227,13 +234,15 @@ def _when_paarenchan(w: Win) -> bool:
     fingerprint="5ab3d208b3a06cf877c3abc600751cdc602286c1d4d7c4ba5fe6d26ad040519d",
     prefilter=_when_paarenchan,
 )
-def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
+def paarenchan(
+    win: HandView, opts: PaarenchanOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """The dealer's eighth win (八連莊), counted as 3-15-03-01 and 3-15-03-03 say, from
     the dealer's record of wins and draws (or, without it, the number of wins in a row)
     and the honba count.
 
-    3-15-03-02: a = it holds even without other yaku; b = the hand's yaku must reach
-    this table's minimum on their own.
+    3-15-03-02: a = it holds even without other yaku; b = the hand's winning yaku,
+    standard and local, must reach this table's minimum on their own.
     Procedure-only, not evaluated: 3-15-03-04 (what a mistaken win costs in such a hand),
     3-15-03-05 (whether a mistaken win voids the dealer's run: the count given for the hand
     is taken as already reflecting it).
@@ -245,7 +254,7 @@ def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
         return None
     if (
         opts.win_condition is PaarenchanWinCondition.MINIMUM_HAN_NEEDED
-        and yaku_han(win) < w.min_han
+        and winning_yaku_han(win, others) < w.min_han
     ):
         return None
     return award(win, opts)
@@ -291,12 +300,15 @@ def _when_kanburi(w: Win) -> bool:
     fingerprint="9db51ae0206dba6402511f61bc3780cf88795a8bfd070985956af3aa1b88cece",
     prefilter=_when_kanburi,
 )
-def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
+def kanburi(
+    win: HandView, opts: KanburiOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """Ron on the discard made right after a kan.
 
     3-15-04-01 b: not after two kans or more in a row. 3-15-04-02 b: only when the
-    discarded tile is the replacement tile itself. Value c is no
-    winning yaku (不認為是和牌役): the hand must win by its other yaku, up to the table's minimum.
+    discarded tile is the replacement tile itself. Value c is no winning yaku
+    (不認為是和牌役): the hand must win by its other winning yaku, standard and local, up to
+    the table's minimum.
     """
     w = win.win
     if not _when_kanburi(w):
@@ -305,7 +317,10 @@ def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
         return None
     if opts.discard is KanburiDiscard.RINSHAN_DISCARD_ONLY and not w.discarder_rinshan:
         return None
-    if opts.value is KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU and yaku_han(win) < w.min_han:
+    if (
+        opts.value is KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU
+        and winning_yaku_han(win, others) < w.min_han
+    ):
         return None
     return award(win, opts)
 
@@ -359,19 +374,21 @@ def _when_hassen_kakai(w: Win) -> bool:
     fingerprint="f1632a66ac076f663f8b93bc7543e81a2df40469f2075a6487d2a2e4182ed5a7",
     prefilter=_when_hassen_kakai,
 )
-def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
+def hassen_kakai(
+    win: HandView, opts: HassenKakaiOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """All eight flowers set aside.
 
     3-15-07-01: a (whatever the hand), b (in tenpai) and c (on winning, no other yaku
-    needed) hold for every winning hand; d needs other yaku reaching this
-    table's minimum.
+    needed) hold for every winning hand; d needs other winning yaku, standard or local,
+    reaching this table's minimum.
     """
     w = win.win
     if not _when_hassen_kakai(w):
         return None
     if (
         opts.condition is HassenKakaiCondition.ON_WIN_WITH_OTHER_YAKU
-        and yaku_han(win) < w.min_han
+        and winning_yaku_han(win, others) < w.min_han
     ):
         return None
     return award(win, opts)

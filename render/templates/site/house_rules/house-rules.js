@@ -32,7 +32,10 @@
   let DATA = null;
   const BY_ID = new Map();      // yaku ID -> yaku
   const RULE_BY_ID = new Map(); // rule ID -> [rule, yaku]
-  let state = { name: "", base: "default", choices: {}, numbers: {} };
+  /* A sheet: every [ruleset] key the engine reads (name, others as `base`, supersession)
+   * and, per yaku, what differs from the base. */
+  const freshState = (base) => ({ name: "", base, supersession: "drop", choices: {}, numbers: {} });
+  let state = freshState("default");
   const api = {
     timings: { start: performance.now() }, state: () => state, toml: () => toToml(),
     shareUrl: () => shareUrl(), lastResult: null, evaluations: 0,
@@ -186,6 +189,7 @@
     const p = new URLSearchParams();
     if (s.name) p.set("n", s.name);
     if (s.base === "off") p.set("b", "off");
+    if (s.supersession === "award both") p.set("s", "both");
     const c = Object.keys(s.choices).sort().map((k) => k + s.choices[k]);
     if (c.length) p.set("c", c.join("."));
     const h = Object.keys(s.numbers).sort().map((k) => `${k}_${s.numbers[k]}`);
@@ -196,7 +200,8 @@
    * are left out and named in `unknown`. */
   function decodeState(text) {
     const p = new URLSearchParams(text.replace(/^#/, ""));
-    const s = { name: p.get("n") || "", base: p.get("b") === "off" ? "off" : "default", choices: {}, numbers: {} };
+    const s = { ...freshState(p.get("b") === "off" ? "off" : "default"), name: p.get("n") || "",
+      supersession: p.get("s") === "both" ? "award both" : "drop" };
     const unknown = [];
     for (const tok of (p.get("c") || "").split(".").filter(Boolean)) {
       const m = TOKEN.exec(tok);
@@ -211,7 +216,7 @@
       if (!BY_ID.has(id) || !/^\d{1,3}$/.test(n || "")) { unknown.push(tok); continue; }
       s.numbers[id] = Number(n);
     }
-    return { s, unknown, present: p.has("c") || p.has("b") || p.has("n") || p.has("h") };
+    return { s, unknown, present: ["c", "b", "n", "h", "s"].some((k) => p.has(k)) };
   }
   function shareUrl() {
     const u = new URL(location.href);
@@ -244,6 +249,7 @@
       "[ruleset]",
       `name = ${tomlString(state.name || "House rules")}`,
       `others = ${tomlString(state.base)}`,
+      `supersession = ${tomlString(state.supersession)}`,
     ];
     for (const y of DATA.yaku) {
       const body = [];
@@ -400,6 +406,7 @@
     if (y) refreshRow(y); else DATA.yaku.forEach(refreshRow);
     nameInput.value = state.name;
     baseSelect.value = state.base;
+    supersessionSelect.value = state.supersession;
     save();
     applyFilters();
     renderSheet();
@@ -417,7 +424,12 @@
       el("p", { class: "yb-hr-sheet-base", text: state.base === "off"
         ? L("未列出的役：不採用 · yaku not listed are off", "yaku not listed are off")
         : L("其餘役依書中預設 · other yaku at the book's defaults (listed: every yaku in use)",
-          "other yaku at the book's defaults (listed: every yaku in use)") }));
+          "other yaku at the book's defaults (listed: every yaku in use)") }),
+      el("p", { class: "yb-hr-sheet-supersession", text: state.supersession === "award both"
+        ? L("同一家族的大小役都計 · a family's smaller yaku is awarded beside the larger (supersession = \"award both\")",
+          "a family's smaller yaku is awarded beside the larger (supersession = \"award both\")")
+        : L("同一家族只計較大的役 · a family's smaller yaku is dropped beside the larger (supersession = \"drop\")",
+          "a family's smaller yaku is dropped beside the larger (supersession = \"drop\")") }));
     for (const sec of DATA.sections) {
       const ys = DATA.yaku.filter((y) => y.section === sec.id && isOn(y));
       if (!ys.length) continue;
@@ -448,13 +460,14 @@
   }
 
   // ------------------------------------------------------------------ toolbar
-  let nameInput, baseSelect, counter, importBox, importMsg;
+  let nameInput, baseSelect, supersessionSelect, counter, importBox, importMsg;
   function applyPreset(key) {
-    if (key === "defaults") state = { name: "", base: "default", choices: {}, numbers: {} };
-    else if (key === "off") state = { name: "", base: "off", choices: {}, numbers: {} };
+    if (key === "defaults") state = freshState("default");
+    else if (key === "off") state = freshState("off");
     else {
       const p = DATA.presets.find((x) => x.file === key);
-      state = { name: p.name, base: p.base, choices: { ...p.choices }, numbers: { ...p.numbers } };
+      state = { name: p.name, base: p.base, supersession: p.supersession,
+        choices: { ...p.choices }, numbers: { ...p.numbers } };
     }
     changed();
   }
@@ -472,7 +485,8 @@
         return false;
       }
       const base = r.others === "off" ? "off" : "default";
-      const next = { name: r.name === "ruleset" ? "" : r.name, base, choices: {}, numbers: {} };
+      const next = { ...freshState(base), name: r.name === "ruleset" ? "" : r.name,
+        supersession: r.supersession === "award both" ? "award both" : "drop" };
       for (const y of DATA.yaku) {
         const v = r.letters[y.id];
         if (v !== undefined && v !== baseValue(y, base)) next.choices[y.id] = v;
@@ -513,6 +527,13 @@
     baseSelect = el("select", { id: "yb-hr-base", "aria-label": "others" },
       el("option", { value: "default", text: L("未列出：預設 others: default", "others: default") }),
       el("option", { value: "off", text: L("未列出：不採用 others: off", "others: off") }));
+    supersessionSelect = el("select", { id: "yb-hr-supersession", "aria-label": "supersession" },
+      el("option", { value: "drop", text: L("家族：只計大的 supersession: drop", "supersession: drop") }),
+      el("option", { value: "award both", text: L("家族：大小都計 supersession: award both", "supersession: award both") }));
+    supersessionSelect.addEventListener("change", () => {
+      state.supersession = supersessionSelect.value;
+      changed();
+    });
     baseSelect.addEventListener("change", () => {
       // Keep every yaku as it is; only what counts as "listed" changes.
       const values = new Map(DATA.yaku.map((y) => [y.id, valueOf(y)]));
@@ -562,7 +583,7 @@
     }
     counter = el("span", { class: "yb-hr-counter" });
     return el("div", { class: "yb-hr-toolbar" },
-      el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect),
+      el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect, supersessionSelect),
       el("div", { class: "yb-hr-bar" }, copy, shareBox, previewBtn, printBtn),
       el("details", { class: "yb-hr-io" }, el("summary", { text: L("匯入 / 匯出 TOML · import / export (yakubook evaluate --rules)", "import / export TOML (yakubook evaluate --rules)") }),
         el("div", { class: "yb-hr-bar" }, exportBtn, importBtn, file), importBox, importMsg),

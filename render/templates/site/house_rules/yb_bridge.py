@@ -90,7 +90,9 @@ def check_rules(toml_text: str) -> str:
     for yid, table in data.get("yaku", {}).items():
         if isinstance(table, dict) and "han" in table:
             numbers[yid] = table["han"]
+    # Every [ruleset] key the engine reads (yaku.rules.RULESET_KEYS) goes back to the page.
     return json.dumps({"ok": True, "name": rs.name, "others": meta.get("others", "default"),
+                       "supersession": "award both" if rs.award_both else "drop",
                        "letters": letters, "numbers": numbers}, ensure_ascii=False)
 
 
