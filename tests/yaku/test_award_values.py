@@ -39,3 +39,40 @@ def test_ha_paarenchan_keeps_its_own_value_whatever_the_parents(own, parent):
     assert award.value["kind"] == kind
     assert award.value.get("limit", award.value.get("multiple")) == detail
     assert "counts as" not in award.note
+
+
+# 人和 (3-15-01) d 滿貫 / e 跳滿 / f 倍滿: 人和以外的役比滿貫/跳滿/倍滿高時只計算人和以外的
+# 部分 — only while the other yaku are worth no more than the cap. "More than" a limit, in
+# han: more than 滿貫 is 6 and up, more than 跳滿 8 and up, more than 倍滿 11 and up. Each
+# hand below is a ron by South on the dealer's first discard, before South's first draw, and
+# its standard yaku (counted by hand, and checked once against the `mahjong` library) are
+# exactly the han given.
+RENHOU_HANDS = {
+    5: ("1133557799m1122z", "2z"),  # chiitoitsu 2 + honitsu 3
+    6: ("11112334556799m", "9m"),  # chinitsu 6
+    7: ("23344566667888m", "2m"),  # chinitsu 6 + tanyao 1
+    8: ("11223344557799m", "9m"),  # chinitsu 6 + chiitoitsu 2
+    10: ("11223355778899m", "1m"),  # chinitsu 6 + ryanpeikou 3 + pinfu 1
+    11: ("22334455667788m", "8m"),  # chinitsu 6 + ryanpeikou 3 + tanyao 1 + pinfu 1
+}
+# (value letter, han of the other yaku, 人和 awarded)
+RENHOU_CAPS = [
+    ("d", 5, True),
+    ("d", 6, False),
+    ("e", 7, True),
+    ("e", 8, False),
+    ("f", 10, True),
+    ("f", 11, False),
+]
+
+
+@pytest.mark.parametrize(("letter", "han", "awarded"), RENHOU_CAPS)
+def test_renhou_cap_at_and_past_its_limit(letter, han, awarded):
+    hand, win = RENHOU_HANDS[han]
+    w = Win.make(hand, win, seat_wind="S", turn=0, first_go_around=True, discarder="previous")
+    rs = Ruleset.from_toml(f'[ruleset]\nothers = "off"\n[yaku."3-15-01"]\nvalue = "{letter}"\n')
+    got = [a for a in evaluate(w, rs).yaku if a.id == "3-15-01"]
+    assert bool(got) is awarded, (letter, han)
+    if awarded:
+        limit = {"d": "mangan", "e": "haneman", "f": "baiman"}[letter]
+        assert got[0].value["kind"] == "limit" and got[0].value["limit"] == limit
