@@ -200,7 +200,8 @@ def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[st
             choices[yid if key == "value" else key] = val.lower()
     supersession = meta.get("supersession", "drop")
     if supersession not in ("drop", "award both"):
-        raise HouseRulesError(f"{where}: [ruleset] supersession = {supersession!r}")
+        raise error(("ruleset", "supersession"),
+                    f"[ruleset] supersession = {_quote(supersession)}; use 'drop' or 'award both'")
     return {"name": str(meta.get("name", where)), "base": others, "supersession": supersession,
             "choices": choices, "numbers": numbers}
 

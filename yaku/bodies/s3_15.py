@@ -125,7 +125,7 @@ def renhou(
     The capped values (d 滿貫, e 跳滿, f 倍滿) say that when the other yaku are worth more
     than the cap, only they count: then 人和 is not awarded. Other yaku: the hand's full
     value on the reading that counts (the best one), standard and local yaku, yakuman
-    included, dora excluded (``others``, yaku.winning; alone, the standard yaku only).
+    included, dora excluded (without the other local yaku at hand, the standard yaku only).
     """
     w = win.win
     if not _when_renhou(w) or not _renhou_case(w, opts):
