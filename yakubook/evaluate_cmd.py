@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-import catalog
+from yaku import bounded
 from yaku.errors import InputError
 
 
@@ -41,8 +41,8 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     try:
         try:
             # Read no further than the cap: `evaluate /dev/zero` stops there.
-            text = catalog.read_text(win_path, str(win_path), MAX_JSON_BYTES)
-        except catalog.CuratedError as e:
+            text = bounded.read_text(win_path, str(win_path), MAX_JSON_BYTES)
+        except bounded.CuratedError as e:
             raise InputError(str(e)) from None
         try:
             obj = read_json(text)

@@ -253,7 +253,7 @@ def search_names(yaku: list[Node]) -> str:
 def english_assets(out: dict[str, str]) -> dict[str, str]:
     """The shared assets the English build needs inside its own docs folder (en/): the
     style sheet, the script and the tile pictures, the same bytes as the Chinese edition's."""
-    shared = ("assets/yakubook.css", "assets/yakubook.js")
+    shared = ("assets/yakubook.css", "assets/yakubook-a11y.css", "assets/yakubook.js")
     return {PREFIX + k: v for k, v in out.items()
             if k in shared or k.startswith("assets/tiles/")}
 

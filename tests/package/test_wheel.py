@@ -136,8 +136,13 @@ def test_api_on_100_example_hands_matches_the_checkout(venv: Path, tmp_path: Pat
 
 def test_status_outside_the_checkout_is_the_wheels_status(venv: Path, tmp_path: Path) -> None:
     got = _run([str(venv / "bin/yakubook"), "status", "--json"], cwd=tmp_path)
-    want = _run([str(ROOT / ".venv/bin/yakubook"), "status", "--json"], cwd=ROOT)
-    assert json.loads(got.stdout) == json.loads(want.stdout)
+    want = json.loads(_run([str(ROOT / ".venv/bin/yakubook"), "status", "--json"],
+                           cwd=ROOT).stdout)
+    # The examples' note counts read the checkout's curated examples, which the wheel does
+    # not carry; everything else is the same status.
+    assert "example_notes" in want
+    del want["example_notes"]
+    assert json.loads(got.stdout) == want
     table = _run([str(venv / "bin/yakubook"), "status"], cwd=tmp_path).stdout
     assert table.startswith("id ") and "3-13-01" in table and "\ntotal " in table
 
