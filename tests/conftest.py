@@ -41,6 +41,8 @@ def copy_project(dest: Path) -> Path:
                 src, dest / name,
                 ignore=shutil.ignore_patterns("__pycache__", "public", ".cache"),
             )
+    # the outputs the committed build wrote: what a later build may remove
+    shutil.copy2(ROOT / ".yakubook-outputs.json", dest / ".yakubook-outputs.json")
     return dest
 
 
