@@ -26,3 +26,23 @@ def _load() -> ModuleType | None:
 
 speedups: ModuleType | None = _load()
 ENGINE: str = "python" if speedups is None else "c"
+
+
+def use(engine: str) -> None:
+    """Switch this process to ``"c"`` or ``"python"`` (the benchmark and the differential
+    test run both engines in one process). Only the two hooks change: win.py's
+    ``_FAST_FROM_JSON`` and decompose.py's ``standard_block_sets``."""
+    global ENGINE
+    from yaku import decompose, win
+
+    if engine == "c":
+        if speedups is None:
+            raise RuntimeError("the C accelerator yaku._speedups is not loaded")
+        win._FAST_FROM_JSON = speedups.win_from_json
+        decompose.standard_block_sets = speedups.standard_block_sets
+    elif engine == "python":
+        win._FAST_FROM_JSON = None
+        decompose.standard_block_sets = decompose.standard_block_sets_py
+    else:
+        raise ValueError(f"engine {engine!r}: 'c' or 'python'")
+    ENGINE = engine
