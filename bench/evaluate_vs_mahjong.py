@@ -436,7 +436,7 @@ def _spread(values: list[float]) -> str:
 # ------------------------------------------------------------------------------ memory
 
 
-def memory_child(side: str, inputs_path: str) -> dict[str, int]:
+def memory_child(side: str, inputs_path: str) -> dict[str, Any]:
     """In a fresh process that has imported neither library: the bytes importing and
     setting up one side allocates (``load``: ours imports the engine, loads the 149 bodies
     and compiles the default ruleset; mahjong imports and builds its HandCalculator), then
@@ -466,7 +466,12 @@ def memory_child(side: str, inputs_path: str) -> dict[str, int]:
         fn(h)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"load": loaded, "peak": peak - loaded}
+    out: dict[str, Any] = {"load": loaded, "peak": peak - loaded}
+    if side == "ours":  # which engine this child ran (YAKUBOOK_PURE)
+        from yaku import _accel
+
+        out["engine"] = _accel.ENGINE
+    return out
 
 
 def import_child() -> dict[str, Any]:
@@ -494,7 +499,7 @@ def _child(args: list[str], pure: bool) -> dict[str, Any]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def cold_peak(side: str, hands: Sequence[Hand], pure: bool = False) -> dict[str, int]:
+def cold_peak(side: str, hands: Sequence[Hand], pure: bool = False) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hands.json"
         path.write_text(json.dumps(list(hands)), encoding="utf-8")
@@ -625,6 +630,7 @@ def main() -> int:
         theirs_mem = cold_peak("theirs", memory_hands)
         for engine in engines:
             ours_mem = cold_peak("ours", memory_hands, pure=engine == "python")
+            assert ours_mem["engine"] == engine, ours_mem  # the child ran the engine named
             print(
                 f"cold peak memory while evaluating {args.memory_hands} realistic hands, "
                 f"fresh process, above the loaded library: ours ({label[engine]}) "
