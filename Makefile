@@ -17,9 +17,9 @@ USER_ID ?= $(shell id -u)
 # pytest workers (pytest-xdist): one per core of the machine this project is sized for.
 TEST_JOBS ?= 2
 
-.PHONY: all system build site test serve clean house-rules-engine pyodide
+.PHONY: all system build site test serve clean house-rules-engine pyodide axe-core
 
-all: house-rules-engine
+all: house-rules-engine axe-core
 
 # Debian's chromium drives the browser test; a CJK font lets it draw the pages' text; the
 # venv needs python3-venv; gcc and the Python headers build the C accelerator. Missing ones are installed with apt-get when run as root;
@@ -51,10 +51,12 @@ $(STAMP): pyproject.toml setup.py requirements.lock yaku/_speedups.c | system
 build: system $(STAMP)
 	$(BIN)/yakubook build
 
+# two builds, one per edition: the English one (its own language and search) into public/en
 site: build
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.en.yml
 
-test: system $(STAMP) pyodide
+test: system $(STAMP) pyodide axe-core
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q -n $(TEST_JOBS)
@@ -75,3 +77,8 @@ house-rules-engine: site
 
 pyodide: $(STAMP)
 	$(PY) -m render.house_rules_engine --fetch-only
+
+# axe-core (#25): the accessibility checker the browser test injects into every kind of
+# page; pinned and fetched once with npm into build/, like Pyodide.
+axe-core: $(STAMP)
+	$(PY) -m render.npm_package axe-core

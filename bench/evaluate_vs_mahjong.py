@@ -29,6 +29,8 @@ repeat (otherwise a repeat's later batches hit it and mahjong looks faster). The
 repeated and each ratio's (mahjong's time / ours, measured in the same batches) min /
 median / max over the repeats is printed. Two more lines show the fixed cost: our
 evaluate with no local yaku enabled and with ten.
+Two more time the full score (``evaluate(..., score=True)``: han, fu, limit, payments)
+against mahjong's, which always scores, with no local yaku and with all.
 
 Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
 realistic mix. The parent writes the neutral inputs to a file; each side runs in a fresh
@@ -314,12 +316,14 @@ def theirs_one(hand: Hand) -> Any:
     )
 
 
-def ours_factory(ruleset: Any = None) -> Callable[[Hand], Any]:
+def ours_factory(ruleset: Any = None, score: bool = False) -> Callable[[Hand], Any]:
+    """Ours: parse, evaluate; with ``score``, also the full score (han, fu, limit,
+    payments: yaku/score.py), which is what mahjong's estimate_hand_value always does."""
     from yaku.evaluation import evaluate
     from yaku.win import Win
 
     def ours_one(hand: Hand) -> Any:
-        return evaluate(Win.from_json(hand), ruleset)
+        return evaluate(Win.from_json(hand), ruleset, score=score)
 
     return ours_one
 
@@ -610,6 +614,12 @@ def main() -> int:
         prepare(rs)  # compiled outside the timer, like the ruleset of the mixes above
         _, ratios = run(ours_factory(rs), mixes["realistic"])
         print(f"{'realistic, ' + text:<26}{'':>{9 * len(engines) + 12}}   {spreads(ratios)}")
+    _switch(engines[0])()
+
+    # The full score on both sides: ours with score=True (mahjong always scores).
+    for text, rs in (("no local yaku on", off), ("every local yaku on", everything)):
+        _, ratios = run(ours_factory(rs, score=True), mixes["realistic"])
+        print(f"{'full score, ' + text:<26}{'':>{9 * len(engines) + 12}}   {spreads(ratios)}")
     _switch(engines[0])()
 
     native = riichienv_factory()

@@ -18,11 +18,77 @@ import hashlib
 import json
 import keyword
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from yaku.bounded import (
+    CONTROL as CONTROL,
+)
+from yaku.bounded import (
+    FORMAT_CHARACTERS as FORMAT_CHARACTERS,
+)
+from yaku.bounded import (
+    MAX_CURATED_BYTES as MAX_CURATED_BYTES,
+)
+from yaku.bounded import (
+    MAX_CURATED_STRING as MAX_CURATED_STRING,
+)
+from yaku.bounded import (
+    MAX_KEY_PARTS as MAX_KEY_PARTS,
+)
+from yaku.bounded import (
+    QUOTE_LIMIT as QUOTE_LIMIT,
+)
+from yaku.bounded import (  # the one bounded reader, shared with the engine
+    BoundedInputError as BoundedInputError,
+)
+from yaku.bounded import (
+    CuratedError as CuratedError,
+)
+from yaku.bounded import (
+    TomlDoc as TomlDoc,
+)
+from yaku.bounded import (
+    check_text_size as check_text_size,
+)
+from yaku.bounded import (
+    check_toml_shape as check_toml_shape,
+)
+from yaku.bounded import (
+    decode_utf8 as decode_utf8,
+)
+from yaku.bounded import (
+    excerpt as excerpt,
+)
+from yaku.bounded import (
+    load_json as load_json,
+)
+from yaku.bounded import (
+    load_toml as load_toml,
+)
+from yaku.bounded import (
+    parse_toml as parse_toml,
+)
+from yaku.bounded import (
+    read_bytes as read_bytes,
+)
+from yaku.bounded import (
+    read_capped as read_capped,
+)
+from yaku.bounded import (
+    read_json as read_json,
+)
+from yaku.bounded import (
+    read_text as read_text,
+)
+from yaku.bounded import (
+    read_toml as read_toml,
+)
+from yaku.bounded import (
+    show_key as show_key,
+)
 
 HERE = Path(__file__).parent
 CATALOG_PATH = HERE / "catalog.json"
@@ -73,203 +139,6 @@ def fingerprints(nodes: list[dict[str, Any]]) -> dict[str, str]:
 
 # ------------------------------------------------------------------ curated TOML files
 
-MAX_CURATED_BYTES = 4 * 1024 * 1024  # a curated file is hand-kept: a few hundred KiB at most
-MAX_CURATED_STRING = 2000  # characters in one value
-QUOTE_LIMIT = 80  # characters of offending text an error message quotes
-
-# Characters no curated text needs and a terminal or a page must never receive: C0/C1
-# controls (tab excepted), DEL, line/paragraph separators, bidirectional overrides.
-CONTROL = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]"
-)
-
-
-def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """At most `limit` characters of `text`, quoted, control characters escaped."""
-    short = text if len(text) <= limit else text[:limit] + "…"
-    return repr(short)
-
-
-def show_key(key: str) -> str:
-    """A key as an error message names it: plain when it is a short ASCII word or ID,
-    quoted and escaped otherwise."""
-    return key if re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", key) else excerpt(key)
-
-
-class CuratedError(ValueError):
-    """A curated or input file is wrong: `file:line: what is wrong`."""
-
-    def __init__(self, file: str, line: int | None, message: str) -> None:
-        self.file, self.line, self.message = file, line, message
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {message}")
-
-
-_BARE = r"[A-Za-z0-9_-]+"
-_QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
-_KEY_PART = rf"(?:{_QUOTED}|{_BARE})"
-_DOTTED = rf"{_KEY_PART}(?:\s*\.\s*{_KEY_PART})*"
-_HEADER_LINE = re.compile(rf"^\s*(\[\[?)\s*({_DOTTED})\s*\]\]?\s*(?:#.*)?$")
-_KEY_LINE = re.compile(rf"^\s*({_DOTTED})\s*=")
-_TOML_POSITION = re.compile(r"\s*\(at line (\d+), column \d+\)$")
-
-
-def _key_path(dotted: str) -> tuple[str, ...]:
-    """The keys of a dotted TOML key as TOML reads them (quotes and escapes resolved);
-    () for text that only looks like a key (inside a string the line scan misread)."""
-    if re.fullmatch(_BARE, dotted):
-        return (dotted,)
-    if re.fullmatch(r'"[^"\\]*"', dotted):
-        return (dotted[1:-1],)
-    try:
-        node: Any = tomllib.loads(f"{dotted} = 0")
-    except tomllib.TOMLDecodeError:
-        return ()
-    path = []
-    while isinstance(node, dict):
-        key = next(iter(node))
-        path.append(key)
-        node = node[key]
-    return tuple(path)
-
-
-@dataclass
-class TomlDoc:
-    """A parsed TOML file that knows on which line each table and key was written.
-
-    Paths are tuples of keys, with a 0-based index for each `[[array]]` table:
-    ("example", 3, "hand") is the `hand` of the fourth `[[example]]`.
-    """
-
-    rel: str
-    data: dict[str, Any]
-    lines: dict[tuple[Any, ...], int]
-
-    def line(self, *path: Any) -> int | None:
-        for i in range(len(path), 0, -1):
-            found = self.lines.get(tuple(path[:i]))
-            if found is not None:
-                return found
-        return None
-
-    def error(self, path: tuple[Any, ...], message: str) -> CuratedError:
-        return CuratedError(self.rel, self.line(*path), message)
-
-    def string(self, path: tuple[Any, ...], value: Any, *, required: bool = True) -> str:
-        """`value` checked to be a string without control characters, within the limit."""
-        if not isinstance(value, str):
-            raise self.error(path, f"{_dotted(path)} must be a string, not {_toml_type(value)}")
-        if required and not value.strip():
-            raise self.error(path, f"{_dotted(path)} is empty")
-        if len(value) > MAX_CURATED_STRING:
-            raise self.error(
-                path,
-                f"{_dotted(path)} is {len(value)} characters long "
-                f"(limit {MAX_CURATED_STRING}): {excerpt(value)}",
-            )
-        bad = CONTROL.search(value)
-        if bad:
-            raise self.error(
-                path, f"{_dotted(path)} holds control character U+{ord(bad.group()):04X}"
-            )
-        return value
-
-    def strings(self, path: tuple[Any, ...], value: Any) -> list[str]:
-        if not isinstance(value, list):
-            raise self.error(
-                path, f"{_dotted(path)} must be a list of strings, not {_toml_type(value)}"
-            )
-        return [self.string((*path, i), v) for i, v in enumerate(value)]
-
-    def table(self, path: tuple[Any, ...], value: Any) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.error(path, f"{_dotted(path)} must be a table, not {_toml_type(value)}")
-        return value
-
-
-def _dotted(path: tuple[Any, ...]) -> str:
-    out = ""
-    for p in path:
-        out += f"[{p + 1}]" if isinstance(p, int) else (("." if out else "") + str(p))
-    return out or "the file"
-
-
-def _toml_type(value: Any) -> str:
-    names = {
-        str: "a string",
-        bool: "a boolean",
-        int: "an integer",
-        float: "a float",
-        list: "an array",
-        dict: "a table",
-    }
-    return names.get(type(value), type(value).__name__)
-
-
-def _key_lines(text: str) -> dict[tuple[Any, ...], int]:
-    lines: dict[tuple[Any, ...], int] = {}
-    table: tuple[Any, ...] = ()
-    arrays: dict[tuple[Any, ...], int] = {}
-    in_multiline = False
-    for number, raw in enumerate(text.split("\n"), start=1):
-        quotes = raw.count('"""') + raw.count("'''")
-        if in_multiline:
-            in_multiline = quotes % 2 == 0
-            continue
-        header = _HEADER_LINE.match(raw)
-        path = _key_path(header.group(2)) if header else ()
-        if header and path:
-            if header.group(1) == "[[":
-                index = arrays.get(path, -1) + 1
-                arrays[path] = index
-                table = (*path, index)
-            else:
-                table = path
-            lines.setdefault(table, number)
-            continue
-        key = _KEY_LINE.match(raw)
-        keys = _key_path(key.group(1)) if key else ()
-        if keys:
-            lines.setdefault((*table, *keys), number)
-            in_multiline = quotes % 2 == 1
-    return lines
-
-
-def parse_toml(data: bytes, rel: str) -> TomlDoc:
-    """Bytes of a curated TOML file -> TomlDoc, or CuratedError with the line."""
-    if len(data) > MAX_CURATED_BYTES:
-        raise CuratedError(
-            rel, None, f"{len(data)} bytes, more than the {MAX_CURATED_BYTES} bytes allowed"
-        )
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data[: e.start].count(b"\n") + 1
-        raise CuratedError(rel, line, f"not UTF-8 (byte 0x{data[e.start]:02x})") from e
-    try:
-        parsed = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        message = str(e)
-        m = _TOML_POSITION.search(message)
-        line = int(m.group(1)) if m else None
-        message = _TOML_POSITION.sub("", message)
-        raise CuratedError(rel, line, f"not valid TOML: {message}") from e
-    return TomlDoc(rel, parsed, _key_lines(text))
-
-
-def read_toml(path: Path, rel: str) -> TomlDoc:
-    try:
-        size = path.stat().st_size
-        if size > MAX_CURATED_BYTES:
-            raise CuratedError(
-                rel, None, f"{size} bytes, more than the {MAX_CURATED_BYTES} bytes allowed"
-            )
-        data = path.read_bytes()
-    except OSError as e:
-        raise CuratedError(rel, None, f"cannot read: {e.strerror}") from e
-    return parse_toml(data, rel)
-
-
 # ------------------------------------------------------------------------------ names
 
 YAKU_ID = re.compile(r"^3-\d\d-\d\d(-\d\d)*$")
@@ -291,6 +160,26 @@ class Name:
     ja_aliases: tuple[str, ...] = ()
     en_aliases: tuple[str, ...] = ()
     zh_aliases: tuple[str, ...] = ()
+
+
+def _valued(option: dict[str, Any]) -> bool:
+    return bool(option.get("value")) and option["value"].get("kind") != "none"
+
+
+def default_letter(options: list[dict[str, Any]]) -> str:
+    """A yaku's documented default value option: the first that is not 無 and whose number
+    the sources kept, so the default plays with a number; where every non-無 option lost
+    its number (``playable_default`` false), the first non-無 one; with none, the first.
+    The one place the stubs, the pages and the house-rules page take it from."""
+    valued = [o for o in options if _valued(o)]
+    known = [o for o in valued if not o["value"].get("lost")]
+    return (known or valued or options)[0]["letter"]
+
+
+def playable_default(options: list[dict[str, Any]]) -> bool:
+    """Whether the default value option gives a number (False: every non-無 option lost it,
+    so the default awards "?翻" unless a ruleset supplies it)."""
+    return any(_valued(o) and not o["value"].get("lost") for o in options)
 
 
 def fallback_slug(yaku_id: str) -> str:
@@ -352,12 +241,27 @@ def read_names(root: Path) -> dict[str, Name]:
 
 @cache
 def load() -> dict[str, Any]:
-    return json.loads(CATALOG_PATH.read_text(encoding="utf-8"))
+    return read_catalog(CATALOG_PATH, "catalog/catalog.json")
+
+
+MAX_CATALOG_BYTES = 64 * 1024 * 1024  # the catalog is under 1 MiB; room to grow, not to abuse
+
+
+def read_catalog(path: Path, rel: str) -> dict[str, Any]:
+    """catalog.json, or CuratedError when it is unreadable, not JSON or not a catalog."""
+    data = read_json(path, rel, MAX_CATALOG_BYTES)
+    nodes = data.get("nodes") if isinstance(data, dict) else None
+    if not isinstance(nodes, list) or not all(
+        isinstance(n, dict) and isinstance(n.get("id"), str) and isinstance(n.get("kind"), str)
+        for n in nodes
+    ):
+        raise CuratedError(rel, None, 'not a catalog: no "nodes" list of nodes with id and kind')
+    return data
 
 
 @cache
 def names() -> dict[str, Name]:
-    return parse_names(NAMES_PATH.read_text(encoding="utf-8"))
+    return names_from(read_toml(NAMES_PATH, "catalog/names.toml"))
 
 
 # ---------------------------------------------------------------------------- examples
@@ -416,13 +320,29 @@ def examples_from(
                     (*at, "melds", k),
                     f"example {i + 1}: meld {excerpt(meld)} is not `chi|pon|kan|ankan|kakan TILES`",
                 )
-        for key in ("note", "case"):
-            if key in ex:
-                doc.string((*at, key), ex[key], required=False)
+        if "case" in ex:
+            doc.string((*at, "case"), ex["case"], required=False)
+        if "note" in ex:
+            _check_note(doc, (*at, "note"), ex["note"], i + 1)
         if "situation" in ex:
             doc.table((*at, "situation"), ex["situation"])
         out.append(ex | {"where": f"{doc.rel} #{i + 1}"})
     return out
+
+
+def _check_note(doc: TomlDoc, at: tuple[Any, ...], note: Any, number: int) -> None:
+    """A note is an English string (the old form) or a table of its texts in both
+    languages, {zh, en, fp} (catalog/example_notes.py)."""
+    if isinstance(note, str):
+        doc.string(at, note, required=False)
+        return
+    note = doc.table(at, note)
+    unknown = sorted(set(note) - {"zh", "en", "fp"})
+    if unknown:
+        raise doc.error(at, f"example {number}: note has no key {excerpt(unknown[0])} "
+                            "(keys: zh, en, fp)")
+    for key, value in note.items():
+        doc.string((*at, key), value, required=False)
 
 
 class _Orphan(CuratedError):

@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import keyword
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -126,9 +125,9 @@ def _entry(obj: Any, line: int, what: str) -> Entry:
 def parse(text: str) -> Identifiers:
     """Read the file; every name is checked on its own and within its menu."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise IdentifierError(None, f"not valid TOML: {e}") from None
+        data = catalog_pkg.load_toml(text, "catalog/identifiers.toml")
+    except catalog_pkg.CuratedError as e:
+        raise IdentifierError(e.line, e.message) from None
     headers, keys = _lines(text)
     out = Identifiers()
     for node_id, table in data.items():

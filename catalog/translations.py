@@ -22,11 +22,12 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+import catalog as catalog_pkg
 
 HERE = Path(__file__).parent
 EN_REL = "catalog/translations/en.toml"
@@ -155,10 +156,9 @@ def parse_entries(text: str, where: str = EN_REL) -> dict[str, Entry]:
 @lru_cache(maxsize=2)
 def _parse_entries(text: str, where: str) -> dict[str, Entry]:
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise TranslationError(where, int(m.group(1)) if m else None, str(e)) from e
+        data = catalog_pkg.load_toml(text, where)
+    except catalog_pkg.CuratedError as e:
+        raise TranslationError(where, e.line, e.message) from None
     lines: dict[str, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         m = _HEADER.match(raw)
@@ -485,7 +485,7 @@ class Term:
 
 
 def load_glossary(root: Path) -> list[Term]:
-    data = tomllib.loads((root / GLOSSARY_REL).read_text(encoding="utf-8"))
+    data = catalog_pkg.read_toml(root / GLOSSARY_REL, GLOSSARY_REL).data
     out = []
     for zh, t in data.get("term", {}).items():
         forms = tuple(f.lower() for f in [t["en"], *t.get("forms", [])])

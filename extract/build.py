@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from catalog import CONTROL, CuratedError, excerpt, read_toml
+from catalog import CONTROL, CuratedError, excerpt, read_bytes, read_toml
 from extract import repair as repair_stage
 from extract.clean import EntityError, clean_line
 from extract.context import LOST, ContextModel
@@ -229,15 +229,7 @@ def _read_source(root: Path, info: ChapterInfo) -> tuple[str, str]:
     control characters (they would reach the terminal and the pages)."""
     rel = f"sources/{info.file}"
     path = root / rel
-    try:
-        size = path.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise SourceError(
-                rel, None, f"{size} bytes, more than the {MAX_SOURCE_BYTES} bytes allowed"
-            )
-        raw = path.read_bytes()
-    except OSError as e:
-        raise SourceError(rel, None, f"cannot read: {e.strerror}") from e
+    raw = _read_capped(path, rel)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -276,14 +268,20 @@ class SourceChange:
     line: int | None  # of its sha256 in the manifest
 
 
+def _read_capped(path: Path, rel: str) -> bytes:
+    """A source's bytes, read no further than the size limit (a 300 MB file, a FIFO or a
+    link to /dev/zero stops there, before anything is hashed or decoded)."""
+    try:
+        return read_bytes(path, rel, MAX_SOURCE_BYTES)
+    except CuratedError as e:
+        raise SourceError(e.file, e.line, e.message) from None
+
+
 def source_changes(root: Path) -> list[SourceChange]:
     out = []
     for info in read_manifest(root):
         rel = f"sources/{info.file}"
-        try:
-            digest = hashlib.sha256((root / rel).read_bytes()).hexdigest()
-        except OSError as e:
-            raise SourceError(rel, None, f"cannot read: {e.strerror}") from e
+        digest = hashlib.sha256(_read_capped(root / rel, rel)).hexdigest()
         if digest != info.sha256:
             out.append(SourceChange(rel, info.sha256, digest, info.sha256_line))
     return out

@@ -70,7 +70,7 @@ class IppatsuTwoHanMinimum(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class IppatsuOptions:
-    'Chosen options of 3-02-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IppatsuValue = IppatsuValue.HAN_1
     scope: IppatsuScope = IppatsuScope.ENDS_WHEN_BROKEN
@@ -109,7 +109,7 @@ class ChouIppatsuChankan(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ChouIppatsuOptions:
-    'Chosen options of 3-02-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouIppatsuValue = ChouIppatsuValue.HAN_2
     scope: ChouIppatsuScope = ChouIppatsuScope.VOID_AFTER_NEXT_BREAKS
@@ -230,7 +230,7 @@ OPEN_RIICHI_YAKUMAN_HAND_VALUES: dict[str, Any] = {'a': {'kind': 'yakuman', 'mul
 
 @dataclass(frozen=True, slots=True)
 class OpenRiichiOptions:
-    'Chosen options of 3-02-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OpenRiichiValue = OpenRiichiValue.HAN_LOST_SAME_AS_RIICHI
     with_double_riichi: OpenRiichiWithDoubleRiichi = OpenRiichiWithDoubleRiichi.RIICHI_DOUBLED_PLUS_OPEN
@@ -267,7 +267,7 @@ TSUBAME_GAESHI_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class TsubameGaeshi1Options:
-    'Chosen options of 3-02-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsubameGaeshi1Value = TsubameGaeshi1Value.HAN_1
 
@@ -291,7 +291,7 @@ TSUBAME_GAESHI_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class TsubameGaeshi2Options:
-    'Chosen options of 3-02-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsubameGaeshi2Value = TsubameGaeshi2Value.ADOPTED
 
@@ -315,7 +315,7 @@ TSUMOSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class TsumosenOptions:
-    'Chosen options of 3-02-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsumosenValue = TsumosenValue.HAN_1
 
@@ -339,7 +339,7 @@ KAIKAI_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class KaikaiRiichiOptions:
-    'Chosen options of 3-02-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KaikaiRiichiValue = KaikaiRiichiValue.HAN_LOST
 
@@ -363,7 +363,7 @@ HOUCHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 @dataclass(frozen=True, slots=True)
 class HouchiOptions:
-    'Chosen options of 3-02-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HouchiValue = HouchiValue.HAN_LOST
 
@@ -387,7 +387,7 @@ CHUUKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 @dataclass(frozen=True, slots=True)
 class ChuukiOptions:
-    'Chosen options of 3-02-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-02-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChuukiValue = ChuukiValue.HAN_1
 

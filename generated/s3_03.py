@@ -59,7 +59,7 @@ class IipinMoyueCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class IipinMoyueOptions:
-    'Chosen options of 3-03-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-03-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IipinMoyueValue = IipinMoyueValue.HAN_1
     condition: IipinMoyueCondition = IipinMoyueCondition.HAITEI_ONLY
@@ -84,7 +84,7 @@ RYANPIN_HOUTEI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class RyanpinHouteiOptions:
-    'Chosen options of 3-03-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-03-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyanpinHouteiValue = RyanpinHouteiValue.MANGAN
 
@@ -114,7 +114,7 @@ class LastOrderMaboDofuCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class LastOrderMaboDofuOptions:
-    'Chosen options of 3-03-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-03-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: LastOrderMaboDofuValue = LastOrderMaboDofuValue.HAN_1
     condition: LastOrderMaboDofuCondition = LastOrderMaboDofuCondition.HOUTEI_ONLY
@@ -140,7 +140,7 @@ ISHINOUEDE_SANNEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class IshinouedeSannenOptions:
-    'Chosen options of 3-03-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-03-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IshinouedeSannenValue = IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN
 
@@ -164,7 +164,7 @@ HIJOUSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class HijoushokuOptions:
-    'Chosen options of 3-03-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-03-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HijoushokuValue = HijoushokuValue.YAKUMAN
 

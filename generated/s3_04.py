@@ -53,7 +53,7 @@ UUPIN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 @dataclass(frozen=True, slots=True)
 class UupinKaihouOptions:
-    'Chosen options of 3-04-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-04-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UupinKaihouValue = UupinKaihouValue.HAN_1
 
@@ -95,7 +95,7 @@ class ToukanhouNondealerDaiminkan(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ToukanhouOptions:
-    'Chosen options of 3-04-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-04-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ToukanhouValue = ToukanhouValue.YAKUMAN
     dealer_ankan: ToukanhouDealerAnkan = ToukanhouDealerAnkan.COUNTS
@@ -130,7 +130,7 @@ class RenkanKaihouCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class RenkanKaihouOptions:
-    'Chosen options of 3-04-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-04-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenkanKaihouValue = RenkanKaihouValue.HAN_2
     condition: RenkanKaihouCondition = RenkanKaihouCondition.CLOSED_ONLY
@@ -155,7 +155,7 @@ SAYONARA_HOMERUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class SayonaraHomerunOptions:
-    'Chosen options of 3-04-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-04-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SayonaraHomerunValue = SayonaraHomerunValue.HAN_LOST
 
@@ -185,7 +185,7 @@ class ShouchikubiRiichi(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ShouchikubiOptions:
-    'Chosen options of 3-04-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-04-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShouchikubiValue = ShouchikubiValue.YAKUMAN
     riichi: ShouchikubiRiichi = ShouchikubiRiichi.EARLY_RIICHI_ONLY
@@ -216,7 +216,7 @@ class DaichikubiRiichi(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class DaichikubiOptions:
-    'Chosen options of 3-04-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-04-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DaichikubiValue = DaichikubiValue.YAKUMAN
     riichi: DaichikubiRiichi = DaichikubiRiichi.EARLY_RIICHI_ONLY

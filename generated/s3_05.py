@@ -63,7 +63,7 @@ class KouittenChunPair(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KouittenOptions:
-    'Chosen options of 3-05-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-05-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KouittenValue = KouittenValue.YAKUMAN
     condition: KouittenCondition = KouittenCondition.CLOSED_ONLY
@@ -89,7 +89,7 @@ BENI_KUJAKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class BeniKujaku1Options:
-    'Chosen options of 3-05-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-05-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeniKujaku1Value = BeniKujaku1Value.YAKUMAN
 
@@ -113,7 +113,7 @@ HAKUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class HakuittenOptions:
-    'Chosen options of 3-05-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-05-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HakuittenValue = HakuittenValue.HAN_LOST
 
@@ -149,7 +149,7 @@ class KuroiisouComposition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KuroiisouOptions:
-    'Chosen options of 3-05-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-05-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KuroiisouValue = KuroiisouValue.YAKUMAN
     condition: KuroiisouCondition = KuroiisouCondition.TOITOI_OR_CHIITOITSU
@@ -181,7 +181,7 @@ class KouhakuManjuuSuit(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KouhakuManjuuOptions:
-    'Chosen options of 3-05-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-05-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KouhakuManjuuValue = KouhakuManjuuValue.HAN_LOST
     suit: KouhakuManjuuSuit = KouhakuManjuuSuit.MANZU_ONLY
@@ -206,7 +206,7 @@ RENJI_HONIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class RenjiHoniisouOptions:
-    'Chosen options of 3-05-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-05-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenjiHoniisouValue = RenjiHoniisouValue.HANEMAN
 

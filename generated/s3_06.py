@@ -54,9 +54,9 @@ ARUCHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': 
 
 @dataclass(frozen=True, slots=True)
 class AruchuuOptions:
-    'Chosen options of 3-06-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: AruchuuValue = AruchuuValue.HAN_LOST_FIRST
+    value: AruchuuValue = AruchuuValue.YAKUMAN
 
 
 def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
@@ -80,9 +80,9 @@ UUMENCHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class UumenchiiOptions:
-    'Chosen options of 3-06-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: UumenchiiValue = UumenchiiValue.HAN_LOST
+    value: UumenchiiValue = UumenchiiValue.HAN_4
 
 
 def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
@@ -116,7 +116,7 @@ class KachouFuugetsuWind(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KachouFuugetsuOptions:
-    'Chosen options of 3-06-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KachouFuugetsuValue = KachouFuugetsuValue.YAKUMAN
     condition: KachouFuugetsuCondition = KachouFuugetsuCondition.ALL_TRIPLETS
@@ -148,7 +148,7 @@ class FuukaSetsugetsuWind(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class FuukaSetsugetsuOptions:
-    'Chosen options of 3-06-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: FuukaSetsugetsuValue = FuukaSetsugetsuValue.YAKUMAN
     wind: FuukaSetsugetsuWind = FuukaSetsugetsuWind.SEAT_WIND_ONLY
@@ -173,7 +173,7 @@ HOUKOU_KAIHOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class HoukouKaihou1Options:
-    'Chosen options of 3-06-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoukouKaihou1Value = HoukouKaihou1Value.YAKUMAN
 
@@ -197,7 +197,7 @@ HOUKOU_KAIHOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class HoukouKaihou2Options:
-    'Chosen options of 3-06-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoukouKaihou2Value = HoukouKaihou2Value.YAKUMAN
 
@@ -221,7 +221,7 @@ HOUSETSU_HOU_SOUFUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 @dataclass(frozen=True, slots=True)
 class HousetsuHouSoufuuOptions:
-    'Chosen options of 3-06-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HousetsuHouSoufuuValue = HousetsuHouSoufuuValue.TRIPLE_YAKUMAN_OPEN_DOUBLE
 
@@ -245,7 +245,7 @@ SHICHIGOSAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 
 @dataclass(frozen=True, slots=True)
 class ShichigosanOptions:
-    'Chosen options of 3-06-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShichigosanValue = ShichigosanValue.MANGAN
 
@@ -269,7 +269,7 @@ WINDOWS_95_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class Windows95Options:
-    'Chosen options of 3-06-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Windows95Value = Windows95Value.YAKUMAN
 
@@ -293,7 +293,7 @@ WINDOWS_98_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class Windows98Options:
-    'Chosen options of 3-06-10; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Windows98Value = Windows98Value.YAKUMAN
 
@@ -317,7 +317,7 @@ KYUUKYUUSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 
 @dataclass(frozen=True, slots=True)
 class KyuukyuushaOptions:
-    'Chosen options of 3-06-11; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KyuukyuushaValue = KyuukyuushaValue.YAKUMAN
 
@@ -341,7 +341,7 @@ NIDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class NidoukouOptions:
-    'Chosen options of 3-06-12; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NidoukouValue = NidoukouValue.HAN_2
 
@@ -365,7 +365,7 @@ SEINAN_SENSOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class SeinanSensouOptions:
-    'Chosen options of 3-06-13; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeinanSensouValue = SeinanSensouValue.HAN_LOST
 
@@ -389,7 +389,7 @@ NANBOKU_SENSOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class NanbokuSensou1Options:
-    'Chosen options of 3-06-14; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-14; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou1Value = NanbokuSensou1Value.HAN_2
 
@@ -414,7 +414,7 @@ CHOUHAI_CHINIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class ChouhaiChiniisouOptions:
-    'Chosen options of 3-06-15; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-15; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouhaiChiniisouValue = ChouhaiChiniisouValue.HAN_2
 
@@ -438,7 +438,7 @@ HAKUIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class HakuiisouOptions:
-    'Chosen options of 3-06-16; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-06-16; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HakuiisouValue = HakuiisouValue.YAKUMAN
 

@@ -51,7 +51,7 @@ BENI_KUJAKU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class BeniKujaku2Options:
-    'Chosen options of 3-07-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-07-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeniKujaku2Value = BeniKujaku2Value.YAKUMAN
 
@@ -75,7 +75,7 @@ AONODOUMON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class AonodoumonOptions:
-    'Chosen options of 3-07-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-07-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AonodoumonValue = AonodoumonValue.HAN_LOST
 
@@ -105,7 +105,7 @@ class SaigouNanshuuCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SaigouNanshuuOptions:
-    'Chosen options of 3-07-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-07-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SaigouNanshuuValue = SaigouNanshuuValue.HAN_LOST
     condition: SaigouNanshuuCondition = SaigouNanshuuCondition.BOTH_TRIPLETS

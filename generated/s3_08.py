@@ -91,9 +91,9 @@ class TohokuShinkansenDeclaration(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class TohokuShinkansenOptions:
-    'Chosen options of 3-08-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: TohokuShinkansenValue = TohokuShinkansenValue.HAN_LOST
+    value: TohokuShinkansenValue = TohokuShinkansenValue.HAN_2
     condition: TohokuShinkansenCondition = TohokuShinkansenCondition.CLOSED_ONLY
     pair: TohokuShinkansenPair = TohokuShinkansenPair.EAST_OR_NORTH
     triplet: TohokuShinkansenTriplet = TohokuShinkansenTriplet.OPEN_OR_CONCEALED
@@ -121,7 +121,7 @@ GURIINSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class GuriinshaOptions:
-    'Chosen options of 3-08-01-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-01-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GuriinshaValue = GuriinshaValue.ADOPTED
 
@@ -145,7 +145,7 @@ JOUETSU_SHINKANSEN_ASAHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost':
 
 @dataclass(frozen=True, slots=True)
 class JouetsuShinkansenAsahiOptions:
-    'Chosen options of 3-08-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JouetsuShinkansenAsahiValue = JouetsuShinkansenAsahiValue.YAKUMAN
 
@@ -176,9 +176,9 @@ class JouetsuShinkansenTokiCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class JouetsuShinkansenTokiOptions:
-    'Chosen options of 3-08-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.HAN_LOST
+    value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.YAKUMAN
     condition: JouetsuShinkansenTokiCondition = JouetsuShinkansenTokiCondition.NORTH_TRIPLET
 
 
@@ -207,7 +207,7 @@ class SeikanRenrakusenCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SeikanRenrakusenOptions:
-    'Chosen options of 3-08-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikanRenrakusenValue = SeikanRenrakusenValue.YAKUMAN
     condition: SeikanRenrakusenCondition = SeikanRenrakusenCondition.CLOSED_ONLY
@@ -232,7 +232,7 @@ GOLD_RUSH_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class GoldRushOptions:
-    'Chosen options of 3-08-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoldRushValue = GoldRushValue.HAN_LOST
 
@@ -256,7 +256,7 @@ ROUTE_246_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class Route246Options:
-    'Chosen options of 3-08-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-08-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Route246Value = Route246Value.HAN_LOST
 

@@ -133,7 +133,7 @@ class ChiniisouChiitoitsuSuit(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ChiniisouChiitoitsuOptions:
-    'Chosen options of 3-09-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiniisouChiitoitsuValue = ChiniisouChiitoitsuValue.ADOPTED
     pairs_2_to_8: ChiniisouChiitoitsuPairs2To8 = ChiniisouChiitoitsuPairs2To8.NONE
@@ -166,7 +166,7 @@ HONIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 @dataclass(frozen=True, slots=True)
 class HoniisouChiitoitsuOptions:
-    'Chosen options of 3-09-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoniisouChiitoitsuValue = HoniisouChiitoitsuValue.HAN_LOST_FIRST
 
@@ -194,7 +194,7 @@ HONROUTOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fal
 
 @dataclass(frozen=True, slots=True)
 class HonroutouChiitoitsuOptions:
-    'Chosen options of 3-09-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HonroutouChiitoitsuValue = HonroutouChiitoitsuValue.PLUS_CHIITOITSU_HAN_2
 
@@ -220,7 +220,7 @@ CHIISHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class ChiishinOptions:
-    'Chosen options of 3-09-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiishinValue = ChiishinValue.BAIMAN
 
@@ -246,9 +246,9 @@ SANGEN_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class SangenChiitoitsuOptions:
-    'Chosen options of 3-09-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: SangenChiitoitsuValue = SangenChiitoitsuValue.HAN_LOST_FIRST
+    value: SangenChiitoitsuValue = SangenChiitoitsuValue.HAN_2
 
 
 def sangen_chiitoitsu(win: HandView, opts: SangenChiitoitsuOptions) -> Award | None:
@@ -271,7 +271,7 @@ SUUFON_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class SuufonChiitoitsuOptions:
-    'Chosen options of 3-09-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuufonChiitoitsuValue = SuufonChiitoitsuValue.HAN_LOST_FIRST
 
@@ -295,7 +295,7 @@ SEKAIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class SekaiichiOptions:
-    'Chosen options of 3-09-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SekaiichiValue = SekaiichiValue.YAKUMAN
 
@@ -335,7 +335,7 @@ class SetChiitoitsuTerminalSets(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SetChiitoitsuOptions:
-    'Chosen options of 3-09-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SetChiitoitsuValue = SetChiitoitsuValue.ADOPTED
     set_bonus: SetChiitoitsuSetBonus = SetChiitoitsuSetBonus.NONE
@@ -361,7 +361,7 @@ SANSHOKU_DOUTOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class SanshokuDoutoiOptions:
-    'Chosen options of 3-09-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDoutoiValue = SanshokuDoutoiValue.HAN_1
 
@@ -385,7 +385,7 @@ SANSHOKU_DOU_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 
 @dataclass(frozen=True, slots=True)
 class SanshokuDouNitoiOptions:
-    'Chosen options of 3-09-10; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDouNitoiValue = SanshokuDouNitoiValue.HAN_LOST
 
@@ -409,7 +409,7 @@ SANSHOKU_I_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class SanshokuINitoiOptions:
-    'Chosen options of 3-09-11; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuINitoiValue = SanshokuINitoiValue.HAN_LOST
 
@@ -433,7 +433,7 @@ NAKI_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class NakiChiitoitsuOptions:
-    'Chosen options of 3-09-12; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-09-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NakiChiitoitsuValue = NakiChiitoitsuValue.FU_LOST_HAN_1
 

@@ -54,7 +54,7 @@ ISSHOKU_SANJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class IsshokuSanjunOptions:
-    'Chosen options of 3-10-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuSanjunValue = IsshokuSanjunValue.HAN_2_OPEN_1
 
@@ -81,7 +81,7 @@ ISSHOKU_YONJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class IsshokuYonjunOptions:
-    'Chosen options of 3-10-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuYonjunValue = IsshokuYonjunValue.HAN_3_OPEN_2
 
@@ -106,7 +106,7 @@ SANSHOKU_ITTSUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class SanshokuIttsuuOptions:
-    'Chosen options of 3-10-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuIttsuuValue = SanshokuIttsuuValue.HAN_2_OPEN_1
 
@@ -142,7 +142,7 @@ class KinmonkyouFlush(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KinmonkyouOptions:
-    'Chosen options of 3-10-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinmonkyouValue = KinmonkyouValue.YAKUMAN
     condition: KinmonkyouCondition = KinmonkyouCondition.CLOSED_ONLY
@@ -171,7 +171,7 @@ CHINPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class ChinpeikouOptions:
-    'Chosen options of 3-10-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChinpeikouValue = ChinpeikouValue.HAN_1_CLOSED_ONLY
 
@@ -195,7 +195,7 @@ SANSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class SanshokuSanpoOptions:
-    'Chosen options of 3-10-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuSanpoValue = SanshokuSanpoValue.HAN_2
 
@@ -219,7 +219,7 @@ ISSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class IsshokuSanpoOptions:
-    'Chosen options of 3-10-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuSanpoValue = IsshokuSanpoValue.HAN_2
 
@@ -256,7 +256,7 @@ class IsshokuYonpoFlush(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class IsshokuYonpoOptions:
-    'Chosen options of 3-10-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuYonpoValue = IsshokuYonpoValue.YAKUMAN
     condition: IsshokuYonpoCondition = IsshokuYonpoCondition.CLOSED_ONLY
@@ -282,7 +282,7 @@ SHANRON_CHONCHU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class ShanronChonchu1Options:
-    'Chosen options of 3-10-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu1Value = ShanronChonchu1Value.YAKUMAN
 
@@ -307,7 +307,7 @@ SHANRON_CHONCHU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class ShanronChonchu2Options:
-    'Chosen options of 3-10-10; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu2Value = ShanronChonchu2Value.MANGAN
 
@@ -332,7 +332,7 @@ SHANRON_CHONCHU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class ShanronChonchu3Options:
-    'Chosen options of 3-10-11; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu3Value = ShanronChonchu3Value.MANGAN
 
@@ -356,7 +356,7 @@ SEIKAIKO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class SeikaikoOptions:
-    'Chosen options of 3-10-12; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-10-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikaikoValue = SeikaikoValue.YAKUMAN
 

@@ -53,7 +53,7 @@ SANRENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class SanrenkouOptions:
-    'Chosen options of 3-11-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanrenkouValue = SanrenkouValue.HAN_2
 
@@ -87,7 +87,7 @@ class SuurenkouPair(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SuurenkouOptions:
-    'Chosen options of 3-11-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuurenkouValue = SuurenkouValue.HAN_4
     pair: SuurenkouPair = SuurenkouPair.ANY
@@ -118,7 +118,7 @@ class SanshokuRenkouCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SanshokuRenkouOptions:
-    'Chosen options of 3-11-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuRenkouValue = SanshokuRenkouValue.HAN_2
     condition: SanshokuRenkouCondition = SanshokuRenkouCondition.TOITOI_NOT_REQUIRED
@@ -151,7 +151,7 @@ class SujihaiKouCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SujihaiKouOptions:
-    'Chosen options of 3-11-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SujihaiKouValue = SujihaiKouValue.HAN_2
     condition: SujihaiKouCondition = SujihaiKouCondition.TOITOI_NOT_REQUIRED
@@ -188,7 +188,7 @@ class ChousankouSuit(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ChousankouOptions:
-    'Chosen options of 3-11-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChousankouValue = ChousankouValue.HAN_2
     condition: ChousankouCondition = ChousankouCondition.TOITOI_NOT_REQUIRED
@@ -220,7 +220,7 @@ class ChouhaiKouCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ChouhaiKouOptions:
-    'Chosen options of 3-11-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouhaiKouValue = ChouhaiKouValue.HAN_2
     condition: ChouhaiKouCondition = ChouhaiKouCondition.TOITOI_NOT_REQUIRED
@@ -246,7 +246,7 @@ SUU_CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class SuuChouhaiKouOptions:
-    'Chosen options of 3-11-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuuChouhaiKouValue = SuuChouhaiKouValue.HAN_2
 
@@ -271,7 +271,7 @@ GOSHIN_TSUUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class GoshinTsuukanOptions:
-    'Chosen options of 3-11-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoshinTsuukanValue = GoshinTsuukanValue.MANGAN
 
@@ -295,7 +295,7 @@ SANRENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class SanrenfonOptions:
-    'Chosen options of 3-11-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanrenfonValue = SanrenfonValue.HAN_3
 
@@ -319,7 +319,7 @@ SANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 @dataclass(frozen=True, slots=True)
 class SanfonOptions:
-    'Chosen options of 3-11-10; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanfonValue = SanfonValue.HAN_2
 
@@ -343,7 +343,7 @@ SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class ShousanfonOptions:
-    'Chosen options of 3-11-11; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShousanfonValue = ShousanfonValue.HAN_1
 
@@ -382,7 +382,7 @@ class OtakazeSankouRoundWind(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class OtakazeSankouOptions:
-    'Chosen options of 3-11-12; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OtakazeSankouValue = OtakazeSankouValue.HAN_1
     who: OtakazeSankouWho = OtakazeSankouWho.EAST_ROUND_DEALER_ONLY
@@ -408,7 +408,7 @@ OTAKAZE_SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 
 @dataclass(frozen=True, slots=True)
 class OtakazeShousanfonOptions:
-    'Chosen options of 3-11-13; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OtakazeShousanfonValue = OtakazeShousanfonValue.HAN_2
 
@@ -432,7 +432,7 @@ SANSHOKU_SHOUDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 @dataclass(frozen=True, slots=True)
 class SanshokuShoudoukouOptions:
-    'Chosen options of 3-11-14; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-14; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuShoudoukouValue = SanshokuShoudoukouValue.HAN_1
 
@@ -456,7 +456,7 @@ NISHINAKAJIMA_MINAMIGATA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost':
 
 @dataclass(frozen=True, slots=True)
 class NishinakajimaMinamigataOptions:
-    'Chosen options of 3-11-15; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-15; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NishinakajimaMinamigataValue = NishinakajimaMinamigataValue.YAKUMAN
 
@@ -480,7 +480,7 @@ PANDA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 @dataclass(frozen=True, slots=True)
 class PandaOptions:
-    'Chosen options of 3-11-16; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-16; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PandaValue = PandaValue.HAN_1
 
@@ -504,7 +504,7 @@ RENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 @dataclass(frozen=True, slots=True)
 class RenfonOptions:
-    'Chosen options of 3-11-17; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-17; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenfonValue = RenfonValue.HAN_1
 
@@ -528,7 +528,7 @@ Q_TARO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 @dataclass(frozen=True, slots=True)
 class QTaroOptions:
-    'Chosen options of 3-11-18; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-18; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: QTaroValue = QTaroValue.ADOPTED
 
@@ -552,7 +552,7 @@ SHINNUMA_KENJI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class ShinnumaKenjiOptions:
-    'Chosen options of 3-11-19; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-19; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShinnumaKenjiValue = ShinnumaKenjiValue.ADOPTED
 
@@ -588,7 +588,7 @@ class TonHatsuHonitsu(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class TonHatsuOptions:
-    'Chosen options of 3-11-20; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-20; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TonHatsuValue = TonHatsuValue.HAN_1
     condition: TonHatsuCondition = TonHatsuCondition.BOTH_TRIPLETS
@@ -626,7 +626,7 @@ class NanHakuHonitsu(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class NanHakuOptions:
-    'Chosen options of 3-11-21; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-21; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanHakuValue = NanHakuValue.HAN_1
     condition: NanHakuCondition = NanHakuCondition.BOTH_TRIPLETS
@@ -664,7 +664,7 @@ class NakanishiKunHonitsu(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class NakanishiKunOptions:
-    'Chosen options of 3-11-22; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-22; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NakanishiKunValue = NakanishiKunValue.HAN_1
     condition: NakanishiKunCondition = NakanishiKunCondition.BOTH_TRIPLETS
@@ -690,7 +690,7 @@ SEIKAN_TONNERU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class SeikanTonneruOptions:
-    'Chosen options of 3-11-23; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-23; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikanTonneruValue = SeikanTonneruValue.YAKUMAN
 
@@ -714,7 +714,7 @@ SEISHUN_NI_KUINASHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 @dataclass(frozen=True, slots=True)
 class SeishunNiKuinashiOptions:
-    'Chosen options of 3-11-24; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-24; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeishunNiKuinashiValue = SeishunNiKuinashiValue.HAN_1
 
@@ -738,7 +738,7 @@ DAIRINKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class DairinkanOptions:
-    'Chosen options of 3-11-25; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-11-25; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DairinkanValue = DairinkanValue.YAKUMAN
 

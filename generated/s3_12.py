@@ -51,7 +51,7 @@ CHOU_SANGEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 
 @dataclass(frozen=True, slots=True)
 class ChouSangenOptions:
-    'Chosen options of 3-12-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouSangenValue = ChouSangenValue.YAKUMAN
 
@@ -75,7 +75,7 @@ CHOU_SUUSHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 @dataclass(frozen=True, slots=True)
 class ChouSuushiiOptions:
-    'Chosen options of 3-12-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouSuushiiValue = ChouSuushiiValue.YAKUMAN
 
@@ -99,7 +99,7 @@ HOKKYOKU_SHIROKUMA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 
 @dataclass(frozen=True, slots=True)
 class HokkyokuShirokumaOptions:
-    'Chosen options of 3-12-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HokkyokuShirokumaValue = HokkyokuShirokumaValue.YAKUMAN_OPEN_HAN_5
 
@@ -130,7 +130,7 @@ class AnchuuMosakuWin(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class AnchuuMosakuOptions:
-    'Chosen options of 3-12-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AnchuuMosakuValue = AnchuuMosakuValue.HAN_1
     win: AnchuuMosakuWin = AnchuuMosakuWin.ANY_SOUZU_TSUMO
@@ -155,7 +155,7 @@ HATSUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class HatsukanOptions:
-    'Chosen options of 3-12-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HatsukanValue = HatsukanValue.HAN_1
 
@@ -179,7 +179,7 @@ RYANKANTSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class RyankantsuOptions:
-    'Chosen options of 3-12-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyankantsuValue = RyankantsuValue.HAN_2
 
@@ -203,7 +203,7 @@ RYAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class RyanAnkanOptions:
-    'Chosen options of 3-12-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyanAnkanValue = RyanAnkanValue.HAN_1
 
@@ -227,7 +227,7 @@ SAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class SanAnkanOptions:
-    'Chosen options of 3-12-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanAnkanValue = SanAnkanValue.YAKUMAN
 
@@ -251,7 +251,7 @@ SUU_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class SuuAnkanOptions:
-    'Chosen options of 3-12-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuuAnkanValue = SuuAnkanValue.DOUBLE_YAKUMAN
 
@@ -275,7 +275,7 @@ SANSHOKU_DOUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 @dataclass(frozen=True, slots=True)
 class SanshokuDoukanOptions:
-    'Chosen options of 3-12-10; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-12-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDoukanValue = SanshokuDoukanValue.DOUBLE_YAKUMAN
 

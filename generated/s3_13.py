@@ -72,7 +72,7 @@ class KagaHyakumangoku1Kinds(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KagaHyakumangoku1Options:
-    'Chosen options of 3-13-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KagaHyakumangoku1Value = KagaHyakumangoku1Value.YAKUMAN
     condition: KagaHyakumangoku1Condition = KagaHyakumangoku1Condition.CLOSED_ONLY
@@ -114,9 +114,9 @@ class KishuuGojuugomangokuKinds(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KishuuGojuugomangokuOptions:
-    'Chosen options of 3-13-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.HAN_LOST
+    value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.YAKUMAN
     total: KishuuGojuugomangokuTotal = KishuuGojuugomangokuTotal.EXACTLY_55
     kinds: KishuuGojuugomangokuKinds = KishuuGojuugomangokuKinds.CHINITSU_ONLY
 
@@ -146,7 +146,7 @@ class MitoSanjuugomangokuCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class MitoSanjuugomangokuOptions:
-    'Chosen options of 3-13-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: MitoSanjuugomangokuValue = MitoSanjuugomangokuValue.DOUBLE_AT_EXACTLY_35
     condition: MitoSanjuugomangokuCondition = MitoSanjuugomangokuCondition.CLOSED_ONLY
@@ -171,7 +171,7 @@ KUJUUKURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 @dataclass(frozen=True, slots=True)
 class KujuukuriOptions:
-    'Chosen options of 3-13-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KujuukuriValue = KujuukuriValue.YAKUMAN
 
@@ -196,9 +196,9 @@ BEIJU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 @dataclass(frozen=True, slots=True)
 class BeijuOptions:
-    'Chosen options of 3-13-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: BeijuValue = BeijuValue.HAN_LOST
+    value: BeijuValue = BeijuValue.YAKUMAN
 
 
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
@@ -228,9 +228,9 @@ class MiseinenHonors(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class MiseinenOptions:
-    'Chosen options of 3-13-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: MiseinenValue = MiseinenValue.HAN_LOST
+    value: MiseinenValue = MiseinenValue.HAN_3
     honors: MiseinenHonors = MiseinenHonors.NOT_ALLOWED
 
 
@@ -261,9 +261,9 @@ class SeijinshikiHonors(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class SeijinshikiOptions:
-    'Chosen options of 3-13-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-13-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: SeijinshikiValue = SeijinshikiValue.HAN_LOST_FIRST
+    value: SeijinshikiValue = SeijinshikiValue.MANGAN
     honors: SeijinshikiHonors = SeijinshikiHonors.NOT_ALLOWED
 
 

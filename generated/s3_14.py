@@ -51,7 +51,7 @@ KINKEI_DOKURITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class KinkeiDokuritsuOptions:
-    'Chosen options of 3-14-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinkeiDokuritsuValue = KinkeiDokuritsuValue.HAN_LOST
 
@@ -88,7 +88,7 @@ class DokuchouKankousetsuTsumo(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class DokuchouKankousetsuOptions:
-    'Chosen options of 3-14-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DokuchouKankousetsuValue = DokuchouKankousetsuValue.MANGAN
     jigoku_tanki: DokuchouKankousetsuJigokuTanki = DokuchouKankousetsuJigokuTanki.REQUIRED
@@ -114,7 +114,7 @@ ANAGO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 @dataclass(frozen=True, slots=True)
 class AnagoOptions:
-    'Chosen options of 3-14-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AnagoValue = AnagoValue.HAN_LOST
 
@@ -138,7 +138,7 @@ BYOUTOTSU_MOUSHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 @dataclass(frozen=True, slots=True)
 class ByoutotsuMoushinOptions:
-    'Chosen options of 3-14-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ByoutotsuMoushinValue = ByoutotsuMoushinValue.HAN_LOST
 
@@ -169,7 +169,7 @@ class HadakaTankiAnkan(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class HadakaTankiOptions:
-    'Chosen options of 3-14-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HadakaTankiValue = HadakaTankiValue.HAN_1
     ankan: HadakaTankiAnkan = HadakaTankiAnkan.ALLOWED
@@ -213,7 +213,7 @@ class KeppaihouRiichi(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KeppaihouOptions:
-    'Chosen options of 3-14-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KeppaihouValue = KeppaihouValue.HAN_1
     wait: KeppaihouWait = KeppaihouWait.PENCHAN_OR_KANCHAN
@@ -256,9 +256,9 @@ class KinkeiDasshokuRiichi(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KinkeiDasshokuOptions:
-    'Chosen options of 3-14-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: KinkeiDasshokuValue = KinkeiDasshokuValue.HAN_LOST_FIRST
+    value: KinkeiDasshokuValue = KinkeiDasshokuValue.HAN_4
     wait: KinkeiDasshokuWait = KinkeiDasshokuWait.PENCHAN_OR_KANCHAN
     riichi: KinkeiDasshokuRiichi = KinkeiDasshokuRiichi.NOT_REQUIRED
 
@@ -289,7 +289,7 @@ class UushinTonkanSuit(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class UushinTonkanOptions:
-    'Chosen options of 3-14-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UushinTonkanValue = UushinTonkanValue.HAN_LOST_FIRST
     suit: UushinTonkanSuit = UushinTonkanSuit.MANZU_ONLY
@@ -327,7 +327,7 @@ class GoryuuMeidouWait(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class GoryuuMeidouOptions:
-    'Chosen options of 3-14-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoryuuMeidouValue = GoryuuMeidouValue.YAKUMAN
     tsumo: GoryuuMeidouTsumo = GoryuuMeidouTsumo.TSUMO_ONLY
@@ -353,7 +353,7 @@ GIANT_BABA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 @dataclass(frozen=True, slots=True)
 class GiantBabaOptions:
-    'Chosen options of 3-14-10; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GiantBabaValue = GiantBabaValue.HAN_1
 
@@ -377,7 +377,7 @@ PEIRON_MATSURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 @dataclass(frozen=True, slots=True)
 class PeironMatsuriOptions:
-    'Chosen options of 3-14-11; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PeironMatsuriValue = PeironMatsuriValue.MANGAN
 
@@ -402,7 +402,7 @@ SUPERMAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class SupermanOptions:
-    'Chosen options of 3-14-12; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SupermanValue = SupermanValue.HAN_LOST_FIRST
 
@@ -426,7 +426,7 @@ KAISO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 @dataclass(frozen=True, slots=True)
 class KaisoOptions:
-    'Chosen options of 3-14-13; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-14-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KaisoValue = KaisoValue.HAN_LOST
 

@@ -86,9 +86,9 @@ class RenhouRonAfterCallOrLaterDiscard(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class RenhouOptions:
-    'Chosen options of 3-15-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: RenhouValue = RenhouValue.HAN_LOST_FIRST
+    value: RenhouValue = RenhouValue.MANGAN
     ron_on_dealer_first_discard: RenhouRonOnDealerFirstDiscard = RenhouRonOnDealerFirstDiscard.COUNTS
     ron_on_nondealer_first_discard: RenhouRonOnNondealerFirstDiscard = RenhouRonOnNondealerFirstDiscard.COUNTS
     own_first_draw_tsumo: RenhouOwnFirstDrawTsumo = RenhouOwnFirstDrawTsumo.NOT_COUNTED
@@ -122,7 +122,7 @@ class TeihouWho(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class TeihouOptions:
-    'Chosen options of 3-15-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TeihouValue = TeihouValue.HAN_4
     who: TeihouWho = TeihouWho.ANYONE
@@ -185,7 +185,7 @@ class PaarenchanNondealerChomboResets(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class PaarenchanOptions:
-    'Chosen options of 3-15-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PaarenchanValue = PaarenchanValue.MANGAN
     counting: PaarenchanCounting = PaarenchanCounting.EIGHT_IN_A_ROW_FROM_FIRST_HAND
@@ -216,7 +216,7 @@ HA_PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class HaPaarenchanOptions:
-    'Chosen options of 3-15-03-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-03-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HaPaarenchanValue = HaPaarenchanValue.MANGAN
 
@@ -253,7 +253,7 @@ class KanburiDiscard(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class KanburiOptions:
-    'Chosen options of 3-15-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KanburiValue = KanburiValue.HAN_LOST
     after_two_kans: KanburiAfterTwoKans = KanburiAfterTwoKans.COUNTS
@@ -279,7 +279,7 @@ SHIKA_KAIREI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 @dataclass(frozen=True, slots=True)
 class ShikaKaireiOptions:
-    'Chosen options of 3-15-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShikaKaireiValue = ShikaKaireiValue.YAKUMAN
 
@@ -327,7 +327,7 @@ class ShichisouIchiShowHand(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ShichisouIchiOptions:
-    'Chosen options of 3-15-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShichisouIchiValue = ShichisouIchiValue.YAKUMAN
     condition: ShichisouIchiCondition = ShichisouIchiCondition.ON_DRAWING_FLOWER
@@ -364,7 +364,7 @@ class HassenKakaiCondition(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class HassenKakaiOptions:
-    'Chosen options of 3-15-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HassenKakaiValue = HassenKakaiValue.YAKUMAN
     condition: HassenKakaiCondition = HassenKakaiCondition.ON_DRAWING_FLOWER
@@ -402,7 +402,7 @@ class PuuchiiPuuponTsumo(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class PuuchiiPuuponOptions:
-    'Chosen options of 3-15-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-15-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PuuchiiPuuponValue = PuuchiiPuuponValue.HAN_LOST_FIRST
     ankan: PuuchiiPuuponAnkan = PuuchiiPuuponAnkan.NOT_ALLOWED

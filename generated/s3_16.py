@@ -72,7 +72,7 @@ class ShiisanpuutaaNondealerPair(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ShiisanpuutaaOptions:
-    'Chosen options of 3-16-01; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShiisanpuutaaValue = ShiisanpuutaaValue.MANGAN
     with_kokushi: ShiisanpuutaaWithKokushi = ShiisanpuutaaWithKokushi.NOT_COUNTED
@@ -101,7 +101,7 @@ SHIISANUUKAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 @dataclass(frozen=True, slots=True)
 class ShiisanuukaoOptions:
-    'Chosen options of 3-16-02; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShiisanuukaoValue = ShiisanuukaoValue.MANGAN
 
@@ -126,7 +126,7 @@ JUUSHI_RENKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 @dataclass(frozen=True, slots=True)
 class JuushiRenkanOptions:
-    'Chosen options of 3-16-03; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JuushiRenkanValue = JuushiRenkanValue.YAKUMAN
 
@@ -176,9 +176,9 @@ class JuusanRyuumonRenhou(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class JuusanRyuumonOptions:
-    'Chosen options of 3-16-04; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: JuusanRyuumonValue = JuusanRyuumonValue.MANGAN_MULTIPLE_LOST
+    value: JuusanRyuumonValue = JuusanRyuumonValue.DOUBLE_YAKUMAN
     thirteen_sided_wait: JuusanRyuumonThirteenSidedWait = JuusanRyuumonThirteenSidedWait.REQUIRED
     tenhou: JuusanRyuumonTenhou = JuusanRyuumonTenhou.HOLDS
     chiihou: JuusanRyuumonChiihou = JuusanRyuumonChiihou.HOLDS
@@ -238,7 +238,7 @@ class NanbokuSensou2SameSuit(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class NanbokuSensou2Options:
-    'Chosen options of 3-16-05; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou2Value = NanbokuSensou2Value.YAKUMAN
     condition: NanbokuSensou2Condition = NanbokuSensou2Condition.CLOSED_ONLY
@@ -267,7 +267,7 @@ NANBOKU_SENSOU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 @dataclass(frozen=True, slots=True)
 class NanbokuSensou3Options:
-    'Chosen options of 3-16-06; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou3Value = NanbokuSensou3Value.HAN_2
 
@@ -309,9 +309,9 @@ class BackFourWaitFu(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class BackFourOptions:
-    'Chosen options of 3-16-07; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: BackFourValue = BackFourValue.HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU
+    value: BackFourValue = BackFourValue.YAKUMAN
     four_tile_sets: BackFourFourTileSets = BackFourFourTileSets.IDENTICAL_ONLY
     hand_fu: BackFourHandFu = BackFourHandFu.IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES
     wait_fu: BackFourWaitFu = BackFourWaitFu.TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES
@@ -336,7 +336,7 @@ KNITTING_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 @dataclass(frozen=True, slots=True)
 class KnittingOptions:
-    'Chosen options of 3-16-08; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KnittingValue = KnittingValue.HAN_2
 
@@ -382,9 +382,9 @@ class ChiishiiWaitFu(_Menu):
 
 @dataclass(frozen=True, slots=True)
 class ChiishiiOptions:
-    'Chosen options of 3-16-09; defaults: first non-無 value, every rule question at a.'
+    'Chosen options of 3-16-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
-    value: ChiishiiValue = ChiishiiValue.HAN_LOST_TENPAI_SHAPE_CLOSED_HONITSU
+    value: ChiishiiValue = ChiishiiValue.HAN_4
     numbers: ChiishiiNumbers = ChiishiiNumbers.ONE_TO_SEVEN_ONLY
     hand_fu: ChiishiiHandFu = ChiishiiHandFu.ZERO_FU
     wait_fu: ChiishiiWaitFu = ChiishiiWaitFu.HONOR_TANKI_NUMBERS_AS_SEQUENCES

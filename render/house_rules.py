@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +44,13 @@ RULESETS = "rulesets"
 STATIC = ("house-rules.js", "house-rules.css", "hr-worker.js")
 # Where a yaku's page is, relative to the site root ({id}; {section} may be used too).
 YAKU_URL = "yaku/{id}/"
+CATALOG = "catalog/catalog.json"
 ID = re.compile(r"^\d+(?:-\d+)*$")
 LETTER = re.compile(r"^[a-z]$")
 
 
-class HouseRulesError(ValueError):
-    pass
+class HouseRulesError(catalog_pkg.CuratedError):
+    """A preset or a catalog entry the page cannot offer: `file:line: what is wrong`."""
 
 
 def _text(obj: dict[str, Any] | None) -> dict[str, str]:
@@ -70,12 +70,6 @@ def number_lost(value: dict[str, Any] | None) -> bool:
     )
 
 
-def default_letter(options: list[dict[str, Any]]) -> str:
-    """The documented default: the first option that is not 無 (as the generated stubs)."""
-    return next(
-        (o["letter"] for o in options if o["value"] and o["value"]["kind"] != "none"),
-        options[0]["letter"],
-    )
 
 
 def none_letter(options: list[dict[str, Any]]) -> str | None:
@@ -113,10 +107,10 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
             continue
         yid = node["id"]
         if not ID.match(yid):
-            raise HouseRulesError(f"{yid!r}: not a catalog ID")
+            raise HouseRulesError(CATALOG, None, f"{yid!r}: not a catalog ID")
         opts = node["options"]
         if not opts:
-            raise HouseRulesError(f"{yid}: a yaku without value options")
+            raise HouseRulesError(CATALOG, None, f"{yid}: a yaku without value options")
         name = names.get(yid)
         rules = []
         for r in catalog_pkg.entry(nodes, yid):
@@ -143,7 +137,7 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
                                                name.romaji if name else "", yid)}
                if en is not None else {}),
             "status": by_status.get(yid, "missing"),
-            "default": default_letter(opts),
+            "default": catalog_pkg.default_letter(opts),
             "none": none_letter(opts),
             "options": [
                 {"letter": o["letter"], **_text(o["text"]), "value": o["value"],
@@ -160,40 +154,60 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
 
 def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[str, Any]:
     """A ruleset file as the page's state: name, base (default / off) and, per yaku, the
-    letters that differ from that base. Checked against the catalog like the engine does."""
+    letters that differ from that base. Checked against the catalog like the engine does,
+    errors with their line."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise HouseRulesError(f"{where}: not valid TOML: {e}") from None
+        doc = catalog_pkg.parse_toml(text.encode("utf-8"), where)
+    except catalog_pkg.CuratedError as e:
+        raise HouseRulesError(e.file, e.line, e.message) from None
+
+    def error(path: tuple[str, ...], message: str) -> HouseRulesError:
+        return HouseRulesError(where, doc.line(*path), message)
+
+    data = doc.data
     meta = data.get("ruleset", {})
+    if not isinstance(meta, dict):
+        raise error(("ruleset",), "ruleset must be a table: [ruleset]")
     others = meta.get("others", "default")
     if others not in ("default", "off"):
-        raise HouseRulesError(f"{where}: [ruleset] others = {others!r}")
+        raise error(("ruleset", "others"), f"[ruleset] others = {_quote(others)}")
+    tables = data.get("yaku", {})
+    if not isinstance(tables, dict):
+        raise error(("yaku",), 'yaku must be tables [yaku."ID"]')
     by_id = {y["id"]: y for y in yaku}
     choices: dict[str, str] = {}
     numbers: dict[str, int] = {}
-    for yid, table in sorted(data.get("yaku", {}).items()):
+    for yid, table in sorted(tables.items()):
         y = by_id.get(yid)
         if y is None or not isinstance(table, dict):
-            raise HouseRulesError(f"{where}: unknown yaku {yid!r}")
+            raise error(("yaku", yid), f"unknown yaku {_quote(yid)}")
         rules = {r["id"]: r for r in y["rules"]}
         for key, val in table.items():
+            at = ("yaku", yid, key)
             if key == "value":
                 letters = [o["letter"] for o in y["options"]]
             elif key == "han":
                 if not isinstance(val, int) or isinstance(val, bool):
-                    raise HouseRulesError(f"{where}: {yid} han must be an integer")
+                    raise error(at, f"{yid} han must be an integer")
                 numbers[yid] = val
                 continue
             elif key in rules:
                 letters = [o["letter"] for o in rules[key]["options"]]
             else:
-                raise HouseRulesError(f"{where}: {key!r} is not a rule question of {yid}")
+                raise error(at, f"{_quote(key)} is not a rule question of {yid}")
             if not isinstance(val, str) or val.lower() not in letters:
-                raise HouseRulesError(f"{where}: {key} has no option {val!r}")
+                raise error(at, f"{catalog_pkg.show_key(key)} has no option {_quote(val)}")
             choices[yid if key == "value" else key] = val.lower()
-    return {"name": str(meta.get("name", where)), "base": others, "choices": choices,
-            "numbers": numbers}
+    supersession = meta.get("supersession", "drop")
+    if supersession not in ("drop", "award both"):
+        raise error(("ruleset", "supersession"),
+                    f"[ruleset] supersession = {_quote(supersession)}; use 'drop' or 'award both'")
+    return {"name": str(meta.get("name", where)), "base": others, "supersession": supersession,
+            "choices": choices, "numbers": numbers}
+
+
+def _quote(value: Any) -> str:
+    return catalog_pkg.excerpt(value) if isinstance(value, str) else repr(value)[:80]
 
 
 def presets(root: Path, yaku: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -201,7 +215,7 @@ def presets(root: Path, yaku: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
         rel = path.relative_to(root).as_posix()
-        preset = resolve_preset(path.read_text(encoding="utf-8"), rel, yaku)
+        preset = resolve_preset(catalog_pkg.read_text(path, rel), rel, yaku)
         out.append({"file": rel, **preset})
     return out
 

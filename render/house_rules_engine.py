@@ -14,18 +14,17 @@ engine.zip: a wheel is a zip) onto its sys.path, beside the small bridge yb_brid
 from __future__ import annotations
 
 import argparse
-import base64
 import gzip
 import hashlib
-import io
 import json
 import os
 import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
+
+from render import npm_package
 
 PYODIDE_VERSION = "0.29.5"
 # `npm view pyodide@0.29.5 dist.integrity`: the tarball must match it byte for byte.
@@ -77,52 +76,13 @@ def engine_zip(root: Path) -> bytes:
     return engine_wheel(root)[1]
 
 
-def _integrity(data: bytes) -> str:
-    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
-
-
 def ensure_pyodide(root: Path) -> Path:
     """The folder holding Pyodide's core files, fetched with `npm pack` when missing."""
-    cache = root / CACHE
-    stamp = cache / ".integrity"
-    if stamp.exists() and stamp.read_text() == PYODIDE_INTEGRITY and all(
-        (cache / f).exists() for f in CACHE_FILES
-    ):
-        return cache
-    npm = shutil.which("npm")
-    if npm is None:
-        raise EngineError(f"npm is needed once to fetch Pyodide {PYODIDE_VERSION}: install "
-                          f"Node.js (apt-get install npm), or put its core files in {cache}")
-    with tempfile.TemporaryDirectory(prefix="pyodide-") as tmp:
-        proc = subprocess.run(
-            [npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", tmp, "--silent"],
-            capture_output=True, text=True, check=False,
-        )
-        tarballs = sorted(Path(tmp).glob("*.tgz"))
-        if proc.returncode != 0 or len(tarballs) != 1:
-            raise EngineError(f"npm pack pyodide@{PYODIDE_VERSION} failed: "
-                              f"{(proc.stderr or proc.stdout).strip()[-500:]}")
-        data = tarballs[0].read_bytes()
-        got = _integrity(data)
-        if got != PYODIDE_INTEGRITY:
-            raise EngineError(f"pyodide-{PYODIDE_VERSION}.tgz: integrity {got} is not the "
-                              f"pinned {PYODIDE_INTEGRITY}")
-        staging = Path(tempfile.mkdtemp(prefix=".pyodide-", dir=_mkdir(cache.parent)))
-        try:
-            with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
-                for name in CACHE_FILES:
-                    member = tar.extractfile(f"package/{name}")
-                    if member is None:
-                        raise EngineError(f"pyodide-{PYODIDE_VERSION}.tgz has no {name}")
-                    (staging / name).write_bytes(member.read())
-            (staging / ".integrity").write_text(PYODIDE_INTEGRITY)
-            if cache.exists():
-                shutil.rmtree(cache)
-            os.replace(staging, cache)
-        finally:
-            if staging.exists():
-                shutil.rmtree(staging)
-    return cache
+    pin = npm_package.Pin("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY, CACHE_FILES)
+    try:
+        return npm_package.ensure(root, pin, hint=f", or put its core files in {root / CACHE}")
+    except npm_package.FetchError as e:
+        raise EngineError(str(e)) from None
 
 
 def _mkdir(path: Path) -> Path:

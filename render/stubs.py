@@ -192,10 +192,9 @@ def analyze(
         slugs.add(slug)
         options = node["options"]
         menu = _menu(node, resolved)
+        letter = catalog_pkg.default_letter(options)
         default = next(
-            (m["member"] for o, m in zip(options, menu, strict=True)
-             if o["value"] and o["value"]["kind"] != "none"),
-            menu[0]["member"],
+            m["member"] for o, m in zip(options, menu, strict=True) if o["letter"] == letter
         )
         y = Yaku(
             id=yid,

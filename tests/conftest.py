@@ -34,7 +34,7 @@ def disk_catalog() -> dict:
 
 def copy_project(dest: Path) -> Path:
     """A scratch copy of what a build reads and writes (no .venv, no site/public)."""
-    for name in ("sources", "catalog", "generated", "yaku", "site"):
+    for name in ("sources", "catalog", "generated", "yaku", "site", "rulesets"):
         src = ROOT / name
         if src.exists():
             shutil.copytree(

@@ -26,10 +26,12 @@ from yaku.inline import inline
 from yaku.interplay import PARENTS, superseded
 from yaku.registry import COMBINATION_NOTES
 from yaku.rules import Ruleset, supply
+from yaku.score import Score, best_score
 from yaku.standard import STANDARD_YAKU, YAKUMAN
 from yaku.tiles import format_tiles
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku, hand_value, local_winning_han
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class Result:
     interpretation: Interpretation | None
     total: float
     not_implemented: tuple[str, ...]
+    # What the hand is worth (yaku.score), when asked for: evaluate(..., score=True).
+    score: Score | None = None
 
     @cached_property
     def standard(self) -> tuple[str, ...]:
@@ -77,7 +81,7 @@ class Result:
             "interpretation": interp,
             "standard_yaku": list(self.standard),
             "not_implemented": list(self.not_implemented),
-        }
+        } | ({"score": self.score.to_json()} if self.score is not None else {})
 
 
 def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
@@ -292,13 +296,38 @@ def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     rs = ruleset if ruleset is not None else default_ruleset()
     _plan(rs)
     _adjustments(rs)
+    _asking(rs)
     _selector(rs)
     _shapes(rs)
     return rs
 
 
-def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
+def _asking(ruleset: Ruleset) -> frozenset:
+    """The compiled checks whose body asks for the other local yaku (``others``): run after
+    the rest (yaku.winning). Kept on the ruleset like the compiled checks."""
+    hit = ruleset.__dict__.get("_asking")
+    if hit is None:
+        registry.load_bodies()
+        checks, _ = compile_ruleset(ruleset)
+        hit = frozenset(c.fn for c in checks if "others" in registry.BODIES[c.id].context)
+        object.__setattr__(ruleset, "_asking", hit)
+    return hit
+
+
+def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
+    """The local yaku of the best reading; with ``score``, also what the hand is worth
+    (``Result.score``, the best-paying reading: yaku/score.py)."""
     rs = ruleset if ruleset is not None else default_ruleset()
+    if score:
+        readings: list[tuple[Interpretation, list[Award]]] = []
+        result = _evaluate(win, rs, readings)
+        return replace(result, score=best_score(win, readings, rs.scoring))
+    return _evaluate(win, rs, None)
+
+
+def _evaluate(
+    win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]] | None
+) -> Result:
     _, missing = _plan(rs)
     adjust = _adjustments(rs)
     live = _selector(rs)(win)
@@ -310,6 +339,9 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
         interps = interpretations(win)
     if not interps:
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
+    asking = _asking(rs)
+    if asking and any(fn in asking for fn, _ in live):
+        return _evaluate_asking(win, rs, live, interps, asking, missing, readings)
     best: tuple[float, Interpretation, list[Award]] | None = None
     for interp in interps:
         view = HandView(win, interp)
@@ -323,11 +355,72 @@ def evaluate(win: Win, ruleset: Ruleset | None = None) -> Result:
             drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
+        if readings is not None:
+            readings.append((interp, awards))
         if len(interps) == 1:
             return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards), missing)
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
+    assert best is not None
+    total, interp, awards = best
+    return Result(win, tuple(awards), interp, total, missing)
+
+
+def _kept(awards: list[Award | None], award_both: bool) -> list[Award]:
+    """The awards that hold, less those supersession drops."""
+    held = [a for a in awards if a is not None]
+    drop = superseded(held, award_both) if len(held) > 1 else set()
+    return [a for a in held if a.id not in drop]
+
+
+def _evaluate_asking(
+    win: Win,
+    rs: Ruleset,
+    live: list[tuple],
+    interps: list[Interpretation],
+    asking: frozenset,
+    missing: tuple[str, ...],
+    scored: list[tuple[Interpretation, list[Award]]] | None = None,
+) -> Result:
+    """``evaluate`` for a hand where a body asks for the other local yaku (yaku.winning):
+    every reading's other bodies first, then the asking ones, each told the local winning
+    yaku of its reading and the best reading's full value (人和's caps), in the order
+    ``live`` gives (a report's order does not depend on which bodies ask)."""
+    adjust = _adjustments(rs)
+    readings = []
+    for interp in interps:
+        view = HandView(win, interp)
+        slots: list[Award | None] = []
+        for fn, opts in live:
+            a = None if fn in asking else fn(view, opts)
+            if a is not None and a.id in adjust:
+                a = adjust[a.id](view, a)
+            slots.append(a)
+        readings.append((view, slots))
+    first = [(view, _kept(slots, rs.award_both)) for view, slots in readings]
+    memo: list[float] = []
+
+    def best_value() -> float:  # only a cap asks, so only then every reading's value
+        if not memo:
+            memo.append(max(hand_value(view, awards) for view, awards in first))
+        return memo[0]
+
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for (view, slots), (_, kept) in zip(readings, first, strict=True):
+        others = OtherYaku(local_winning_han(kept), best_value)
+        for i, (fn, opts) in enumerate(live):
+            if fn in asking:
+                a = fn(view, opts, others=others)
+                if a is not None and a.id in adjust:
+                    a = adjust[a.id](view, a)
+                slots[i] = a
+        awards = _kept(slots, rs.award_both)
+        if scored is not None:
+            scored.append((view.interp, awards))
+        total = sum(rank(a.value) for a in awards)
+        if best is None or total > best[0]:
+            best = (total, view.interp, awards)
     assert best is not None
     total, interp, awards = best
     return Result(win, tuple(awards), interp, total, missing)

@@ -14,12 +14,12 @@ Everything here is data from the catalog and from catalog/families.toml, read on
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
+from yaku import bounded, generated
 from yaku import data as catalog_data
-from yaku import generated
 from yaku.award import Award
 
 _SUPERSEDING_NOTES = ("includes", "not_combined_with", "combines_and_not")
@@ -59,36 +59,53 @@ def _parents(nodes: list[dict]) -> dict[str, Parent]:
     return out
 
 
-def parse_families(text: str, where: str = "families.toml") -> tuple[tuple[Family, ...], dict]:
-    """The families and the alone-only yaku of families.toml, checked against the catalog."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{where}: not valid TOML: {e}") from None
-    unknown = set(data) - {"family", "alone"}
+def parse_families(
+    text: str, where: str = "catalog/families.toml", nodes: list[dict[str, Any]] | None = None
+) -> tuple[tuple[Family, ...], dict]:
+    """The families and the alone-only yaku of families.toml, checked against the catalog
+    (`nodes`, the one on disk by default): CuratedError `file:line: what is wrong`. The
+    build runs this on the file it publishes, so the engine never meets a bad one."""
+    doc = bounded.parse_toml(text.encode("utf-8"), where)
+    unknown = set(doc.data) - {"family", "alone"}
     if unknown:
-        raise ValueError(f"{where}: unknown table(s) {sorted(unknown)}")
+        first = sorted(unknown)[0]
+        raise doc.error((first,), f"unknown table(s) {sorted(unknown)}; use [[family]], [[alone]]")
     contents = {
         n["id"]: (n.get("content") or {}).get("zh-Hant", "")
-        for n in catalog_data.load_catalog()["nodes"]
+        for n in (catalog_data.load_catalog()["nodes"] if nodes is None else nodes)
         if n["kind"] == "yaku"
     }
     families = []
-    for i, f in enumerate(data.get("family", []), start=1):
+    for i, f in enumerate(_tables(doc, "family"), start=1):
+        at = ("family", i - 1)
         if set(f) != {"larger", "smaller", "why"}:
-            raise ValueError(f"{where}: family {i}: needs exactly larger, smaller, why")
+            raise doc.error(at, f"family {i}: needs exactly larger, smaller, why")
         for key in ("larger", "smaller"):
-            if f[key] not in contents:
-                raise ValueError(f"{where}: family {i}: unknown yaku {f[key]!r}")
-        families.append(Family(f["larger"], f["smaller"], f["why"]))
+            if doc.string((*at, key), f[key]) not in contents:
+                raise doc.error(
+                    (*at, key), f"family {i}: unknown yaku {bounded.excerpt(f[key])}"
+                )
+        families.append(Family(f["larger"], f["smaller"], doc.string((*at, "why"), f["why"])))
     alone = {}
-    for i, a in enumerate(data.get("alone", []), start=1):
-        if set(a) != {"yaku", "evidence"} or a["yaku"] not in contents:
-            raise ValueError(f"{where}: alone {i}: needs a catalog yaku and its evidence")
-        if a["evidence"] not in contents[a["yaku"]]:
-            raise ValueError(f"{where}: alone {i}: {a['evidence']!r} is not in {a['yaku']}'s 內容")
+    for i, a in enumerate(_tables(doc, "alone"), start=1):
+        at = ("alone", i - 1)
+        if set(a) != {"yaku", "evidence"} or doc.string((*at, "yaku"), a["yaku"]) not in contents:
+            raise doc.error(at, f"alone {i}: needs a catalog yaku and its evidence")
+        if doc.string((*at, "evidence"), a["evidence"]) not in contents[a["yaku"]]:
+            raise doc.error(
+                (*at, "evidence"),
+                f"alone {i}: {bounded.excerpt(a['evidence'])} is not in {a['yaku']}'s 內容",
+            )
         alone[a["yaku"]] = a["evidence"]
     return tuple(families), alone
+
+
+def _tables(doc: bounded.TomlDoc, key: str) -> list[dict[str, Any]]:
+    """The `[[key]]` tables of `doc`, each checked to be a table."""
+    value = doc.data.get(key, [])
+    if not isinstance(value, list):
+        raise doc.error((key,), f"{key} must be an array of tables ([[{key}]])")
+    return [doc.table((key, i), t) for i, t in enumerate(value)]
 
 
 PARENTS: dict[str, Parent] = _parents(catalog_data.load_catalog()["nodes"])

@@ -51,7 +51,10 @@ COMBINATION_NOTES = frozenset(
 #              own terms also inside a larger one's hand ("three identical sequences" in a
 #              four-sequence hand); the engine then drops it when the larger is awarded.
 #              False (alone): it answers as under the default rules, larger yaku on.
-CONTEXT_KEYWORDS = ("parent", "inclusive")
+#   others     what the other local yaku of the hand award (yaku.winning.OtherYaku), for a
+#              rule that asks for other yaku, a minimum han or a cap; the engine runs such
+#              a body after the others. None when called alone: standard yaku only.
+CONTEXT_KEYWORDS = ("parent", "inclusive", "others")
 
 
 class RegistrationError(TypeError):

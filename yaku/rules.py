@@ -10,26 +10,28 @@ value = "b"                 # the value option (a, b, c …); its 無 option tur
 "3-13-01-02" = "b"          # a rule question of that yaku
 ```
 
-No file means the documented defaults: every yaku at its first non-無 value option and
-every rule question at `a`.
+No file means the documented defaults: every yaku at its first non-無 value option with a
+known number (catalog.default_letter; README "Defaults"), every rule question at `a`.
 
 Any other key in `[ruleset]` or a yaku table is an error naming it. `[ruleset]` also
 takes `supersession = "award both"` (award the smaller yaku of a family beside the larger,
 see catalog/families.toml). A yaku table may supply a number the source lost in its chosen
 value option: `han = 3` beside `value = "b"` when b is `?翻` (likewise `fu`, `multiple`).
+A `[scoring]` table sets the table's scoring rules (kiriage, kazoe, aka_dora …; see
+yaku/score.py for the keys and their defaults).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from yaku import generated
+from yaku import bounded, generated
 from yaku.errors import InputError
+from yaku.score import Scoring, parse_scoring
 
 # [ruleset] keys and what they take.
 RULESET_KEYS = {
@@ -52,6 +54,8 @@ class Ruleset:
     # yaku ID -> {"han": 3, …}: numbers the table supplies for its chosen value option
     # where the source lost them.
     supplied: dict[str, dict[str, int]] = dataclasses.field(default_factory=dict)
+    # The table's scoring rules ([scoring], see yaku/score.py).
+    scoring: Scoring = dataclasses.field(default_factory=Scoring)
 
     @classmethod
     def default(cls) -> Ruleset:
@@ -60,31 +64,34 @@ class Ruleset:
     @classmethod
     def from_toml(cls, text: str, where: str = "ruleset") -> Ruleset:
         try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise InputError(f"{where}: not valid TOML: {e}") from None
+            data = bounded.load_toml(text, where)
+        except bounded.CuratedError as e:
+            raise InputError(str(e)) from None
         meta = data.pop("ruleset", {})
         if not isinstance(meta, dict):
-            raise InputError(f"{where}: 'ruleset' must be a table: [ruleset], got {meta!r}")
+            raise InputError(f"{where}: 'ruleset' must be a table: [ruleset], got {_q(meta)}")
+        scoring = parse_scoring(data.pop("scoring", {}), where)
         unknown_top = set(data) - {"yaku"}
         if unknown_top:
-            raise InputError(f'{where}: unknown table(s) {sorted(unknown_top)}; use [yaku."ID"]')
+            raise InputError(
+                f'{where}: unknown table(s) {_q(sorted(unknown_top))}; use [yaku."ID"] or [scoring]'
+            )
         for key, value in meta.items():
             if key not in RULESET_KEYS:
                 raise InputError(
-                    f"{where}: [ruleset] has no key {key!r} (keys: {', '.join(RULESET_KEYS)})"
+                    f"{where}: [ruleset] has no key {_q(key)} (keys: {', '.join(RULESET_KEYS)})"
                 )
             if not isinstance(value, str):
                 raise InputError(
-                    f"{where}: [ruleset] {key} must be {RULESET_KEYS[key]}, got {value!r}"
+                    f"{where}: [ruleset] {key} must be {RULESET_KEYS[key]}, got {_q(value)}"
                 )
         others = meta.get("others", "default")
         if others not in ("default", "off"):
-            raise InputError(f"{where}: [ruleset] others = {others!r}; use 'default' or 'off'")
+            raise InputError(f"{where}: [ruleset] others = {_q(others)}; use 'default' or 'off'")
         supersession = meta.get("supersession", "drop")
         if supersession not in ("drop", "award both"):
             raise InputError(
-                f"{where}: [ruleset] supersession = {supersession!r}; use 'drop' or 'award both'"
+                f"{where}: [ruleset] supersession = {_q(supersession)}; use 'drop' or 'award both'"
             )
         chosen: dict[str, Any] = {}
         for yid, info in generated.REGISTRY.items():
@@ -94,14 +101,14 @@ class Ruleset:
             chosen[yid] = opts
         tables = data.get("yaku", {})
         if not isinstance(tables, dict):
-            raise InputError(f'{where}: yaku must be tables [yaku."ID"], got {tables!r}')
+            raise InputError(f'{where}: yaku must be tables [yaku."ID"], got {_q(tables)}')
         supplied: dict[str, dict[str, int]] = {}
         for yid, table in tables.items():
             info = generated.REGISTRY.get(yid)
             if info is None:
-                raise InputError(f"{where}: unknown yaku {yid!r} (not in the catalog)")
+                raise InputError(f"{where}: unknown yaku {_q(yid)} (not in the catalog)")
             if not isinstance(table, dict):
-                raise InputError(f"{where}: [yaku.{yid!r}] must be a table")
+                raise InputError(f"{where}: [yaku.{_q(yid)}] must be a table")
             changes: dict[str, Any] = {}
             numbers: dict[str, int] = {}
             for key, letter in table.items():
@@ -109,33 +116,33 @@ class Ruleset:
                     menu = type(info.options().value)
                     changes["value"] = _member(menu, letter, f"{where}: {yid} value")
                 elif key in SUPPLIABLE:
-                    numbers[key] = _number(key, letter, f"{where}: [yaku.{yid!r}] {key}")
+                    numbers[key] = _number(key, letter, f"{where}: [yaku.{_q(yid)}] {key}")
                 elif key in info.rules:
                     field, menu, _ = info.rules[key]
                     changes[field] = _member(menu, letter, f"{where}: {key}")
                 else:
                     raise InputError(
-                        f"{where}: {key!r} is not a rule question of {yid} "
+                        f"{where}: {_q(key)} is not a rule question of {yid} "
                         f"(it has {', '.join(info.rules) or 'none'}; other keys: value, "
                         f"{', '.join(SUPPLIABLE)})"
                     )
             chosen[yid] = dataclasses.replace(chosen[yid], **changes)
             if numbers:
                 letter = chosen[yid].value.letter
-                _check_lost(info.values[letter], numbers, f"{where}: [yaku.{yid!r}]", letter)
+                _check_lost(info.values[letter], numbers, f"{where}: [yaku.{_q(yid)}]", letter)
                 supplied[yid] = numbers
-        return cls(str(meta.get("name", where)), chosen, supersession == "award both", supplied)
+        return cls(
+            str(meta.get("name", where)), chosen, supersession == "award both", supplied, scoring
+        )
 
     @classmethod
     def load(cls, path: Path | None) -> Ruleset:
         if path is None:
             return cls.default()
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{path}: cannot read: {e.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{path}: not UTF-8") from None
+            text = bounded.read_text(path, str(path))
+        except bounded.CuratedError as e:
+            raise InputError(str(e)) from None
         return cls.from_toml(text, str(path))
 
     def is_on(self, yaku_id: str) -> bool:
@@ -148,21 +155,29 @@ class Ruleset:
         return tuple(yid for yid in self.options if self.is_on(yid))
 
 
+def _q(value: object) -> str:
+    """A value from the file as a message quotes it: at most 80 characters, escaped."""
+    if isinstance(value, str):
+        return bounded.excerpt(value)
+    shown = repr(value)
+    return shown if len(shown) <= bounded.QUOTE_LIMIT else shown[: bounded.QUOTE_LIMIT] + "…"
+
+
 def _member(menu: type, letter: object, where: str) -> Any:
     if not isinstance(letter, str):
-        raise InputError(f"{where}: option must be a letter, not {letter!r}")
+        raise InputError(f"{where}: option must be a letter, not {_q(letter)}")
     for m in menu:
         if m.letter == letter.lower():
             return m
     raise InputError(
-        f"{where}: no option {letter!r} (options: {', '.join(m.letter for m in menu)})"
+        f"{where}: no option {_q(letter)} (options: {', '.join(m.letter for m in menu)})"
     )
 
 
 def _number(key: str, value: object, where: str) -> int:
     high = SUPPLIABLE[key]
     if type(value) is not int or not 1 <= value <= high:
-        raise InputError(f"{where} must be an integer 1 to {high}, got {value!r}")
+        raise InputError(f"{where} must be an integer 1 to {high}, got {_q(value)}")
     return value
 
 
@@ -173,7 +188,7 @@ def _check_lost(
     for key in numbers:
         if value is None or not value.get("lost") or key not in value or value[key] is not None:
             raise InputError(
-                f"{where} {key} = {numbers[key]}: value option {letter!r} has no lost {key} "
+                f"{where} {key} = {numbers[key]}: value option {_q(letter)} has no lost {key} "
                 "to supply (a number is supplied only where the source lost it)"
             )
 

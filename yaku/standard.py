@@ -20,6 +20,9 @@ look at the tiles, so they apply to any interpretation kind; set yaku need ``sta
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from yaku.award import YAKUMAN_HAN
 from yaku.decompose import Interpretation
 from yaku.tiles import (
     GREEN_MASK,
@@ -31,6 +34,9 @@ from yaku.tiles import (
     is_wind,
 )
 from yaku.win import Win
+
+if TYPE_CHECKING:  # the view reads this module: only its type here
+    from yaku.view import HandView
 
 _CHUUREN_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -358,3 +364,48 @@ YAKUMAN = frozenset(
         "suukantsu",
     }
 )
+
+
+# -- the han of the standard yaku (for 縛 questions and caps) ---------------------------
+
+RIICHI_HAN = {"none": 0, "riichi": 1, "double": 2, "open": 1, "open_double": 2}
+# Standard yaku by name: (closed han, open han); 0 = closed only.
+SHAPE_HAN: tuple[tuple[str, int, int], ...] = (
+    ("tanyao", 1, 1),
+    ("pinfu", 1, 0),
+    ("iipeikou", 1, 0),
+    ("ryanpeikou", 3, 0),
+    ("chiitoitsu", 2, 0),
+    ("ittsuu", 2, 1),
+    ("sanshoku_doujun", 2, 1),
+    ("sanshoku_doukou", 2, 2),
+    ("toitoi", 2, 2),
+    ("sanankou", 2, 2),
+    ("sankantsu", 2, 2),
+    ("chanta", 2, 1),
+    ("junchan", 3, 2),
+    ("honroutou", 2, 2),
+    ("shousangen", 2, 2),
+    ("honiisou", 3, 2),
+    ("chiniisou", 6, 5),
+)
+
+
+def yaku_han(win: HandView, *, ippatsu: bool = True) -> int:
+    """Han of the hand's standard yaku, dora excluded (a yakuman counts as 13).
+
+    Riichi (double riichi 2; an open riichi as a plain riichi), ippatsu unless left out,
+    menzen tsumo, haitei, houtei, rinshan, chankan, yakuhai and the shape yaku. This is
+    The standard part of what a 縛 (minimum han) is checked against; yaku.winning adds
+    the local yaku (``winning_yaku_han``).
+    """
+    w = win.win
+    if any(win.std(name) for name in YAKUMAN):
+        return YAKUMAN_HAN
+    han = RIICHI_HAN[w.riichi] + (ippatsu and w.ippatsu) + (w.tsumo and w.is_closed)
+    han += w.haitei + w.houtei + w.rinshan + w.chankan + yakuhai(w, win.interp)
+    closed = w.is_closed
+    for name, closed_han, open_han in SHAPE_HAN:
+        if win.std(name):
+            han += closed_han if closed else open_han
+    return han

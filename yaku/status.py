@@ -111,6 +111,8 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
             "slug": names[yid].slug if yid in names else catalog_pkg.fallback_slug(yid),
             "body": body.where if body else None,
             "note": note,
+            "default": catalog_pkg.default_letter(node["options"]),
+            "playable_default": catalog_pkg.playable_default(node["options"]),
         }
     for yid, body in sorted(bodies.items()):
         if yid not in fps:
@@ -135,6 +137,10 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
         "total": total,
         "translations": _translation_column(root, cat, yaku),
         "identifiers": identifier_status(root, cat),
+        # Yaku whose every non-無 value option lost its number: the default awards "?翻".
+        "no_playable_default": sorted(
+            yid for yid, info in yaku.items() if info.get("playable_default") is False
+        ),
     }
 
 

@@ -24,6 +24,7 @@ from yaku.melds import Meld, parse_meld
 from yaku.tiles import (
     EAST,
     NUM_TILES,
+    YAOCHUU_MASK,
     check_tile,
     format_tiles,
     is_wind,
@@ -60,7 +61,10 @@ INT_BOUNDS: dict[str, int] = {
     "min_han": 13,
     "discarder_kans": 4,
     "red": 4,
+    "riichi_sticks": 99,
 }
+# The dora indicator and kan dora indicators: one, plus one per kan on the table.
+MAX_INDICATORS = 5
 # The dealer_history string: one letter per earlier hand of the dealership, each of which
 # added a honba, so it is no longer than the honba bound.
 MAX_DEALER_HISTORY = 99
@@ -129,6 +133,10 @@ class Win:
     robbed_flower: bool = False
     # The winner is furiten (may not ron; a 七搶一 claim can still be made under some rules).
     furiten: bool = False
+    # -- what scoring needs (yaku.score) --
+    dora: str = ""  # dora indicator tiles, MPSZ ("1m7z"): the tile after each is dora
+    ura: str = ""  # ura dora indicators, counted with a riichi
+    riichi_sticks: int = 0  # riichi sticks on the table (1,000 points each to the winner)
 
     # Derived once, here, because every predicate needs them and Win is immutable.
     concealed_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
@@ -573,6 +581,9 @@ def _check_game_facts(win: Win) -> None:
     _check_discard(win)
     _check_first_discard(win)  # after _check_discard has validated 'discarder'
     _check_game(win)
+    _check_calls(win)
+    _check_first_go_around_discard(win)
+    _check_kans(win)
 
 
 def _check_turn(win: Win) -> None:
@@ -713,7 +724,126 @@ def _check_game(win: Win) -> None:
         )
     if win.furiten and not win.tsumo and not win.robbed_flower:
         raise InputError("field 'furiten': a furiten hand cannot win by ron")
+    _check_indicators(win)
 
+
+def _check_indicators(win: Win) -> None:
+    """Dora and ura indicators: tiles, at most one plus one per kan, ura only with a
+    riichi, and no tile seen more than four times counting the hand."""
+    seen = list(win.tile_counts)
+    counts = {}
+    for name in ("dora", "ura"):
+        text = getattr(win, name)
+        if type(text) is not str:
+            raise InputError(f"field {name!r} must be a string of tiles like '3m7z', got {text!r}")
+        tiles = parse_tiles(text).tiles if text else []
+        if len(tiles) > MAX_INDICATORS:
+            raise InputError(
+                f"field {name!r} = {text!r} has {len(tiles)} indicators; at most "
+                f"{MAX_INDICATORS} (one, plus one per kan)"
+            )
+        counts[name] = len(tiles)
+        for t in tiles:
+            seen[t] += 1
+            if seen[t] > 4:
+                raise InputError(
+                    f"field {name!r}: tile {tile_name(t)} appears {seen[t]} times (hand, melds "
+                    "and indicators); max 4"
+                )
+    if counts["ura"] and win.riichi == "none":
+        raise InputError("field 'ura': ura dora indicators are turned over only for a riichi")
+    if counts["ura"] > counts["dora"]:
+        raise InputError(
+            f"field 'ura' has {counts['ura']} indicators but 'dora' {counts['dora']}: each ura "
+            "indicator lies under a dora indicator"
+        )
+
+
+
+def _check_calls(win: Win) -> None:
+    """Calls the other facts rule out: a called pair is a call (so no riichi and no
+    不吃不碰 vow) in a seven-pairs hand; the vow rules out every open meld."""
+    if win.called_pairs:
+        if win.riichi != "none":
+            raise InputError(
+                f"field 'called_pairs' = {win.called_pairs} with 'riichi' = {win.riichi!r}: a "
+                "called pair opens the hand, and an open hand cannot riichi"
+            )
+        if "no_calls" in win.declarations:
+            raise InputError(
+                f"field 'called_pairs' = {win.called_pairs} with the declaration 'no_calls': "
+                "claiming a pair is a call"
+            )
+        if any(n % 2 for n in win.concealed_counts):
+            raise InputError(
+                f"field 'called_pairs' = {win.called_pairs} on {format_tiles(win.concealed)}: "
+                "called pairs belong to a seven-pairs hand, and this hand is not all pairs"
+            )
+    open_melds = [m for m in win.melds if m.is_open]
+    if open_melds and "no_calls" in win.declarations:
+        raise InputError(
+            f"the declaration 'no_calls' with the open meld '{open_melds[0]}': the vow is "
+            "to make no call"
+        )
+    if win.robbed_flower and win.chankan:
+        raise InputError(
+            "field 'robbed_flower' with 'chankan': the claimed tile is the eighth flower, "
+            "not a robbed kan"
+        )
+
+
+def _check_first_go_around_discard(win: Win) -> None:
+    """In the first go-around every discard is its player's first, and no call is made."""
+    if not (win.first_go_around and win.ron):
+        return
+    if win.discarder_riichi in ("riichi", "riichi_after"):
+        raise InputError(
+            f"field 'discarder_riichi' = {win.discarder_riichi!r} with 'first_go_around': the "
+            "discarder's first discard can declare a riichi ('declaring'), not follow one"
+        )
+    if win.discarder_broke_ippatsu:
+        raise InputError(
+            "field 'discarder_broke_ippatsu' with 'first_go_around': breaking ippatsu takes a "
+            "call, and a call ends the first go-around"
+        )
+    if win.seat_wind == EAST + 3 and win.turn == 1 and not win.discarder:
+        raise InputError(
+            "seat N, ron, 'first_go_around' and 'turn' = 1: the first go-around ends with "
+            "North's own first discard, so no seat discards after North's first draw in it"
+        )
+
+
+# At most four kans in a game's hand: a fifth declaration ends the hand (or is not allowed).
+MAX_KANS_ON_TABLE = 4
+
+
+def _check_kans(win: Win) -> None:
+    """Kans and the last tiles: no more than four on the table; a robbed added kan needs a
+    pon, which a riichi hand holds none of; the last discard and the robbed kan are two
+    different tiles; the kan before the last draw but one is not in the game's first turns."""
+    if win.quads + win.discarder_kans > MAX_KANS_ON_TABLE:
+        raise InputError(
+            f"{win.quads} kan(s) in the hand and 'discarder_kans' = {win.discarder_kans}: at "
+            f"most {MAX_KANS_ON_TABLE} kans are declared in a hand"
+        )
+    # A thirteen-orphans hand may rob a concealed kan under some rules, and a riichi hand
+    # may declare one: only there can the robbed kan's owner be in riichi.
+    kokushi_shaped = not win.melds and win.tile_mask & YAOCHUU_MASK == YAOCHUU_MASK
+    if win.chankan and win.discarder_riichi in ("riichi", "riichi_after") and not kokushi_shaped:
+        raise InputError(
+            f"field 'chankan' with 'discarder_riichi' = {win.discarder_riichi!r}: the robbed "
+            "added kan needs a pon, and a hand in riichi holds none"
+        )
+    if win.houtei and win.chankan:
+        raise InputError(
+            "field 'houtei' with 'chankan': houtei is won on the last discard, and a tile "
+            "added to a kan is no discard"
+        )
+    if win.penultimate_kan and (win.first_go_around or win.turn == 1):
+        raise InputError(
+            "field 'penultimate_kan' with 'first_go_around' or 'turn' = 1: the last wall draw "
+            "but one comes long after the winner's first draw"
+        )
 
 # A win is an object of strings, numbers, booleans and lists of strings: two levels of
 # nesting. Deeper input is refused before anything recurses into it (json.loads and repr
@@ -721,10 +851,16 @@ def _check_game(win: Win) -> None:
 MAX_JSON_DEPTH = 2
 MAX_JSON_STRING = 200
 MAX_JSON_LIST = 16
+MAX_JSON_KEY = 40  # the longest key of WIN_FORMAT.md has 23 characters
+# A win written out in full is a few hundred bytes; whitespace or padding beyond this is
+# refused before parsing (json would build the whole text's objects first).
+MAX_JSON_BYTES = 64 * 1024
 
 
 def read_json(text: str) -> Any:
-    """Parse the text of a winning-hand JSON file, refusing absurd nesting up front."""
+    """Parse the text of a winning-hand JSON file, refusing absurd size and nesting up front."""
+    if len(text) > MAX_JSON_BYTES:
+        raise InputError(f"more than the {MAX_JSON_BYTES} bytes a winning hand may take")
     depth = 0
     in_string = escaped = False
     for ch in text:
@@ -754,6 +890,10 @@ def read_json(text: str) -> Any:
 
 def _check_json_shape(obj: Mapping[str, Any]) -> None:
     for key, value in obj.items():
+        if len(key) > MAX_JSON_KEY:  # before any message quotes it
+            raise InputError(
+                f"a key of {len(key)} characters; no key of a win is longer than {MAX_JSON_KEY}"
+            )
         kind = type(value)
         if kind is bool or kind is int or value is None:
             continue

@@ -22,7 +22,7 @@ import signal
 import sys
 import sysconfig
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -70,6 +70,7 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
     import catalog as catalog_pkg
     from extract.build import accept_sources, source_changes
     from extract.schema import SCHEMA
+    from yakubook import curated
     from yakubook.report import render_report
 
     extracting = _start_extract(root)
@@ -107,6 +108,10 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
             )
     for doc in example_docs:  # validated here; the site only reads them
         catalog_pkg.examples_from(doc, cat, warnings)
+    # What the engine reads at run time, checked so that it fails here, not on a page.
+    curated.check_families(root, cat)
+    curated.check_examples(example_docs)
+    curated.check_bodies()
     for stage in _render_stages():
         stage_out, stage_warnings = stage(root, cat, names, outputs)
         outputs.update(stage_out)
@@ -342,22 +347,107 @@ def stale(root: Path, outputs: Outputs) -> list[str]:
 
 
 def orphans(root: Path, outputs: Outputs) -> list[str]:
-    """Generated files on disk that the build no longer produces."""
+    """Generated files on disk that the build no longer produces (found without following
+    symbolic links: a link is never entered, and never listed)."""
     found = []
-    for folder, pattern in (("generated", "*.py"), ("site/docs", "**/*")):
-        base = root / folder
-        if not base.exists():
-            continue
-        for p in sorted(base.glob(pattern)):
-            if p.is_file() and "__pycache__" not in p.parts and not p.name.startswith(TMP_PREFIX):
-                rel = p.relative_to(root).as_posix()
-                if rel not in outputs and not _hand_written(rel):
-                    found.append(rel)
+    for folder in ("generated", "site/docs"):
+        for rel in _real_files(root, folder):
+            if _generated_area(rel) and rel not in outputs:
+                found.append(rel)
     return found
+
+
+def _generated_area(rel: str) -> bool:
+    """Where the build's own files live, so where it may remove one it no longer makes."""
+    p = PurePosixPath(rel)
+    if "__pycache__" in p.parts or p.name.startswith(TMP_PREFIX) or ".." in p.parts:
+        return False
+    if p.parent == PurePosixPath("generated"):
+        return p.suffix == ".py"
+    return rel.startswith("site/docs/") and not _hand_written(rel)
 
 
 def _hand_written(rel: str) -> bool:
     return rel.startswith("site/docs/assets/extra")
+
+
+def _real_files(root: Path, folder: str) -> Iterator[str]:
+    """Files under root/folder (relative to root, sorted), never through a symbolic link."""
+    base = root / folder
+    if base.is_symlink() or not base.is_dir():
+        return
+    found = []
+    for current, dirs, files in os.walk(base):  # os.walk does not follow links
+        here = Path(current)
+        dirs[:] = sorted(d for d in dirs if not (here / d).is_symlink())
+        found += [
+            (here / f).relative_to(root).as_posix()
+            for f in files
+            if not (here / f).is_symlink()
+        ]
+    yield from sorted(found)
+
+
+# The outputs of the last build, by path: what a build may remove once it no longer makes
+# them. Never checked in (each checkout records what its own builds made); without it a
+# build removes nothing and names the files it leaves.
+OUTPUT_LIST = ".yakubook-outputs.json"
+
+
+def written_before(root: Path) -> set[str]:
+    try:
+        listed = json.loads(_read_small(root / OUTPUT_LIST))
+    except (OSError, ValueError):
+        return set()
+    if not isinstance(listed, list):
+        return set()
+    return {rel for rel in listed if isinstance(rel, str) and _inside(rel)}
+
+
+def _read_small(path: Path) -> str:
+    from catalog import CuratedError, read_text
+
+    try:
+        return read_text(path, path.name, 16 * 1024 * 1024)
+    except CuratedError as e:
+        raise ValueError(str(e)) from None
+
+
+def _record_outputs(root: Path, outputs: Outputs) -> None:
+    data = _json_bytes(sorted(outputs))
+    path = root / OUTPUT_LIST
+    with suppress(OSError):
+        if not path.is_symlink() and path.read_bytes() == data:
+            return
+    tmp = root / (TMP_PREFIX + OUTPUT_LIST)
+    _write_new(tmp, data)
+    _replace(tmp, path)
+
+
+class SymlinkRefused(Exception):
+    """An output path, or a folder on it, is a symbolic link."""
+
+    def __init__(self, rel: str) -> None:
+        self.rel = rel
+        super().__init__(
+            f"{rel}: is a symbolic link; the build writes and removes only real files in "
+            "the project's own folders (replace the link by a folder or file)"
+        )
+
+
+def refuse_symlinks(root: Path, rels: Iterable[str]) -> None:
+    """SymlinkRefused if any of `rels`, or any folder between the root and it, is a
+    symbolic link: writing or removing through it would reach outside the tree."""
+    seen: set[str] = set()
+    for rel in rels:
+        parts = PurePosixPath(rel).parts
+        for i in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:i])
+            if prefix in seen:
+                continue
+            seen.add(prefix)
+            if (root / prefix).is_symlink():
+                raise SymlinkRefused(prefix)
 
 
 # ------------------------------------------------------------------ locking, publishing
@@ -390,52 +480,107 @@ def _write_new(path: Path, data: bytes) -> None:
 
 def leftovers(root: Path) -> list[str]:
     """Temporary files an interrupted build left (none while no build runs)."""
-    found = [p for p in root.glob(TMP_PREFIX + "*") if p.is_file()]
+    found = [
+        p.relative_to(root).as_posix()
+        for p in root.glob(TMP_PREFIX + "*")
+        if p.is_file() and not p.is_symlink()
+    ]
     for folder in OUTPUT_DIRS:
-        base = root / folder
-        if base.is_dir():
-            found += [p for p in base.rglob(TMP_PREFIX + "*") if p.is_file()]
-    return sorted(p.relative_to(root).as_posix() for p in found)
+        found += [
+            rel for rel in _real_files(root, folder)
+            if PurePosixPath(rel).name.startswith(TMP_PREFIX)
+        ]
+    return sorted(found)
 
 
-def _inside(rel: Any, tmp: bool = False) -> bool:
+def _inside(rel: Any) -> bool:
     if not isinstance(rel, str) or not rel or "\\" in rel:
         return False
     p = PurePosixPath(rel)
-    if p.is_absolute() or ".." in p.parts:
-        return False
-    return p.name.startswith(TMP_PREFIX) if tmp else True
+    return not p.is_absolute() and ".." not in p.parts and "." not in rel.split("/")
+
+
+def _staged_name(rel: str) -> str:
+    p = PurePosixPath(rel)
+    return (p.parent / f"{TMP_PREFIX}{p.name}").as_posix()
+
+
+def _output_target(rel: Any) -> bool:
+    """A path the build publishes to: inside one of its output folders."""
+    return _inside(rel) and (
+        rel == MANIFEST or any(rel.startswith(d + "/") for d in OUTPUT_DIRS if d != "sources")
+    )
+
+
+def _sha256(path: Path) -> str | None:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+class _Untrusted(Exception):
+    """A journal this build did not write, or whose files are not what it recorded."""
 
 
 def _read_journal(root: Path) -> dict[str, Any] | None:
-    from catalog import CuratedError
-
+    """The journal of an interrupted build, checked before anything in it is done: every
+    file it publishes is a staged file of the build (its temporary name beside an output
+    path) with the content hash recorded when it was staged (or, already moved, the
+    output with that hash), and everything it removes is a generated file. A journal that
+    fails is _Untrusted: reported and ignored, never executed."""
     path = root / JOURNAL
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return None
+    if path.is_symlink():
+        raise _Untrusted("it is a symbolic link")
     try:
-        journal = json.loads(path.read_text(encoding="utf-8"))
-        ok = (
-            isinstance(journal, dict)
-            and all(
-                isinstance(pair, list) and len(pair) == 2 and _inside(pair[0], tmp=True)
-                and _inside(pair[1])
-                for pair in journal["publish"]
-            )
-            and all(_inside(rel) for rel in journal["remove"])
-            and all(isinstance(line, str) for line in journal["report"])
-        )
+        journal = json.loads(_read_small(path))
+        publish_list, remove, report = journal["publish"], journal["remove"], journal["report"]
+        if not (isinstance(publish_list, list) and isinstance(remove, list)
+                and isinstance(report, list)):
+            raise TypeError("publish, remove and report must be lists")
     except (ValueError, KeyError, TypeError) as e:
-        raise CuratedError(JOURNAL, None, f"not a journal of yakubook build ({e})") from e
-    if not ok:
-        raise CuratedError(JOURNAL, None, "not a journal of yakubook build; remove it")
+        raise _Untrusted(f"not a journal of yakubook build ({str(e)[:80]})") from None
+    for entry in publish_list:
+        if not (isinstance(entry, list) and len(entry) == 3):
+            raise _Untrusted("a publish entry is not [staged file, output, sha256]")
+        tmp, rel, digest = entry
+        if not _output_target(rel) or tmp != _staged_name(rel):
+            raise _Untrusted(f"{_show(rel)} is not an output of the build")
+        refuse = _symlink_on(root, (tmp, rel))
+        if refuse:
+            raise _Untrusted(f"{refuse} is a symbolic link")
+        if (root / tmp).exists():
+            if _sha256(root / tmp) != digest:
+                raise _Untrusted(f"{_show(tmp)} is not the file the build staged")
+        elif _sha256(root / rel) != digest:
+            raise _Untrusted(f"{_show(rel)} is not the file the build staged")
+    for rel in remove:
+        if not (_inside(rel) and _generated_area(rel)) or _symlink_on(root, (rel,)):
+            raise _Untrusted(f"{_show(rel)} is not a generated file the build may remove")
+    if not all(isinstance(line, str) for line in report):
+        raise _Untrusted("its report is not text")
     return journal
+
+
+def _show(value: Any) -> str:
+    text = value if isinstance(value, str) else repr(value)
+    return repr(text if len(text) <= 80 else text[:80] + "…")
+
+
+def _symlink_on(root: Path, rels: Iterable[str]) -> str | None:
+    try:
+        refuse_symlinks(root, rels)
+    except SymlinkRefused as e:
+        return e.rel
+    return None
 
 
 def _apply(root: Path, journal: dict[str, Any]) -> None:
     """Move the staged files into place and remove what is no longer generated; safe to
     repeat, so a build killed while doing this is finished by the next one."""
-    for tmp, rel in journal["publish"]:
+    for tmp, rel, _ in journal["publish"]:
         if (root / tmp).exists():
             _replace(root / tmp, root / rel)
     for rel in journal["remove"]:
@@ -445,20 +590,20 @@ def _apply(root: Path, journal: dict[str, Any]) -> None:
 
 def publish(root: Path, changed: Outputs, remove: list[str], report: list[str]) -> None:
     """Write `changed` and delete `remove`, all-or-nothing (see the module docstring)."""
-    staged: list[tuple[str, str]] = []
+    staged: list[tuple[str, str, str]] = []
     try:
         for rel, data in sorted(changed.items()):
             path = root / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f"{TMP_PREFIX}{path.name}")
-            staged.append((tmp.relative_to(root).as_posix(), rel))
-            _write_new(tmp, data)
+            tmp = _staged_name(rel)
+            staged.append((tmp, rel, hashlib.sha256(data).hexdigest()))
+            _write_new(root / tmp, data)
         journal = {"publish": staged, "remove": remove, "report": report}
         tmp_journal = root / (TMP_PREFIX + JOURNAL)
         _write_new(tmp_journal, _json_bytes(journal))
         _replace(tmp_journal, root / JOURNAL)  # the commit point
     except BaseException:
-        for tmp, _ in staged:
+        for tmp, _, _ in staged:
             (root / tmp).unlink(missing_ok=True)
         (root / (TMP_PREFIX + JOURNAL)).unlink(missing_ok=True)
         raise
@@ -487,7 +632,12 @@ def fix_modes(root: Path, rels: list[str]) -> list[str]:
 def recover(root: Path) -> list[str]:
     """Finish an interrupted build (its journal) and remove its temporary files."""
     lines = []
-    journal = _read_journal(root)
+    try:
+        journal = _read_journal(root)
+    except _Untrusted as e:
+        _err(f"warning: {JOURNAL} ignored, not executed: {e}; removed")
+        (root / JOURNAL).unlink()
+        journal = None
     if journal is not None:
         _apply(root, journal)
         lines.append(
@@ -521,6 +671,9 @@ def run(root: Path, check: bool, accept: bool = False, reuse: bool = False) -> i
             return _run_locked(root, check, accept, reuse)
     except BuildLocked:
         _err(f"error: another build is running in {root}; try again when it has finished")
+        return 2
+    except SymlinkRefused as e:
+        _err(f"error: {e}")
         return 2
     except OSError as e:  # a disk full or a file that cannot be written: no traceback
         where = Path(os.fsdecode(e.filename)) if e.filename else root
@@ -591,21 +744,29 @@ def _tree_files(folder: Path) -> list[tuple[str, Path]]:
         here = Path(current)
         rel_dir = here.relative_to(folder).as_posix()
         prefix = "" if rel_dir == "." else rel_dir + "/"
-        dirs[:] = [
-            d
-            for d in dirs
-            if d not in _NOT_INPUT_DIRS
-            and not d.endswith(".egg-info")
-            and prefix + d not in _NOT_INPUT_PATHS
-        ]
+        dirs[:] = [d for d in dirs if not _not_input(prefix, d)]
         found += [(prefix + f, here / f) for f in files]
     return sorted(found)
+
+
+# Folders tools make wherever they run; inside an output folder they are files the build
+# reports as no longer generated, so they count there.
+_TOOL_DIRS = frozenset({"node_modules", ".cache"})
+
+
+def _not_input(prefix: str, name: str) -> bool:
+    """Whether the folder `prefix + name` is left out of the tree digest."""
+    if name.endswith(".egg-info") or prefix + name in _NOT_INPUT_PATHS:
+        return True
+    if name in _TOOL_DIRS and any(prefix.startswith(d + "/") for d in OUTPUT_DIRS):
+        return False
+    return name in _NOT_INPUT_DIRS
 
 
 def _replay(root: Path, check: bool) -> bool:
     """Print the last build's summary if the tree is as it left it; whether it was."""
     try:
-        stamp = json.loads((root / STAMP).read_text(encoding="utf-8"))
+        stamp = json.loads(_read_small(root / STAMP))
         digest, out, err = stamp["digest"], stamp["out"], stamp["err"]
         if not (isinstance(out, list) and isinstance(err, list)):
             return False
@@ -651,18 +812,30 @@ def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> i
             return 1
         recovered: list[str] = []
     else:
-        recovered = recover(root)
+        refuse_symlinks(root, OUTPUT_DIRS)
+        # Printed at once: the report of the build it finishes is not lost if this one fails.
+        for line in recover(root):
+            _out(line)
+        recovered = []
     result = compute(root, accept)
     outputs = result.outputs
+    refuse_symlinks(root, outputs)
     changed = stale(root, outputs)
     extra = orphans(root, outputs)
+    left: list[str] = []
+    if not check:
+        # Only files a build of this checkout wrote are removed (see OUTPUT_LIST).
+        known = written_before(root)
+        left = [rel for rel in extra if rel not in known]
+        extra = [rel for rel in extra if rel in known]
+    from catalog import read_catalog
+
     old_catalog = None
     old_path = root / "catalog" / "catalog.json"
     if old_path.exists():
-        try:
-            old_catalog = json.loads(old_path.read_text(encoding="utf-8"))
-        except ValueError:
-            old_catalog = None
+        # A damaged catalog is a clear error (the engine reads this file too), not a
+        # traceback in the change report.
+        old_catalog = read_catalog(old_path, "catalog/catalog.json")
     report = summarize_changes(root, old_catalog, result.catalog)
     report += _translations_report(root, old_catalog, result.catalog)
     if result.source_changes and not accept:
@@ -672,6 +845,12 @@ def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> i
         # Written before the summary, so that a closed stdout (`| head`) cannot leave the
         # outputs half updated.
         publish(root, {rel: outputs[rel] for rel in changed}, extra, report)
+        _record_outputs(root, outputs)
+        for rel in left:
+            _err(
+                f"warning: {rel}: no longer generated, but not made by a build of this "
+                f"checkout ({OUTPUT_LIST}); left in place, remove it by hand"
+            )
         fixed = fix_modes(root, sorted(outputs))
         if fixed:
             recovered.append(
@@ -686,7 +865,7 @@ def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> i
     if reuse and not check and not accept:
         if "catalog/catalog.json" in changed:
             # What the next build reports: the catalog just written against itself.
-            written = json.loads(old_path.read_text(encoding="utf-8"))
+            written = read_catalog(old_path, "catalog/catalog.json")
             report = summarize_changes(root, written, result.catalog)
             report += _translations_report(root, written, result.catalog)
         _write_stamp(root, *_summary_lines(result, report))

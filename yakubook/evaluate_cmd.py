@@ -6,6 +6,7 @@ import json
 import sys
 from pathlib import Path
 
+import catalog
 from yaku import _accel
 from yaku.errors import InputError
 
@@ -36,15 +37,14 @@ def _describe(value: dict) -> str:
 def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     from yaku.evaluation import evaluate
     from yaku.rules import Ruleset
-    from yaku.win import Win, read_json
+    from yaku.win import MAX_JSON_BYTES, Win, read_json
 
     try:
         try:
-            text = win_path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise InputError(f"{win_path}: cannot read: {e.strerror}") from None
-        except UnicodeDecodeError:
-            raise InputError(f"{win_path}: not UTF-8") from None
+            # Read no further than the cap: `evaluate /dev/zero` stops there.
+            text = catalog.read_text(win_path, str(win_path), MAX_JSON_BYTES)
+        except catalog.CuratedError as e:
+            raise InputError(str(e)) from None
         try:
             obj = read_json(text)
         except InputError as e:
@@ -56,7 +56,7 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         except InputError as e:
             raise InputError(f"{win_path}: {e}") from None
         ruleset = Ruleset.load(rules_path)
-        result = evaluate(win, ruleset)
+        result = evaluate(win, ruleset, score=True)
     except InputError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -85,4 +85,6 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         print(f"{a.id}  {a.name}  option {a.letter}: {_describe(a.value)}{note}{extra}")
     if result.not_implemented:
         print(f"({len(result.not_implemented)} enabled yaku have no body yet and were not checked)")
+    if result.score is not None:
+        print("\n".join(result.score.lines()))
     return 0

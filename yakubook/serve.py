@@ -10,30 +10,68 @@ import functools
 import os
 import subprocess
 import sys
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+
+from yakubook.report import terminal_safe
 
 HOST = "127.0.0.1"
 
 
+# Each edition is its own MkDocs build (its language, chrome and search index): the Chinese
+# one into the site's folder, then the English one into its en/ (the first build empties
+# the whole folder, the second only en/).
+EDITIONS = (("mkdocs.yml", ""), ("mkdocs.en.yml", "en"))
+
+
 def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
-    """`mkdocs build --strict -f site/mkdocs.yml` (into dest if given); its exit code."""
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
-           str(root / "site" / "mkdocs.yml")]
-    if dest is not None:
-        cmd += ["-d", str(dest)]
-    if quiet:
-        cmd.append("--quiet")
+    """`mkdocs build --strict` of both editions (into dest and dest/en if given); the exit
+    code of the first that fails, else 0."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    return subprocess.run(cmd, cwd=root, env=env, check=False).returncode
+    for config, sub in EDITIONS:
+        cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
+               str(root / "site" / config)]
+        if dest is not None:
+            cmd += ["-d", str(dest / sub if sub else dest)]
+        if quiet:
+            cmd.append("--quiet")
+        code = subprocess.run(cmd, cwd=root, env=env, check=False).returncode
+        if code:
+            return code
+    return 0
 
 
-class _Handler(SimpleHTTPRequestHandler):
+class _SiteHandler(SimpleHTTPRequestHandler):
+    """Serves the directory; an unknown URL gets the site's own 404.html (status 404)."""
+
+    NOT_FOUND_PAGE = "404.html"
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        page = Path(self.directory) / self.NOT_FOUND_PAGE
+        if code != HTTPStatus.NOT_FOUND or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(code, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+class _Handler(_SiteHandler):
     def log_message(self, format: str, *args: object) -> None:
-        sys.stderr.write(f"{self.address_string()} {format % args}\n")
+        # The request line is the client's text: an ESC or a bidi override in it must not
+        # act on the terminal (escaped, as build and evaluate print theirs).
+        line = f"{self.address_string()} {format % args}"
+        sys.stderr.write(terminal_safe(line) + "\n")
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+class _QuietHandler(_SiteHandler):
     # The browser tests capture the CLI's stderr in-process; a request log written from the
     # server thread would land in the middle of it.
     def log_message(self, format: str, *args: object) -> None:

@@ -28,19 +28,23 @@ def is_checkout(root: Path) -> bool:
 def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
     """(status, catalog) of the checkout's bodies as they are now, or the exit code."""
     import catalog as catalog_pkg
+    from catalog import example_notes
     from catalog.identifiers import IdentifierError
     from catalog.translations import TranslationError
     from yaku.status import compute
 
     try:
-        cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
-        names = catalog_pkg.parse_names((root / "catalog" / "names.toml").read_text("utf-8"))
-    except (OSError, ValueError) as e:
+        cat = catalog_pkg.read_catalog(root / "catalog" / "catalog.json", "catalog/catalog.json")
+        names = catalog_pkg.read_names(root)
+    except catalog_pkg.CuratedError as e:
         print(f"error: cannot read the catalog: {e} (run `yakubook build`)", file=sys.stderr)
         return 2
     try:
-        return compute(root, cat, names), cat
-    except (TranslationError, IdentifierError) as e:
+        status = compute(root, cat, names)
+        status["example_notes"] = example_notes.summary(
+            catalog_pkg.read_examples(root, cat, warnings=[]))
+        return status, cat
+    except (TranslationError, IdentifierError, catalog_pkg.CuratedError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
 
@@ -81,7 +85,10 @@ def run_status(root: Path, as_json: bool) -> int:
         print(
             f"{sec:<8} " + " ".join(f"{counts[v]:>11}" for v in VERDICTS) + f" {counts['total']:>6}"
         )
+    _print_default_lines(status, names_by_id)
     _print_translations(status["translations"])
+    if "example_notes" in status:  # counted from the checkout's examples; a wheel has none
+        _print_example_notes(status["example_notes"])
     ids = status["identifiers"]
     print()
     print(
@@ -91,6 +98,18 @@ def run_status(root: Path, as_json: bool) -> int:
     for line in identifier_lines(status):
         print(f"  {line}")
     return 0
+
+
+def _print_default_lines(status: dict[str, Any], names_by_id: dict[str, str]) -> None:
+    """The yaku whose default cannot give a number (catalog.default_letter)."""
+    lost = status["no_playable_default"]
+    print()
+    print(
+        f"defaults (first non-無 option with a known number): {len(lost)} yaku have no such "
+        "option; their default awards ?翻 unless a ruleset supplies the number (han = N)"
+    )
+    for yid in lost:
+        print(f"  {yid:<12} option {status['yaku'][yid]['default']}  {names_by_id.get(yid, '')}")
 
 
 def _print_translations(tr: dict[str, Any]) -> None:
@@ -109,3 +128,17 @@ def _print_translations(tr: dict[str, Any]) -> None:
         print(f"missing translation: {key}")
     for key in tr["orphans"]:
         print(f"translation of a text the catalog no longer has: {key}")
+
+
+def _print_example_notes(notes: dict[str, Any]) -> None:
+    """The examples' notes: Chinese and English each, the English bound to the Chinese."""
+    total = notes["total"]
+    print()
+    print(
+        f"example notes (catalog/examples*.toml, zh + en): {total['translated']} translated, "
+        f"{total['stale']} stale, {total['missing']} missing, of {total['total']}"
+    )
+    for where in notes["stale"]:
+        print(f"stale example note (the Chinese changed since its English): {where}")
+    for where in notes["missing"]:
+        print(f"example note missing a language: {where}")

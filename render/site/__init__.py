@@ -25,6 +25,7 @@ import catalog as catalog_pkg
 from render import house_rules, tiles
 from render.site import engine, english, index_pages, section_pages, yaku_pages
 from render.site.common import (
+    A11Y_CSS,
     CHART,
     CSS,
     DOCS,
@@ -39,6 +40,7 @@ from render.site.common import (
     STATUSES,
     TEMPLATES,
     TILE_DIR,
+    said,
     status_badge,
 )
 from render.site.escape import SiteError, attr, environment, esc, neutralise, title_text, yaml_str
@@ -48,7 +50,8 @@ from render.site.search import jieba_words, names_json
 from render.site.values import badge, is_lost, value_label, value_rank
 
 __all__ = [
-    "CHART", "CSS", "DOCS", "EXAMPLES_PATH", "HEADER", "JIEBA_DICT", "SCRIPT", "SEARCH_NAMES",
+    "A11Y_CSS", "CHART", "CSS", "DOCS", "EXAMPLES_PATH", "HEADER", "JIEBA_DICT", "SCRIPT",
+    "SEARCH_NAMES",
     "STATUSES", "STATUS_COLOURS", "STATUS_LABELS", "STATUS_PATH", "TEMPLATES", "SiteError",
     "attr", "badge", "build_model", "compile_templates", "esc", "example_files", "is_lost",
     "neutralise", "read_examples", "render_pages", "site_environment", "stage", "title_text",
@@ -81,6 +84,7 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
         "status_labels": STATUS_LABELS,
         "status_badge": status_badge,
         "chart": CHART,
+        "said": said,
         # the language switch: a link to the same page of the English edition (#10)
         "lang_switch": lambda page: english.switch_line(page, to_english=True),
     }
@@ -93,14 +97,16 @@ def render_pages(site: Site, names: dict[str, catalog_pkg.Name],
     out = {k: _tidy(v) for k, v in pages.items()}
     out[CHART] = index_pages.chart_svg(site)
     out[CSS] = (TEMPLATES / "yakubook.css").read_text(encoding="utf-8")
+    out[A11Y_CSS] = (TEMPLATES / "yakubook-a11y.css").read_text(encoding="utf-8")
     out[SCRIPT] = (TEMPLATES / "yakubook.js").read_text(encoding="utf-8")
     words = jieba_words(site.nodes, site.sections, names, cat)
     out[JIEBA_DICT] = "\n".join(words) + "\n"
     out[SEARCH_NAMES] = names_json(site.yaku)
-    if root is not None:
-        out[SEARCH_NAMES] = english.search_names(out[SEARCH_NAMES], site.yaku)
     for code, svg in tiles.all_svgs().items():
         out[f"{TILE_DIR}/{code}.svg"] = svg
+    if root is not None:  # the English edition is its own MkDocs build (site/mkdocs.en.yml)
+        out[english.PREFIX + SEARCH_NAMES] = english.search_names(site.yaku)
+        out.update(english.english_assets(out))
     return out
 
 

@@ -24,7 +24,7 @@ from render.site.common import HEADER, STATUSES
 from render.site.escape import esc
 from render.site.examples import ExampleView, awards_line
 from render.site.index_pages import by_value_groups
-from render.site.model import Node, Site
+from render.site.model import Node, Related, Site
 from render.site.values import is_lost, to_hant, value_class
 
 PREFIX = "en/"
@@ -36,8 +36,6 @@ LIMIT_EN = {"mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
             "sanbaiman": "sanbaiman"}
 PENDING = Markup('<span class="yb-pending-tag" title="translation pending">'
                  "translation pending</span>")
-_CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f：、，。（）]+")
-_WIND_EN = {"東": "East", "南": "South", "西": "West", "北": "North"}
 
 
 def title_text(name_en: str, romaji: str, fallback: str) -> str:
@@ -49,27 +47,36 @@ def title_text(name_en: str, romaji: str, fallback: str) -> str:
     return en or romaji or fallback
 
 
+def page_url(page: str) -> str:
+    """The URL MkDocs gives a page (use_directory_urls), relative to its edition's root:
+    yaku/3-02-01.md -> yaku/3-02-01/, index.md -> "" ."""
+    stem = page.removesuffix(".md")
+    if stem == "index" or stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
 def switch_link(page: str, to_english: bool) -> Markup:
     """The language switch: a link from a page to the same page of the other edition.
 
-    `page` is the Chinese page's path under docs/ (yaku/3-02-01.md); links are relative
-    to the page that prints them, so they work wherever the site is served."""
-    depth = page.count("/")
+    `page` is the Chinese page's path under docs/ (yaku/3-02-01.md). Each edition is its
+    own MkDocs build (site/mkdocs.yml, site/mkdocs.en.yml), so the link crosses from one
+    build to the other and is written as the URL the page will have, relative to the page
+    that prints it (it works wherever the site is served; the built-site link check
+    follows it)."""
+    url = page_url(page)
+    depth = url.count("/")
     if to_english:
-        href = "../" * depth + PREFIX + page
-        label = "English"
-        lang = "en"
+        href, label, lang = "../" * depth + PREFIX + url, "English", "en"
     else:
-        href = "../" * (depth + 1) + page
-        label = "中文"
-        lang = "zh-Hant"
-    # a Markdown link (not raw HTML) so that MkDocs checks it and rewrites it to the page's
-    # URL; the path is one the build generated, the label a fixed word
-    return Markup(f"[{esc(label)}]({href}){{ .yb-lang-switch hreflang={lang} lang={lang} }}")
+        href, label, lang = "../" * (depth + 1) + url, "中文", "zh-Hant"
+    return Markup(f'<a class="yb-lang-switch" href="{esc(href or "./")}" hreflang="{lang}" '
+                  f'lang="{lang}">{esc(label)}</a>')
 
 
 def switch_line(page: str, to_english: bool) -> Markup:
-    return switch_link(page, to_english) + Markup("\n{ .yb-lang }")
+    # not part of the page's search entry: its text would be the result's excerpt ("English")
+    return switch_link(page, to_english) + Markup("\n{ .yb-lang data-search-exclude }")
 
 
 class English:
@@ -187,19 +194,6 @@ class English:
         return self.text(f"{n.id}/name", n.name.hant)
 
 
-def situation_en(words: list[str]) -> list[str]:
-    """The situation words of an example in English: the model's words are "中文 English";
-    winds are spelled out, the Chinese half dropped."""
-    out = []
-    for w in words:
-        w = re.sub(r"(seat|round) wind (\S)",
-                   lambda m: f"{m.group(1)} wind {_WIND_EN.get(m.group(2), m.group(2))}", w)
-        w = re.sub(r"\s+", " ", _CJK.sub(" ", w)).strip(" ·")
-        if w:
-            out.append(w)
-    return out
-
-
 _SUITS_EN = {"m": "man", "p": "pin", "s": "sou"}
 _HONORS_EN = ("East", "South", "West", "North", "White dragon", "Green dragon", "Red dragon")
 _MELDS_EN = {"吃": "chii", "碰": "pon", "明槓": "open kan", "暗槓": "closed kan",
@@ -223,9 +217,9 @@ def tiles_en(md: Markup) -> Markup:
     """A hand as the model draws it (tile pictures with Chinese alt text, meld kinds in
     Chinese), with English alt text and meld kinds. The alt text is rebuilt from the tile
     code in the picture's path, never from the Chinese."""
-    # an English page lies one folder deeper (en/yaku/) than the Chinese page the pictures'
-    # relative paths were written for; the pictures themselves are shared (assets/tiles/)
-    out = _TILE_IMG.sub(lambda m: f"![{tile_en(m.group(2))}](../{m.group(1)})", str(md))
+    # the English edition is its own MkDocs build with its own copy of the pictures
+    # (en/assets/tiles/, see english_assets), at the same relative place as the Chinese ones
+    out = _TILE_IMG.sub(lambda m: f"![{tile_en(m.group(2))}]({m.group(1)})", str(md))
     out = _MELD_KIND.sub(lambda m: '<span class="yb-meld-kind">'
                          f"{_MELDS_EN.get(m.group(1), m.group(1))}</span>", out)
     return Markup(out)
@@ -242,19 +236,26 @@ def quoted(text: str) -> Markup:
     return out + esc(text[last:])
 
 
-def search_names(names_json: str, yaku: list[Node]) -> str:
-    """The search hook's names (render/site/search.py: names_json) with the English pages:
-    each English yaku page gets the English forms of its name as search keys, so that an
-    English name finds the English page first (its title matches too), while a Chinese,
-    Japanese or romaji name still finds the Chinese page first (only that page has those
-    keys; romaji keys on both pages let one yaku's English page outrank another's Chinese
-    page for a romaji name, which the name-search test measures)."""
-    out = json.loads(names_json)
+def search_names(yaku: list[Node]) -> str:
+    """The search hook's names for the English edition's own index (its own MkDocs build,
+    so the locations are relative to en/): each English yaku page carries the English and
+    romaji forms of its name as search keys, so an English name or a romaji name typed on
+    the English edition finds the English page first."""
+    out: dict[str, Any] = {}
     for y in yaku:
         forms = y.forms.by_form() if y.forms else {}
-        if forms.get("en"):
-            out[f"{PREFIX}yaku/{y.id}/"] = {"id": y.id, "forms": {"en": forms["en"]}}
+        kept = {k: forms[k] for k in ("en", "romaji") if forms.get(k)}
+        if kept:
+            out[f"yaku/{y.id}/"] = {"id": y.id, "forms": kept}
     return json.dumps(out, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def english_assets(out: dict[str, str]) -> dict[str, str]:
+    """The shared assets the English build needs inside its own docs folder (en/): the
+    style sheet, the script and the tile pictures, the same bytes as the Chinese edition's."""
+    shared = ("assets/yakubook.css", "assets/yakubook.js")
+    return {PREFIX + k: v for k, v in out.items()
+            if k in shared or k.startswith("assets/tiles/")}
 
 
 def _award(en: English, y: Node, ex: ExampleView, rule_link: Any) -> Markup:
@@ -299,15 +300,20 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site, root: Pa
             return esc(rule_id)
         return Markup(f"[{esc(rule_id)}](#{esc(rule_id)}) ") + en.node_name(rule)
 
+    def rel_link(rel: Related) -> Markup:
+        other = by_id.get(rel.id)
+        name = en.title(other) if other is not None else rel.id
+        return Markup(f"[{esc(name)}]({esc(rel.id)}.md) "
+                      f'<span class="yb-id">{esc(rel.id)}</span>')
+
     for y in site.yaku:
-        parent = next((r for r in site.yaku if r.id != y.id and any(
-            rel.id == r.id and "belongs" in rel.why for rel in y.related)), None)
+        parent = next((by_id[rel.id] for rel in y.related if rel.kind == "parent"), None)
         forms = y.forms.by_form() if y.forms else {"zh-Hant": [y.name.hant],
                                                    "zh-Hans": [y.name.hans]}
         page(y.page, "yaku.md.j2", by_id=by_id, y=y, section=sections[y.section], parent=parent,
              forms=forms, rules=y.rules, option_text=option_text,
-             award=lambda ex, y=y: _award(en, y, ex, rule_link), situation=situation_en,
-             tiles=tiles_en, quoted=quoted,
+             award=lambda ex, y=y: _award(en, y, ex, rule_link),
+             tiles=tiles_en, quoted=quoted, rel_link=rel_link,
              header=Markup(HEADER.format(what=f"English edition, yaku {y.id}, ",
                                          sha=site.cat_sha)))
     for s in site.sections:

@@ -98,9 +98,10 @@ def attr(text: Any) -> Markup:
 
 def title_text(text: str) -> str:
     """Text for a page title in front matter: the theme prints titles unescaped, so the few
-    characters HTML or a template engine could read become their fullwidth forms."""
+    characters HTML or a template engine could read become their fullwidth forms; an
+    apostrophe becomes the typographic one (’), which English titles read as written."""
     table = str.maketrans({"<": "＜", ">": "＞", "&": "＆", '"': "＂", "{": "｛", "}": "｝",
-                           "'": "＇", "`": "｀"})
+                           "'": "\u2019", "`": "｀"})
     return neutralise(text).translate(table)
 
 

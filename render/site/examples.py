@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -11,6 +10,8 @@ from typing import Any
 
 from markupsafe import Markup
 
+import catalog as catalog_pkg
+from catalog.example_notes import Note, note_of
 from render import tiles
 from render.site.awards import example_awards
 from render.site.common import EXAMPLES_PATH, TILE_DIR
@@ -26,9 +27,9 @@ class ExampleView:
     win: Markup
     melds: list[Markup]
     options: list[tuple[str, str]]   # (rule question ID, letter), shown by option text
-    situation: list[str]             # the situation in words
+    situation: list[tuple[str, str]]  # the situation in words: (zh-Hant, English) each
     case: str
-    note: str
+    note: Note | None                # what it shows, in both languages (catalog.example_notes)
     hand: str
     same_as: int | None = None       # an earlier example of this yaku with the same hand
     key: tuple[str, ...] = ()
@@ -50,84 +51,89 @@ def _tiles_md(codes: list[str], extra: str = "") -> Markup:
     return Markup("".join(_tile_img(c, extra) for c in codes))
 
 
-WINDS = {"E": "東", "S": "南", "W": "西", "N": "北", "1z": "東", "2z": "南", "3z": "西",
-         "4z": "北"}
-RIICHI = {"riichi": "立直 riichi", "double": "兩立直 double riichi",
-          "open": "開立直 open riichi", "open_double": "開兩立直 open double riichi"}
-DISCARDER = {"next": "下家 the next player", "across": "對家 the player across",
-             "previous": "上家 the previous player"}
-DISCARDER_RIICHI = {"declaring": "放銃牌是對方的立直宣言牌 the tile is their riichi declaration",
-                    "riichi": "放銃者已立直 the discarder is in riichi",
-                    "riichi_after": "放銃者在你之後立直 the discarder declared riichi after you"}
-DECLARATIONS = {"no_calls": "宣言不吃不碰 declared no calls",
-                "tsumo_only": "宣言自摸專 declared tsumo only",
-                "single_wait": "報知單騎 announced the single wait"}
+WINDS = {"E": ("東", "East"), "S": ("南", "South"), "W": ("西", "West"), "N": ("北", "North"),
+         "1z": ("東", "East"), "2z": ("南", "South"), "3z": ("西", "West"), "4z": ("北", "North")}
+RIICHI = {"riichi": ("立直", "riichi"), "double": ("兩立直", "double riichi"),
+          "open": ("開立直", "open riichi"), "open_double": ("開兩立直", "open double riichi")}
+DISCARDER = {"next": ("下家", "the next player"), "across": ("對家", "the player across"),
+             "previous": ("上家", "the previous player")}
+DISCARDER_RIICHI = {
+    "declaring": ("放銃牌是對方的立直宣言牌", "the tile is their riichi declaration"),
+    "riichi": ("放銃者已立直", "the discarder is in riichi"),
+    "riichi_after": ("放銃者在你之後立直", "the discarder declared riichi after you"),
+}
+DECLARATIONS = {"no_calls": ("宣言不吃不碰", "declared no calls"),
+                "tsumo_only": ("宣言自摸專", "declared tsumo only"),
+                "single_wait": ("報知單騎", "announced the single wait")}
 
 
-def _dealer_history(h: str) -> str:
+def _dealer_history(h: str) -> tuple[str, str]:
     wins = h.count("W")
     draws = h.count("D")
-    parts = [f"此前莊家和了 {wins} 次" + (f"、流局連莊 {draws} 次" if draws else ""),
-             f"the dealer had won {wins} hands" + (f" and kept the deal on {draws} draws"
-                                                   if draws else "")]
+    zh = f"此前莊家和了 {wins} 次" + (f"、流局連莊 {draws} 次" if draws else "")
+    en = f"the dealer had won {wins} hands" + (f" and kept the deal on {draws} draws"
+                                                if draws else "")
     if "D" in h:
-        parts[1] += f" (order: {' '.join('won' if c == 'W' else 'draw' for c in h)})"
-    return f"{parts[0]} · {parts[1]}"
+        en += f" (order: {' '.join('won' if c == 'W' else 'draw' for c in h)})"
+    return zh, en
 
 
-def situation_words(situation: dict[str, Any]) -> list[str]:
-    """The winning situation in words (zh-Hant · English), never engine field names."""
-    out: list[str] = []
+def situation_words(situation: dict[str, Any]) -> list[tuple[str, str]]:
+    """The winning situation in words, each as (zh-Hant, English), never engine field names:
+    each edition shows its own half."""
+    out: list[tuple[str, str]] = []
     for k, v in sorted(situation.items()):
         if v is False or v is None or v == 0 or v == [] or v == "" or v == "none":
             continue
         if k == "riichi":
-            out.append(RIICHI.get(str(v), f"立直 {v}"))
-        elif k == "seat":
-            out.append(f"自風{WINDS.get(str(v), v)} seat wind {WINDS.get(str(v), v)}")
-        elif k == "round":
-            out.append(f"場風{WINDS.get(str(v), v)} round wind {WINDS.get(str(v), v)}")
+            out.append(RIICHI.get(str(v), (f"立直 {v}", f"riichi {v}")))
+        elif k in ("seat", "round"):
+            zh, en = WINDS.get(str(v), (str(v), str(v)))
+            out.append((f"自風{zh}", f"seat wind {en}") if k == "seat"
+                       else (f"場風{zh}", f"round wind {en}"))
         elif k == "dealer_history":
             out.append(_dealer_history(str(v)))
         elif k == "declarations":
-            out.extend(DECLARATIONS.get(str(d), str(d)) for d in v)
+            out.extend(DECLARATIONS.get(str(d), (str(d), str(d))) for d in v)
         elif k == "discarder":
-            out.append(f"{DISCARDER.get(str(v), v)} 放銃 dealt in")
+            zh, en = DISCARDER.get(str(v), (str(v), str(v)))
+            out.append((f"{zh}放銃", f"{en} dealt in"))
         elif k == "discarder_riichi":
-            out.append(DISCARDER_RIICHI.get(str(v), str(v)))
+            out.append(DISCARDER_RIICHI.get(str(v), (str(v), str(v))))
         else:
             label = SITUATION_WORDS.get(k)
             if label is None:
-                out.append(f"{k} {v}")
+                out.append((f"{k} {v}", f"{k} {v}"))
             elif v is True:
                 out.append(label)
             else:
-                out.append(label.format(v=v) if "{v}" in label else f"{label} {v}")
+                out.append(tuple(  # type: ignore[arg-type]
+                    part.format(v=v) if "{v}" in part else f"{part} {v}" for part in label))
     return out
 
 
-SITUATION_WORDS = {
-    "ippatsu": "一發：立直後一巡內和了 within one go-around after riichi",
-    "first_go_around": "第一巡、無人鳴牌 in the first go-around, no calls",
-    "turn": "第 {v} 次摸牌 on draw {v}",
-    "haitei": "海底：摸到最後一張牌 on the last wall tile",
-    "houtei": "河底：最後一張捨牌 on the last discard",
-    "rinshan": "嶺上：槓後補牌和了 on the replacement tile after a kan",
-    "consecutive_kans": "連續 {v} 次槓 after {v} kans in a row",
-    "chankan": "搶槓 robbing a kan",
-    "visible_copies": "已見 {v} 張和了牌 {v} copies of the winning tile visible",
-    "flowers": "花牌 {v} 張 {v} flowers",
-    "dealer_streak": "莊家連莊 {v} 次 the dealer's win number {v} in a row",
-    "honba": "{v} 本場 {v} honba",
-    "called_pairs": "鳴牌對子 {v} 組 {v} called pairs",
-    "min_han": "二翻縛：需要 {v} 翻 {v} han needed to win",
-    "penultimate_kan": "倒數第二張牌時開槓 kan on the last draw but one",
-    "robbed_flower": "七搶一：搶第八張花 claims the eighth flower",
-    "furiten": "振聽 furiten",
-    "discarder_forced": "放銃者無安全牌 the discarder had no safe tile",
-    "discarder_kans": "放銃者連續開槓 {v} 次 the discarder declared {v} kans in a row",
-    "discarder_rinshan": "放銃牌是對方的嶺上牌 the discard is their replacement tile",
-    "discarder_broke_ippatsu": "放銃者鳴牌打斷一發 the discarder's call broke the ippatsu",
+SITUATION_WORDS: dict[str, tuple[str, str]] = {
+    "ippatsu": ("一發：立直後一巡內和了", "within one go-around after riichi"),
+    "first_go_around": ("第一巡、無人鳴牌", "in the first go-around, no calls"),
+    "turn": ("第 {v} 次摸牌", "on draw {v}"),
+    "haitei": ("海底：摸到最後一張牌", "on the last wall tile"),
+    "houtei": ("河底：最後一張捨牌", "on the last discard"),
+    "rinshan": ("嶺上：槓後補牌和了", "on the replacement tile after a kan"),
+    "consecutive_kans": ("連續 {v} 次槓", "after {v} kans in a row"),
+    "chankan": ("搶槓", "robbing a kan"),
+    "visible_copies": ("已見 {v} 張和了牌", "{v} copies of the winning tile visible"),
+    "flowers": ("花牌 {v} 張", "{v} flowers"),
+    "dealer_streak": ("莊家連莊 {v} 次", "the dealer's win number {v} in a row"),
+    "honba": ("{v} 本場", "{v} honba"),
+    "called_pairs": ("鳴牌對子 {v} 組", "{v} called pairs"),
+    "min_han": ("二翻縛：需要 {v} 翻", "a minimum of {v} han to win"),
+    "penultimate_kan": ("倒數第二張牌時開槓", "kan on the last draw but one"),
+    "robbed_flower": ("七搶一：搶第八張花", "claims the eighth flower"),
+    "furiten": ("振聽", "furiten"),
+    "discarder_forced": ("放銃者無安全牌", "the discarder had no safe tile"),
+    "discarder_kans": ("放銃者連續開槓 {v} 次", "the discarder declared {v} kans in a row"),
+    "discarder_rinshan": ("放銃牌是對方的嶺上牌", "the discard is their replacement tile"),
+    "discarder_broke_ippatsu": ("放銃者鳴牌打斷一發", "the discarder's call broke the ippatsu"),
 }
 
 
@@ -147,8 +153,8 @@ def read_examples(root: Path, yaku_ids: set[str],
     for path in example_files(root):
         rel = path.relative_to(root).as_posix()
         try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+            data = catalog_pkg.read_toml(path, rel).data
+        except catalog_pkg.CuratedError as e:
             warnings.append(f"{rel}: cannot read ({e}); its examples are not shown")
             continue
         examples = data.get("example", [])
@@ -216,7 +222,7 @@ def _example_view(ex: dict[str, Any], yaku_ids: set[str]) -> ExampleView:
         options=[(str(k), str(v)) for k, v in sorted(opts.items())],
         situation=situation_words(situation),
         case=str(ex.get("case", "")),
-        note=str(ex.get("note", "")),
+        note=note_of(ex.get("note")),
         hand=str(ex["hand"]) + "".join(f" + {m}" for m in ex.get("melds", []))
         + f" · 和了 win {ex['win']}",
         key=(str(ex["hand"]), str(ex["win"]), *map(str, ex.get("melds", []))),

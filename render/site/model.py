@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,8 +96,23 @@ class NameForms:
 
 @dataclass(frozen=True)
 class Related:
+    """Another yaku this one relates to, and how: `zh` and `en` say the relation with
+    `{link}` where the other yaku's name goes (each edition puts its own link there)."""
+
     id: str
     name: str
+    kind: str   # variant, parent, nested, note, note_reverse, family_larger, family_smaller
+    zh: str
+    en: str
+
+
+@dataclass(frozen=True)
+class FamilyLink:
+    """A family decision of catalog/families.toml as one yaku's page shows it."""
+
+    id: str  # the other yaku of the family
+    name: str
+    larger: bool  # the other yaku is the larger one (this one is dropped beside it)
     why: str
 
 
@@ -132,6 +146,9 @@ class Node:
     reading: str = ""                # the body's docstring: how the code reads the rule
     rules: list[Node] = field(default_factory=list)      # rule questions of this yaku
     related: list[Related] = field(default_factory=list)
+    families: list[FamilyLink] = field(default_factory=list)
+    # False: every non-無 value option lost its number, so the default awards "?翻".
+    playable_default: bool = True
     raw_value_notes: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -172,6 +189,21 @@ class Node:
             '<sup class="yb-cond-mark" title="依情況而定 · 依情况而定 · depends on the case">'
             "依條件</sup>"
         )
+
+    @property
+    def default_option(self) -> Option | None:
+        return next((o for o in self.options if o.is_default), None)
+
+    @property
+    def value_range(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The lowest and highest value of the menu whose numbers are known (無 and lost
+        numbers left out), or None when fewer than two such values differ."""
+        values = [o.value for o in self.options
+                  if o.value is not None and o.value.get("kind") != "none" and not is_lost(o.value)]
+        if not values:
+            return None
+        low, high = min(values, key=value_rank), max(values, key=value_rank)
+        return None if value_rank(low) == value_rank(high) else (low, high)
 
     @property
     def status_badge(self) -> Markup:
@@ -242,10 +274,7 @@ def _default_letter(node: dict[str, Any]) -> str | None:
         return None
     if node["kind"] == "rule":
         return opts[0]["letter"]
-    return next(
-        (o["letter"] for o in opts if o.get("value") and o["value"].get("kind") != "none"),
-        opts[0]["letter"],
-    )
+    return catalog_pkg.default_letter(opts)
 
 
 def build_node(n: dict[str, Any]) -> Node:
@@ -281,6 +310,7 @@ def build_node(n: dict[str, Any]) -> Node:
         has_values=any(o.value is not None for o in options),
         repairs=_repairs(repairs),
         procedure=str(n.get("procedure_why") or "") if n.get("procedure_only") else None,
+        playable_default=n["kind"] != "yaku" or catalog_pkg.playable_default(n["options"]),
         parent=n.get("parent"),
         raw_value_notes=[note for o in n.get("options", [])
                          for note in (o.get("value") or {}).get("notes", [])],
@@ -375,7 +405,11 @@ def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Na
         n.reading = readings.get(n.id, "")
         n.examples = examples.get(n.id, [])
         n.rules = [r for r in nodes if r.kind == "rule" and r.yaku == n.id]
-    link_related(nodes)
+    families = engine_families() if status.known else []
+    if status.known:  # the engine is read only once the build has checked the bodies
+        apply_engine_defaults(nodes, engine_default_letters())
+    link_related(nodes, families)
+    link_families(nodes, families)
     chapters = cat.get("chapters", [])
     by_section_chapter = {s: c for c in chapters for s in c.get("sections", [])}
     sections = []
@@ -421,8 +455,8 @@ def read_name_forms(root: Path, warnings: list[str]) -> dict[str, dict[str, Any]
     if not path.is_file():
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        data = catalog_pkg.read_toml(path, NAMES_PATH).data
+    except catalog_pkg.CuratedError as e:
         warnings.append(f"{NAMES_PATH}: cannot read ({e}); names shown without other forms")
         return {}
     return {k: v for k, v in data.items() if isinstance(v, dict)}
@@ -473,17 +507,47 @@ def body_readings(yaku_ids: set[str], warnings: list[str]) -> dict[str, str]:
 # ---------------------------------------------------------------------------- related
 
 _NUMBERED = re.compile(r"\s*[(（]\s*\d+\s*[)）]\s*$")
-# Value notes whose arguments name other yaku (包含…的翻數, 與…不復合, 限…, 算作…).
-_NOTE_LINKS = {
-    "includes": ("包含", "includes"),
-    "combines_with": ("可複合", "combines with"),
-    "combines_and_not": ("複合", "combination"),
-    "combines_with_all_but": ("不複合", "does not combine with"),
-    "counts_as": ("算作", "counts as"),
-    "counts_as_combination": ("算作", "counts as"),
-    "only": ("限", "only with"),
-    "total_with": ("合計", "totals with"),
-    "not_counted": ("不計", "not counted with"),
+# Value notes whose arguments name other yaku (包含…的翻數, 與…不復合, 限…, 算作…): the
+# relation as this yaku's page says it, and as the named yaku's page says it back.
+# `{link}` is where the other yaku's name goes.
+_NOTE_LINKS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "includes": (("包含{link}：成立時取代它", "includes {link}: awarded instead of it"),
+                 ("{link}成立時不計此役（它的選項 {opt} 包含此役）",
+                  "dropped when {link} is awarded (its value option {opt} includes this one)")),
+    "not_combined_with": (("與{link}不複合：成立時取代它",
+                           "does not combine with {link}: awarded instead of it"),
+                          ("{link}成立時不計此役（它的選項 {opt} 不與此役複合）",
+                           "dropped when {link} is awarded (its value option {opt} does not "
+                           "combine with this one)")),
+    "combines_with": (("可與{link}複合", "combines with {link}"),
+                      ("可與{link}複合（它的選項 {opt}）",
+                       "combines with {link} (its value option {opt})")),
+    "combines_with_all_but": (("不與{link}複合", "does not combine with {link}"),
+                              ("{link}不與此役複合（它的選項 {opt}）",
+                               "{link} does not combine with it (its value option {opt})")),
+    "counts_as": (("算作{link}", "counts as {link}"),
+                  ("{link}算作此役（它的選項 {opt}）",
+                   "{link} counts as this yaku (its value option {opt})")),
+    "counts_as_combination": (("算作與{link}的複合", "counts as the combination with {link}"),
+                              ("{link}算作與此役的複合（它的選項 {opt}）",
+                               "{link} counts as a combination with this yaku "
+                               "(its value option {opt})")),
+    "only": (("限{link}", "only with {link}"),
+             ("{link}只與此役一起成立（它的選項 {opt}）",
+              "{link} holds only together with this yaku (its value option {opt})")),
+    "not_counted": (("不計{link}", "{link} is not counted with it"),
+                    ("{link}成立時不計此役（它的選項 {opt}）",
+                     "not counted when {link} is awarded (its value option {opt})")),
+}
+# 與A複合，與B不複合: the first argument combines, the rest do not (yaku.interplay drops them)
+_COMBINES_AND_NOT = ("combines_with", "not_combined_with")
+# Relations the site says in the same words on both pages of a pair of yaku.
+_FIXED = {
+    "variant": ("同名的另一種規則：{link}", "another rule of the same name: {link}"),
+    "parent": ("屬於{link}：只在它之下存在", "belongs to {link}: exists only under it"),
+    "nested": ("{link}附屬於此役", "{link} is nested under this yaku"),
+    "family_larger": ("包含{link}：成立時取代它", "includes {link}: awarded instead of it"),
+    "family_smaller": ("{link}成立時不計此役", "dropped when {link} is awarded"),
 }
 
 
@@ -492,9 +556,61 @@ def base_name(name: str) -> str:
     return _NUMBERED.sub("", name)
 
 
-def link_related(nodes: list[Node]) -> None:
-    """Fill each yaku's `related`: numbered variants of the same name, the yaku it is
-    nested in and the ones nested in it, and the yaku its value notes name."""
+def link_families(nodes: list[Node], families: list[tuple[str, str, str]]) -> None:
+    """Fill each yaku's `families`: the decisions of catalog/families.toml with their
+    reasons, from the engine's reading of the file (engine_families)."""
+    by_id = {n.id: n for n in nodes if n.kind == "yaku"}
+    for larger_id, smaller_id, why in families:
+        larger, smaller = by_id.get(larger_id), by_id.get(smaller_id)
+        if larger is None or smaller is None:
+            continue  # the build checks families.toml against the catalog first
+        larger.families.append(FamilyLink(smaller.id, smaller.name.hant, False, why))
+        smaller.families.append(FamilyLink(larger.id, larger.name.hant, True, why))
+
+
+def engine_families() -> list[tuple[str, str, str]]:
+    """(larger, smaller, why) of every family in catalog/families.toml, as the engine reads
+    it (yaku.interplay), so that a new family shows up on both pages; none when the engine
+    cannot be imported (body_readings says so)."""
+    try:
+        from yaku import interplay
+    except Exception:  # the engine is optional for rendering
+        return []
+    return [(f.larger, f.smaller, f.why) for f in interplay.FAMILIES]
+
+
+def engine_default_letters() -> dict[str, str]:
+    """Each yaku's default value option as the engine's default ruleset chooses it, so the
+    site never keeps its own copy of that rule; none when the engine cannot be imported."""
+    try:
+        from yaku.rules import Ruleset
+        defaults = Ruleset.default()
+    except Exception:  # the engine is optional for rendering; the catalog's rule stands in
+        return {}
+    return {yid: opts.value.letter for yid, opts in defaults.options.items()}
+
+
+def apply_engine_defaults(nodes: list[Node], letters: dict[str, str]) -> None:
+    for n in nodes:
+        letter = letters.get(n.id) if n.kind == "yaku" else None
+        if letter is not None:
+            for o in n.options:
+                o.is_default = o.letter == letter
+
+
+def _note_relations(note: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The relation kinds a value note states, each with the arguments it applies to."""
+    kind = str(note.get("kind"))
+    args = [str(a) for a in note.get("args", [])]
+    if kind == "combines_and_not":
+        return [(_COMBINES_AND_NOT[0], args[:1]), (_COMBINES_AND_NOT[1], args[1:])]
+    return [(kind, args)] if kind in _NOTE_LINKS else []
+
+
+def link_related(nodes: list[Node], families: list[tuple[str, str, str]] | None = None) -> None:
+    """Fill each yaku's `related`, both ways: numbered variants of the same name, the yaku
+    it is nested in and the ones nested in it, the yaku its value notes name (and, on their
+    pages, the yaku whose notes name them), and the families of catalog/families.toml."""
     yaku = [n for n in nodes if n.kind == "yaku"]
     by_id = {n.id: n for n in nodes}
     by_base: dict[str, list[Node]] = {}
@@ -527,31 +643,40 @@ def link_related(nodes: list[Node]) -> None:
             p = by_id.get(p.parent or "")
         return p
 
+    out: dict[str, list[Related]] = {y.id: [] for y in yaku}
+
+    def add(owner: Node, other: Node, kind: str, zh: str, en: str) -> None:
+        if other.id != owner.id and all(r.id != other.id for r in out[owner.id]):
+            out[owner.id].append(Related(other.id, other.name.hant, kind, zh, en))
+
     for y in yaku:
-        out: list[Related] = []
-        seen = {y.id}
-
-        def add(other: Node, why: str, out: list[Related] = out, seen: set[str] = seen) -> None:
-            if other.id not in seen:
-                seen.add(other.id)
-                out.append(Related(other.id, other.name.hant, why))
-
         for other in by_base.get(base_name(y.name.hant), []):
-            add(other, "同名的另一種規則 · numbered variant")
+            add(y, other, "variant", *_FIXED["variant"])
         parent = parent_yaku(y)
         if parent is not None:
-            add(parent, "上層的役 · the yaku it belongs to")
+            add(y, parent, "parent", *_FIXED["parent"])
         for child in yaku:
             if parent_yaku(child) is y:
-                add(child, "附屬的役 · nested yaku")
-        for note in y.raw_value_notes:
-            label = _NOTE_LINKS.get(str(note.get("kind")))
-            if label is None:
-                continue
-            for arg in note.get("args", []):
-                # an argument may name several yaku (三杠子、四杠子) or one inside a phrase
-                # (和东北新干线相同的役): link every local yaku name it contains
-                for name in names_in(str(arg)):
-                    add(by_name[name],
-                        f"{label[0]} · {label[1]} ({to_hant(str(note.get('text', '')))})")
-        y.related = out
+                add(y, child, "nested", *_FIXED["nested"])
+    for larger, smaller, why in families or []:
+        if larger in out and smaller in out:
+            zh, en = _FIXED["family_larger"]
+            add(by_id[larger], by_id[smaller], "family_larger", zh, f"{en} ({why})")
+            zh, en = _FIXED["family_smaller"]
+            add(by_id[smaller], by_id[larger], "family_smaller", zh, f"{en} ({why})")
+    for y in yaku:
+        for o in y.options:
+            for note in (o.value or {}).get("notes", []):
+                said = to_hant(str(note.get("text", "")))
+                for kind, args in _note_relations(note):
+                    (zh, en), (zh_back, en_back) = _NOTE_LINKS[kind]
+                    # an argument may name several yaku (三杠子、四杠子) or one inside a
+                    # phrase (和东北新干线相同的役): link every local yaku name it contains
+                    for name in (n for arg in args for n in names_in(arg)):
+                        other = by_name[name]
+                        add(y, other, "note", f"{zh}（選項 {o.letter}：{said}）",
+                            f"{en} (value option {o.letter})")
+                        add(other, y, "note_reverse", zh_back.replace("{opt}", o.letter),
+                            en_back.replace("{opt}", o.letter))
+    for y in yaku:
+        y.related = out[y.id]

@@ -11,7 +11,7 @@ from markupsafe import Markup
 from render.site.common import HEADER
 from render.site.escape import esc
 from render.site.examples import ExampleView, awards_line
-from render.site.model import Node, Site
+from render.site.model import Node, Related, Site
 from render.site.values import badge, to_hant
 
 
@@ -57,15 +57,19 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site) -> dict[
             return esc(rule_id)
         return Markup(f"[{esc(rule_id)}](#{esc(rule_id)}) ") + esc(rule.name.hant)
 
+    def rel_link(rel: Related, with_id: bool = True) -> Markup:
+        """The related yaku's name linked to its page (with its ID the first time)."""
+        out = Markup(f"[{esc(rel.name)}]({esc(rel.id)}.md)")
+        return out + Markup(f' <span class="yb-id">{esc(rel.id)}</span>') if with_id else out
+
     pages = {}
     for y in site.yaku:
-        parent = next((r for r in site.yaku if r.id != y.id and any(
-            rel.id == r.id and "belongs" in rel.why for rel in y.related)), None)
+        parent = next((by_id[rel.id] for rel in y.related if rel.kind == "parent"), None)
         forms = y.forms.by_form() if y.forms else {"zh-Hant": [y.name.hant],
                                                    "zh-Hans": [y.name.hans]}
         pages[y.page] = tpl.render(
             common, y=y, section=sections[y.section], parent=parent, forms=forms,
-            rules=y.rules, option_text=option_text,
+            rules=y.rules, option_text=option_text, badge=badge, rel_link=rel_link,
             award=lambda ex, y=y: _award(y, ex, rule_link),
             header=Markup(HEADER.format(what=f"yaku {y.id}, ", sha=site.cat_sha)),
         )

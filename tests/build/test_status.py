@@ -61,7 +61,16 @@ def test_each_verdict(project_copy, built_catalog):
 def test_status_command_table_and_json(root, capsys):
     assert run_status(root, as_json=True) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {"yaku", "sections", "total", "translations", "identifiers"}
+    assert set(data) == {
+        "yaku", "sections", "total", "translations", "identifiers", "example_notes",
+        "no_playable_default",
+    }
+    notes = data["example_notes"]["total"]
+    assert notes["translated"] == notes["total"] >= 780 and notes["stale"] == 0
+    # issue #22: 皆素 (無, ?翻) has no option with a number; 東北新幹線 (無, ?翻, 2翻, 役滿) has
+    assert "3-14-13" in data["no_playable_default"]
+    assert "3-08-01" not in data["no_playable_default"]
+    assert data["yaku"]["3-08-01"]["default"] == "c"
     assert data["yaku"]["3-13-01"]["translation"]["total"] > 0
     assert data["identifiers"]["named"] == 819
     assert data["identifiers"]["stale"] == data["identifiers"]["missing"] == []
@@ -69,6 +78,8 @@ def test_status_command_table_and_json(root, capsys):
     out = capsys.readouterr().out
     assert "3-13-01" in out and "total" in out
     assert "819 named, 0 stale, 0 missing, 0 unknown" in out
+    assert f"example notes (catalog/examples*.toml, zh + en): {notes['total']} translated" in out
+    assert "24 yaku have no such option" in out and "  3-14-13      option b  皆素" in out
 
 
 NOTED_BODY = """

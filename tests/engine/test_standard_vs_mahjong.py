@@ -20,13 +20,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from engine_hands import random_win
 from mahjong.hand_calculating.divider import HandDivider
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
+import catalog
 from yaku.decompose import Interpretation, interpretations
+from yaku.evaluation import evaluate as yaku_evaluate
+from yaku.rules import Ruleset
 from yaku.standard import STANDARD_YAKU, YAKUMAN, yakuhai
 from yaku.win import Win
 
@@ -226,3 +230,63 @@ def _compare_each_interpretation(
                     f"forced {our_key(interp)}: library {lib} ours {verdict} for {win.to_json()}"
                 )
     return len(standard)
+
+
+REPORTED_HANDS = 10_000
+REPORTED_SEED = 20261201
+
+
+def _reported_against_library(win: Win, failures: list[str]) -> bool:
+    """`evaluate`'s `standard_yaku` (Result.standard, what the CLI and the page report) for
+    the reading it reports, against the library forced onto that same reading. False when
+    the reported reading is one the library does not read (kokushi)."""
+    result = yaku_evaluate(win, NO_LOCAL_YAKU)
+    interp = result.interpretation
+    assert interp is not None
+    if interp.kind == "kokushi":
+        return False
+    tiles, win_id, melds, config = to_library(win)
+    with forced_library():
+        _forced["hand"] = [list(b.tiles) for b in interp.blocks]
+        _forced["group"] = list(interp.winning_block.tiles)
+        lib_result = HandCalculator.estimate_hand_value(tiles, win_id, melds=melds, config=config)
+    lib = frozenset() if lib_result.error else library_verdict(lib_result.yaku)[0]
+    if set(result.standard) != lib:
+        failures.append(
+            f"reported {sorted(result.standard)}; library {sorted(lib)}: {win.to_json()}"
+        )
+    return True
+
+
+NO_LOCAL_YAKU = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
+
+
+@pytest.mark.slow
+def test_reported_standard_yaku_agree_with_the_library() -> None:
+    rng = random.Random(REPORTED_SEED)
+    failures: list[str] = []
+    compared = 0
+    names: Counter[str] = Counter()
+    while compared < REPORTED_HANDS:
+        win = random_win(rng)
+        if _reported_against_library(win, failures):
+            compared += 1
+            names.update(yaku_evaluate(win, NO_LOCAL_YAKU).standard)
+        assert len(failures) < 10, "\n".join(failures)
+    assert not failures, "\n".join(failures)
+    # the generator reaches the yaku the report names (a report that is always empty fails)
+    assert sum(names.values()) >= REPORTED_HANDS and len(names) >= 20, names
+
+
+def test_reported_standard_yaku_on_the_examples() -> None:
+    failures: list[str] = []
+    reported = 0
+    for ex in catalog.examples():
+        obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", [])}
+        obj.update(ex.get("situation", {}))
+        win = Win.from_json(obj)
+        if not interpretations(win):
+            continue
+        reported += _reported_against_library(win, failures)
+    assert not failures, "\n".join(failures[:10])
+    assert reported >= 600

@@ -69,3 +69,14 @@ def test_build_outside_a_checkout_says_so(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("error: yakubook build runs in a checkout of the project")
     assert err.count("\n") == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_status_outside_a_checkout_prints_the_wheels_table(tmp_path, capsys):
+    """From an installed wheel `yakubook status` reads the STATUS.json it ships: the table
+    prints without the checkout-only parts (the examples' notes)."""
+    from yakubook.status_cmd import run_status
+
+    assert run_status(tmp_path, False) == 0
+    out = capsys.readouterr().out
+    assert "3-13-01" in out and "identifiers (catalog/identifiers.toml)" in out
+    assert "example notes" not in out

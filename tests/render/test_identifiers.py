@@ -64,7 +64,7 @@ def _file(question: str = "condition", a: str = "closed_only", b: str = "open_ok
         (_file(question="for"), "identifiers.toml:1: 3-13-01-01: name 'for' is a Python keyword"),
         ('["3-13-01-01"]\nz1 = 3\n', "identifiers.toml:1: 3-13-01-01: 'z1' is not an option"),
         ('["3-13-01-01"]\na = { name = "x" }\n', "name and fingerprint must both be strings"),
-        ("[x\n", "catalog/identifiers.toml: not valid TOML"),
+        ("[x\n", "catalog/identifiers.toml:1: not valid TOML"),
     ],
 )
 def test_bad_names_are_errors_naming_file_and_line(text, message):

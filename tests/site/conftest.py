@@ -114,7 +114,8 @@ class BuiltSite:
 def built_site(rendered, tmp_path_factory) -> BuiltSite:
     project = tmp_path_factory.mktemp("site-project")
     (project / "site").mkdir()
-    shutil.copy(ROOT / "site" / "mkdocs.yml", project / "site" / "mkdocs.yml")
+    for config in ("mkdocs.yml", "mkdocs.en.yml"):  # one build per edition
+        shutil.copy(ROOT / "site" / config, project / "site" / config)
     shutil.copytree(ROOT / "site" / "overrides", project / "site" / "overrides",
                     ignore=shutil.ignore_patterns("__pycache__"))
     for rel, data in rendered.items():

@@ -189,11 +189,12 @@ class SearchBox:
         page.goto(base_url)
         page.click("input.md-search__input")
         # The worker builds its index after the page loads; until then the meta line says
-        # 正在初始化搜索引擎.
+        # 正在初始化搜索引擎 (Initializing search on the English edition, mkdocs.en.yml).
         page.wait_for_function(
             """() => {
                 const meta = document.querySelector(".md-search-result__meta");
-                return meta && !meta.textContent.includes("初始化");
+                return meta && !meta.textContent.includes("初始化")
+                    && !meta.textContent.includes("Initializing");
             }""", timeout=180_000)
         self.idle = page.inner_text(".md-search-result__meta")
 

@@ -98,6 +98,22 @@ def test_lost_numbers_are_marked_only_where_the_han_is_lost(data):
     assert not house_rules.number_lost(intact)
 
 
+def test_every_lost_han_gets_a_number_input(data, cat):
+    """Read from the option texts themselves: where the digit before 翻 is lost (`?翻`,
+    `?翻＋七對子的翻數` …), the sheet offers a han input, and nowhere else."""
+    lost_han = {
+        (node["id"], o["letter"])
+        for node in cat["nodes"]
+        if node["kind"] == "yaku"
+        for o in node.get("options", [])
+        if "\ufffd翻" in o["text"]["zh-Hant"]
+    }
+    marked = {(y["id"], o["letter"])
+              for y in data["yaku"] for o in y["options"] if o["lost_number"]}
+    assert ("3-09-03", "c") in lost_han  # ?翻＋七對子的翻數, an additive value
+    assert marked == lost_han
+
+
 def test_preset_errors_name_the_unknown(data):
     with pytest.raises(house_rules.HouseRulesError, match="3-99-99"):
         house_rules.resolve_preset('[yaku."3-99-99"]\nvalue = "b"\n', "x.toml", data["yaku"])
@@ -179,8 +195,10 @@ def test_bridge_answers_as_the_engine(bridge):
     got = json.loads(bridge.check_hand(json.dumps(win), toml))
     import yaku
 
-    want = yaku.evaluate(yaku.Win.from_json(win), Ruleset.from_toml(toml, "ruleset")).to_json()
+    rs = Ruleset.from_toml(toml, "ruleset")
+    want = yaku.evaluate(yaku.Win.from_json(win), rs, score=True).to_json()
     assert got == {"ok": True, "result": want}
+    assert got["result"]["score"]["payment"]["total"] > 0  # the page's score comes from here
     bad = json.loads(bridge.check_hand(json.dumps({"hand": "123m456p789s18z", "win": "1z"}), toml))
     assert bad["ok"] is False and bad["where"] == "hand"
     assert "unknown tile '8z'" in bad["error"]
@@ -215,3 +233,34 @@ def test_ruleset_options_compare_by_value():
     menu = type(b.options["3-13-01"].value)
     c = dataclasses.replace(b.options["3-13-01"], value=next(m for m in menu if m.letter == "b"))
     assert c != b.options["3-13-01"]
+
+
+# -- every [ruleset] key the engine reads travels through the page (issue #22) ----------------
+
+
+def test_bridge_rules_give_every_ruleset_key(bridge):
+    both = '[ruleset]\nname = "B"\nothers = "off"\nsupersession = "award both"\n'
+    got = json.loads(bridge.check_rules(both))
+    assert (got["name"], got["others"], got["supersession"]) == ("B", "off", "award both")
+    plain = json.loads(bridge.check_rules('[ruleset]\nname = "P"\n'))
+    assert (plain["others"], plain["supersession"]) == ("default", "drop")
+
+
+def test_presets_carry_supersession(data):
+    got = house_rules.resolve_preset('[ruleset]\nsupersession = "award both"\n', "x.toml",
+                                     data["yaku"])
+    assert got["supersession"] == "award both"
+    assert all(p["supersession"] == "drop" for p in data["presets"])  # none of the shipped
+    with pytest.raises(house_rules.HouseRulesError, match="supersession = 'both'"):
+        house_rules.resolve_preset('[ruleset]\nsupersession = "both"\n', "x.toml", data["yaku"])
+
+
+def test_the_page_writes_every_ruleset_key():
+    # The page's export (house-rules.js toToml) writes each key yaku.rules reads; a new key
+    # added to the engine fails here until the page carries it.
+    from yaku.rules import RULESET_KEYS
+
+    js = (house_rules.TEMPLATES / "house-rules.js").read_text("utf-8")
+    export = js[js.index("function toToml()"):js.index("// ---", js.index("function toToml()"))]
+    for key in RULESET_KEYS:
+        assert f"`{key} = ${{" in export, key

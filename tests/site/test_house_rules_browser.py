@@ -104,7 +104,12 @@ def check(page, win: dict) -> dict:
         "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
     reading = page.eval_on_selector_all(
         "#yb-hr-result .yb-hr-reading", "rs => rs.map(r => [r.dataset.kind, r.dataset.wait])")
-    return {"yaku": rows, "reading": reading[0] if reading else None}
+    score = page.eval_on_selector_all(
+        "#yb-hr-result .yb-hr-score",
+        "ss => ss.map(s => [s.dataset.win === 'true', Number(s.dataset.han), Number(s.dataset.fu),"
+        " Number(s.dataset.yakuman), s.dataset.limit, JSON.parse(s.dataset.payment)])")
+    return {"yaku": rows, "reading": reading[0] if reading else None,
+            "score": score[0] if score else None}
 
 
 def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
@@ -121,8 +126,10 @@ def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
         return {"error": message}
     result = json.loads(out.getvalue())
     interp = result["interpretation"]
+    sc = result["score"]
     return {"yaku": [[a["id"], a["option"], a["value"]] for a in result["yaku"]],
-            "reading": [interp["kind"], interp["wait"]] if interp else None}
+            "reading": [interp["kind"], interp["wait"]] if interp else None,
+            "score": [sc["win"], sc["han"], sc["fu"], sc["yakuman"], sc["limit"], sc["payment"]]}
 
 
 def example_wins(count: int) -> list[dict]:
@@ -203,6 +210,9 @@ def test_example_hands_match_the_cli(engine_page, rules, tmp_path):
                   if b != c]
     assert not mismatches, mismatches[:3]
     awarded = sum(1 for r in cli_results if r.get("yaku"))
+    # The score is compared above with the rest; it must also say something.
+    paid = [r["score"][5]["total"] for r in cli_results if r.get("score") and r["score"][0]]
+    assert len(paid) >= 10 and len(set(paid)) >= 3, paid
     # small-house enables 8 yaku; the other two most of them
     assert awarded >= 3, f"only {awarded} of 60 hands score a local yaku under {rules}"
     assert engine_page.blocked == []
@@ -453,3 +463,105 @@ def test_engine_starts_without_the_snapshot(browser, base_url, hr_public, tmp_pa
         assert page.evaluate("window.ybHouseRules.engine.from") == "plain start"
     finally:
         off.context.close()
+
+
+def test_hostile_input_gets_a_message_in_seconds_and_the_engine_keeps_working(
+    engine_page, artifacts
+):
+    """Issue #23: a sheet nested thousands deep or with a 20,000-part key is refused by the
+    engine's TOML reader (a RecursionError broke the engine until a reload); a message has
+    no trailing "null"; 100,000 melds are refused before the engine (the page froze for
+    minutes)."""
+    import time
+
+    page = engine_page.page
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    for bad, says in (
+        ("x = " + "[" * 5000, "nested more than"),
+        ("a" + ".a" * 20_000 + " = 1", "dotted parts"),
+        ('[yaku."3-99-01"]\nvalue = "b"\n', "unknown yaku '3-99-01'"),
+    ):
+        page.fill("#yb-hr-toml", bad)
+        page.click("#yb-hr-import")
+        page.wait_for_selector("#yb-hr-import-msg.yb-hr-error", timeout=ENGINE_TIMEOUT)
+        msg = page.inner_text("#yb-hr-import-msg")
+        assert says in msg and "null" not in msg, msg
+    good = (ROOT / "rulesets" / "small-house.toml").read_text("utf-8")
+    page.fill("#yb-hr-toml", good)
+    page.click("#yb-hr-import")
+    page.wait_for_selector("#yb-hr-import-msg.yb-hr-ok", timeout=ENGINE_TIMEOUT)
+
+    before = page.evaluate("window.ybHouseRules.evaluations")
+    start = time.monotonic()
+    page.fill("#yb-hr-melds", ", ".join(["pon 777z"] * 100_000))
+    page.click("#yb-hr-check")
+    page.wait_for_function(
+        f"window.ybHouseRules.evaluations > {before} && window.ybHouseRules.settled()",
+        timeout=60_000)
+    assert time.monotonic() - start < 30
+    box = page.locator("#yb-hr-result")
+    assert box.get_attribute("data-state") == "error"
+    assert "fits in 4096" in box.locator(".yb-hr-error-text").inner_text()
+    assert page.locator("#yb-hr-checker .yb-hr-meld").count() <= 8
+    page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-hostile.png"))
+    page.fill("#yb-hr-melds", "")
+
+
+# An imported sheet with every [ruleset] key the engine reads (issue #22): `supersession =
+# "award both"` and a number the source lost (東北新幹線 b is "?翻").
+AWARD_BOTH_TOML = """\
+[ruleset]
+name = "Both, and a number"
+others = "default"
+supersession = "award both"
+
+[yaku."3-08-01"]
+value = "b"
+han = 3
+"""
+# 四連刻 holds 三連刻: awarded both only under "award both"; 東北新幹線 on its own.
+AWARD_BOTH_HANDS = [
+    {"hand": "222333444555m11z", "win": "1z"},
+    {"hand": "123456789m11144z", "win": "4z"},
+]
+
+
+def test_imported_award_both_and_lost_han_round_trip(engine_page, browser, base_url, tmp_path):
+    page = engine_page.page
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    page.fill("#yb-hr-toml", AWARD_BOTH_TOML)
+    page.click("#yb-hr-import")
+    page.wait_for_selector("#yb-hr-import-msg.yb-hr-ok", timeout=ENGINE_TIMEOUT)
+    assert page.input_value("#yb-hr-supersession") == "award both"
+    # the page evaluates the file as the CLI does
+    rules = tmp_path / "both.toml"
+    rules.write_text(AWARD_BOTH_TOML, encoding="utf-8")
+    family = cli(tmp_path, AWARD_BOTH_HANDS[0], rules)
+    assert {"3-11-01", "3-11-02"} <= {a[0] for a in family["yaku"]}  # both: the file says so
+    tohoku = cli(tmp_path, AWARD_BOTH_HANDS[1], rules)
+    assert ["3-08-01", "b"] in [a[:2] for a in tohoku["yaku"]]
+    assert next(a[2] for a in tohoku["yaku"] if a[0] == "3-08-01")["han"] == 3
+    for w in AWARD_BOTH_HANDS + example_wins(60)[::4]:
+        assert check(page, w) == cli(tmp_path, w, rules), w
+    # export keeps both keys
+    exported = tomllib.loads(exported_toml(page))
+    assert exported["ruleset"]["supersession"] == "award both"
+    assert exported["yaku"]["3-08-01"] == {"value": "b", "han": 3}
+    # a link and a fresh profile's localStorage keep them too
+    link = page.evaluate("window.ybHouseRules.shareUrl()")
+    assert "s=both" in link and "h=3-08-01_3" in link
+    other = Offline(browser, base_url)
+    try:
+        shared = other.open(link)
+        assert shared.input_value("#yb-hr-supersession") == "award both"
+        again = tomllib.loads(exported_toml(shared))
+        assert again["ruleset"]["supersession"] == "award both"
+        assert again["yaku"]["3-08-01"] == {"value": "b", "han": 3}
+        plain = other.open(base_url + "house-rules/")
+        assert plain.input_value("#yb-hr-supersession") == "award both"
+    finally:
+        other.context.close()
+    # the control: back to "drop", and the export says so
+    page.select_option("#yb-hr-supersession", "drop")
+    assert tomllib.loads(exported_toml(page))["ruleset"]["supersession"] == "drop"
+    assert "s=both" not in page.evaluate("window.ybHouseRules.shareUrl()")

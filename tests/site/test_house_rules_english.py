@@ -19,8 +19,8 @@ from render import house_rules
 from render.site import english
 
 ROOT = Path(__file__).resolve().parents[2]
-SWITCH = re.compile(r"\[(English|中文)\]\(([^)]*)\)\{ \.yb-lang-switch hreflang=(\S+) lang=\S+ \}\n"
-                    r"\{ \.yb-lang \}")
+SWITCH = re.compile(r'<a class="yb-lang-switch" href="([^"]*)" hreflang="([^"]*)" lang="[^"]*">'
+                    r"(English|中文)</a>\n\{ \.yb-lang data-search-exclude \}")
 
 
 
@@ -46,7 +46,8 @@ def test_english_page_uses_the_same_assets_one_folder_deeper(hr_outputs):
     en = page(hr_outputs, house_rules.PAGE_EN)
     assert house_rules.PAGE_EN == "en/house-rules.md"
     assets = re.compile(r'(?:href|src|data-(?!lang)[a-z]+)="([^"]*)"')
-    zh_refs, en_refs = assets.findall(zh), assets.findall(en)
+    # the language switch (the first reference) links the other edition's page: below
+    zh_refs, en_refs = assets.findall(zh)[1:], assets.findall(en)[1:]
     assert len(zh_refs) == len(en_refs) == 7
     for z, e in zip(zh_refs, en_refs, strict=True):
         if z.startswith("../assets/"):
@@ -67,8 +68,10 @@ def test_english_page_uses_the_same_assets_one_folder_deeper(hr_outputs):
 def test_both_pages_carry_the_switch_to_each_other(hr_outputs):
     zh = SWITCH.findall(page(hr_outputs, house_rules.PAGE))
     en = SWITCH.findall(page(hr_outputs, house_rules.PAGE_EN))
-    assert zh == [("English", "en/house-rules.md", "en")]
-    assert en == [("中文", "../house-rules.md", "zh-Hant")]
+    # the URL of the other edition's page (each edition is its own MkDocs build), from
+    # house-rules/ and en/house-rules/
+    assert zh == [("../en/house-rules/", "en", "English")]
+    assert en == [("../../house-rules/", "zh-Hant", "中文")]
     # the very line the other pages print (english.switch_line), before the title
     for rel, to_english in ((house_rules.PAGE, True), (house_rules.PAGE_EN, False)):
         md = page(hr_outputs, rel)

@@ -38,9 +38,15 @@ def test_navigation_reaches_every_section_page(built_site, cat):
     for page in ("by-value", "by-name", "by-status", "status"):
         assert f'href="{page}/"' in nav
     assert "各節" in nav  # the hook's Chinese title for the sections folder
-    # the English edition's folder is titled by the hook too, not "En" after its folder name
-    assert "English · 英文版" in nav
-    assert not re.search(r">\s*En\s*<", nav)
+    # the English edition is its own build (mkdocs.en.yml): not a folder of this navigation
+    sidebar = nav[:nav.index('class="md-content"')]
+    assert not re.search(r">\s*En\s*<", sidebar) and 'href="en/' not in sidebar
+    en_home = (built_site.public / "en" / "index.html").read_text(encoding="utf-8")
+    en_nav = en_home[en_home.index('class="md-nav md-nav--primary"'):]
+    for n in cat["nodes"]:
+        if n["kind"] == "section":
+            assert re.search(rf'href="sections/{n["id"]}/"', en_nav), n["id"]
+    assert re.search(r">\s*Sections\s*<", en_nav) and "各節" not in en_nav
 
 
 def test_search_index_is_segmented_and_holds_both_scripts(built_site):
@@ -61,9 +67,15 @@ def test_search_index_is_segmented_and_holds_both_scripts(built_site):
     # kaga of kagahyakumangoku, is not a key of its own: it matches as that key's prefix)
     for part in ("百萬石", "百万石", "賀百萬", "hyakuman", "kaga"):
         assert any(k.startswith(part) for k in keys), part
-    # (the English edition's yaku pages carry their English names: render/site/english.py)
-    assert not any("tags" in d for loc, d in docs.items()
-                   if not loc.startswith(("yaku/", "en/yaku/")))
+    assert not any("tags" in d for loc, d in docs.items() if not loc.startswith("yaku/"))
+    assert not any(loc.startswith("en/") for loc in docs)  # the English edition's own index:
+    en_index = json.loads((built_site.public / "en" / "search" / "search_index.json")
+                          .read_text("utf-8"))
+    assert en_index["config"]["lang"] == ["en"]
+    en_docs = {d["location"]: d for d in en_index["docs"]}
+    # its yaku pages carry their English and romaji names (render/site/english.py)
+    en_keys = en_docs["yaku/3-13-01/"]["tags"][0].split()
+    assert "kagahyakumangoku(1)" in en_keys and any(k.startswith("kaga") for k in en_keys)
     # repair records (garbled damaged text) are kept out of the index
     assert not any("GBK bytes re-read" in d["text"] for d in index["docs"])
 
@@ -71,3 +83,26 @@ def test_search_index_is_segmented_and_holds_both_scripts(built_site):
 def test_jieba_dictionary_is_not_published(built_site):
     assert not (built_site.public / "assets" / "search").exists()
     assert (built_site.public / "assets" / "tiles" / "0p.svg").is_file()
+
+
+def test_lost_value_boxes_show_their_toml_as_a_code_block(built_site):
+    """The sample ruleset in the lost-value box is a fenced block (pymdownx.superfences),
+    not a line of inline code (#25), on every such page of both editions."""
+    pages = sorted(built_site.public.glob("yaku/*/index.html")) + sorted(
+        built_site.public.glob("en/yaku/*/index.html"))
+    boxed = 0
+    for path in pages:
+        html = path.read_text(encoding="utf-8")
+        if "admonition warning" not in html:
+            continue
+        box = html[html.index("admonition warning"):]
+        box = box[:box.index("<table>")]
+        boxed += 1
+        assert re.search(r'<div class="highlight"><pre><span></span><code>', box), path
+        assert not re.search(r"<p><code>\s*toml", box), path
+        # three lines: the table, the value, the number
+        code = re.sub(r"<[^>]+>", "", box.split("<code>", 1)[1].split("</code>", 1)[0])
+        lines = [line for line in code.splitlines() if line.strip()]
+        assert len(lines) == 3 and lines[1].startswith("value = ") and lines[2].startswith(
+            "han = 2"), (path, lines)
+    assert boxed >= 2 * 40, boxed  # 42 lost-value pages per edition when this was written

@@ -165,7 +165,8 @@ def _assert_inert(soup: BeautifulSoup, where: str, scripts_ok: bool = False) -> 
 def test_hostile_site_builds_with_no_active_content(hostile, tmp_path):
     _root, _cat, out = hostile
     (tmp_path / "site").mkdir()
-    shutil.copy(ROOT / "site" / "mkdocs.yml", tmp_path / "site" / "mkdocs.yml")
+    for config in ("mkdocs.yml", "mkdocs.en.yml"):  # one build per edition
+        shutil.copy(ROOT / "site" / config, tmp_path / "site" / config)
     shutil.copytree(ROOT / "site" / "overrides", tmp_path / "site" / "overrides",
                     ignore=shutil.ignore_patterns("__pycache__"))
     for rel, data in out.items():

@@ -141,7 +141,8 @@ def test_lost_digit_known_case_3_02_03(cat, pages):
     assert rendered.count("this digit was lost in the source") >= len(lost)
     # said plainly in the page header, with how a ruleset supplies the number
     head = rendered[:rendered.index("yb-name-table") if "yb-name-table" in rendered else 3000]
-    assert "值的數字遺失" in rendered and "han = 2" in rendered
+    # the sample ruleset is a highlighted code block: its text, tags aside
+    assert "值的數字遺失" in rendered and "han = 2" in re.sub(r"<[^>]+>", "", rendered)
     assert rendered.index("值的數字遺失") < rendered.index("選項")
     del head
 
@@ -407,3 +408,31 @@ def test_examples_read_as_situations_and_settings(pages):
     for path, md in pages.items():
         titles = re.findall(r'<span class="yb-hand" title="([^"]+)"', md)
         assert len(titles) == len(set(titles)), path
+
+
+# -- issue #22: family decisions and playable defaults on the pages -------------------------
+
+FAMILIES_DECIDED = [("3-10-08", "3-10-07"), ("3-14-01", "3-14-05"), ("3-14-08", "3-14-03"),
+                    ("3-15-07", "3-15-05")]
+
+
+@pytest.mark.parametrize(("larger", "smaller"), FAMILIES_DECIDED)
+def test_family_decisions_are_on_both_yaku_pages_in_both_editions(all_pages, larger, smaller):
+    for edition in ("", "en/"):
+        for page, other in ((larger, smaller), (smaller, larger)):
+            md = all_pages[f"{edition}yaku/{page}.md"]
+            assert "{ #family }" in md, (edition, page)
+            family = md[md.index("{ #family }"):]
+            assert f"]({other}.md)" in family.split("\n## ")[0], (edition, page)
+
+
+def test_the_default_is_the_first_option_with_a_number(pages, all_pages):
+    # 東北新幹線: b ?翻, c 2翻 -> the default is c
+    md = pages["yaku/3-08-01.md"]
+    yaku = md[md.index("{ #3-08-01 }"):md.index("{ #3-08-01-01 }")]
+    assert re.search(r"\| \*\*c\*\*<br><span class=\"yb-default\"", yaku)
+    assert not re.search(r"\| \*\*b\*\*<br><span class=\"yb-default\"", yaku)
+    # 皆素: no option with a number: the page says its default awards ?翻
+    assert "所以預設選項 b 計為 ?翻" in pages["yaku/3-14-13.md"]
+    assert "its default (option b) awards ? han" in all_pages["en/yaku/3-14-13.md"]
+    assert "awards ? han" not in all_pages["en/yaku/3-08-01.md"]

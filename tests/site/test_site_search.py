@@ -159,3 +159,183 @@ def test_a_name_numbered_variants_share_finds_them_all(built_site, cat):
         top = top_pages(links, 3)
         assert top and top[0] in ids, (base, links)
         assert ids <= set(top) or len(ids) > 3, (base, top)
+
+
+def test_kana_folds_to_hiragana_without_long_vowel_marks():
+    keys = _search_keys()
+    assert keys.fold_kana("パーレンチャン") == "ぱれんちゃん"
+    assert keys.fold_kana("ぱーれんちゃん") == "ぱれんちゃん"
+    assert keys.fold_kana("ベニクジャク") == "べにくじゃく"
+    assert keys.fold_kana("燕返し") == "燕返し"  # Han and hiragana stay
+    assert keys.fold_kana("Paarenchan") == "Paarenchan"
+    assert keys.with_folded(["パーレンチャン", "八連荘"]) == [
+        "パーレンチャン", "ぱれんちゃん", "八連荘"]
+
+
+def test_a_yaku_page_gets_its_folded_kana_as_keys():
+    keys = _search_keys()
+    index = {"config": {"separator": SEPARATOR.pattern},
+             "docs": [{"location": "yaku/a/", "title": "八連莊", "text": "<p>English</p>"}]}
+    names = {"yaku/a/": {"forms": {"zh-Hant": ["八連莊"], "kana": ["パーレンチャン"],
+                                   "romaji": ["Paarenchan", "pa-renchan"],
+                                   "en": ["Eight Consecutive Wins"]}}}
+    keys.add_keys(index, names)
+    tags = index["docs"][0]["tags"][0].split()
+    assert "ぱれんちゃん" in tags and "パーレンチャン" in tags
+
+
+def test_a_yaku_pages_excerpt_is_its_names_not_the_language_switch():
+    keys = _search_keys()
+    index = {"config": {"separator": SEPARATOR.pattern},
+             "docs": [{"location": "yaku/a/", "title": "八連莊", "text": "<p>English</p>"},
+                      {"location": "by-name/", "title": "x", "text": "<p>kept</p>"}]}
+    names = {"yaku/a/": {"forms": {"zh-Hant": ["八連莊"], "zh-Hans": ["八连庄"],
+                                   "ja": ["八連荘"], "kana": ["パーレンチャン"],
+                                   "romaji": ["Paarenchan", "parenchan"],
+                                   "en": ["Eight Consecutive Wins", "Eight Dealer Wins"],
+                                   "zh-alias": []}}}
+    keys.add_keys(index, names)
+    docs = {d["location"]: d for d in index["docs"]}
+    assert docs["yaku/a/"]["text"] == (
+        "<p>八連莊 · 八连庄 · 八連荘 · パーレンチャン · Paarenchan · Eight Consecutive Wins</p>")
+    assert docs["by-name/"]["text"] == "<p>kept</p>"
+    assert keys.excerpt({"forms": {"en": ["A<b>"]}}) == "<p>A&lt;b&gt;</p>"
+
+
+def test_runs_of_words_of_a_latin_name_are_keys():
+    keys = _search_keys()
+    assert keys.word_runs(["full", "flush", "seven", "pairs"]) == [
+        "fullflush", "fullflushseven", "flushseven", "flushsevenpairs", "sevenpairs"]
+    assert keys.word_runs(["seven", "pairs"]) == []  # the whole name is a key already
+    assert keys.word_runs(["七対子", "open"]) == []
+    index = {"config": {"separator": SEPARATOR.pattern},
+             "docs": [{"location": "yaku/a/", "title": "x", "text": ""}]}
+    keys.add_keys(index, {"yaku/a/": {"forms": {"en": ["Full Flush Seven Pairs"]}}})
+    tags = index["docs"][0]["tags"][0].split()
+    assert "sevenpairs" in tags and "fullflushsevenpairs" in tags
+
+
+def test_the_vocabulary_for_misspellings():
+    keys = _search_keys()
+    index = {"config": {"separator": SEPARATOR.pattern},
+             "docs": [{"location": "yaku/a/", "title": "一發", "text": ""},
+                      {"location": "yaku/a/#rule", "title": "x", "text": "<p>dealer wins</p>"},
+                      {"location": "yaku/b/", "title": "白一點", "text": ""}]}
+    names = {"yaku/a/": {"forms": {"romaji": ["Ippatsu"], "en": ["One Shot"]}},
+             "yaku/b/": {"forms": {"romaji": ["Haku-itten"]}}}
+    vocab = keys.vocabulary(index, keys.add_keys(index, names))
+    # names: Latin name words and joined forms of four letters or more
+    assert vocab["names"] == ["haku", "hakuitten", "ippatsu", "itten", "oneshot", "shot"]
+    # known: every Latin token of the index, text included
+    assert {"dealer", "wins", "ippatsu", "haku", "one"} <= set(vocab["known"])
+    assert vocab["known"] == sorted(vocab["known"])
+
+
+# ------------------------------------------------------------------ tolerance (issue #25)
+
+def _other_kana_script(s: str) -> str:
+    """s with hiragana written as katakana and katakana as hiragana (the test's own swap,
+    not the site's folding)."""
+    out = []
+    for c in s:
+        if "\u3041" <= c <= "\u3096":
+            out.append(chr(ord(c) + 0x60))
+        elif "\u30a1" <= c <= "\u30f6":
+            out.append(chr(ord(c) - 0x60))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+# Cases from the issue: a name in the other kana script, without its long-vowel mark, and
+# one letter off (dropped, doubled, swapped, changed), with the yaku whose name it is.
+TOLERANCE_CASES = [
+    ("3-15-03", "ぱーれんちゃん"),   # パーレンチャン typed in hiragana
+    ("3-15-03", "パレンチャン"),     # without the long-vowel mark
+    ("3-02-01", "ipatsu"),           # Ippatsu, a letter dropped
+    ("3-05-03", "hakuiten"),         # Hakuitten, a letter dropped
+    ("3-05-03", "hakuittten"),       # a letter doubled
+    ("3-05-03", "hakuitetn"),        # two letters swapped
+    ("3-02-01", "ippatzu"),          # a letter changed
+    ("3-16-01", "Thirten Orphans"),  # English, a letter dropped
+]
+
+
+@pytest.mark.slow
+def test_names_typed_in_the_other_kana_script_or_one_letter_off_find_their_page(
+        built_site, cat):
+    import tomllib
+
+    names = tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+    swapped = [(yid, "kana-swapped", _other_kana_script(entry["kana"]))
+               for yid, entry in names.items()
+               if isinstance(entry, dict) and entry.get("kana")
+               and _other_kana_script(entry["kana"]) != entry["kana"]]
+    assert len(swapped) > 100
+    # names two yaku share (紅孔雀(1)/(2) are both べにくじゃく): either first, both in the top 3
+    fixed = [(yid, "fixed", q) for yid, q in TOLERANCE_CASES]
+    fixed += [(yid, "fixed", "ベニクジャク") for yid, entry in names.items()
+              if isinstance(entry, dict) and entry.get("kana") == "べにくじゃく"]
+    results = run_name_search(built_site.public, swapped + fixed)
+    misses = [(r[0], r[2], r[4][:1]) for r in results if r[1] == "fixed" and not r[3]]
+    assert misses == []
+    rows = [r for r in results if r[1] == "kana-swapped"]
+    rate = sum(r[3] for r in rows) / len(rows)
+    assert rate >= THRESHOLD, (rate, [(r[0], r[2], r[4][:1]) for r in rows if not r[3]][:20])
+
+
+@pytest.mark.slow
+def test_english_rule_words_rank_the_yaku_named_with_them_first(built_site):
+    import tomllib
+
+    names = tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+
+    def named_with(words: str) -> set[str]:
+        return {yid for yid, e in names.items() if isinstance(e, dict)
+                and any(words in n.lower() for n in [e.get("name_en", "")]
+                        + list(e.get("en_aliases", [])))}
+
+    cases = {"seven pairs": named_with("seven pairs"), "red dragon": named_with("red dragon"),
+             "last tile": named_with("last tile")}
+    assert all(cases.values()), cases
+    results = run_name_search(built_site.public,
+                              [(sorted(ids)[0], "rule words", q) for q, ids in cases.items()])
+    from site_helpers import yaku_of
+
+    for (_, _, query, _, links) in results:
+        assert links and yaku_of(links[0]) in cases[query], (query, links[:3])
+
+
+@pytest.mark.slow
+def test_results_show_names_and_excerpt_never_the_keys(built_site):
+    """The keys of 八連莊 (in its entry's tags) appear in no state of the result list."""
+    from playwright.sync_api import sync_playwright
+    from site_helpers import CHROMIUM, CHROMIUM_ARGS, SearchBox, serving
+
+    with serving(built_site.public) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            box = SearchBox(page, url)
+            # the Chinese page for its Chinese name and romaji, the English page (whose
+            # names are its English ones) for the English name
+            for query, names in (("八連莊", ("八連莊", "Paarenchan", "Eight Consecutive Wins")),
+                                 ("paarenchan", ("八連莊", "Paarenchan")),
+                                 ("Eight Consecutive Wins", ("Eight Consecutive Wins",))):
+                links = box.search(query)
+                assert links and "/yaku/3-15-03/" in links[0], (query, links[:3])
+                shown = page.inner_text(".md-search-result")
+                first = page.inner_text(".md-search-result__item")
+                # keys are run together (the joined name forms); the excerpt has spaces
+                for key in ("eightconsecutivewins", "paarenchanparenchan", "parenchan pa"):
+                    assert key not in shown.lower(), (query, key)
+                assert page.locator(".md-search-result .md-tags").count() == 0
+                titles = page.eval_on_selector_all(
+                    ".md-search-result [title], .md-search-result [aria-label]",
+                    "els => els.map(e => (e.title || '') + (e.getAttribute('aria-label') || ''))")
+                assert not any("eightconsecutivewins" in t.lower() for t in titles)
+                # the page's own entry: title, then its names as the excerpt
+                assert all(name in first for name in names), (query, first)
+                assert "English" not in [line.strip() for line in first.splitlines()]
+        finally:
+            browser.close()

@@ -138,6 +138,16 @@ FAMILY_HANDS = {
     ("3-12-09", "3-12-07"): Win.make(
         "55s", "5s", melds=["ankan 1111m", "ankan 9999p", "ankan 5555z", "ankan 2222s"]
     ),
+    # issue #22's decisions: 123 234 345 456m steps by one four times (and three)
+    ("3-10-08", "3-10-07"): Win.make("122333444556m55p", "6m"),
+    # a 裸單騎 won on 1索 is 金雞獨立
+    ("3-14-01", "3-14-05"): Win.make(
+        "11s", "1s", melds=["pon 222m", "pon 333p", "chi 456s", "pon 777z"]
+    ),
+    # 一氣通貫 in manzu won on 5m by the 4-6 嵌張 is 五心通貫, and a 嵌張 on a 5 (穴子)
+    ("3-14-08", "3-14-03"): Win.make("123456789m11p222s", "5m"),
+    # eight flowers set aside are also four
+    ("3-15-07", "3-15-05"): Win.make("123m456p789s11122z", "3m", flowers=8),
 }
 
 
@@ -172,9 +182,12 @@ def test_catalog_notes_still_supersede_when_a_table_awards_both():
 
 
 def test_four_identical_sequences_hold_three_under_the_defaults_only_as_isshoku_yonjun():
-    got = ids(FAMILY_HANDS[("3-10-02", "3-10-01")], Ruleset.default())
+    # BACK FOUR is off here: its default is its 役滿 (d, the first option with a number),
+    # and 111122223333m read as three four-tile groups is worth more than 一色四順.
+    no_back_four = '[yaku."3-16-07"]\nvalue = "a"\n'
+    got = ids(FAMILY_HANDS[("3-10-02", "3-10-01")], Ruleset.from_toml(no_back_four))
     assert "3-10-02" in got and "3-10-01" not in got
-    off = Ruleset.from_toml('[yaku."3-10-02"]\nvalue = "a"')
+    off = Ruleset.from_toml(no_back_four + '[yaku."3-10-02"]\nvalue = "a"')
     assert "3-10-01" in ids(FAMILY_HANDS[("3-10-02", "3-10-01")], off)
 
 
@@ -309,26 +322,46 @@ def test_cli_says_the_value_is_lost_or_supplied(tmp_path, capsys):
 
 
 def test_bodies_may_only_ask_for_known_context():
-    assert CONTEXT_KEYWORDS == ("parent", "inclusive")
+    assert CONTEXT_KEYWORDS == ("parent", "inclusive", "others")
     with pytest.raises(RegistrationError, match="keyword-only parameter 'table'"):
 
         @implements("3-10-01", fingerprint="x")
         def bad(win, opts, *, table=None):
             return None
 
-    from yaku.bodies import s3_08, s3_10, s3_12, s3_15
+    from yaku.bodies import s3_02, s3_08, s3_10, s3_12, s3_15, s3_16
 
     asked = {
         f.__name__: tuple(
             n for n, p in inspect.signature(f).parameters.items() if p.kind is p.KEYWORD_ONLY
         )
-        for f in (s3_08.guriinsha, s3_15.ha_paarenchan, s3_10.isshoku_sanjun, s3_12.ryan_ankan)
+        for f in (
+            s3_08.guriinsha,
+            s3_15.ha_paarenchan,
+            s3_10.isshoku_sanjun,
+            s3_12.ryan_ankan,
+            s3_15.paarenchan,
+            s3_15.hassen_kakai,
+            s3_15.kanburi,
+            s3_15.renhou,
+            s3_16.back_four,
+            s3_02.ippatsu,
+            s3_02.open_riichi,
+        )
     }
+    # every rule that asks for other yaku, a minimum or a cap asks for ``others``
     assert asked == {
         "guriinsha": ("parent",),
         "ha_paarenchan": ("parent",),
         "isshoku_sanjun": ("inclusive",),
         "ryan_ankan": ("inclusive",),
+        "paarenchan": ("others",),
+        "hassen_kakai": ("others",),
+        "kanburi": ("others",),
+        "renhou": ("others",),
+        "back_four": ("others",),
+        "ippatsu": ("others",),
+        "open_riichi": ("others",),
     }
 
 

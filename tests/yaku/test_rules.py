@@ -24,13 +24,28 @@ def test_shipped_rulesets_load(path):
 
 
 def test_no_file_means_the_documented_defaults():
+    # README "Defaults": the first non-無 option whose number the sources kept; where every
+    # non-無 option lost it, the first non-無 one.
     rs = Ruleset.load(None)
     for yid, info in generated.REGISTRY.items():
         opts = rs.options[yid]
-        first_on = next(m for m in type(opts.value) if info.values[m.letter]["kind"] != "none")
-        assert opts.value is first_on
+        on = [m for m in type(opts.value) if info.values[m.letter]["kind"] != "none"]
+        known = [m for m in on if not info.values[m.letter].get("lost")]
+        assert opts.value is (known or on)[0], yid
         for field, _menu, _ in info.rules.values():
             assert getattr(opts, field).letter == "a"
+
+
+def test_defaults_give_a_number_where_the_sources_kept_one():
+    # issue #22: 東北新幹線 b is ?翻, c 2翻: the default is c, and the hand scores 2翻.
+    from yaku.evaluation import evaluate
+    from yaku.win import Win
+
+    assert Ruleset.load(None).options["3-08-01"].value.letter == "c"
+    got = [a for a in evaluate(Win.make("123456789m11144z", "4z")).yaku if a.id == "3-08-01"]
+    assert [(a.letter, a.value["kind"], a.value["han"]) for a in got] == [("c", "han", 2)]
+    # 皆素 (a 無, b ?翻) has no option with a number: it stays at b, its number lost
+    assert Ruleset.load(None).options["3-14-13"].value.letter == "b"
 
 
 def test_the_none_option_turns_a_yaku_off():

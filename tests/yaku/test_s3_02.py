@@ -22,10 +22,11 @@ from generated.s3_02 import (
     OpenRiichiYakumanHand,
 )
 from yaku import registry
-from yaku.bodies.s3_02 import open_riichi, waits, yaku_han
+from yaku.bodies.s3_02 import open_riichi, waits
 from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
+from yaku.standard import yaku_han
 from yaku.view import HandView
 from yaku.win import JSON_KEYS, Win
 

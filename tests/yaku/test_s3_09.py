@@ -13,7 +13,7 @@ import generated
 from generated.s3_09 import SetChiitoitsuSetBonus, SetChiitoitsuTerminalSets
 from tests.yaku.soundness import check_prefilters
 from yaku import registry
-from yaku.award import is_none, rank, resolve
+from yaku.award import is_none, rank
 from yaku.bodies.s3_09 import set_chiitoitsu_shapes
 from yaku.decompose import Block, interpretations
 from yaku.melds import Meld
@@ -63,6 +63,15 @@ def test_the_examples_name_every_composition():
     assert named == {rid for rid in INFO.rules if rid.startswith("3-09-01-01-")}
 
 
+# The compositions' option texts (3-09-01-01-01 … -07), read as values: what the award must
+# be, written from the text rather than taken from the catalog's parsed value.
+WRITTEN_VALUES = {
+    "三倍滿": ("limit", "sanbaiman"),
+    "役滿": ("yakuman", 1),
+    "兩倍役滿": ("yakuman", 2),
+}
+
+
 @pytest.mark.parametrize("ex", NESTED_EXAMPLES, ids=[e["where"] for e in NESTED_EXAMPLES])
 def test_the_award_is_the_chosen_option_of_the_composition(ex):
     """Over every option of the rule question the hand's composition names: its value
@@ -77,7 +86,13 @@ def test_the_award_is_the_chosen_option_of_the_composition(ex):
             assert got is None, (ex["where"], m.letter)
             continue
         assert got is not None, (ex["where"], m.letter)
-        assert got.value == resolve(values[m.letter], False), (ex["where"], m.letter)
+        kind, detail = WRITTEN_VALUES[m.text]
+        assert got.value["kind"] == kind, (ex["where"], m.letter, got.value)
+        assert got.value.get("limit", got.value.get("multiple")) == detail, (
+            ex["where"],
+            m.letter,
+            got.value,
+        )
         assert (got.id, got.letter, got.name) == (CHINIISOU, "b", INFO.name_hant)
         assert ex["case"] in got.note
 

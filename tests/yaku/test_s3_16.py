@@ -28,7 +28,9 @@ def _best(win: Win, opts: BackFourOptions):
 def test_back_four_value_b_needs_another_yaku() -> None:
     ron = Win.make("1111m4444p7777s55z", "5z")  # no yaku besides the shape
     tsumo = Win.make("1111m4444p7777s55z", "5z", tsumo=True)  # 門前清自摸和
-    b = BackFourOptions()
+    b = dataclasses.replace(
+        BackFourOptions(), value=BackFourValue.HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU
+    )
     c = dataclasses.replace(b, value=BackFourValue.HAN_LOST)
     assert b.value.letter == "b"
     assert _best(ron, b) == []

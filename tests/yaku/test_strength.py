@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import generated
-from yaku.bodies import s3_02
+from yaku import standard
 from yaku.errors import InputError
 from yaku.rules import option_variants
 from yaku.win import Win
@@ -51,7 +51,7 @@ STANDARD_HAN = {
 
 
 def test_the_standard_han_behind_the_minimum_han_questions():
-    assert {name: (c, o) for name, c, o in s3_02.SHAPE_HAN} == STANDARD_HAN
+    assert {name: (c, o) for name, c, o in standard.SHAPE_HAN} == STANDARD_HAN
 
 
 @pytest.mark.parametrize("pairs", [7, -1])

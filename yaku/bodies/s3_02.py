@@ -7,15 +7,16 @@ declaration must be true (報知's single wait).
 
 二翻縛 questions (may a hand win with only this yaku under a two-han minimum?) are read
 against ``Win.min_han``: when the answer is "no" and the hand's other yaku do not reach the
-minimum, the hand is no win, and the body awards nothing. "Other yaku" are the standard
-ones (see ``yaku_han``); local yaku are invisible to a body.
+minimum, the hand is no win, and the body awards nothing. "Other yaku" are the hand's
+winning yaku, standard and local (``yaku.winning.winning_yaku_han``; the engine passes
+the local ones as ``others``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from yaku.award import YAKUMAN_HAN, Award
+from yaku.award import Award
 from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
 from yaku.generated.s3_02 import (
     ChouIppatsuChankan,
@@ -39,62 +40,19 @@ from yaku.generated.s3_02 import (
     TsumosenOptions,
 )
 from yaku.registry import award, implements, info_for, section_gate
-from yaku.standard import YAKUMAN, yakuhai
+from yaku.standard import YAKUMAN
 from yaku.tiles import HAKU, NUM_TILES
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku, winning_yaku_han
 
 OPEN_RIICHI = ("open", "open_double")
 CLOSED_RIICHI = ("riichi", "double")
 
-# -- the han of the standard yaku (for 縛 questions) ------------------------------------
-
-RIICHI_HAN = {"none": 0, "riichi": 1, "double": 2, "open": 1, "open_double": 2}
-# Standard yaku by name: (closed han, open han); 0 = closed only.
-SHAPE_HAN: tuple[tuple[str, int, int], ...] = (
-    ("tanyao", 1, 1),
-    ("pinfu", 1, 0),
-    ("iipeikou", 1, 0),
-    ("ryanpeikou", 3, 0),
-    ("chiitoitsu", 2, 0),
-    ("ittsuu", 2, 1),
-    ("sanshoku_doujun", 2, 1),
-    ("sanshoku_doukou", 2, 2),
-    ("toitoi", 2, 2),
-    ("sanankou", 2, 2),
-    ("sankantsu", 2, 2),
-    ("chanta", 2, 1),
-    ("junchan", 3, 2),
-    ("honroutou", 2, 2),
-    ("shousangen", 2, 2),
-    ("honiisou", 3, 2),
-    ("chiniisou", 6, 5),
-)
-
-
-def yaku_han(win: HandView, *, ippatsu: bool = True) -> int:
-    """Han of the hand's standard yaku, dora excluded (a yakuman counts as 13).
-
-    Riichi (double riichi 2; an open riichi as a plain riichi), ippatsu unless left out,
-    menzen tsumo, haitei, houtei, rinshan, chankan, yakuhai and the shape yaku. This is
-    what a 縛 (minimum han) is checked against; local yaku are not seen.
-    """
-    w = win.win
-    if any(win.std(name) for name in YAKUMAN):
-        return YAKUMAN_HAN
-    han = RIICHI_HAN[w.riichi] + (ippatsu and w.ippatsu) + (w.tsumo and w.is_closed)
-    han += w.haitei + w.houtei + w.rinshan + w.chankan + yakuhai(w, win.interp)
-    closed = w.is_closed
-    for name, closed_han, open_han in SHAPE_HAN:
-        if win.std(name):
-            han += closed_han if closed else open_han
-    return han
-
-
-def below_minimum(win: HandView, **leave_out: bool) -> bool:
-    """Under a minimum of 2 han or more, the other yaku do not reach it."""
+def below_minimum(win: HandView, others: OtherYaku | None, *, ippatsu: bool = True) -> bool:
+    """Under a minimum of 2 han or more, the other winning yaku do not reach it."""
     need = win.win.min_han
-    return need >= 2 and yaku_han(win, **leave_out) < need
+    return need >= 2 and winning_yaku_han(win, others, ippatsu=ippatsu) < need
 
 
 def custom_award(win: HandView, opts: Any, value: dict[str, Any], note: str) -> Award:
@@ -150,15 +108,16 @@ section_gate(__name__, lambda w: w.situational)
     fingerprint="03c14517e52f48d6aa307b12346f1987cb38dd10623a0abb825a751f652aa483",
     prefilter=_when_ippatsu,
 )
-def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
-    """A win within one uninterrupted go-around after riichi (``ippatsu``).
+def ippatsu(
+    win: HandView, opts: IppatsuOptions, *, others: OtherYaku | None = None
+) -> Award | None:
+    """A win within one uninterrupted go-around after riichi.
 
     3-02-01-01: a call breaks ippatsu at once (a), or only once the caller has discarded
-    (b), so b still counts a ron on the caller's own next discard
-    (``discarder_broke_ippatsu``). 3-02-01-02: whether robbing an added kan in the
-    go-around (``chankan``) counts. 3-02-01-03 under 二翻縛 (``min_han`` ≥ 2): a = ippatsu
-    does not count toward the minimum, so riichi + ippatsu alone is no win and nothing is
-    awarded; b and c (no 二翻縛 at this table) put no restriction.
+    (b), so b still counts a ron on the caller's own next discard. 3-02-01-02: whether
+    robbing an added kan in the go-around counts. 3-02-01-03 under 二翻縛 (a table minimum
+    of 2 han): a = ippatsu does not count toward the minimum, so riichi + ippatsu alone is
+    no win and nothing is awarded; b and c (no 二翻縛 at this table) put no restriction.
     """
     if not _when_ippatsu(win.win):
         return None
@@ -169,7 +128,7 @@ def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
         return None
     if (
         opts.two_han_minimum is IppatsuTwoHanMinimum.CANNOT_WIN
-        and below_minimum(win, ippatsu=False)
+        and below_minimum(win, others, ippatsu=False)
     ):
         return None
     return award(win, opts)
@@ -185,13 +144,13 @@ def _when_chou_ippatsu(w: Win) -> bool:
     prefilter=_when_chou_ippatsu,
 )
 def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
-    """Ron on the very first discard after one's riichi: the 下家's (``discarder`` next).
+    """Ron on the very first discard after one's riichi: the 下家's.
 
-    Within the uninterrupted go-around (``ippatsu``) the 下家's discard is the first one
+    Within the uninterrupted go-around the 下家's discard is the first one
     after the riichi. 3-02-02-01: if the 下家 broke ippatsu with a call (say, a chi of the
-    riichi tile) and then discarded (``discarder_broke_ippatsu``), a = no 超一發, b = it
+    riichi tile) and then discarded, a = no 超一發, b = it
     still holds. 3-02-02-02: robbing the 下家's added kan right after the riichi
-    (``chankan``) counts under a only. The value includes 一發's 1翻.
+    counts under a only. The value includes 一發's 1翻.
     """
     if not _when_chou_ippatsu(win.win):
         return None
@@ -228,23 +187,25 @@ def _when_open_riichi(w: Win) -> bool:
     fingerprint="fc5ae0f5c9881799c55732760d42799d656aed57938101028a76cbf551539aa6",
     prefilter=_when_open_riichi,
 )
-def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
-    """Riichi declared with the hand shown (``riichi`` open or open_double).
+def open_riichi(
+    win: HandView, opts: OpenRiichiOptions, *, others: OtherYaku | None = None
+) -> Award | None:
+    """Riichi declared with the hand shown (open riichi, or open double riichi).
 
     3-02-03-05, dealing into an open riichi (a ron): the award becomes a yakuman when the
-    discarder's riichi state allows it (``discarder_riichi``: a any; b not when they were
+    discarder's riichi state allows it (a: any; b not when they were
     in riichi before the open riichi; c only when not in riichi, a riichi declaration tile
     counting as not yet in riichi; d never), unless the discarder had no safe tile
-    (``discarder_forced``) and 3-02-03-05-02 is b. 3-02-03-05-01 names it a yakuman yaku
+    and 3-02-03-05-02 is b. 3-02-03-05-01 names it a yakuman yaku
     (a, c) or a counted yakuman (b: the remark 累计役满). Under e the tile may not be
     discarded and a player who does gives up winning: a non-riichi player's discard is
     then no win for the open riichi (nothing awarded); a riichi player's discard (forced)
     is an ordinary ron.
     3-02-03-09, a yakuman hand (a standard yakuman) won with open riichi: a = the hand stays
     one yakuman (the value option, noted); b = two yakuman, so open riichi awards one.
-    3-02-03-01, with double riichi (open_double): the total 3翻 or (立直＋開)×2 is given
+    3-02-03-01, with double riichi (open double riichi): the total 3翻 or (立直＋開)×2 is given
     in the note; the award stays the value option's.
-    3-02-03-06 under 二翻縛 (``min_han`` ≥ 2): a = open riichi's own han do not count,
+    3-02-03-06 under 二翻縛 (a table minimum of 2 han): a = open riichi's own han do not count,
     so without other yaku reaching the minimum the hand is no win.
     Procedure-only, not evaluated: 3-02-03-02 (the deposit), 3-02-03-03 and 3-02-03-04
     (when the declaration may be made: a declared open riichi is taken as valid),
@@ -266,7 +227,7 @@ def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
             value = _yakuman("向开立直放铳，" + ("累计役满" if counted else "役满"))
             note = "向開立直放銃：" + ("累計役滿" if counted else "役滿")
             return custom_award(win, opts, value, note)
-    if opts.two_han_minimum is OpenRiichiTwoHanMinimum.CANNOT_WIN and below_minimum(win):
+    if opts.two_han_minimum is OpenRiichiTwoHanMinimum.CANNOT_WIN and below_minimum(win, others):
         return None
     if any(win.std(name) for name in YAKUMAN):
         if opts.yakuman_hand is OpenRiichiYakumanHand.DOUBLE_YAKUMAN:
@@ -287,8 +248,7 @@ def _when_tsubame_gaeshi_1(w: Win) -> bool:
     prefilter=_when_tsubame_gaeshi_1,
 )
 def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None:
-    """Ron on the tile another player discards to declare riichi
-    (``discarder_riichi`` declaring)."""
+    """Ron on the tile another player discards to declare riichi."""
     if not _when_tsubame_gaeshi_1(win.win):
         return None
     return award(win, opts)
@@ -307,7 +267,7 @@ def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None
     """A player in riichi deals into a player who is not: the riichi's 1翻 and the
     ura-dora go to the winner.
 
-    The discarder's riichi must stand (``discarder_riichi`` riichi); a declaration tile
+    The discarder's riichi must stand (they were already in riichi); a declaration tile
     that deals in leaves no riichi to pass on (that is 燕返(1)).
     """
     if not _when_tsubame_gaeshi_2(win.win):
@@ -325,8 +285,8 @@ def _when_tsumosen(w: Win) -> bool:
     prefilter=_when_tsumosen,
 )
 def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
-    """Riichi declared for a self-drawn win only (declaration ``tsumo_only``; the Win
-    then must be a tsumo). An open riichi so declared is 開開立直 instead."""
+    """Riichi declared for a self-drawn win only (so the win
+    must be a tsumo). An open riichi so declared is 開開立直 instead."""
     if not _when_tsumosen(win.win):
         return None
     return award(win, opts)
@@ -342,7 +302,7 @@ def _when_kaikai_riichi(w: Win) -> bool:
     prefilter=_when_kaikai_riichi,
 )
 def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
-    """Open riichi declared for a self-drawn win only (declaration ``tsumo_only``)."""
+    """Open riichi declared for a self-drawn win only."""
     if not _when_kaikai_riichi(win.win):
         return None
     return award(win, opts)
@@ -358,9 +318,8 @@ def _when_houchi(w: Win) -> bool:
     prefilter=_when_houchi,
 )
 def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
-    """Riichi declared with the announcement that it waits on one tile kind only
-    (declaration ``single_wait``). The announcement must be true: a hand that waited on
-    more than one kind earns nothing."""
+    """Riichi declared with the announcement that it waits on one tile kind only. The
+    announcement must be true: a hand that waited on more than one kind earns nothing."""
     if not _when_houchi(win.win):
         return None
     return award(win, opts) if waits(win.win) == 1 else None

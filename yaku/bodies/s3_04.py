@@ -67,7 +67,7 @@ def _when_toukanhou(w: Win) -> bool:
     prefilter=_when_toukanhou,
 )
 def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
-    """嶺上開花 before one's first discard: on the first draw (``turn`` 1).
+    """嶺上開花 before one's first discard: on the first draw.
 
     Before the first discard a hand can only hold kans: ankan from the first draw, or a
     non-dealer's daiminkan of a discard before that first draw (after which the
@@ -105,7 +105,7 @@ def _when_renkan_kaihou(w: Win) -> bool:
 )
 def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
     """A kan, another kan with the replacement tile, and the win on the second
-    replacement tile (``consecutive_kans`` ≥ 2). 3-04-03-01 a: closed hands only."""
+    replacement tile (two kans or more in a row). 3-04-03-01 a: closed hands only."""
     if not _when_renkan_kaihou(win.win):
         return None
     if opts.condition is RenkanKaihouCondition.CLOSED_ONLY and win.is_open:
@@ -123,7 +123,7 @@ def _when_sayonara_homerun(w: Win) -> bool:
     prefilter=_when_sayonara_homerun,
 )
 def sayonara_homerun(win: HandView, opts: SayonaraHomerunOptions) -> Award | None:
-    """A kan on the tile drawn just before the last one (``penultimate_kan``), won on its
+    """A kan on the tile drawn just before the last one, won on its
     replacement tile: the walk-off home run."""
     if not _when_sayonara_homerun(win.win):
         return None

@@ -90,7 +90,7 @@ def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | N
     With the straight taking three sets, East and North are the fourth set and the pair
     (one each). 3-08-01-03 b wants that honor triplet concealed (a triplet completed by ron
     is open, an ankan is concealed); 3-08-01-05 b wants the win on the East/North shanpon.
-    3-08-01-06 (declare it when winning) is procedure: the Win records no such call.
+    3-08-01-06 (declare it when winning) is procedure: a winning hand records no such call.
     """
     base = _straight_flush(win, EAST_BIT | NORTH_BIT)
     if base is None or not _tohoku_rules_hold(win, opts, base):
@@ -203,11 +203,11 @@ def guriinsha(
     """綠皮車: a manzu 東北新幹線 (straight, East and North) with one of 2/3/4/6/8m swapped
     for the souzu of the same number — the green tiles of 綠一色.
 
-    It exists only under 東北新幹線 (如果有東北新幹線) and counts as that yaku, so in
-    ``evaluate`` the engine passes 東北新幹線's chosen options as ``parent`` and their rule
+    It exists only under 東北新幹線 (如果有東北新幹線) and counts as that yaku, so the
+    engine judges it with 東北新幹線's chosen options: their rule
     questions apply here (closed only, North pair, concealed triplet, the suit — the
     straight is manzu —, the East/North shanpon wait), and the award takes 東北新幹線's
-    value (yaku.interplay). Called alone (without a parent) no rule question of 東北新幹線
+    value. Judged on its own (without 東北新幹線) no rule question of 東北新幹線
     is applied: any hand of that shape holds, open melds allowed.
     """
     if win.kind != "guriinsha":

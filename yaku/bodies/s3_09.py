@@ -151,8 +151,8 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
     3-09-01-02 picks the suits; its e adds a yakuman for pinzu (to a limit value this
     gives one yakuman). Called pairs (鳴牌七對子) open the hand: closed only.
 
-    The award is registry.award's (id, name, option letter) with the value overridden by
-    the nested rule's option, so every other field stays where all bodies get it from.
+    The award is this yaku's chosen value option, with its value taken from the option of
+    the nested rule question that describes the hand.
     """
     if not win.menzen or win.win.melds:
         return None
@@ -361,5 +361,5 @@ def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None
     prefilter=lambda w: w.called_pairs > 0,
 )
 def naki_chiitoitsu(win: HandView, opts: NakiChiitoitsuOptions) -> Award | None:
-    """鳴牌七對子: seven pairs, 1 to 6 of them called from discards (Win.called_pairs)."""
+    """鳴牌七對子: seven pairs, 1 to 6 of them called from discards."""
     return award(win, opts) if _seven_pairs(win) and win.win.called_pairs > 0 else None

@@ -120,9 +120,9 @@ def isshoku_sanjun(
 ) -> Award | None:
     """Three identical sequences (the same suit and numbers), e.g. 123m 123m 123m.
 
-    In ``evaluate`` (``inclusive``) four identical sequences hold three as well, and the
-    engine drops this when 一色四順 (3-10-02) is awarded (catalog/families.toml), so it
-    stands when 一色四順 is off. Called alone it answers as under the default rules: exactly
+    When a hand is evaluated, four identical sequences hold three as well, and the
+    engine drops this when 一色四順 (3-10-02) is awarded (it includes this yaku), so it
+    stands when 一色四順 is off. Judged on its own it answers as under the default rules: exactly
     three, a sequence held four times being 一色四順.
     """
     most = max(Counter(win.sequences).values(), default=0)

@@ -511,7 +511,8 @@ def _holds_both(a: int, b: int):
     prefilter=_holds_both(EAST, HATSU),
 )
 def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
-    """A hand using East and 發 (see _honor_pair_yaku for the rule questions)."""
+    """A hand using East and 發; the rule questions say how (as triplets or a pair, open or
+    closed)."""
     ok = _honor_pair_yaku(
         win,
         EAST,
@@ -528,7 +529,8 @@ def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
     prefilter=_holds_both(SOUTH, HAKU),
 )
 def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
-    """A hand using South and 白 (see _honor_pair_yaku for the rule questions)."""
+    """A hand using South and 白; the rule questions say how (as triplets or a pair, open or
+    closed)."""
     ok = _honor_pair_yaku(
         win,
         SOUTH,
@@ -545,7 +547,8 @@ def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
     prefilter=_holds_both(CHUN, WEST),
 )
 def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
-    """A hand using 中 and West (see _honor_pair_yaku for the rule questions)."""
+    """A hand using 中 and West; the rule questions say how (as triplets or a pair, open or
+    closed)."""
     ok = _honor_pair_yaku(
         win,
         CHUN,

@@ -137,9 +137,9 @@ def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
 )
 def ryan_ankan(win: HandView, opts: RyanAnkanOptions, *, inclusive: bool = False) -> Award | None:
     """Two ankan; open kans besides them are allowed (it combines with 二槓子 and a
-    non-yakuman 三槓子). In ``evaluate`` (``inclusive``) three or four ankan hold two as
-    well, and the engine drops this when 三暗槓 or 四暗槓 is awarded (catalog/families.toml).
-    Called alone it answers as under the default rules: exactly two."""
+    non-yakuman 三槓子). When a hand is evaluated, three or four ankan hold two as
+    well, and the engine drops this when 三暗槓 or 四暗槓 is awarded (they include it).
+    Judged on its own it answers as under the default rules: exactly two."""
     n = _ankans(win.win)
     return award(win, opts) if n == 2 or (inclusive and n > 2) else None
 
@@ -182,7 +182,7 @@ def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
     tsumo on a souzu tile.
 
     3-12-04-01 a: any souzu tsumo while the hand holds an ankan. b: the win must be the
-    rinshan (replacement) tile after the kan (``rinshan``). The Win does not say which kan
+    rinshan (replacement) tile after the kan. The winning hand's record does not say which kan
     was the last one declared; a hand that holds an ankan and wins on rinshan is read as
     drawing that tile after an ankan.
     """
@@ -206,13 +206,13 @@ def hatsukan(win: HandView, opts: HatsukanOptions) -> Award | None:
     """初槓: an ankan declared by the dealer from the dealt tiles, or by a non-dealer on the
     first draw with no call made before it.
 
-    The Win does not record when a kan was declared, so this holds only when the win
-    itself proves it: ``turn`` is 1 (the winner has drawn once; a rinshan replacement is
-    part of that same turn, and the dealer's 14th dealt tile is draw 1), so any ankan in
-    the hand was declared at the deal / first draw. For a non-dealer the "no call before
-    it" condition is read from ``first_go_around`` (no call by anyone up to the win);
-    nothing can be called before the dealer's first turn, so the dealer needs no flag.
-    An ankan declared at the first draw of a hand won later (``turn`` > 1 or unknown) is
-    not seen.
+    The winning hand's record does not say when a kan was declared, so this holds only when
+    the win itself proves it: the win came on the first draw (the winner has drawn once; a
+    rinshan replacement is part of that same turn, and the dealer's 14th dealt tile is draw
+    1), so any ankan in the hand was declared at the deal / first draw. For a non-dealer
+    the "no call before it" condition is read as "first go-around, no calls" (no call by
+    anyone up to the win); nothing can be called before the dealer's first turn, so the
+    dealer needs no flag. An ankan declared at the first draw of a hand won later (or on a
+    draw not recorded) is not seen.
     """
     return award(win, opts) if _first_draw_ankan(win.win) else None

@@ -59,8 +59,8 @@ section_gate(__name__, lambda w: w.suit_count <= 1 or w.number_total <= 20 or w.
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
     """Manzu numbers total 100 or more.
 
-    3-13-01-02 c, 合計大于100時成立: more than 100 (the 于 is an editorial restoration,
-    see sources/editorial.toml).
+    3-13-01-02 c, 合計大于100時成立: more than 100 (the 于 is an editorial restoration
+    of a character the source lost).
     """
     if opts.condition is KagaHyakumangoku1Condition.CLOSED_ONLY and win.is_open:
         return None

@@ -250,8 +250,8 @@ def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | Non
 def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Award | None:
     """獨釣寒江雪 (fishing alone in the snowy river): 裸單騎 won on 白.
 
-    3-14-02-01 a, 地獄單騎: both other 白 were already out on the table — the Win's
-    ``visible_copies`` of the winning tile is 2 (every copy the winner does not hold).
+    3-14-02-01 a, 地獄單騎: both other 白 were already out on the table — 2 copies of the
+    winning tile are visible (every copy the winner does not hold).
     """
     w = win.win
     if not _naked_tanki(win, HAKU):

@@ -8,14 +8,14 @@ The Win is always a complete hand. The flower yaku that some rules let end the h
 without one (拔花牌時成立, 與手牌無關) can be evaluated here only for a complete hand,
 where they hold.
 
-"Other yaku" (a hand that must win by other yaku, a 縛) are the standard yaku counted by
-``yaku.bodies.s3_02.yaku_han`` against ``Win.min_han``.
+"Other yaku" (a hand that must win by other yaku, a 縛) are its winning yaku besides the
+asking one, standard and local (``yaku.winning.winning_yaku_han``), against
+``Win.min_han``; 人和's caps read the hand's full value (``yaku.winning``).
 """
 
 from __future__ import annotations
 
 from yaku.award import Award
-from yaku.bodies.s3_02 import yaku_han
 from yaku.decompose import interpretations
 from yaku.generated.s3_15 import (
     HaPaarenchanOptions,
@@ -46,9 +46,11 @@ from yaku.generated.s3_15 import (
     TeihouWho,
 )
 from yaku.registry import award, implements, section_gate
+from yaku.standard import yaku_han
 from yaku.tiles import EAST
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku, winning_yaku_han
 
 _SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
 # The other yaku above which a capped 人和 (滿貫/跳滿/倍滿) is not counted: more than the cap.
@@ -103,30 +105,35 @@ section_gate(__name__, lambda w: w.situational)
     fingerprint="7207747715ba0f47aef768e74a86a2abc5e7f38073bc274a27cf32f67ff1fc1e",
     prefilter=_when_renhou,
 )
-def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
+def renhou(
+    win: HandView, opts: RenhouOptions, *, others: OtherYaku | None = None
+) -> Award | None:
     """A win in the first go-around (人和), in whichever of the five situations the rule
     questions count.
 
-    Ron before one's first draw (``turn`` 0) with no call (``first_go_around``): on the
+    Ron before one's first draw with no call by anyone: on the
     dealer's first discard (3-15-01-01) or a non-dealer's (3-15-01-02). Which one it was
-    comes from ``discarder``; for South it can only be the dealer's; when it is not known
+    comes from who discarded; for South it can only be the dealer's; when it is not known
     both questions must count it. A dealer's ankan before that discard is a call (it
-    ends ``first_go_around``), so 3-15-01-01's 莊家沒有暗槓 holds by construction and
+    ends the first go-around without calls), so 3-15-01-01's 莊家沒有暗槓 holds by construction and
     that case falls to 3-15-01-05. Ron before one's first draw after a call (so
-    ``first_go_around`` is false; then the tile may also not be the discarder's first
+    the go-around had a call; then the tile may also not be the discarder's first
     discard): 3-15-01-05. A non-dealer's tsumo on the first draw with no call: 3-15-01-03
     (the dealer's is 天和, not this). Ron on a non-dealer's first discard after one's own
-    first draw (``turn`` 1, ``first_go_around``; the dealer included): 3-15-01-04. Nothing
+    first draw, no call by anyone (the dealer included): 3-15-01-04. Nothing
     else is 人和.
     The capped values (d 滿貫, e 跳滿, f 倍滿) say that when the other yaku are worth more
-    than the cap, only they count: then 人和 is not awarded (other yaku: the standard yaku,
-    dora excluded).
+    than the cap, only they count: then 人和 is not awarded. Other yaku: the hand's full
+    value on the reading that counts (the best one), standard and local yaku, yakuman
+    included, dora excluded (without the other local yaku at hand, the standard yaku only).
     """
     w = win.win
     if not _when_renhou(w) or not _renhou_case(w, opts):
         return None
     cap = _RENHOU_CAP_EXCEEDED.get(opts.value)
-    if cap is not None and _best_yaku_han(w) >= cap:
+    if cap is not None and (
+        _best_yaku_han(w) >= cap or (others is not None and others.best_value >= cap)
+    ):
         return None
     return award(win, opts)
 
@@ -149,7 +156,7 @@ def _when_teihou(w: Win) -> bool:
 )
 def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
     """Ron on a non-dealer's first discard after one's own first draw (底和), void once
-    anyone has called: ``turn`` 1 and ``first_go_around`` (in it every discard after
+    anyone has called: on one's first draw, no call by anyone (then every discard after
     one's first draw is a non-dealer's first). 3-15-02-01 b: the dealer only."""
     w = win.win
     if not _when_teihou(w) or (opts.who is TeihouWho.DEALER_ONLY and not w.dealer):
@@ -227,15 +234,17 @@ def _when_paarenchan(w: Win) -> bool:
     fingerprint="5ab3d208b3a06cf877c3abc600751cdc602286c1d4d7c4ba5fe6d26ad040519d",
     prefilter=_when_paarenchan,
 )
-def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
-    """The dealer's eighth win (八連莊), counted as 3-15-03-01 and 3-15-03-03 say (see
-    ``paarenchan_hit``) from ``dealer_history`` (or, without it, ``dealer_streak`` wins in
-    a row) and ``honba``.
+def paarenchan(
+    win: HandView, opts: PaarenchanOptions, *, others: OtherYaku | None = None
+) -> Award | None:
+    """The dealer's eighth win (八連莊), counted as 3-15-03-01 and 3-15-03-03 say, from
+    the dealer's record of wins and draws (or, without it, the number of wins in a row)
+    and the honba count.
 
-    3-15-03-02: a = it holds even without other yaku; b = the hand's yaku must reach
-    this table's minimum (``min_han``) on their own.
+    3-15-03-02: a = it holds even without other yaku; b = the hand's winning yaku,
+    standard and local, must reach this table's minimum on their own.
     Procedure-only, not evaluated: 3-15-03-04 (what a mistaken win costs in such a hand),
-    3-15-03-05 (whether a mistaken win voids the dealer's run: the count given in the Win
+    3-15-03-05 (whether a mistaken win voids the dealer's run: the count given for the hand
     is taken as already reflecting it).
     """
     w = win.win
@@ -245,7 +254,7 @@ def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
         return None
     if (
         opts.win_condition is PaarenchanWinCondition.MINIMUM_HAN_NEEDED
-        and yaku_han(win) < w.min_han
+        and winning_yaku_han(win, others) < w.min_han
     ):
         return None
     return award(win, opts)
@@ -265,10 +274,10 @@ def ha_paarenchan(
 ) -> Award | None:
     """A non-dealer's win in a hand where the dealer's win would have been 八連莊.
 
-    It exists only under 八連莊 (如果有八連莊): in ``evaluate`` the engine passes 八連莊's
-    chosen options as ``parent``, and the dealer's win is judged by the table's 3-15-03-01
-    (how it is counted: runs, or 7 / 8 honba) and 3-15-03-03 (what follows one). Called
-    alone (without a parent) it counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a).
+    It exists only under 八連莊 (如果有八連莊): the engine judges it with 八連莊's
+    chosen options, so the dealer's win is judged by the table's 3-15-03-01
+    (how it is counted: runs, or 7 / 8 honba) and 3-15-03-03 (what follows one). Judged
+    on its own (without 八連莊) it counts as 3-15-03's defaults do (3-15-03-01 a, 3-15-03-03 a).
     """
     w = win.win
     if not _when_ha_paarenchan(w):
@@ -291,12 +300,15 @@ def _when_kanburi(w: Win) -> bool:
     fingerprint="9db51ae0206dba6402511f61bc3780cf88795a8bfd070985956af3aa1b88cece",
     prefilter=_when_kanburi,
 )
-def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
-    """Ron on the discard made right after a kan (``discarder_kans`` ≥ 1).
+def kanburi(
+    win: HandView, opts: KanburiOptions, *, others: OtherYaku | None = None
+) -> Award | None:
+    """Ron on the discard made right after a kan.
 
     3-15-04-01 b: not after two kans or more in a row. 3-15-04-02 b: only when the
-    discarded tile is the replacement tile itself (``discarder_rinshan``). Value c is no
-    winning yaku (不認為是和牌役): the hand must win by its other yaku (``min_han``).
+    discarded tile is the replacement tile itself. Value c is no winning yaku
+    (不認為是和牌役): the hand must win by its other winning yaku, standard and local, up to
+    the table's minimum.
     """
     w = win.win
     if not _when_kanburi(w):
@@ -305,7 +317,10 @@ def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
         return None
     if opts.discard is KanburiDiscard.RINSHAN_DISCARD_ONLY and not w.discarder_rinshan:
         return None
-    if opts.value is KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU and yaku_han(win) < w.min_han:
+    if (
+        opts.value is KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU
+        and winning_yaku_han(win, others) < w.min_han
+    ):
         return None
     return award(win, opts)
 
@@ -320,7 +335,7 @@ def _when_shika_kairei(w: Win) -> bool:
     prefilter=_when_shika_kairei,
 )
 def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
-    """Four flowers set aside (``flowers`` ≥ 4: a hand that set more aside set four)."""
+    """Four flowers set aside (a hand that set more aside set four)."""
     return award(win, opts) if _when_shika_kairei(win.win) else None
 
 
@@ -334,12 +349,11 @@ def _when_shichisou_ichi(w: Win) -> bool:
     prefilter=_when_shichisou_ichi,
 )
 def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
-    """Holding seven flowers, claiming the eighth another player sets aside
-    (``robbed_flower``).
+    """Holding seven flowers, claiming the eighth another player sets aside.
 
-    3-15-06-01: a (whatever the hand) and b (in tenpai) both hold for the Win, which is
+    3-15-06-01: a (whatever the hand) and b (in tenpai) both hold for a winning hand, which is
     the tenpai hand completed by a tile it waits on; a claim with a hand not in tenpai
-    cannot be written as a Win. 3-15-06-02 b: not while furiten (``furiten``).
+    cannot be a winning hand. 3-15-06-02 b: not while furiten.
     Procedure-only, not evaluated: 3-15-06-03 (a player who keeps the flower back on
     purpose), 3-15-06-04 (showing the hand after a missed claim).
     """
@@ -360,19 +374,21 @@ def _when_hassen_kakai(w: Win) -> bool:
     fingerprint="f1632a66ac076f663f8b93bc7543e81a2df40469f2075a6487d2a2e4182ed5a7",
     prefilter=_when_hassen_kakai,
 )
-def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
-    """All eight flowers set aside (``flowers`` 8).
+def hassen_kakai(
+    win: HandView, opts: HassenKakaiOptions, *, others: OtherYaku | None = None
+) -> Award | None:
+    """All eight flowers set aside.
 
     3-15-07-01: a (whatever the hand), b (in tenpai) and c (on winning, no other yaku
-    needed) hold for every Win, a complete hand; d needs other yaku reaching this
-    table's minimum (``min_han``).
+    needed) hold for every winning hand; d needs other winning yaku, standard or local,
+    reaching this table's minimum.
     """
     w = win.win
     if not _when_hassen_kakai(w):
         return None
     if (
         opts.condition is HassenKakaiCondition.ON_WIN_WITH_OTHER_YAKU
-        and yaku_han(win) < w.min_han
+        and winning_yaku_han(win, others) < w.min_han
     ):
         return None
     return award(win, opts)
@@ -388,7 +404,7 @@ def _when_puuchii_puupon(w: Win) -> bool:
     prefilter=_when_puuchii_puupon,
 )
 def puuchii_puupon(win: HandView, opts: PuuchiiPuuponOptions) -> Award | None:
-    """A vow before the deal to make no call (declaration ``no_calls``), kept: a closed
+    """A vow before the deal to make no call, kept: a closed
     hand. 3-15-08-01 a: no ankan either. 3-15-08-02 b: a tsumo win only."""
     w = win.win
     if not _when_puuchii_puupon(w):

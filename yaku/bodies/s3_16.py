@@ -49,6 +49,7 @@ from yaku.registry import award, implements, section_gate
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK
 from yaku.view import HandView
 from yaku.win import Win
+from yaku.winning import OtherYaku
 
 
 def _first_draw(w: Win) -> bool:
@@ -73,7 +74,7 @@ section_gate(
     prefilter=lambda w: _first_draw(w) and w.tile_mask.bit_count() == 13,
 )
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
-    """十三不搭: at the first uninterrupted draw, no 搭子 at all and one pair (yaku/shapes.py).
+    """十三不搭: at the first uninterrupted draw, no 搭子 at all and one pair.
 
     3-16-01-01 a: a thirteen-orphans hand (itself a 十三不搭 shape) is 國士無雙 only.
     3-16-01-02 b: the dealer's yaku only. 3-16-01-02-01 (a non-dealer; the turn digit is
@@ -212,13 +213,15 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
     prefilter=lambda w: not w.melds,
     note="3-16-07-02/03 are fu rules; the engine counts no fu",
 )
-def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
-    """BACK FOUR: closed; three four-tile groups and a pair (yaku/shapes.py).
+def back_four(
+    win: HandView, opts: BackFourOptions, *, others: OtherYaku | None = None
+) -> Award | None:
+    """BACK FOUR: closed; three four-tile groups and a pair.
 
     3-16-07-01 a: every group is four identical tiles (not declared as a kan); b runs of
     four consecutive number tiles may be groups too. Value b (承認是聽牌形，有其他役時可以
     和牌) accepts the shape as a winning hand that still needs another yaku: it holds
-    only when this reading has a standard yaku (yaku/bodies/s3_14.py, has_standard_yaku).
+    only when this reading has another winning yaku, standard or local.
     """
     if win.kind != shapes.BACK_FOUR:
         return None
@@ -231,6 +234,7 @@ def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
     if (
         opts.value is BackFourValue.HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU
         and not has_standard_yaku(win)
+        and not (others is not None and others.winning_han > 0)
     ):
         return None
     return award(win, opts)
@@ -243,7 +247,7 @@ def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
 )
 def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
     """編織 (Knitting): closed; seven knitted pairs — each two tiles of the same number in
-    two suits, only those two suits in the hand (二色一組的七對子; yaku/shapes.py)."""
+    two suits, only those two suits in the hand (二色一組的七對子)."""
     return award(win, opts) if win.kind == shapes.KNITTING else None
 
 

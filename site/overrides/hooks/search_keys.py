@@ -157,6 +157,45 @@ def mark_tokens(s: str, parts: set[str], separator: re.Pattern[str]) -> str:
 
 LATIN = re.compile(r"[a-z0-9]+")
 
+# Kana folding, the same as foldKana in search_query.js: katakana as hiragana, long-vowel
+# marks dropped, so パーレンチャン, ぱーれんちゃん and ぱれんちゃん are one key.
+KATAKANA = re.compile("[\u30a1-\u30f6]")
+LONG_VOWEL = re.compile("[\u30fc\uff70]")
+HIRAGANA_OFFSET = 0x60
+
+
+def fold_kana(s: str) -> str:
+    """s with katakana written as hiragana and long-vowel marks (ー) dropped."""
+    s = KATAKANA.sub(lambda m: chr(ord(m.group(0)) - HIRAGANA_OFFSET), s)
+    return LONG_VOWEL.sub("", s)
+
+
+def with_folded(forms: Iterable[str]) -> list[str]:
+    """forms, each followed by its kana-folded spelling where that differs."""
+    out: list[str] = []
+    for form in forms:
+        for f in (form, fold_kana(form)):
+            if f not in out:
+                out.append(f)
+    return out
+
+
+# The shortest Latin word search_query.js corrects (a shorter one is too close to too many
+# names: ron, kan, chi), and the vocabulary it corrects against.
+MIN_TYPO_WORD = 4
+
+
+def vocabulary(index: dict[str, Any], keys: dict[str, list[str]]) -> dict[str, list[str]]:
+    """What search_query.js needs to correct a one-letter misspelling: `known`, every Latin
+    token of the index (a query word that starts one of them is not corrected), and
+    `names`, the Latin words and joined forms of the yaku names (the corrections)."""
+    separator = re.compile(index["config"]["separator"])
+    known = {t.rstrip(MARK) for t in index_tokens(index["docs"], separator)}
+    names = {k.rstrip(MARK) for ks in keys.values() for k in ks}
+    return {"known": sorted(t for t in known if LATIN.fullmatch(t)),
+            "names": sorted(t for t in names
+                            if LATIN.fullmatch(t) and len(t) >= MIN_TYPO_WORD)}
+
 
 def exact_words(forms: Iterable[str], separator: re.Pattern[str]) -> set[str]:
     """The words of forms the browser looks up exactly, without a wildcard: Material's
@@ -184,12 +223,44 @@ def drop_prefix_keys(tokens: list[str], exact: set[str]) -> list[str]:
     return [t for t in tokens if t not in longer]
 
 
+def word_runs(words: list[str]) -> list[str]:
+    """Each run of two or more consecutive Latin words, joined, shorter than all of them."""
+    if not all(LATIN.fullmatch(w) for w in words):
+        return []
+    n = len(words)
+    return ["".join(words[i:j]) for i in range(n) for j in range(i + 2, n + 1)
+            if j - i < n]
+
+
+# The order a result's excerpt lists a yaku's names in (names.json's form kinds).
+EXCERPT_FORMS = ("zh-Hant", "zh-Hans", "ja", "kana", "romaji", "en")
+
+
+def excerpt(entry: dict[str, Any]) -> str:
+    """The text of a yaku page's own search entry, shown under its title in the results:
+    the first name of each form kind (its main name; the spelling variants are keys only),
+    each once, in the order of EXCERPT_FORMS (HTML, escaped).
+
+    The entry's text would otherwise be whatever the page holds before its title (the
+    language switch once made every excerpt read "English"); the keys themselves stay in
+    `tags`, which assets/search_query.js keeps out of the result list."""
+    seen: list[str] = []
+    forms = entry.get("forms", {})
+    for kind in EXCERPT_FORMS + tuple(sorted(set(forms) - set(EXCERPT_FORMS))):
+        for form in forms.get(kind, [])[:1]:
+            if form not in seen:
+                seen.append(form)
+    return f"<p>{html.escape(' · '.join(seen), quote=False)}</p>" if seen else ""
+
+
 def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str]]:
     """Give each yaku page entry of a search index its keys (in place); the keys by page."""
     separator = re.compile(index["config"]["separator"])
     docs = index["docs"]
     pages = {d["location"]: d for d in docs if d["location"] in names}
-    forms = {loc: [f for fs in entry["forms"].values() for f in fs]
+    for loc, doc in pages.items():
+        doc["text"] = excerpt(names[loc])
+    forms = {loc: with_folded(f for fs in entry["forms"].values() for f in fs)
              for loc, entry in names.items()}
     parts = inner_parts(f for fs in forms.values() for f in fs)
     for doc in docs:
@@ -217,18 +288,27 @@ def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str
         # form of several words twice (once more, however many forms share it: 超一發's
         # "chou ippatsu", "cho ippatsu" must not outweigh 一發's own "ippatsu"), so the
         # exact name outranks a page whose key merely starts with the query.
-        whole, words = [], []
+        # Each run of two or more words of a Latin name (seven pairs in Full Flush Seven
+        # Pairs) joined, once: the exact term the rewrite adds to a query of those words,
+        # so rule words typed in English rank the yaku whose name holds them first.
+        whole, words, runs = [], [], []
         for f in forms[loc]:
             ws = [w for w in re.split(r"[\s\-]+", f.lower()) if w]
             whole.append("".join(ws))
             words += ws if len(ws) > 1 else []
-        extra = [w + MARK if w in parts else w for w in whole * 3 + list(dict.fromkeys(words))]
+            runs += word_runs(ws)
+        runs = [r for r in dict.fromkeys(runs) if r not in whole]
+        extra = [w + MARK if w in parts else w
+                 for w in whole * 3 + list(dict.fromkeys(words)) + runs]
         tokens = drop_prefix_keys(keys[loc] + extra,
-                                  exact_words(forms[loc], separator) | set(whole))
+                                  exact_words(forms[loc], separator) | set(whole) | set(runs))
         # Material inserts result fields as HTML (utilities/h: innerHTML), as the plugin
         # escapes the pages' text, so must the keys be.
         doc["tags"] = [html.escape(" ".join(tokens), quote=False)]
     return keys
+
+
+VOCABULARY = "name_vocabulary.json"  # beside search_index.json, read by search_query.js
 
 
 def rewrite(site_dir: str, names_path: Path) -> None:
@@ -237,5 +317,8 @@ def rewrite(site_dir: str, names_path: Path) -> None:
         return
     index = json.loads(path.read_text(encoding="utf-8"))
     names = json.loads(names_path.read_text(encoding="utf-8"))
-    add_keys(index, names)
+    keys = add_keys(index, names)
     path.write_text(json.dumps(index, separators=(",", ":"), default=str), encoding="utf-8")
+    path.with_name(VOCABULARY).write_text(
+        json.dumps(vocabulary(index, keys), ensure_ascii=False, separators=(",", ":")),
+        encoding="utf-8")

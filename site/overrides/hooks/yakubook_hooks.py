@@ -7,7 +7,7 @@ site/. It runs before the plugin (higher priority) and makes a relative path
 relative to the directory of mkdocs.yml instead. It also quiets jieba's start-up chatter.
 
 on_nav: give the auto-generated top-level folders of the navigation titles ("Sections",
-"Yaku", and "En", the English edition, which MkDocs would call "En").
+"Yaku"), in the edition's language (the English edition is its own build, mkdocs.en.yml).
 
 on_files: add the query-side part of the search (search_query.js, next to this file) to
 the site as assets/search_query.js (listed under extra_javascript in mkdocs.yml).
@@ -47,14 +47,19 @@ def on_config(config):
     return config
 
 
-TITLES = {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku", "En": "English · 英文版"}
+# per edition (theme.language of mkdocs.yml / mkdocs.en.yml)
+TITLES = {
+    "zh": {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku"},
+    "en": {"Sections": "Sections", "Yaku": "Yaku"},
+}
 
 
 def on_nav(nav, config, files):
     """Give the auto-generated top-level folders of the navigation their titles."""
+    titles = TITLES.get(config.theme.get("language"), TITLES["zh"])
     for item in nav.items:
-        if getattr(item, "is_section", False) and item.title in TITLES:
-            item.title = TITLES[item.title]
+        if getattr(item, "is_section", False) and item.title in titles:
+            item.title = titles[item.title]
     return nav
 
 

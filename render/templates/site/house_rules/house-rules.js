@@ -32,7 +32,10 @@
   let DATA = null;
   const BY_ID = new Map();      // yaku ID -> yaku
   const RULE_BY_ID = new Map(); // rule ID -> [rule, yaku]
-  let state = { name: "", base: "default", choices: {}, numbers: {} };
+  /* A sheet: every [ruleset] key the engine reads (name, others as `base`, supersession)
+   * and, per yaku, what differs from the base. */
+  const freshState = (base) => ({ name: "", base, supersession: "drop", choices: {}, numbers: {} });
+  let state = freshState("default");
   const api = {
     timings: { start: performance.now() }, state: () => state, toml: () => toToml(),
     shareUrl: () => shareUrl(), lastResult: null, evaluations: 0,
@@ -186,6 +189,7 @@
     const p = new URLSearchParams();
     if (s.name) p.set("n", s.name);
     if (s.base === "off") p.set("b", "off");
+    if (s.supersession === "award both") p.set("s", "both");
     const c = Object.keys(s.choices).sort().map((k) => k + s.choices[k]);
     if (c.length) p.set("c", c.join("."));
     const h = Object.keys(s.numbers).sort().map((k) => `${k}_${s.numbers[k]}`);
@@ -196,7 +200,8 @@
    * are left out and named in `unknown`. */
   function decodeState(text) {
     const p = new URLSearchParams(text.replace(/^#/, ""));
-    const s = { name: p.get("n") || "", base: p.get("b") === "off" ? "off" : "default", choices: {}, numbers: {} };
+    const s = { ...freshState(p.get("b") === "off" ? "off" : "default"), name: p.get("n") || "",
+      supersession: p.get("s") === "both" ? "award both" : "drop" };
     const unknown = [];
     for (const tok of (p.get("c") || "").split(".").filter(Boolean)) {
       const m = TOKEN.exec(tok);
@@ -211,7 +216,7 @@
       if (!BY_ID.has(id) || !/^\d{1,3}$/.test(n || "")) { unknown.push(tok); continue; }
       s.numbers[id] = Number(n);
     }
-    return { s, unknown, present: p.has("c") || p.has("b") || p.has("n") || p.has("h") };
+    return { s, unknown, present: ["c", "b", "n", "h", "s"].some((k) => p.has(k)) };
   }
   function shareUrl() {
     const u = new URL(location.href);
@@ -244,6 +249,7 @@
       "[ruleset]",
       `name = ${tomlString(state.name || "House rules")}`,
       `others = ${tomlString(state.base)}`,
+      `supersession = ${tomlString(state.supersession)}`,
     ];
     for (const y of DATA.yaku) {
       const body = [];
@@ -400,6 +406,7 @@
     if (y) refreshRow(y); else DATA.yaku.forEach(refreshRow);
     nameInput.value = state.name;
     baseSelect.value = state.base;
+    supersessionSelect.value = state.supersession;
     save();
     applyFilters();
     renderSheet();
@@ -417,7 +424,12 @@
       el("p", { class: "yb-hr-sheet-base", text: state.base === "off"
         ? L("未列出的役：不採用 · yaku not listed are off", "yaku not listed are off")
         : L("其餘役依書中預設 · other yaku at the book's defaults (listed: every yaku in use)",
-          "other yaku at the book's defaults (listed: every yaku in use)") }));
+          "other yaku at the book's defaults (listed: every yaku in use)") }),
+      el("p", { class: "yb-hr-sheet-supersession", text: state.supersession === "award both"
+        ? L("同一家族的大小役都計 · a family's smaller yaku is awarded beside the larger (supersession = \"award both\")",
+          "a family's smaller yaku is awarded beside the larger (supersession = \"award both\")")
+        : L("同一家族只計較大的役 · a family's smaller yaku is dropped beside the larger (supersession = \"drop\")",
+          "a family's smaller yaku is dropped beside the larger (supersession = \"drop\")") }));
     for (const sec of DATA.sections) {
       const ys = DATA.yaku.filter((y) => y.section === sec.id && isOn(y));
       if (!ys.length) continue;
@@ -448,13 +460,14 @@
   }
 
   // ------------------------------------------------------------------ toolbar
-  let nameInput, baseSelect, counter, importBox, importMsg;
+  let nameInput, baseSelect, supersessionSelect, counter, importBox, importMsg;
   function applyPreset(key) {
-    if (key === "defaults") state = { name: "", base: "default", choices: {}, numbers: {} };
-    else if (key === "off") state = { name: "", base: "off", choices: {}, numbers: {} };
+    if (key === "defaults") state = freshState("default");
+    else if (key === "off") state = freshState("off");
     else {
       const p = DATA.presets.find((x) => x.file === key);
-      state = { name: p.name, base: p.base, choices: { ...p.choices }, numbers: { ...p.numbers } };
+      state = { name: p.name, base: p.base, supersession: p.supersession,
+        choices: { ...p.choices }, numbers: { ...p.numbers } };
     }
     changed();
   }
@@ -466,12 +479,14 @@
       const r = await engine("rules", { toml: text });
       if (!r.ok) {
         importMsg.className = "yb-hr-msg yb-hr-error";
-        importMsg.replaceChildren(el("b", { text: r.error }),
-          r.problems.length > 1 ? el("ul", {}, r.problems.map((p) => el("li", { text: p }))) : null);
+        // replaceChildren writes a null argument as the text "null": only real nodes.
+        importMsg.replaceChildren(...[el("b", { text: r.error }),
+          r.problems.length > 1 ? el("ul", {}, r.problems.map((p) => el("li", { text: p }))) : null].filter(Boolean));
         return false;
       }
       const base = r.others === "off" ? "off" : "default";
-      const next = { name: r.name === "ruleset" ? "" : r.name, base, choices: {}, numbers: {} };
+      const next = { ...freshState(base), name: r.name === "ruleset" ? "" : r.name,
+        supersession: r.supersession === "award both" ? "award both" : "drop" };
       for (const y of DATA.yaku) {
         const v = r.letters[y.id];
         if (v !== undefined && v !== baseValue(y, base)) next.choices[y.id] = v;
@@ -512,6 +527,13 @@
     baseSelect = el("select", { id: "yb-hr-base", "aria-label": "others" },
       el("option", { value: "default", text: L("未列出：預設 others: default", "others: default") }),
       el("option", { value: "off", text: L("未列出：不採用 others: off", "others: off") }));
+    supersessionSelect = el("select", { id: "yb-hr-supersession", "aria-label": "supersession" },
+      el("option", { value: "drop", text: L("家族：只計大的 supersession: drop", "supersession: drop") }),
+      el("option", { value: "award both", text: L("家族：大小都計 supersession: award both", "supersession: award both") }));
+    supersessionSelect.addEventListener("change", () => {
+      state.supersession = supersessionSelect.value;
+      changed();
+    });
     baseSelect.addEventListener("change", () => {
       // Keep every yaku as it is; only what counts as "listed" changes.
       const values = new Map(DATA.yaku.map((y) => [y.id, valueOf(y)]));
@@ -532,7 +554,7 @@
     importBox = el("textarea", { id: "yb-hr-toml", rows: "6", spellcheck: "false",
       placeholder: "[ruleset]\nname = \"Our table\"\nothers = \"default\"\n\n[yaku.\"3-13-01\"]\nvalue = \"b\"" });
     importMsg = el("div", { id: "yb-hr-import-msg", class: "yb-hr-msg", role: "status" });
-    const file = el("input", { type: "file", accept: ".toml,text/plain", id: "yb-hr-file" });
+    const file = el("input", { type: "file", accept: ".toml,text/plain", id: "yb-hr-file", "aria-label": L("匯入 TOML 檔 import a TOML file", "import a TOML file") });
     file.addEventListener("change", async () => { if (file.files[0]) { importBox.value = await file.files[0].text(); importToml(importBox.value); } });
     const importBtn = el("button", { type: "button", class: "md-button", id: "yb-hr-import", text: L("匯入 import", "import"), onclick: () => importToml(importBox.value) });
     const printBtn = el("button", { type: "button", class: "md-button md-button--primary", text: L("列印規則表 print", "print"), onclick: () => window.print() });
@@ -561,7 +583,7 @@
     }
     counter = el("span", { class: "yb-hr-counter" });
     return el("div", { class: "yb-hr-toolbar" },
-      el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect),
+      el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect, supersessionSelect),
       el("div", { class: "yb-hr-bar" }, copy, shareBox, previewBtn, printBtn),
       el("details", { class: "yb-hr-io" }, el("summary", { text: L("匯入 / 匯出 TOML · import / export (yakubook evaluate --rules)", "import / export TOML (yakubook evaluate --rules)") }),
         el("div", { class: "yb-hr-bar" }, exportBtn, importBtn, file), importBox, importMsg),
@@ -583,6 +605,8 @@
     ["houtei", "bool", false, "河底 houtei"],
     ["rinshan", "bool", false, "嶺上 rinshan"],
     ["chankan", "bool", false, "搶槓 chankan"],
+    ["dora", "str", "", "寶牌指示牌 dora indicators"],
+    ["ura", "str", "", "裏寶牌指示牌 ura indicators"],
     ["min_han", "int", 1, "最低翻 min han"],
     ["dealer_streak", "int", 0, "連莊 dealer streak"],
     ["turn", "intnull", null, "巡目 own draw no."],
@@ -590,6 +614,7 @@
     ["visible_copies", "int", 0, "見えている和了牌 visible copies"],
     ["flowers", "int", 0, "花牌 flowers"],
     ["honba", "int", 0, "本場 honba"],
+    ["riichi_sticks", "int", 0, "立直棒 riichi sticks"],
     ["called_pairs", "int", 0, "明對子 called pairs"],
     ["declarations", "set", [], "宣言 declarations", ["no_calls", "tsumo_only", "single_wait"]],
     ["penultimate_kan", "bool", false, "倒數第二張槓 penultimate kan"],
@@ -610,12 +635,13 @@
     rinshan: "rinshan (kan replacement)", chankan: "chankan (robbing a kan)", min_han: "min han",
     dealer_streak: "dealer streak", turn: "own draw no.", consecutive_kans: "consecutive kans",
     visible_copies: "visible copies of the winning tile", flowers: "flowers", honba: "honba",
+    dora: "dora indicators (MPSZ)", ura: "ura dora indicators (MPSZ)", riichi_sticks: "riichi sticks",
     called_pairs: "called pairs", declarations: "declarations", penultimate_kan: "penultimate kan",
     dealer_history: "dealer history (W/D)", robbed_flower: "robbed flower", furiten: "furiten",
     discarder: "discarder", discarder_riichi: "discarder riichi", discarder_forced: "discarder forced (no safe tile)",
     discarder_kans: "discarder kans", discarder_rinshan: "discarder rinshan", discarder_broke_ippatsu: "discarder broke ippatsu",
   };
-  const MAIN_FIELDS = 10; // the rest sit in a "more" fold
+  const MAIN_FIELDS = 12; // the rest sit in a "more" fold
   const widgets = new Map();
   let extra = {}; // keys of a loaded Win JSON the form has no widget for: passed on as they are
   let handInput, winInput, meldInput, meldTiles, meldKind, target = "hand", resultBox, jsonBox, checkBtn, handView;
@@ -634,6 +660,11 @@
     }
     return digits.length ? null : out;
   }
+  // A winning hand has at most 18 tiles and 4 melds: far larger input is refused before the
+  // engine sees it, and only the start of it is drawn (100,000 melds froze the page).
+  const MAX_WIN_CHARS = 4096;
+  const SHOWN_TILES = 40;
+  const SHOWN_MELDS = 8;
   const melds = () => meldInput.value.split(/[,;\n]/).map((m) => m.trim().replace(/\s+/g, " ")).filter(Boolean);
 
   function winJson() {
@@ -693,11 +724,11 @@
 
   function renderHandView() {
     handView.replaceChildren();
-    const tiles = parseTiles(handInput.value) || [];
+    const tiles = (parseTiles(handInput.value) || []).slice(0, SHOWN_TILES);
     tiles.forEach((t, i) => handView.append(el("button", { type: "button", class: "yb-hr-tilebtn", title: `${t} ×`, "data-tile": t,
       onclick: () => { const rest = tiles.slice(); rest.splice(i, 1); handInput.value = compactTiles(rest); formChanged(); } },
       tileImg(t))));
-    for (const m of melds()) {
+    for (const m of melds().slice(0, SHOWN_MELDS)) {
       const parts = m.split(" ");
       const tl = parseTiles(parts[1] || "") || [];
       handView.append(el("span", { class: "yb-hr-meld", title: m }, el("small", { text: parts[0] }), tl.map((t) => tileImg(t))));
@@ -745,7 +776,11 @@
     const toml = toToml();
     resultBox.dataset.state = "busy";
     try {
-      const r = await engine("hand", { win, toml });
+      const r = win.length > MAX_WIN_CHARS
+        ? { ok: false, where: "hand", error: L(
+          `手牌過長 · 手牌过长 · the hand is ${win.length} characters as JSON; a winning hand (at most 18 tiles and 4 melds) fits in ${MAX_WIN_CHARS}`,
+          `the hand is ${win.length} characters as JSON; a winning hand (at most 18 tiles and 4 melds) fits in ${MAX_WIN_CHARS}`) }
+        : await engine("hand", { win, toml });
       showResult(r, win);
     } catch (e) {
       showResult({ ok: false, where: "engine", error: String(e.message || e) }, win);
@@ -806,7 +841,61 @@
     }
     if (res.standard_yaku.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`一般役 standard yaku: ${res.standard_yaku.join(", ")}`, `standard yaku: ${res.standard_yaku.join(", ")}`) }));
     if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked`, `${res.not_implemented.length} enabled yaku without a body, not checked`) }));
+    if (res.score) resultBox.append(scoreBox(res.score));
   }
+
+  // The score as the engine counts it (yaku/score.py): nothing is computed here.
+  function scoreBox(sc) {
+    const p = sc.payment;
+    const box = el("div", { class: "yb-hr-score", id: "yb-hr-score", "data-win": String(sc.win), "data-han": String(sc.han),
+      "data-fu": String(sc.fu), "data-yakuman": String(sc.yakuman), "data-limit": sc.limit, "data-total": String(p.total),
+      "data-payment": JSON.stringify(p) });
+    if (!sc.win) {
+      box.append(el("p", { class: "yb-hr-score-head", text: L(`不成和了 no win: ${sc.note}`, `no win: ${sc.note}`) }));
+      return box;
+    }
+    const worth = sc.yakuman ? sc.limit : `${sc.han} ${L("翻 han", "han")} ${sc.fu} ${L("符 fu", "fu")}${sc.limit ? ", " + sc.limit : ""}`;
+    let pay;
+    if (p.ron) pay = L(`榮和：放銃者付 ${p.ron} · ron: the discarder pays ${p.ron}`, `ron: the discarder pays ${p.ron}`);
+    else if (p.dealer) pay = L(`自摸：莊家付 ${p.dealer}，其他各付 ${p.each} · tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`, `tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`);
+    else pay = L(`自摸：各付 ${p.each} · tsumo: each player pays ${p.each}`, `tsumo: each player pays ${p.each}`);
+    const sticks = p.riichi_sticks ? ` + ${p.riichi_sticks} ${L("立直棒 riichi sticks", "riichi sticks")}` : "";
+    box.append(
+      el("p", { class: "yb-hr-score-head" }, el("b", { text: L("點數 score: ", "score: ") }), el("span", { class: "yb-hr-score-worth", text: worth })),
+      el("p", { class: "yb-hr-score-pay", text: `${pay}${sticks}; ${L("合計 total", "total")} ${p.total}` }),
+      el("p", { class: "yb-hr-score-counted" }, L("計算 counted: ", "counted: "),
+        sc.counted.flatMap((c, i) => [i ? ", " : "", scoreName(c.name), ` ${c.value}`])));
+    for (const n of sc.not_counted || []) box.append(el("p", { class: "yb-hr-note" }, L("不計 not counted: ", "not counted: "), scoreName(n.name), ` (${n.why})`));
+    if (sc.note) box.append(el("p", { class: "yb-hr-note", text: sc.note }));
+    box.append(el("details", { class: "yb-hr-score-rules" }, el("summary", { text: L("翻數如何合計 how values combine", "how values combine") }),
+      el("ul", {}, SCORE_RULES.map((r) => el("li", { text: r })))));
+    return box;
+  }
+  // A counted item's name: a local yaku's is "<ID> <Chinese name>"; the English page
+  // shows its English name, the original marked as Chinese.
+  function scoreName(name) {
+    const id = name.split(" ")[0];
+    const y = BY_ID.get(id);
+    if (!y) return name;
+    if (!EN) return name;
+    return el("span", {}, `${id} ${yname(y)}`, el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }));
+  }
+  // The same rules as yaku/score.py's docstring and the README (the engine applies them).
+  const SCORE_RULES = EN ? [
+    "Standard yaku count their usual han; dora, ura dora (with a riichi), red fives and flowers add a han each but never make a win alone.",
+    "A local yaku worth N han adds N han.",
+    "Local yakuman add their multiples to standard yakuman; any yakuman drops the han yaku and dora.",
+    "A local yaku valued as a limit (mangan, haneman, baiman, sanbaiman) sets the hand to at least that limit; other han do not add onto it: the hand is worth the limit or the rest, whichever is more (the compendium's own wording, in 3-15-01's options d–f).",
+    "A local yaku that includes a standard one (\"includes riichi's 1 han\") takes it out; the compendium's ippatsu entry (3-02-01) is the standard ippatsu, counted once.",
+    "The reading that pays the most counts. Table rules (kiriage, kazoe, aka dora …) are the engine's defaults here; a ruleset file's [scoring] table sets them for yakubook evaluate.",
+  ] : [
+    "一般役照常計翻；寶牌、裏寶牌（立直時）、赤寶牌、花牌各1翻，但不能單獨成和。 Standard yaku count their usual han; dora, ura, red fives, flowers add a han each but never make a win alone.",
+    "地方役N翻即加N翻。 A local yaku worth N han adds N han.",
+    "地方役滿與一般役滿倍數相加；有役滿時不計翻數役與寶牌。 Local yakuman add to standard yakuman; any yakuman drops the han yaku and dora.",
+    "值為滿貫、跳滿、倍滿、三倍滿的地方役使全手至少為該值；其他翻不疊加，取較高者（依人和ｄ～ｆ的說法）。 A limit-valued local yaku sets at least that limit; other han do not add onto it.",
+    "包含一般役（如包含立直的1翻）的地方役不再另計該役；一發即一般役一發，只計一次。 A local yaku that includes a standard one takes it out; 一發 is counted once.",
+    "取點數最高的讀法。切上滿貫、累計役滿、赤寶牌等按引擎預設；規則檔的 [scoring] 表可設定（yakubook evaluate）。 The best-paying reading counts; table rules are the engine's defaults here.",
+  ];
 
   function buildChecker() {
     handInput = el("input", { id: "yb-hr-hand", type: "text", placeholder: L("123m456p789s11z + 和了牌", "123m456p789s11z + winning tile"), spellcheck: "false", autocomplete: "off" });
@@ -901,11 +990,13 @@
     }
     sheet = el("div", { class: "yb-hr-sheet", id: "yb-hr-sheet" });
     const checker = buildChecker();
+    // The checker comes first: the sheet's 149 rows are hundreds of controls, and a
+    // keyboard user reached the checker only after all of them.
     root.replaceChildren(
-      el("p", { class: "yb-hr-jump" }, el("a", { href: "#check", text: L("↓ 檢查一手牌 · 检查一手牌 · check a hand", "↓ check a hand") })),
+      el("p", { class: "yb-hr-jump" }, el("a", { href: "#sheet", text: L("↓ 規則表 · 规则表 · the rule sheet", "↓ the rule sheet") })),
+      checker,
       el("h2", { id: "sheet", text: L("規則表 · 规则表 · The rule sheet", "The rule sheet") }),
-      buildToolbar(), editor,
-      checker, sheet);
+      buildToolbar(), editor, sheet);
     formChanged();
   }
 

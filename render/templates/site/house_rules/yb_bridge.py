@@ -11,14 +11,13 @@ text, so nothing but strings crosses the worker boundary.
 from __future__ import annotations
 
 import json
-import tomllib
 from typing import Any
 
-from yaku import generated
+from yaku import bounded, generated
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.win import Win
+from yaku.win import Win, read_json
 
 WHERE = "ruleset"
 _rulesets: dict[str, Ruleset] = {}
@@ -42,8 +41,8 @@ def _problems(toml_text: str) -> list[str]:
     """Every unknown yaku ID, rule question or letter in a ruleset (the engine stops at the
     first); empty when the text is not TOML (the engine's message says why)."""
     try:
-        data = tomllib.loads(toml_text)
-    except tomllib.TOMLDecodeError:
+        data = bounded.load_toml(toml_text, WHERE)
+    except bounded.CuratedError:
         return []
     out: list[str] = []
     tables = data.get("yaku", {})
@@ -52,7 +51,7 @@ def _problems(toml_text: str) -> list[str]:
     for yid, table in tables.items():
         info = generated.REGISTRY.get(yid)
         if info is None:
-            out.append(f"unknown yaku {yid!r}")
+            out.append(f"unknown yaku {bounded.excerpt(yid)}")
             continue
         if not isinstance(table, dict):
             continue
@@ -63,11 +62,12 @@ def _problems(toml_text: str) -> list[str]:
                 menu = info.rules[key][1]
             else:
                 if key != "han":
-                    out.append(f"{key!r} is not a rule question of {yid}")
+                    out.append(f"{bounded.excerpt(key)} is not a rule question of {yid}")
                 continue
             letters = [m.letter for m in menu]
             if not isinstance(letter, str) or letter.lower() not in letters:
-                out.append(f"{key if key != 'value' else yid + ' value'}: no option {letter!r} "
+                shown = bounded.excerpt(letter if isinstance(letter, str) else repr(letter))
+                out.append(f"{key if key != 'value' else yid + ' value'}: no option {shown} "
                            f"(options: {', '.join(letters)})")
     return out
 
@@ -79,7 +79,7 @@ def check_rules(toml_text: str) -> str:
     except InputError as e:
         return json.dumps({"ok": False, "error": str(e), "problems": _problems(toml_text)},
                           ensure_ascii=False)
-    data = tomllib.loads(toml_text)
+    data = bounded.load_toml(toml_text, WHERE)  # parsed by _ruleset: cannot fail here
     meta = data.get("ruleset", {})
     letters: dict[str, str] = {}
     numbers: dict[str, Any] = {}
@@ -90,14 +90,17 @@ def check_rules(toml_text: str) -> str:
     for yid, table in data.get("yaku", {}).items():
         if isinstance(table, dict) and "han" in table:
             numbers[yid] = table["han"]
+    # Every [ruleset] key the engine reads (yaku.rules.RULESET_KEYS) goes back to the page.
     return json.dumps({"ok": True, "name": rs.name, "others": meta.get("others", "default"),
+                       "supersession": "award both" if rs.award_both else "drop",
                        "letters": letters, "numbers": numbers}, ensure_ascii=False)
 
 
 def check_hand(win_text: str, toml_text: str) -> str:
-    """The awards of a Win JSON under a ruleset, as `yakubook evaluate --json` prints them."""
+    """The awards and the score of a Win JSON under a ruleset, as `yakubook evaluate --json`
+    prints them."""
     try:
-        obj = json.loads(win_text)
+        obj = read_json(win_text)
         if not isinstance(obj, dict):
             raise InputError("the winning hand must be a JSON object")
         win = Win.from_json(obj)
@@ -108,7 +111,7 @@ def check_hand(win_text: str, toml_text: str) -> str:
     except InputError as e:
         return json.dumps({"ok": False, "where": "rules", "error": str(e)}, ensure_ascii=False)
     try:
-        result = evaluate(win, rs)
+        result = evaluate(win, rs, score=True)
     except InputError as e:
         return json.dumps({"ok": False, "where": "hand", "error": str(e)}, ensure_ascii=False)
     return json.dumps({"ok": True, "result": result.to_json()}, ensure_ascii=False)

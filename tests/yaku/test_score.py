@@ -1,0 +1,242 @@
+"""The score's combination rules (yaku/score.py, README "What the hand is worth"), one test
+each, with points written from the rules (the standard payment table), not computed by the
+scorer: a non-dealer's ron pays 1,000 x ... as the usual tables print it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from yaku.award import Award
+from yaku.decompose import interpretations
+from yaku.errors import InputError
+from yaku.evaluation import evaluate
+from yaku.rules import Ruleset
+from yaku.score import Score, Scoring, base_points, best_score
+from yaku.win import Win
+
+ROOT = Path(__file__).parents[2]
+
+# Riichi, tanyao, pinfu: 3 han 30 fu, closed ron by South (a non-dealer): 3,900.
+PINFU_HAND = {"hand": "234m456p678s234s55p", "win": "4s", "seat": "S", "riichi": "riichi"}
+# 白 發 中 triplets: daisangen, a yakuman; non-dealer ron 32,000.
+DAISANGEN = {"hand": "234m44p555666777z", "win": "4p", "seat": "S"}
+
+
+def local(value: dict, notes: tuple = ()) -> Award:
+    """A local yaku award with a given value (the combination rules do not depend on
+    which yaku it is)."""
+    return Award("3-99-99", "test yaku", "a", {"lost": False, "notes": [], **value}, "", notes)
+
+
+def han(n: int) -> dict:
+    return {"kind": "han", "han": n, "open_han": None}
+
+
+def score(obj: dict, *awards: Award, **rules: object) -> Score:
+    win = Win.from_json(obj)
+    readings = [(i, list(awards)) for i in interpretations(win)]
+    return best_score(win, readings, Scoring(**rules))  # type: ignore[arg-type]
+
+
+def test_the_plain_hand_is_three_han_thirty_fu() -> None:
+    s = score(PINFU_HAND)
+    assert (s.han, s.fu, s.limit, s.payment.ron) == (3, 30, "", 3900)
+
+
+def test_local_han_adds_to_standard_han_and_crosses_mangan() -> None:
+    # 3 han + a local 2 han = 5 han: mangan, 8,000 from the discarder.
+    s = score(PINFU_HAND, local(han(2)))
+    assert (s.han, s.limit, s.payment.ron) == (5, "mangan", 8000)
+
+
+def test_local_yakuman_adds_to_standard_yakuman() -> None:
+    s = score(DAISANGEN, local({"kind": "yakuman", "multiple": 1, "open": None}))
+    assert (s.yakuman, s.limit, s.payment.ron) == (2, "2x yakuman", 64000)
+
+
+def test_multiple_yakuman_off_pays_one() -> None:
+    award = local({"kind": "yakuman", "multiple": 1, "open": None})
+    s = score(DAISANGEN, award, multiple_yakuman=False)
+    assert (s.yakuman, s.payment.ron) == (1, 32000)
+
+
+def test_a_local_yakuman_drops_the_han_yaku() -> None:
+    s = score(PINFU_HAND, local({"kind": "yakuman", "multiple": 1, "open": None}))
+    assert (s.yakuman, s.payment.ron) == (1, 32000)
+    assert [name for name, _ in s.counted] == ["3-99-99 test yaku"]
+    assert {"riichi", "tanyao", "pinfu"} <= {name for name, _ in s.not_counted}
+
+
+def test_double_yakuman_off_counts_a_double_hand_once() -> None:
+    # Suuankou won on the pair (tanki) by tsumo: a double yakuman; non-dealer tsumo of a
+    # double yakuman: 32,000 from the dealer, 16,000 from each other player.
+    hand = {"hand": "111m999p111s11122z", "win": "2z", "seat": "S", "tsumo": True}
+    s = score(hand)
+    assert (s.yakuman, s.payment.dealer, s.payment.each) == (2, 32000, 16000)
+    s = score(hand, double_yakuman=False)
+    assert (s.yakuman, s.payment.dealer, s.payment.each) == (1, 16000, 8000)
+
+
+def test_a_limit_valued_local_yaku_sets_at_least_its_limit() -> None:
+    # 3 han 30 fu (3,900) with a 滿貫 yaku: mangan, 8,000; other han do not add onto it.
+    s = score(PINFU_HAND, local({"kind": "limit", "limit": "mangan", "multiple": 1}))
+    assert (s.limit, s.payment.ron) == ("mangan", 8000)
+    assert "do not add" in s.reason
+
+
+def test_other_han_worth_more_than_the_limit_count_alone() -> None:
+    # Riichi, ippatsu, tanyao, pinfu and two dora: 6 han, haneman (12,000) beats 滿貫.
+    hand = PINFU_HAND | {"ippatsu": True, "dora": "1m3p"}
+    s = score(hand, local({"kind": "limit", "limit": "mangan", "multiple": 1}))
+    assert (s.han, s.limit, s.payment.ron) == (6, "haneman", 12000)
+
+
+def test_limit_yaku_add_counts_the_limit_as_han() -> None:
+    # 3 han + 滿貫 as 5 han = 8 han: baiman, 16,000.
+    award = local({"kind": "limit", "limit": "mangan", "multiple": 1})
+    s = score(PINFU_HAND, award, limit_yaku="add")
+    assert (s.han, s.limit, s.payment.ron) == (8, "baiman", 16000)
+
+
+def test_kiriage_rounds_four_han_thirty_fu_up_to_mangan() -> None:
+    hand = PINFU_HAND | {"ippatsu": True}  # 4 han 30 fu: 7,700, or 8,000 with kiriage
+    assert score(hand).payment.ron == 7700
+    s = score(hand, kiriage=True)
+    assert (s.limit, s.payment.ron) == ("mangan (kiriage)", 8000)
+
+
+def test_kazoe_counts_thirteen_han_as_yakuman_or_caps_it() -> None:
+    # Chinitsu, ryanpeikou or seven pairs, tanyao, riichi and six dora: 13 han or more.
+    hand = {"hand": "22334455667788m", "win": "8m", "seat": "S", "riichi": "riichi",
+            "dora": "1m1m1m"}  # fmt: skip
+    s = score(hand)
+    assert s.han >= 13 and (s.limit, s.payment.ron) == ("kazoe yakuman", 32000)
+    s = score(hand, kazoe="sanbaiman")
+    assert (s.limit, s.payment.ron) == ("kazoe sanbaiman", 24000)
+
+
+def test_kazoe_multiple_counts_one_yakuman_per_thirteen_han() -> None:
+    assert base_points(26, 30, Scoring(kazoe="multiple")) == (16000, "2x kazoe yakuman")
+    assert base_points(26, 30, Scoring()) == (8000, "kazoe yakuman")
+
+
+def test_dora_alone_win_nothing() -> None:
+    # An open hand with no yaku but dora: no win.
+    hand = {"hand": "234m456p678s55p", "win": "4m", "melds": ["chi 789s"], "dora": "4p"}
+    s = score(hand, kuitan=False)
+    assert not s.win and s.reason == "no yaku"
+
+
+def test_kuitan_off_drops_open_tanyao() -> None:
+    hand = {"hand": "234m456p55p", "win": "4m", "melds": ["chi 678s", "chi 234s"]}
+    assert score(hand).han == 1
+    assert not score(hand, kuitan=False).win
+
+
+def test_a_yaku_that_includes_riichi_takes_the_riichi_out() -> None:
+    note = {"kind": "includes", "args": ["立直"], "text": "包含立直的1翻"}
+    s = score(PINFU_HAND, local(han(2), (note,)))
+    assert s.han == 2 + 2  # tanyao, pinfu and the local 2 han; riichi not again
+    assert "riichi" not in [name for name, _ in s.counted]
+
+
+def test_tsumo_payments_with_honba_and_sticks() -> None:
+    # Non-dealer mangan tsumo: 4,000 from the dealer, 2,000 from each other player;
+    # one honba adds 100 to each; two riichi sticks add 2,000.
+    hand = PINFU_HAND | {"tsumo": True, "ippatsu": True, "honba": 1, "riichi_sticks": 2}
+    s = score(hand)  # riichi, ippatsu, menzen tsumo, tanyao, pinfu: 5 han
+    p = s.payment
+    assert (s.han, p.dealer, p.each, p.riichi_sticks, p.total) == (5, 4100, 2100, 2000, 10300)
+    # The dealer's mangan tsumo: 4,000 from everyone.
+    s = score(hand | {"seat": "E"})
+    assert (s.payment.each, s.payment.total) == (4100, 14300)
+
+
+def test_ron_pays_300_per_honba_and_the_dealer_pays_half_again() -> None:
+    s = score(PINFU_HAND | {"seat": "E", "honba": 2})  # dealer 3 han 30 fu: 5,800
+    assert s.payment.ron == 5800 + 600
+
+
+def test_the_best_paying_reading_counts() -> None:
+    # 22334455m667788p: ryanpeikou (3 han) beats seven pairs (2 han, 25 fu).
+    hand = {"hand": "22334455m667788p", "win": "8p", "seat": "S"}
+    s = score(hand)
+    assert s.interpretation is not None and s.interpretation.kind == "standard"
+    assert s.payment.ron == 8000  # tanyao, pinfu, ryanpeikou: 5 han
+
+
+def test_red_fives_count_one_han_each_up_to_the_rulesets_set() -> None:
+    hand = {"hand": "234m406p678s234s05p", "win": "4s", "seat": "S", "riichi": "riichi"}
+    assert ("aka dora", "2 han") in score(hand).counted
+    assert "aka dora" not in dict(score(hand, aka_dora=0).counted)  # no red-five dora
+    with pytest.raises(InputError, match="aka_dora = 1"):
+        score(hand, aka_dora=1)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"ura": "1m"}, "only for a riichi"),
+        ({"dora": "1m2m3m4m5m6m"}, "at most 5"),
+        ({"dora": "4s4s4s4s"}, "appears 5 times"),
+        ({"riichi": "riichi", "dora": "1m", "ura": "1m2m"}, "each ura"),
+        ({"riichi_sticks": 100}, "out of range"),
+        ({"dora": 3}, "wrong type"),
+    ],
+)
+def test_bad_scoring_fields_are_refused(changes: dict, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        Win.from_json({"hand": "234m456p678s234s55p", "win": "4s"} | changes)
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("kiriag = true", "no key 'kiriag'"),
+        ("kazoe = 'off'", "kazoe must be 'yakuman', 'sanbaiman' or 'multiple'"),
+        ("aka_dora = 5", "aka_dora must be an integer 0 to 4"),
+        ("kuitan = 1", "kuitan must be true or false"),
+        ("limit_yaku = 'max'", "limit_yaku must be 'at least' or 'add'"),
+    ],
+)
+def test_bad_scoring_keys_are_refused(table: str, message: str) -> None:
+    with pytest.raises(InputError, match=message):
+        Ruleset.from_toml(f"[scoring]\n{table}\n", "r.toml")
+
+
+def test_scoring_table_is_read() -> None:
+    rs = Ruleset.from_toml("[scoring]\nkiriage = true\nkazoe = 'sanbaiman'\naka_dora = 4\n")
+    assert rs.scoring == Scoring(kiriage=True, kazoe="sanbaiman", aka_dora=4)
+
+
+def test_evaluate_returns_the_score_only_when_asked() -> None:
+    win = Win.from_json(PINFU_HAND)
+    assert evaluate(win).score is None
+    result = evaluate(win, Ruleset.from_toml('[ruleset]\nothers = "off"\n'), score=True)
+    assert result.score is not None and result.score.payment.ron == 3900
+    assert result.to_json()["score"]["payment"]["ron"] == 3900
+
+
+def test_cli_prints_the_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from yakubook.evaluate_cmd import run_evaluate
+
+    win = tmp_path / "win.json"
+    win.write_text(json.dumps(PINFU_HAND))
+    rules = tmp_path / "r.toml"
+    rules.write_text('[ruleset]\nothers = "off"\n')
+    assert run_evaluate(win, rules, as_json=False) == 0
+    out = capsys.readouterr().out
+    assert "score: 3 han 30 fu" in out and "the discarder pays 3900" in out
+    assert run_evaluate(win, rules, as_json=True) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["score"]["han"], data["score"]["fu"], data["score"]["payment"]["total"]) == (
+        3,
+        30,
+        3900,
+    )
+    rules.write_text("[scoring]\nkazoe = 'off'\n")
+    assert run_evaluate(win, rules, as_json=False) == 2
+    assert "r.toml: [scoring] kazoe must be" in capsys.readouterr().err
