@@ -10,6 +10,9 @@ PYTHON ?= python3
 CHROMIUM ?= /usr/bin/chromium
 CJK_FONT ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 APT_GET ?= apt-get
+# The C accelerator (yaku/_speedups.c) compiles with gcc against the Python's headers.
+C_COMPILER ?= gcc
+PYTHON_H ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h
 USER_ID ?= $(shell id -u)
 # pytest workers (pytest-xdist): one per core of the machine this project is sized for.
 TEST_JOBS ?= 2
@@ -19,13 +22,15 @@ TEST_JOBS ?= 2
 all: house-rules-engine axe-core
 
 # Debian's chromium drives the browser test; a CJK font lets it draw the pages' text; the
-# venv needs python3-venv. Missing ones are installed with apt-get when run as root;
+# venv needs python3-venv; gcc and the Python headers build the C accelerator. Missing ones are installed with apt-get when run as root;
 # otherwise one line says the exact command, and make stops.
 system:
 	@missing=""; \
 	$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3-venv"; \
 	test -x "$(CHROMIUM)" || missing="$$missing chromium"; \
 	test -e "$(CJK_FONT)" || missing="$$missing fonts-wqy-microhei"; \
+	command -v "$(C_COMPILER)" >/dev/null 2>&1 || missing="$$missing gcc"; \
+	test -e "$(PYTHON_H)" || missing="$$missing python3-dev"; \
 	if [ -n "$$missing" ]; then \
 	  if [ "$(USER_ID)" = 0 ]; then \
 	    echo "installing system packages:$$missing"; \
@@ -37,7 +42,7 @@ system:
 	  fi; \
 	fi
 
-$(STAMP): pyproject.toml setup.py requirements.lock | system
+$(STAMP): pyproject.toml setup.py requirements.lock yaku/_speedups.c | system
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[build,test]'
@@ -55,6 +60,9 @@ test: system $(STAMP) pyodide axe-core
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q -n $(TEST_JOBS)
+	# The engine suite again on the pure-Python engine (the reference, what the browser runs):
+	# the run above used the C accelerator yaku._speedups (yaku/_accel.py).
+	YAKUBOOK_PURE=1 $(BIN)/pytest -q -n $(TEST_JOBS) tests/engine
 
 serve: house-rules-engine
 	$(BIN)/yakubook serve

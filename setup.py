@@ -9,16 +9,23 @@ CLI). The engine's inputs from the other stages go inside ``yaku``:
   ``names.toml``, ``STATUS.json``) is copied into ``yaku/data/`` below, read there with
   importlib.resources (yaku/data/__init__.py).
 
+The C accelerator ``yaku._speedups`` (yaku/_speedups.c, issue #27) is an optional
+extension: built with the machine's C compiler and Python headers when they work, left out
+(with setuptools' warning) when the compile fails, so the wheel then holds the pure-Python
+engine alone. ``YAKUBOOK_PURE_WHEEL=1`` leaves it out on purpose (the house-rules page's
+wheel: Pyodide runs the pure engine, and a pure wheel's bytes do not depend on the compiler).
+
 ``extract``, ``render`` and ``catalog`` (the builder) stay in the checkout: ``yakubook
 build`` runs there, with the ``build`` extra.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -45,4 +52,10 @@ class BuildPyWithCatalog(build_py):
         return [*super().get_outputs(include_bytecode), *data]
 
 
-setup(cmdclass={"build_py": BuildPyWithCatalog})
+def extensions() -> list[Extension]:
+    if os.environ.get("YAKUBOOK_PURE_WHEEL", "") not in ("", "0"):
+        return []
+    return [Extension("yaku._speedups", ["yaku/_speedups.c"], optional=True)]
+
+
+setup(cmdclass={"build_py": BuildPyWithCatalog}, ext_modules=extensions())

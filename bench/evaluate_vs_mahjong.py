@@ -18,11 +18,19 @@ Hands come in separate mixes, each timed on its own:
 - realistic: a mix of closed (half of them with riichi) and open hands, kept only when
   mahjong finds at least one standard yaku or the hand has riichi: the hands a table
   actually scores.
-Per mix, timing alternates in batches (ours, theirs, then theirs, ours, …) so drift in
-machine load hits both; the whole is repeated and the ratio's min / median / max over the
-repeats is printed. Two more lines show the fixed cost: our evaluate with no local yaku
-enabled and with ten; two more time the full score (``evaluate(..., score=True)``: han, fu,
-limit, payments) against mahjong's, which always scores, with no local yaku and with all.
+Ours runs twice, with the C accelerator (yaku/_speedups.c) and on the pure-Python engine
+(the reference, what the browser runs), switched in-process with ``yaku._accel.use``; the
+C columns are left out when the accelerator is not built (or YAKUBOOK_PURE=1). Times are
+per-thread CPU time (``time.thread_time``), so other processes on a loaded machine do not
+count against either side; per mix, the sides take turns in batches, the order rotated
+from batch to batch (C, pure, mahjong; then pure, mahjong, C; …) so what load remains hits
+all alike. mahjong's ``HandDivider`` keeps an lru_cache of 128 hands, emptied before every
+repeat (otherwise a repeat's later batches hit it and mahjong looks faster). The whole is
+repeated and each ratio's (mahjong's time / ours, measured in the same batches) min /
+median / max over the repeats is printed. Two more lines show the fixed cost: our
+evaluate with no local yaku enabled and with ten.
+Two more time the full score (``evaluate(..., score=True)``: han, fu, limit, payments)
+against mahjong's, which always scores, with no local yaku and with all.
 
 Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
 realistic mix. The parent writes the neutral inputs to a file; each side runs in a fresh
@@ -34,10 +42,12 @@ is printed on its own line for both sides (paid once per process, whatever the n
 hands).
 
 If ``riichienv`` (a Rust-core evaluator on PyPI) is importable it is timed on the same
-inputs as a native reference line; it is not a dependency of the project.
+inputs as a native reference line (else the line says "skipped"); it is not a dependency
+of the project. The engine's import time (engine, 149 bodies, compiled default ruleset) is
+measured in a fresh process per engine.
 
-The last line is ``ratio (ours / mahjong): X``, the median over the repeats for the
-realistic mix.
+The last line is ``ratio (mahjong / ours), realistic: C X, pure Y``, the medians over the
+repeats for the realistic mix (above 1: ours is faster).
 """
 
 from __future__ import annotations
@@ -379,25 +389,48 @@ def ten_yaku_ruleset() -> Any:
 
 
 def _time(fn: Callable[[Hand], Any], hands: Sequence[Hand]) -> float:
-    start = time.perf_counter()
+    """CPU seconds this thread spends on ``fn`` over ``hands``."""
+    start = time.thread_time()
     for h in hands:
         fn(h)
-    return time.perf_counter() - start
+    return time.thread_time() - start
+
+
+def clear_theirs_cache() -> None:
+    """Empty mahjong's HandDivider lru_cache (128 hands), so no trial starts warm."""
+    from mahjong.hand_calculating.divider import HandDivider
+
+    HandDivider._divide_hand_impl.cache_clear()
+
+
+def rotated(
+    sides: Sequence[tuple[Callable[[], None], Callable[[Hand], Any]]],
+    hands: Sequence[Hand],
+    batch: int,
+) -> list[float]:
+    """Each side's CPU seconds over ``hands``, in batches, the order of the sides rotated
+    by one from batch to batch. A side is (switch to it, evaluate one hand)."""
+    totals = [0.0] * len(sides)
+    for k, start in enumerate(range(0, len(hands), batch)):
+        part = hands[start : start + batch]
+        for j in range(len(sides)):
+            i = (j + k) % len(sides)
+            setup, fn = sides[i]
+            setup()
+            totals[i] += _time(fn, part)
+    return totals
 
 
 def interleaved(
     a: Callable[[Hand], Any], b: Callable[[Hand], Any], hands: Sequence[Hand], batch: int
 ) -> tuple[float, float]:
-    ta = tb = 0.0
-    for k, start in enumerate(range(0, len(hands), batch)):
-        part = hands[start : start + batch]
-        if k % 2 == 0:
-            ta += _time(a, part)
-            tb += _time(b, part)
-        else:
-            tb += _time(b, part)
-            ta += _time(a, part)
+    """Two sides in rotated batches (bench/stages.py's helper)."""
+    ta, tb = rotated([(_nothing, a), (_nothing, b)], hands, batch)
     return ta, tb
+
+
+def _nothing() -> None:
+    pass
 
 
 def _spread(values: list[float]) -> str:
@@ -407,12 +440,13 @@ def _spread(values: list[float]) -> str:
 # ------------------------------------------------------------------------------ memory
 
 
-def memory_child(side: str, inputs_path: str) -> dict[str, int]:
+def memory_child(side: str, inputs_path: str) -> dict[str, Any]:
     """In a fresh process that has imported neither library: the bytes importing and
     setting up one side allocates (``load``: ours imports the engine, loads the 149 bodies
     and compiles the default ruleset; mahjong imports and builds its HandCalculator), then
     the peak above that while evaluating the hands (``peak``): every cache a side fills and
-    everything one hand needs at once."""
+    everything one hand needs at once. ``ours`` runs the engine the environment selects
+    (YAKUBOOK_PURE=1: the pure Python)."""
     import tracemalloc
 
     with open(inputs_path, encoding="utf-8") as f:
@@ -436,23 +470,65 @@ def memory_child(side: str, inputs_path: str) -> dict[str, int]:
         fn(h)
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return {"load": loaded, "peak": peak - loaded}
+    out: dict[str, Any] = {"load": loaded, "peak": peak - loaded}
+    if side == "ours":  # which engine this child ran (YAKUBOOK_PURE)
+        from yaku import _accel
+
+        out["engine"] = _accel.ENGINE
+    return out
 
 
-def cold_peak(side: str, hands: Sequence[Hand]) -> dict[str, int]:
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "hands.json"
-        path.write_text(json.dumps(list(hands)), encoding="utf-8")
-        out = subprocess.run(
-            [sys.executable, __file__, "--memory-child", side, "--memory-inputs", str(path)],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
+def import_child() -> dict[str, Any]:
+    """In a fresh process: wall seconds to import the engine, load the 149 bodies and
+    compile the default ruleset (what the first ``yakubook evaluate`` pays), and which
+    engine that was."""
+    start = time.perf_counter()
+    from yaku import _accel, registry
+    from yaku.evaluation import prepare
+
+    registry.load_bodies()
+    prepare()
+    return {"seconds": time.perf_counter() - start, "engine": _accel.ENGINE}
+
+
+def _child(args: list[str], pure: bool) -> dict[str, Any]:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "YAKUBOOK_PURE"}
+    if pure:
+        env["YAKUBOOK_PURE"] = "1"
+    out = subprocess.run(
+        [sys.executable, __file__, *args], check=True, capture_output=True, text=True, env=env
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def cold_peak(side: str, hands: Sequence[Hand], pure: bool = False) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.json"
+        path.write_text(json.dumps(list(hands)), encoding="utf-8")
+        return _child(["--memory-child", side, "--memory-inputs", str(path)], pure)
+
+
+def import_seconds(pure: bool, runs: int = 3) -> float:
+    """The median over ``runs`` fresh processes of ``import_child``'s seconds."""
+    return statistics.median(_child(["--import-child"], pure)["seconds"] for _ in range(runs))
+
+
 # -------------------------------------------------------------------------------- main
+
+
+def _engines() -> list[str]:
+    """The engines of ours this run times: the C accelerator when loaded, and the pure one."""
+    from yaku import _accel
+
+    return (["c"] if _accel.speedups is not None else []) + ["python"]
+
+
+def _switch(engine: str) -> Callable[[], None]:
+    from yaku import _accel
+
+    return lambda: _accel.use(engine)
 
 
 def main() -> int:
@@ -465,10 +541,14 @@ def main() -> int:
     parser.add_argument("--no-memory", action="store_true")
     parser.add_argument("--memory-child", choices=("ours", "theirs"), help=argparse.SUPPRESS)
     parser.add_argument("--memory-inputs", help=argparse.SUPPRESS)
+    parser.add_argument("--import-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
 
     if args.memory_child:
         print(json.dumps(memory_child(args.memory_child, args.memory_inputs)))
+        return 0
+    if args.import_child:
+        print(json.dumps(import_child()))
         return 0
 
     from importlib.metadata import version
@@ -476,81 +556,107 @@ def main() -> int:
     from yaku.evaluation import prepare
     from yaku.rules import Ruleset
 
+    engines = _engines()
     everything = Ruleset.default()
     ours = ours_factory(everything)
     mixes = {name: make_mix(name, args.hands, args.seed) for name in MIXES}
-    # Warm both sides once (imports, compiled ruleset), outside every timer.
+    # Warm every side once (imports, compiled ruleset), outside every timer.
+    for engine in engines:
+        _switch(engine)()
+        for hand in mixes["realistic"][:50]:
+            ours(hand)
     for hand in mixes["realistic"][:50]:
-        ours(hand)
         theirs_one(hand)
+    label = {"c": "C", "python": "pure"}
 
     print(
-        f"yakubook evaluate ({len(everything.enabled)} local yaku on) vs mahjong "
-        f"{version('mahjong')} estimate_hand_value (standard yaku); end to end from MPSZ "
-        f"text; {args.hands} hands per mix, {args.repeats} repeats, seed {args.seed}"
+        f"yakubook evaluate ({len(everything.enabled)} local yaku on; engines: "
+        f"{', '.join(label[e] for e in engines)}) vs mahjong {version('mahjong')} "
+        f"estimate_hand_value (standard yaku); end to end from MPSZ text; per-thread CPU "
+        f"time; {args.hands} hands per mix, {args.repeats} repeats, seed {args.seed}"
     )
-    print(f"{'mix':<26}{'ours µs/hand':>14}{'mahjong µs/hand':>17}   ratio (ours/mahjong)")
-    last: list[float] = []
-    for name, hands in mixes.items():
-        ratios, per_ours, per_theirs = [], [], []
+    head = "".join(f"{label[e] + ' µs':>9}" for e in engines)
+    ratio_head = "   ".join(f"mahjong / {label[e]}: min med max" for e in engines)
+    print(f"{'mix':<26}{head}{'mahjong µs':>12}   {ratio_head}")
+
+    def run(fn: Callable[[Hand], Any], hands: Sequence[Hand]) -> tuple[list, list]:
+        """Per repeat: µs per hand of each engine and of mahjong, and their ratios."""
+        times, ratios = [], []
+        sides = [(_switch(e), fn) for e in engines] + [(_nothing, theirs_one)]
         for _ in range(args.repeats):
-            t_ours, t_theirs = interleaved(ours, theirs_one, hands, args.batch)
-            ratios.append(t_theirs / t_ours)
-            per_ours.append(t_ours / len(hands) * 1e6)
-            per_theirs.append(t_theirs / len(hands) * 1e6)
-        print(
-            f"{name:<26}{statistics.median(per_ours):>14.1f}{statistics.median(per_theirs):>17.1f}"
-            f"   {_spread(ratios)}"
+            clear_theirs_cache()
+            totals = rotated(sides, hands, args.batch)
+            times.append([t / len(hands) * 1e6 for t in totals])
+            ratios.append([totals[-1] / t for t in totals[:-1]])
+        return times, ratios
+
+    def spreads(ratios: list[list[float]]) -> str:
+        return "   ".join(
+            f"{min(r[i] for r in ratios):.2f} {statistics.median(r[i] for r in ratios):.2f} "
+            f"{max(r[i] for r in ratios):.2f}".ljust(len("mahjong / pure: min med max"))
+            for i in range(len(engines))
         )
-        last = ratios
+
+    summary: dict[str, float] = {}
+    for name, hands in mixes.items():
+        times, ratios = run(ours, hands)
+        cols = "".join(f"{statistics.median(t[i] for t in times):>9.1f}" for i in
+                       range(len(engines)))
+        print(f"{name:<26}{cols}{statistics.median(t[-1] for t in times):>12.1f}   "
+              f"{spreads(ratios)}")
+        if name == "realistic":
+            summary = {e: statistics.median(r[i] for r in ratios) for i, e in enumerate(engines)}
 
     # Fixed cost: the same realistic hands with no local yaku, and with ten.
     off = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
     ten = ten_yaku_ruleset()
-    for label, rs in (("no local yaku on", off), (f"{len(ten.enabled)} local yaku on", ten)):
+    for text, rs in (("no local yaku on", off), (f"{len(ten.enabled)} local yaku on", ten)):
         prepare(rs)  # compiled outside the timer, like the ruleset of the mixes above
-        fn = ours_factory(rs)
-        ratios = []
-        for _ in range(args.repeats):
-            t_ours, t_theirs = interleaved(fn, theirs_one, mixes["realistic"], args.batch)
-            ratios.append(t_theirs / t_ours)
-        print(f"{'realistic, ' + label:<43}   {_spread(ratios)}")
+        _, ratios = run(ours_factory(rs), mixes["realistic"])
+        print(f"{'realistic, ' + text:<26}{'':>{9 * len(engines) + 12}}   {spreads(ratios)}")
+    _switch(engines[0])()
 
     # The full score on both sides: ours with score=True (mahjong always scores).
-    for label, rs in (("no local yaku on", off), ("every local yaku on", everything)):
-        fn = ours_factory(rs, score=True)
-        ratios = []
-        for _ in range(args.repeats):
-            t_ours, t_theirs = interleaved(fn, theirs_one, mixes["realistic"], args.batch)
-            ratios.append(t_theirs / t_ours)
-        print(f"{'realistic, full score, ' + label:<43}   {_spread(ratios)}")
+    for text, rs in (("no local yaku on", off), ("every local yaku on", everything)):
+        _, ratios = run(ours_factory(rs, score=True), mixes["realistic"])
+        print(f"{'full score, ' + text:<26}{'':>{9 * len(engines) + 12}}   {spreads(ratios)}")
+    _switch(engines[0])()
 
     native = riichienv_factory()
     if native is None:
-        print("riichienv: not installed (pip install riichienv for the native reference line)")
+        print("riichienv (native reference): skipped (not importable; pip install riichienv)")
     else:
         ratios = []
         for _ in range(args.repeats):
-            t_native, t_theirs = interleaved(native, theirs_one, mixes["realistic"], args.batch)
+            clear_theirs_cache()
+            t_native, t_theirs = rotated(
+                [(_nothing, native), (_nothing, theirs_one)], mixes["realistic"],
+                args.batch)
             ratios.append(t_theirs / t_native)
         print(f"{'riichienv (native reference), realistic':<43}   {_spread(ratios)}")
 
     if not args.no_memory:
         memory_hands = make_mix("realistic", args.memory_hands, args.seed)
-        ours_mem = cold_peak("ours", memory_hands)
         theirs_mem = cold_peak("theirs", memory_hands)
-        print(
-            f"cold peak memory while evaluating {args.memory_hands} realistic hands, fresh "
-            f"process, above the loaded library: ours {ours_mem['peak'] / 2**20:.2f} MiB, "
-            f"mahjong {theirs_mem['peak'] / 2**20:.2f} MiB, ratio (ours / mahjong) "
-            f"{ours_mem['peak'] / theirs_mem['peak']:.2f}"
-        )
+        for engine in engines:
+            ours_mem = cold_peak("ours", memory_hands, pure=engine == "python")
+            assert ours_mem["engine"] == engine, ours_mem  # the child ran the engine named
+            print(
+                f"cold peak memory while evaluating {args.memory_hands} realistic hands, "
+                f"fresh process, above the loaded library: ours ({label[engine]}) "
+                f"{ours_mem['peak'] / 2**20:.2f} MiB, mahjong {theirs_mem['peak'] / 2**20:.2f}"
+                f" MiB, ratio (ours / mahjong) {ours_mem['peak'] / theirs_mem['peak']:.2f}"
+            )
         print(
             f"loading, once per process: ours {ours_mem['load'] / 2**20:.2f} MiB (engine, "
             f"149 bodies, split tables, compiled default ruleset), mahjong "
             f"{theirs_mem['load'] / 2**20:.2f} MiB (import, HandCalculator)"
         )
-    print(f"ratio (ours / mahjong): {statistics.median(last):.2f}")
+    for engine in engines:
+        print(f"import time ({label[engine]}: engine, 149 bodies, compiled default ruleset; "
+              f"fresh process, median of 3): {import_seconds(engine == 'python'):.3f} s")
+    print("ratio (mahjong / ours), realistic: "
+          + ", ".join(f"{label[e]} {summary[e]:.2f}" for e in engines))
     return 0
 
 

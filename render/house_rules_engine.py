@@ -55,9 +55,11 @@ class EngineError(RuntimeError):
 def engine_wheel(root: Path) -> tuple[str, bytes]:
     """(file name, bytes) of the project's wheel built from root, as `python -m build`
     makes it (the sdist first, the wheel from the sdist, so nothing left in root's build/
-    can slip in)."""
+    can slip in). It is the pure-Python wheel (YAKUBOOK_PURE_WHEEL, setup.py): Pyodide
+    runs the pure engine, and a wheel without the C accelerator (yaku/_speedups.c) has the
+    same bytes whatever the compiler."""
     with tempfile.TemporaryDirectory(prefix="yb-wheel-") as tmp:
-        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+        env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "YAKUBOOK_PURE_WHEEL": "1"}
         proc = subprocess.run(
             [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)],
             capture_output=True, text=True, check=False, env=env, cwd=tmp,

@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
+from yaku import _accel
 from yaku.melds import MELD_KINDS, QUAD_KINDS, Meld
 from yaku.tiles import YAOCHUU
 from yaku.win import Win
@@ -464,6 +465,13 @@ _BLOCKS: dict[tuple[str, int], Block] = {
     (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
 }
 _SET_BLOCKS = _set_blocks_tables()
+# The Python function, the reference the C accelerator is tested against.
+standard_block_sets_py = standard_block_sets
+if _accel.speedups is not None:
+    # The C accelerator gives the same splits as the very same Block objects (and hands
+    # what it declines to the Python function).
+    _accel.speedups.init_blocks(_BLOCKS, standard_block_sets_py)
+    standard_block_sets = _accel.speedups.standard_block_sets
 
 
 def _standard(

@@ -18,6 +18,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
+from yaku import _accel
 from yaku.errors import InputError
 from yaku.melds import Meld, parse_meld
 from yaku.tiles import (
@@ -228,6 +229,11 @@ class Win:
     @classmethod
     def from_json(cls, obj: Mapping[str, Any]) -> Win:
         """The JSON form documented in WIN_FORMAT.md. Unknown keys are an error."""
+        if _FAST_FROM_JSON is not None:
+            # The C accelerator builds a plain, valid win; None sends it down this path.
+            win = _FAST_FROM_JSON(cls, obj)
+            if win is not None:
+                return win
         if type(obj) is not dict and not isinstance(obj, Mapping):
             raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
         _check_json_shape(obj)
@@ -985,3 +991,14 @@ JSON_KEYS: tuple[str, ...] = (
     "declarations",
 )
 _JSON_KEY_SET = frozenset(JSON_KEYS)
+
+
+def _fast_from_json() -> Any:
+    """The C accelerator's ``Win.from_json`` for plain wins (yaku/_accel.py), or None."""
+    if _accel.speedups is None:
+        return None
+    _accel.speedups.init_win(_STATE, parse_meld, Meld)
+    return _accel.speedups.win_from_json
+
+
+_FAST_FROM_JSON = _fast_from_json()

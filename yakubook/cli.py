@@ -22,6 +22,19 @@ def missing_builder_modules() -> list[str]:
     return [name for name in BUILDER_MODULES if find_spec(name) is None]
 
 
+def version_line() -> str:
+    """``yakubook 0.1.0 (engine: c)``: the version and which engine runs (yaku/_accel.py)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from yaku._accel import ENGINE
+
+    try:
+        number = version("yakubook")
+    except PackageNotFoundError:  # a checkout run without installing it
+        number = "unknown"
+    return f"yakubook {number} (engine: {ENGINE})"
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
@@ -34,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _main(argv: list[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="yakubook", description=__doc__)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("build", help="sources -> catalog -> generated code and site pages")
     b.add_argument(

@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from yaku import bounded
+from yaku import _accel, bounded
 from yaku.errors import InputError
 
 
@@ -60,7 +60,9 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if as_json:
-        print(json.dumps(result.to_json(), ensure_ascii=False, indent=1))
+        # Which engine answered: "c" (the accelerator) or "python" (yaku/_accel.py).
+        out = {**result.to_json(), "engine": _accel.ENGINE}
+        print(json.dumps(out, ensure_ascii=False, indent=1))
         return 0
     interp = result.interpretation
     if interp is not None:

@@ -131,3 +131,16 @@ def test_after_the_install_the_next_make_finds_everything(root, tmp_path):
     assert len(log.read_text(encoding="utf-8").splitlines()) == 2
     assert make(root, "system", USER_ID="1000", **probes).returncode == 0
     assert len(log.read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_the_c_toolchain_is_a_system_package_too(root, tmp_path, fake_apt):
+    # gcc and the Python headers build yaku/_speedups.c (issue #27).
+    apt, log = fake_apt
+    present = tmp_path / "present"
+    present.write_text("", encoding="utf-8")
+    present.chmod(0o755)
+    result = make(root, "system", APT_GET=str(apt), USER_ID="0", CHROMIUM=str(present),
+                  CJK_FONT=str(present), C_COMPILER=str(tmp_path / "no-gcc"),
+                  PYTHON_H=str(tmp_path / "no-Python.h"))
+    assert result.returncode == 0, result.stderr
+    assert log.read_text(encoding="utf-8").splitlines()[-1] == "install -y -qq gcc python3-dev"

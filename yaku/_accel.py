@@ -1,0 +1,48 @@
+"""Which engine runs: the C accelerator ``yaku._speedups`` beside the pure-Python engine.
+
+The Python in ``yaku/`` is the reference (and what Pyodide runs in the browser); the C
+module (yaku/_speedups.c) does two hot paths faster on CPython, ``Win.from_json`` for plain
+wins and ``standard_block_sets``, and declines anything else to the Python. It is used when
+it was built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is unset, empty or
+``0``; otherwise everything runs in Python, silently. ``ENGINE`` says which: ``"c"`` or
+``"python"`` (``yakubook --version`` and ``yakubook evaluate --json`` report it).
+"""
+
+from __future__ import annotations
+
+import os
+from types import ModuleType
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("YAKUBOOK_PURE", "") not in ("", "0"):
+        return None
+    try:
+        from yaku import _speedups  # type: ignore[attr-defined]
+    except ImportError:  # not built (no compiler at install time), or Pyodide
+        return None
+    return _speedups
+
+
+speedups: ModuleType | None = _load()
+ENGINE: str = "python" if speedups is None else "c"
+
+
+def use(engine: str) -> None:
+    """Switch this process to ``"c"`` or ``"python"`` (the benchmark and the differential
+    test run both engines in one process). Only the two hooks change: win.py's
+    ``_FAST_FROM_JSON`` and decompose.py's ``standard_block_sets``."""
+    global ENGINE
+    from yaku import decompose, win
+
+    if engine == "c":
+        if speedups is None:
+            raise RuntimeError("the C accelerator yaku._speedups is not loaded")
+        win._FAST_FROM_JSON = speedups.win_from_json
+        decompose.standard_block_sets = speedups.standard_block_sets
+    elif engine == "python":
+        win._FAST_FROM_JSON = None
+        decompose.standard_block_sets = decompose.standard_block_sets_py
+    else:
+        raise ValueError(f"engine {engine!r}: 'c' or 'python'")
+    ENGINE = engine
