@@ -46,7 +46,7 @@ from typing import Any
 from yaku.award import LIMIT_HAN, Award
 from yaku.decompose import Interpretation
 from yaku.errors import InputError
-from yaku.standard import STANDARD_YAKU, YAKUMAN
+from yaku.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUMAN
 from yaku.tiles import EAST, is_dragon, parse_tiles
 from yaku.win import Win
 
@@ -110,25 +110,10 @@ def parse_scoring(table: object, where: str) -> Scoring:
 
 # -- standard han ------------------------------------------------------------------------
 
-# (closed han, open han); open None: closed only.
+# (closed han, open han); open None: closed only. The table of yaku/standard.py, which
+# the minimum-han rules (yaku_han) read too.
 STANDARD_HAN: dict[str, tuple[int, int | None]] = {
-    "tanyao": (1, 1),
-    "pinfu": (1, None),
-    "iipeikou": (1, None),
-    "ryanpeikou": (3, None),
-    "chiitoitsu": (2, None),
-    "ittsuu": (2, 1),
-    "sanshoku_doujun": (2, 1),
-    "sanshoku_doukou": (2, 2),
-    "toitoi": (2, 2),
-    "sanankou": (2, 2),
-    "sankantsu": (2, 2),
-    "chanta": (2, 1),
-    "junchan": (3, 2),
-    "honroutou": (2, 2),
-    "shousangen": (2, 2),
-    "honiisou": (3, 2),
-    "chiniisou": (6, 5),
+    name: (closed, open_han or None) for name, closed, open_han in SHAPE_HAN
 }
 # Yakuman multiples; the four double hands count 1 with ``double_yakuman`` off. The
 # kokushi13 / suuankou_tanki / chuuren_junsei helpers name the double form beside the
@@ -140,7 +125,6 @@ YAKUMAN_MULTIPLE: dict[str, int] = {name: 1 for name in YAKUMAN} | {
     "daisuushii": 2,
 }
 _DOUBLE_OF = {"kokushi13": "kokushi", "suuankou_tanki": "suuankou", "chuuren_junsei": "chuuren"}
-RIICHI_HAN = {"none": 0, "riichi": 1, "double": 2, "open": 1, "open_double": 2}
 # Names the compendium's notes use for standard yaku (zh-Hans), for "includes" and
 # "not counted" notes.
 STANDARD_NAMES: dict[str, str] = {
