@@ -18,6 +18,10 @@ from tests.build.test_build_cli import CH000, snapshot
 from tests.conftest import ROOT
 from yakubook.build import JOURNAL, leftovers, run
 
+# Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
+# suite stays under two minutes on two cores).
+pytestmark = pytest.mark.slow
+
 FOLDERS = ("catalog", "generated", "site/docs", "sources")
 
 # Runs `yakubook build` in a process of its own, with a hook that kills it with SIGKILL
@@ -94,7 +98,6 @@ def modes(root: Path, rels) -> set[int]:
     return {stat.S_IMODE((root / rel).stat().st_mode) for rel in rels}
 
 
-@pytest.mark.slow
 def test_kill_9_while_staging_leaves_the_old_outputs_and_the_next_build_cleans_up(
     tmp_path, edited_pair, capsys
 ):
@@ -120,7 +123,6 @@ def test_kill_9_while_staging_leaves_the_old_outputs_and_the_next_build_cleans_u
     assert run(root, check=True) == 0
 
 
-@pytest.mark.slow
 def test_kill_9_while_publishing_is_finished_by_the_next_build_with_its_report(
     tmp_path, edited_pair, capsys
 ):
@@ -145,7 +147,6 @@ def test_kill_9_while_publishing_is_finished_by_the_next_build_with_its_report(
     assert run(root, check=True) == 0
 
 
-@pytest.mark.slow
 def test_a_second_build_while_one_runs_exits_2(tmp_path, project_copy, capsys):
     signal_base = str(tmp_path / "lock")
     proc = start(tmp_path, project_copy, "hold", signal_base)

@@ -30,6 +30,7 @@ def mtimes(root: Path) -> dict[str, int]:
     }
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_a_build_with_nothing_changed_rewrites_nothing(project_copy, capsys):
     assert run(project_copy, check=False) == 0
     before = mtimes(project_copy)
@@ -41,6 +42,7 @@ def test_a_build_with_nothing_changed_rewrites_nothing(project_copy, capsys):
     assert snapshot(project_copy) == first
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_two_builds_from_scratch_are_byte_identical(tmp_path, project_copy):
     import shutil
 
@@ -53,6 +55,7 @@ def test_two_builds_from_scratch_are_byte_identical(tmp_path, project_copy):
     assert snapshot(project_copy) == snapshot(other)
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_check_reports_stale_files_and_exits_1(project_copy, capsys):
     target = project_copy / "generated" / "s3_13.py"
     target.write_text(target.read_text(encoding="utf-8") + "\n# edited by hand\n", "utf-8")
@@ -113,6 +116,7 @@ def test_bad_input_exits_2_with_file_line_and_leaves_outputs_alone(case, project
     assert snapshot(project_copy) == before
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_the_build_never_writes_a_hand_written_file(project_copy):
     import shutil
 

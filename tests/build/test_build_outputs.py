@@ -17,6 +17,7 @@ from yakubook.build import JOURNAL, OUTPUT_LIST, run
 FOLDERS = ("catalog", "generated", "site/docs", "sources")
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_a_symlinked_folder_inside_site_docs_is_refused(project_copy, tmp_path, capsys):
     outside = tmp_path / "outside"
     shutil.move(project_copy / "site" / "docs" / "sections", outside)
@@ -31,6 +32,7 @@ def test_a_symlinked_folder_inside_site_docs_is_refused(project_copy, tmp_path, 
     assert victim.read_text(encoding="utf-8") == "precious, not the build's\n"
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_site_docs_itself_a_symlink_is_refused_and_nothing_there_removed(
     project_copy, tmp_path, capsys
 ):
@@ -46,6 +48,7 @@ def test_site_docs_itself_a_symlink_is_refused_and_nothing_there_removed(
     assert mine.exists() and {p.name for p in outside.iterdir()} == before
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_only_files_a_build_wrote_are_removed(project_copy, capsys):
     stray = project_copy / "site" / "docs" / "stray.md"
     stray.write_text("# not the build's\n", encoding="utf-8")
@@ -63,6 +66,7 @@ def test_only_files_a_build_wrote_are_removed(project_copy, capsys):
     assert not stray.exists()
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_a_tool_folder_inside_site_docs_is_seen_by_the_no_op_check(project_copy, capsys):
     assert run(project_copy, check=False, reuse=True) == 0
     assert run(project_copy, check=True, reuse=True) == 0
@@ -74,6 +78,7 @@ def test_a_tool_folder_inside_site_docs_is_seen_by_the_no_op_check(project_copy,
     assert "site/docs/node_modules/left.js (no longer generated)" in capsys.readouterr().out
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_an_interrupted_builds_report_is_printed_even_when_the_next_build_fails(
     project_copy, capsys
 ):
@@ -107,6 +112,7 @@ def test_refuse_symlinks_names_the_first_link_on_the_path(tmp_path):
     b.refuse_symlinks(tmp_path, ["a/c/d.md"])  # no link on the path: nothing raised
 
 
+@pytest.mark.slow  # whole builds of a scratch copy
 def test_a_damaged_catalog_json_is_a_clear_error_for_build(project_copy, capsys):
     (project_copy / "catalog" / "catalog.json").write_text('{"stats": 1}\n', encoding="utf-8")
     capsys.readouterr()

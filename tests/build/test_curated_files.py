@@ -283,6 +283,7 @@ def test_error_messages_quote_at_most_80_characters():
     assert "k" * 81 not in str(e.value)
 
 
+@pytest.mark.slow  # a whole build of a scratch copy
 def test_a_name_for_a_yaku_the_catalog_lacks_is_a_warning_with_its_line(project_copy, capsys):
     path = project_copy / NAMES
     text = path.read_text(encoding="utf-8") + '\n["3-99-01"]\nslug = "nowhere"\n'

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import hashlib
 
+import pytest
+
 from tests.build.test_build_cli import CH000
 from yakubook.build import run
+
+# Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
+# suite stays under two minutes on two cores).
+pytestmark = pytest.mark.slow
 
 
 def digest(root, rel):

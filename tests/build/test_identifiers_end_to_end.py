@@ -10,8 +10,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from yakubook.build import run
 from yakubook.status_cmd import run_status
+
+# Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
+# suite stays under two minutes on two cores).
+pytestmark = pytest.mark.slow
 
 CH003 = "sources/003_388799bb76bda1be.txt"
 MENU = "3-10-04-01 役成立条件\nａ 仅限门前\nｂ 鸣牌后也可\n"

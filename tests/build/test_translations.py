@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.build.test_build_cli import CH000
 from yakubook.build import run
 from yakubook.status_cmd import run_status
+
+# Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
+# suite stays under two minutes on two cores).
+pytestmark = pytest.mark.slow
 
 # 3-13-01-02 a, an intact line of chapter 000: 僅合計剛好100時成立
 OPTION_LINE = "　　ａ　僅合計剛好100時成立\n"

@@ -64,6 +64,7 @@ def page_of(n: dict) -> str:
     return f"yaku/{n['id'] if n['kind'] == 'yaku' else n['yaku']}.md"
 
 
+@pytest.mark.slow  # renders every page of both editions to HTML
 def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
     section_pages = {k: v for k, v in pages.items() if k.startswith("sections/")}
     assert sorted(section_pages) == sorted(
@@ -87,6 +88,7 @@ def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
             assert f"{link}{{ #{n['id']} .yb-moved }}" in md, n["id"]
 
 
+@pytest.mark.slow  # renders every page of both editions to HTML
 def test_every_link_to_a_node_resolves(all_pages):
     pages = all_pages  # both editions: the language switch links across them
     anchors = {path: set(html_ids(md)[0]) for path, md in pages.items()}
