@@ -197,7 +197,8 @@ def resolve_scoring(doc: catalog_pkg.TomlDoc, where: str) -> dict[str, Any]:
                                       str(e).removeprefix(f"{where}: ")) from None
         parsed = score.parse_scoring(table, where)
     except InputError as e:
-        raise HouseRulesError(where, doc.line("scoring"), str(e).removeprefix(f"{where}: ")) from None
+        message = str(e).removeprefix(f"{where}: ")
+        raise HouseRulesError(where, doc.line("scoring"), message) from None
     defaults = score.Scoring()
     return {key: getattr(parsed, key) for key in score.SCORING_KEYS
             if getattr(parsed, key) != getattr(defaults, key)}

@@ -327,5 +327,6 @@ def test_presets_carry_their_scoring_table(data):
                                    'kazoe = "lots"\n', "x.toml", data["yaku"])
     assert str(bad_value.value) == (
         "x.toml:6: [scoring] kazoe must be 'yakuman', 'sanbaiman' or 'multiple', got 'lots'")
-    with pytest.raises(house_rules.HouseRulesError, match=r"^x\.toml:2: \[scoring\] has no key 'ura'"):
+    no_key = r"^x\.toml:2: \[scoring\] has no key 'ura'"
+    with pytest.raises(house_rules.HouseRulesError, match=no_key):
         house_rules.resolve_preset("[scoring]\nura = 1\n", "x.toml", data["yaku"])
