@@ -123,7 +123,7 @@
         el("legend", { text: L("計分規則 · 计分规则 · Scoring", "Scoring") }),
         el("p", { class: "yb-hr-help", text: L(
           "規則檔的 [scoring] 表；預設值即書中說明的預設。 The sheet's [scoring] table, at the documented defaults unless changed.",
-          "The sheet's [scoring] table ([scoring] in the exported file), at the documented defaults unless changed.") }),
+          "The table rules for the score ([scoring] in the exported file), at the documented defaults unless changed.") }),
         el("div", { class: "yb-hr-fields" }, items));
       function refresh(scoring) {
         for (const s of spec) {
