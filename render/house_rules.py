@@ -11,6 +11,9 @@ Outputs (all under site/docs, committed like every page):
   English from catalog/translations/en.toml (render.site.english.English), `null` where the
   translation is stale or missing (the page then shows the Chinese marked "translation
   pending", as the English site does), each yaku's English title from names.toml;
+  The `[scoring]` keys the engine reads, with their documented defaults and the values
+  each takes, come from `yaku.score` (`scoring_controls`), so the page's "Scoring"
+  controls offer exactly what `yakubook evaluate --rules` accepts;
 - `assets/house-rules/*.js|*.css`: hand-written, copied from render/templates/site/house_rules.
 
 The engine the page runs (the project's `yaku` + `generated` in Pyodide) is not here: it is
@@ -41,7 +44,7 @@ DATA = ASSETS + "data.json"
 STATUS_PATH = "catalog/STATUS.json"
 RULESETS = "rulesets"
 # Copied byte for byte into site/docs/assets/house-rules/ (the page's scripts and styles).
-STATIC = ("house-rules.js", "house-rules.css", "hr-worker.js")
+STATIC = ("house-rules.js", "hr-scoring.js", "house-rules.css", "hr-worker.js")
 # Where a yaku's page is, relative to the site root ({id}; {section} may be used too).
 YAKU_URL = "yaku/{id}/"
 CATALOG = "catalog/catalog.json"
@@ -152,6 +155,55 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
     return sections, yaku
 
 
+def scoring_controls() -> list[dict[str, Any]]:
+    """The engine's `[scoring]` keys as the page's controls, in the engine's order: each
+    key's kind (a checkbox for true/false, a menu otherwise), its documented default and
+    the values it takes. A key of another kind stops the build: the page cannot offer it."""
+    # The scoring rules are the engine's (yaku/score.py): read, never copied. yaku.score
+    # imports only the engine's low-level modules, not the generated code this build writes.
+    from yaku import score
+
+    defaults = score.Scoring()
+    menus = {"kazoe": list(score.KAZOE), "limit_yaku": list(score.LIMIT_YAKU),
+             "aka_dora": list(range(score.MAX_AKA + 1))}
+    out: list[dict[str, Any]] = []
+    for key in score.SCORING_KEYS:
+        default = getattr(defaults, key)
+        if isinstance(default, bool):
+            out.append({"key": key, "kind": "bool", "default": default, "choices": None})
+        elif key in menus and default in menus[key]:
+            kind = "int" if isinstance(default, int) else "choice"
+            out.append({"key": key, "kind": kind, "default": default, "choices": menus[key]})
+        else:
+            raise HouseRulesError(
+                "yaku/score.py", None, f"[scoring] {key}: the house-rules page has no control for "
+                f"{score.SCORING_KEYS[key]} (render/house_rules.py scoring_controls)")
+    return out
+
+
+def resolve_scoring(doc: catalog_pkg.TomlDoc, where: str) -> dict[str, Any]:
+    """A preset's `[scoring]` table, checked by the engine's own reader (an error names the
+    line of the key it is about): the keys that differ from the defaults."""
+    from yaku import score
+    from yaku.errors import InputError
+
+    table = doc.data.get("scoring", {})
+    try:
+        for key, value in table.items() if isinstance(table, dict) else ():
+            try:
+                score.parse_scoring({key: value}, where)
+            except InputError as e:
+                raise HouseRulesError(where, doc.line("scoring", key),
+                                      str(e).removeprefix(f"{where}: ")) from None
+        parsed = score.parse_scoring(table, where)
+    except InputError as e:
+        message = str(e).removeprefix(f"{where}: ")
+        raise HouseRulesError(where, doc.line("scoring"), message) from None
+    defaults = score.Scoring()
+    return {key: getattr(parsed, key) for key in score.SCORING_KEYS
+            if getattr(parsed, key) != getattr(defaults, key)}
+
+
 def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[str, Any]:
     """A ruleset file as the page's state: name, base (default / off) and, per yaku, the
     letters that differ from that base. Checked against the catalog like the engine does,
@@ -202,8 +254,9 @@ def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[st
     if supersession not in ("drop", "award both"):
         raise error(("ruleset", "supersession"),
                     f"[ruleset] supersession = {_quote(supersession)}; use 'drop' or 'award both'")
+    scoring = resolve_scoring(doc, where)
     return {"name": str(meta.get("name", where)), "base": others, "supersession": supersession,
-            "choices": choices, "numbers": numbers}
+            "scoring": scoring, "choices": choices, "numbers": numbers}
 
 
 def _quote(value: Any) -> str:
@@ -243,6 +296,7 @@ hand under it with the project's own engine (running in your browser, offline).
 <noscript>這一頁需要 JavaScript · 这一页需要 JavaScript · This page needs JavaScript.</noscript>
 <p class="yb-hr-loading">載入中 · 载入中 · loading…</p>
 </div>
+<script src="../assets/house-rules/hr-scoring.js"></script>
 <script src="../assets/house-rules/house-rules.js"></script>
 """
 
@@ -268,6 +322,7 @@ offline). A link or an exported file opens the same sheet on the Chinese page.
 <noscript>This page needs JavaScript.</noscript>
 <p class="yb-hr-loading">loading…</p>
 </div>
+<script src="../../assets/house-rules/hr-scoring.js"></script>
 <script src="../../assets/house-rules/house-rules.js"></script>
 """
 
@@ -289,6 +344,7 @@ def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
         "sections": sections,
         "yaku": yaku,
         "presets": presets(root, yaku),
+        "scoring": scoring_controls(),
         # value words by their Chinese, for the badges of computed awards (as english.py)
         "value_words_en": dict(sorted(en.words.items())),
     }

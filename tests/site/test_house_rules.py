@@ -264,3 +264,69 @@ def test_the_page_writes_every_ruleset_key():
     export = js[js.index("function toToml()"):js.index("// ---", js.index("function toToml()"))]
     for key in RULESET_KEYS:
         assert f"`{key} = ${{" in export, key
+
+
+# -- the [scoring] table travels through the page too (issue #28) -----------------------------
+
+# The README's table ("What the hand is worth"): each key, its documented default and the
+# values it takes, written out here rather than read from yaku/score.py.
+README_SCORING = [
+    {"key": "kiriage", "kind": "bool", "default": False, "choices": None},
+    {"key": "kazoe", "kind": "choice", "default": "yakuman",
+     "choices": ["yakuman", "sanbaiman", "multiple"]},
+    {"key": "multiple_yakuman", "kind": "bool", "default": True, "choices": None},
+    {"key": "double_yakuman", "kind": "bool", "default": True, "choices": None},
+    {"key": "aka_dora", "kind": "int", "default": 3, "choices": [0, 1, 2, 3, 4]},
+    {"key": "kuitan", "kind": "bool", "default": True, "choices": None},
+    {"key": "flower_dora", "kind": "bool", "default": True, "choices": None},
+    {"key": "limit_yaku", "kind": "choice", "default": "at least", "choices": ["at least", "add"]},
+]
+
+
+def test_data_offers_every_scoring_key_at_its_documented_default(data):
+    assert data["scoring"] == README_SCORING
+
+
+def test_the_scoring_script_is_loaded_before_the_page_script(hr_outputs):
+    for name in (house_rules.PAGE, house_rules.PAGE_EN):
+        text = hr_outputs[house_rules.DOCS + name].decode("utf-8")
+        assert 0 < text.index("hr-scoring.js") < text.index("house-rules.js\"></script>"), name
+    assert house_rules.DOCS + "assets/house-rules/hr-scoring.js" in hr_outputs
+
+
+def test_the_scoring_script_labels_every_key():
+    # hr-scoring.js names each key in both editions; a key the engine adds without a label
+    # would show as its bare TOML name.
+    js = (house_rules.TEMPLATES / "hr-scoring.js").read_text("utf-8")
+    labels = js[js.index("const LABELS = {"):js.index("};", js.index("const LABELS = {"))]
+    for row in README_SCORING:
+        assert f"\n    {row['key']}: [" in labels, row["key"]
+
+
+def test_bridge_rules_give_the_scoring_table(bridge):
+    toml = ('[ruleset]\nname = "S"\n[scoring]\nkiriage = true\nkazoe = "sanbaiman"\n'
+            'aka_dora = 0\nlimit_yaku = "add"\n')
+    got = json.loads(bridge.check_rules(toml))
+    assert got["ok"] is True
+    assert got["scoring"] == {"kiriage": True, "kazoe": "sanbaiman", "multiple_yakuman": True,
+                              "double_yakuman": True, "aka_dora": 0, "kuitan": True,
+                              "flower_dora": True, "limit_yaku": "add"}
+    bad = json.loads(bridge.check_rules("[scoring]\nkiriage = \"yes\"\n"))
+    assert bad["ok"] is False
+    assert bad["error"] == "ruleset: [scoring] kiriage must be true or false, got 'yes'"
+
+
+def test_presets_carry_their_scoring_table(data):
+    got = house_rules.resolve_preset(
+        '[ruleset]\nname = "K"\n\n[scoring]\nkiriage = true\nkuitan = true\naka_dora = 4\n',
+        "x.toml", data["yaku"])
+    assert got["scoring"] == {"kiriage": True, "aka_dora": 4}  # kuitan = true is the default
+    assert all(p["scoring"] == {} for p in data["presets"])  # none of the shipped has one
+    with pytest.raises(house_rules.HouseRulesError) as bad_value:
+        house_rules.resolve_preset('[ruleset]\nname = "K"\n\n[scoring]\nkiriage = true\n'
+                                   'kazoe = "lots"\n', "x.toml", data["yaku"])
+    assert str(bad_value.value) == (
+        "x.toml:6: [scoring] kazoe must be 'yakuman', 'sanbaiman' or 'multiple', got 'lots'")
+    no_key = r"^x\.toml:2: \[scoring\] has no key 'ura'"
+    with pytest.raises(house_rules.HouseRulesError, match=no_key):
+        house_rules.resolve_preset("[scoring]\nura = 1\n", "x.toml", data["yaku"])

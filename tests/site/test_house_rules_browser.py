@@ -393,6 +393,11 @@ def test_narrow_screen(browser, base_url, artifacts, path, shot):
         page.screenshot(path=str(artifacts / f"{shot}-390.png"))
         page.locator("#yb-hr-checker").scroll_into_view_if_needed()
         page.screenshot(path=str(artifacts / f"{shot}-390-checker.png"))
+        scoring = page.locator("#yb-hr-scoring")  # the Scoring fieldset (issue #28)
+        scoring.scroll_into_view_if_needed()
+        box = scoring.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        page.screenshot(path=str(artifacts / f"{shot}-390-scoring.png"))
         assert off.blocked == []
     finally:
         off.context.close()
@@ -565,3 +570,165 @@ def test_imported_award_both_and_lost_han_round_trip(engine_page, browser, base_
     page.select_option("#yb-hr-supersession", "drop")
     assert tomllib.loads(exported_toml(page))["ruleset"]["supersession"] == "drop"
     assert "s=both" not in page.evaluate("window.ybHouseRules.shareUrl()")
+
+
+# A sheet whose [scoring] table changes every key from its default (issue #28): the page
+# must score with it as `yakubook evaluate --rules` does. 人和 at d (滿貫) gives a limit-valued
+# local yaku for limit_yaku.
+SCORING_BASE_TOML = """\
+[ruleset]
+name = "Scoring at our table"
+others = "default"
+
+[yaku."3-15-01"]
+value = "d"
+"""
+SCORING_TOML = SCORING_BASE_TOML + """
+[scoring]
+kiriage = true
+kazoe = "sanbaiman"
+multiple_yakuman = false
+double_yakuman = false
+aka_dora = 0
+kuitan = false
+flower_dora = false
+limit_yaku = "add"
+"""
+# What the page's controls show for it (a menu's value is its text).
+SCORING_CONTROLS = {"kiriage": True, "kazoe": "sanbaiman", "multiple_yakuman": False,
+                    "double_yakuman": False, "aka_dora": "0", "kuitan": False,
+                    "flower_dora": False, "limit_yaku": "add"}
+DEFAULT_CONTROLS = {"kiriage": False, "kazoe": "yakuman", "multiple_yakuman": True,
+                    "double_yakuman": True, "aka_dora": "3", "kuitan": True,
+                    "flower_dora": True, "limit_yaku": "at least"}
+# One hand per key whose score that key changes (checked below against the same sheet
+# without [scoring]).
+SCORING_HANDS = [
+    # kiriage: riichi, pinfu, tanyao, iipeikou: 4 han 30 fu
+    {"hand": "223344m55567p678s", "win": "8s", "riichi": "riichi"},
+    # kazoe: riichi, tsumo, pinfu, tanyao, ryanpeikou, chiniisou: 13 han
+    {"hand": "22334455667788m", "win": "2m", "riichi": "riichi", "tsumo": True},
+    # aka_dora: a red five
+    {"hand": "234m406p45667888s", "win": "8s", "riichi": "riichi"},
+    # flower_dora: two flowers
+    {"hand": "123m456p789s11222z", "win": "1z", "riichi": "riichi", "flowers": 2},
+    # kuitan: open tanyao alone
+    {"hand": "234m567p88s", "win": "8s", "melds": ["chi 345s", "pon 666p"]},
+    # multiple_yakuman: daisangen and tsuuiisou
+    {"hand": "11122555666777z", "win": "2z"},
+    # double_yakuman: kokushi on the 13-sided wait
+    {"hand": "19m19p19s1234567z1m", "win": "1m"},
+    # limit_yaku: 人和 (mangan) with a dora
+    {"hand": "123567m456p789s11z", "win": "5m", "seat": "S", "turn": 0,
+     "first_go_around": True, "dora": "4m"},
+]
+
+
+def scoring_controls(page) -> dict:
+    return page.eval_on_selector_all(
+        "#yb-hr-scoring [data-scoring]",
+        "cs => Object.fromEntries(cs.map(c => [c.dataset.scoring,"
+        " c.type === 'checkbox' ? c.checked : c.value]))")
+
+
+def import_toml(page, text: str, outcome: str = "ok") -> str:
+    page.evaluate("document.querySelector('.yb-hr-io').open = true")
+    page.fill("#yb-hr-toml", text)
+    page.click("#yb-hr-import")
+    page.wait_for_selector(f"#yb-hr-import-msg.yb-hr-{outcome}", timeout=ENGINE_TIMEOUT)
+    return page.inner_text("#yb-hr-import-msg")
+
+
+def test_a_non_default_scoring_sheet_scores_as_the_cli(engine_page, tmp_path, artifacts):
+    page = engine_page.page
+    import_toml(page, SCORING_TOML)
+    rules = tmp_path / "scoring.toml"
+    rules.write_text(SCORING_TOML, encoding="utf-8")
+    base = tmp_path / "base.toml"
+    base.write_text(SCORING_BASE_TOML, encoding="utf-8")
+    for w in SCORING_HANDS:
+        want = cli(tmp_path, w, rules)
+        assert want["score"] != cli(tmp_path, w, base)["score"], w  # the table rule matters
+        assert check(page, w) == want, w
+    # the parity test's 60 hands (test_example_hands_match_the_cli) under this sheet
+    wins = example_wins(60)
+    mismatches = [(w, b, c) for w in wins
+                  if (b := check(page, w)) != (c := cli(tmp_path, w, rules))]
+    assert not mismatches, mismatches[:3]
+    assert scoring_controls(page) == SCORING_CONTROLS
+    page.locator("#yb-hr-scoring").screenshot(path=str(artifacts / "house-rules-scoring.png"))
+    assert "defaults here" not in page.inner_text("#yb-hr-result")
+    assert engine_page.errors == []
+
+
+def test_scoring_round_trip(engine_page, browser, base_url, tmp_path):
+    page = engine_page.page
+    import_toml(page, SCORING_TOML)
+    # export: every key, read by the CLI as the imported file
+    toml = exported_toml(page)
+    assert tomllib.loads(toml)["scoring"] == {
+        "kiriage": True, "kazoe": "sanbaiman", "multiple_yakuman": False,
+        "double_yakuman": False, "aka_dora": 0, "kuitan": False, "flower_dora": False,
+        "limit_yaku": "add"}
+    exported = Ruleset.from_toml(toml)
+    assert exported.scoring == Ruleset.from_toml(SCORING_TOML).scoring
+    assert engine_letters(exported) == engine_letters(Ruleset.from_toml(SCORING_TOML))
+    # the link carries the keys that differ from the defaults
+    link = page.evaluate("window.ybHouseRules.shareUrl()")
+    for part in ("kiriage=true", "kazoe=sanbaiman", "multiple_yakuman=false",
+                 "double_yakuman=false", "aka_dora=0", "kuitan=false", "flower_dora=false",
+                 "limit_yaku=add"):
+        assert part in link, (part, link)
+    other = Offline(browser, base_url)  # a fresh profile
+    try:
+        shared = other.open(link)
+        assert scoring_controls(shared) == SCORING_CONTROLS
+        assert exported_toml(shared) == toml
+        # the English edition opens the same sheet, its controls labelled in English
+        english = other.open(base_url + "en/house-rules/#" + link.split("#", 1)[1])
+        assert scoring_controls(english) == SCORING_CONTROLS
+        assert english.inner_text("#yb-hr-scoring legend") == "Scoring"
+        assert "kiriage mangan (4 han 30 fu, 3 han 60 fu)" in english.inner_text("#yb-hr-scoring")
+        # a plain visit brings it back from localStorage
+        plain = other.open(base_url + "house-rules/")
+        assert scoring_controls(plain) == SCORING_CONTROLS
+        assert "計分規則" in plain.inner_text("#yb-hr-scoring legend")
+    finally:
+        other.context.close()
+    # the controls: a change reaches the export, the link and the score
+    page.uncheck("#yb-hr-scoring-kiriage")
+    page.select_option("#yb-hr-scoring-kazoe", "multiple")
+    changed = tomllib.loads(exported_toml(page))["scoring"]
+    assert (changed["kiriage"], changed["kazoe"]) == (False, "multiple")
+    assert "kiriage" not in page.evaluate("window.ybHouseRules.shareUrl()")
+    rules = tmp_path / "changed.toml"
+    rules.write_text(exported_toml(page), encoding="utf-8")
+    for w in SCORING_HANDS[:2]:
+        assert check(page, w) == cli(tmp_path, w, rules), w
+    # back to the documented defaults: nothing of [scoring] in the link
+    select_preset(page, "defaults")
+    assert scoring_controls(page) == DEFAULT_CONTROLS
+    assert not any(k + "=" in page.evaluate("window.ybHouseRules.shareUrl()")
+                   for k in DEFAULT_CONTROLS)
+
+
+def test_bad_scoring_is_named(engine_page, browser, base_url):
+    page = engine_page.page
+    import_toml(page, SCORING_TOML)
+    for bad, says in (('[scoring]\nkiriage = "yes"\n', "[scoring] kiriage must be true or false"),
+                      ("[scoring]\nura = 1\n", "[scoring] has no key 'ura'"),
+                      ("[scoring]\naka_dora = 5\n", "aka_dora must be an integer 0 to 4")):
+        msg = import_toml(page, bad, "error")
+        assert says in msg, msg
+        with pytest.raises(ValueError) as engine_error:
+            Ruleset.from_toml(bad)
+        assert str(engine_error.value) in msg
+        assert scoring_controls(page) == SCORING_CONTROLS  # the sheet is left as it was
+    off = Offline(browser, base_url)
+    try:
+        linked = off.open(base_url + "house-rules/#kazoe=lots&kiriage=true&aka_dora=9")
+        assert scoring_controls(linked) == {**DEFAULT_CONTROLS, "kiriage": True}
+        note = linked.inner_text("#yb-hr-unknown")
+        assert "kazoe=lots" in note and "aka_dora=9" in note
+    finally:
+        off.context.close()

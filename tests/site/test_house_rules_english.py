@@ -48,7 +48,7 @@ def test_english_page_uses_the_same_assets_one_folder_deeper(hr_outputs):
     assets = re.compile(r'(?:href|src|data-(?!lang)[a-z]+)="([^"]*)"')
     # the language switch (the first reference) links the other edition's page: below
     zh_refs, en_refs = assets.findall(zh)[1:], assets.findall(en)[1:]
-    assert len(zh_refs) == len(en_refs) == 7
+    assert len(zh_refs) == len(en_refs) == 8
     for z, e in zip(zh_refs, en_refs, strict=True):
         if z.startswith("../assets/"):
             assert e == "../" + z  # the same file, seen from en/house-rules/
@@ -58,7 +58,7 @@ def test_english_page_uses_the_same_assets_one_folder_deeper(hr_outputs):
             assert e == z  # the catalog fingerprint
     assert 'data-lang="en"' in en and "data-lang" not in zh
     for rel in ("assets/house-rules/data.json", "assets/house-rules/house-rules.js",
-                "assets/house-rules/house-rules.css"):
+                "assets/house-rules/hr-scoring.js", "assets/house-rules/house-rules.css"):
         assert house_rules.DOCS + rel in hr_outputs
     assert "title: House rules (English)" in en
     # the English page shows no Chinese (the switch's 中文 label aside)

@@ -2,8 +2,10 @@
  *
  * The rule sheet: every yaku's value option and rule questions as choices, at the documented
  * defaults (the first non-無 value, every rule question at a), presets from rulesets/*.toml,
- * filters, the sheet kept in the URL (#n=name&b=off&c=3-13-01c.3-13-01-02b&h=3-02-03_3) and in localStorage, TOML export in
+ * filters, the sheet kept in the URL (#n=name&b=off&c=3-13-01c.3-13-01-02b&h=3-02-03_3&kiriage=true) and in localStorage, TOML export in
  * the format `yakubook evaluate --rules` reads and import checked by the engine itself.
+ * The sheet's [scoring] table (kiriage, kazoe, aka dora …) is hr-scoring.js's: its controls,
+ * link parameters and TOML lines.
  * The hand checker: MPSZ text or the site's tile pictures, melds and the situation fields,
  * turned into the Win JSON of yaku/WIN_FORMAT.md and evaluated by the project's own engine
  * in a web worker (hr-worker.js, Pyodide), started only when first needed.
@@ -30,11 +32,13 @@
   if (EN) root.setAttribute("lang", "en");
 
   let DATA = null;
+  let SC = null; // the [scoring] keys (hr-scoring.js), made once data.json is read
   const BY_ID = new Map();      // yaku ID -> yaku
   const RULE_BY_ID = new Map(); // rule ID -> [rule, yaku]
-  /* A sheet: every [ruleset] key the engine reads (name, others as `base`, supersession)
-   * and, per yaku, what differs from the base. */
-  const freshState = (base) => ({ name: "", base, supersession: "drop", choices: {}, numbers: {} });
+  /* A sheet: every [ruleset] key the engine reads (name, others as `base`, supersession),
+   * the [scoring] keys that differ from their defaults and, per yaku, what differs from the
+   * base. */
+  const freshState = (base) => ({ name: "", base, supersession: "drop", scoring: {}, choices: {}, numbers: {} });
   let state = freshState("default");
   const api = {
     timings: { start: performance.now() }, state: () => state, toml: () => toToml(),
@@ -190,6 +194,7 @@
     if (s.name) p.set("n", s.name);
     if (s.base === "off") p.set("b", "off");
     if (s.supersession === "award both") p.set("s", "both");
+    SC.encode(p, s.scoring);
     const c = Object.keys(s.choices).sort().map((k) => k + s.choices[k]);
     if (c.length) p.set("c", c.join("."));
     const h = Object.keys(s.numbers).sort().map((k) => `${k}_${s.numbers[k]}`);
@@ -202,7 +207,9 @@
     const p = new URLSearchParams(text.replace(/^#/, ""));
     const s = { ...freshState(p.get("b") === "off" ? "off" : "default"), name: p.get("n") || "",
       supersession: p.get("s") === "both" ? "award both" : "drop" };
-    const unknown = [];
+    const scoring = SC.decode(p);
+    s.scoring = scoring.scoring;
+    const unknown = [...scoring.unknown];
     for (const tok of (p.get("c") || "").split(".").filter(Boolean)) {
       const m = TOKEN.exec(tok);
       const y = m && BY_ID.get(m[1]);
@@ -216,7 +223,7 @@
       if (!BY_ID.has(id) || !/^\d{1,3}$/.test(n || "")) { unknown.push(tok); continue; }
       s.numbers[id] = Number(n);
     }
-    return { s, unknown, present: ["c", "b", "n", "h", "s"].some((k) => p.has(k)) };
+    return { s, unknown, present: scoring.present || ["c", "b", "n", "h", "s"].some((k) => p.has(k)) };
   }
   function shareUrl() {
     const u = new URL(location.href);
@@ -239,8 +246,8 @@
   function tomlString(s) {
     return JSON.stringify(s).replace(/\u007f/g, "\\u007F");
   }
-  /* The sheet in the format `yakubook evaluate --rules` reads: the base (others) and, per
-   * yaku, what differs from it. */
+  /* The sheet in the format `yakubook evaluate --rules` reads: the base (others), every
+   * [scoring] key and, per yaku, what differs from the base. */
   function toToml() {
     const lines = [
       "# House rules exported from the yakubook house-rules page.",
@@ -250,6 +257,8 @@
       `name = ${tomlString(state.name || "House rules")}`,
       `others = ${tomlString(state.base)}`,
       `supersession = ${tomlString(state.supersession)}`,
+      "",
+      ...SC.tomlLines(state.scoring, tomlString),
     ];
     for (const y of DATA.yaku) {
       const body = [];
@@ -407,6 +416,7 @@
     nameInput.value = state.name;
     baseSelect.value = state.base;
     supersessionSelect.value = state.supersession;
+    scoringControls.refresh(state.scoring);
     save();
     applyFilters();
     renderSheet();
@@ -429,7 +439,8 @@
         ? L("同一家族的大小役都計 · a family's smaller yaku is awarded beside the larger (supersession = \"award both\")",
           "a family's smaller yaku is awarded beside the larger (supersession = \"award both\")")
         : L("同一家族只計較大的役 · a family's smaller yaku is dropped beside the larger (supersession = \"drop\")",
-          "a family's smaller yaku is dropped beside the larger (supersession = \"drop\")") }));
+          "a family's smaller yaku is dropped beside the larger (supersession = \"drop\")") }),
+      el("p", { class: "yb-hr-sheet-scoring", text: L("計分 · scoring: ", "scoring: ") + SC.summary(state.scoring) }));
     for (const sec of DATA.sections) {
       const ys = DATA.yaku.filter((y) => y.section === sec.id && isOn(y));
       if (!ys.length) continue;
@@ -460,14 +471,14 @@
   }
 
   // ------------------------------------------------------------------ toolbar
-  let nameInput, baseSelect, supersessionSelect, counter, importBox, importMsg;
+  let nameInput, baseSelect, supersessionSelect, scoringControls, counter, importBox, importMsg;
   function applyPreset(key) {
     if (key === "defaults") state = freshState("default");
     else if (key === "off") state = freshState("off");
     else {
       const p = DATA.presets.find((x) => x.file === key);
       state = { name: p.name, base: p.base, supersession: p.supersession,
-        choices: { ...p.choices }, numbers: { ...p.numbers } };
+        scoring: SC.changes(p.scoring), choices: { ...p.choices }, numbers: { ...p.numbers } };
     }
     changed();
   }
@@ -486,7 +497,8 @@
       }
       const base = r.others === "off" ? "off" : "default";
       const next = { ...freshState(base), name: r.name === "ruleset" ? "" : r.name,
-        supersession: r.supersession === "award both" ? "award both" : "drop" };
+        supersession: r.supersession === "award both" ? "award both" : "drop",
+        scoring: SC.changes(r.scoring) };
       for (const y of DATA.yaku) {
         const v = r.letters[y.id];
         if (v !== undefined && v !== baseValue(y, base)) next.choices[y.id] = v;
@@ -532,6 +544,10 @@
       el("option", { value: "award both", text: L("家族：大小都計 supersession: award both", "supersession: award both") }));
     supersessionSelect.addEventListener("change", () => {
       state.supersession = supersessionSelect.value;
+      changed();
+    });
+    scoringControls = SC.fieldset(el, (key, value) => {
+      state.scoring = SC.changes({ ...state.scoring, [key]: value });
       changed();
     });
     baseSelect.addEventListener("change", () => {
@@ -584,6 +600,7 @@
     counter = el("span", { class: "yb-hr-counter" });
     return el("div", { class: "yb-hr-toolbar" },
       el("div", { class: "yb-hr-bar" }, presetSelect, nameInput, baseSelect, supersessionSelect),
+      scoringControls.node,
       el("div", { class: "yb-hr-bar" }, copy, shareBox, previewBtn, printBtn),
       el("details", { class: "yb-hr-io" }, el("summary", { text: L("匯入 / 匯出 TOML · import / export (yakubook evaluate --rules)", "import / export TOML (yakubook evaluate --rules)") }),
         el("div", { class: "yb-hr-bar" }, exportBtn, importBtn, file), importBox, importMsg),
@@ -887,14 +904,14 @@
     "Local yakuman add their multiples to standard yakuman; any yakuman drops the han yaku and dora.",
     "A local yaku valued as a limit (mangan, haneman, baiman, sanbaiman) sets the hand to at least that limit; other han do not add onto it: the hand is worth the limit or the rest, whichever is more (the compendium's own wording, in 3-15-01's options d–f).",
     "A local yaku that includes a standard one (\"includes riichi's 1 han\") takes it out; the compendium's ippatsu entry (3-02-01) is the standard ippatsu, counted once.",
-    "The reading that pays the most counts. Table rules (kiriage, kazoe, aka dora …) are the engine's defaults here; a ruleset file's [scoring] table sets them for yakubook evaluate.",
+    "The reading that pays the most counts. Table rules (kiriage, kazoe, aka dora …) are the sheet's Scoring settings, its [scoring] table.",
   ] : [
     "一般役照常計翻；寶牌、裏寶牌（立直時）、赤寶牌、花牌各1翻，但不能單獨成和。 Standard yaku count their usual han; dora, ura, red fives, flowers add a han each but never make a win alone.",
     "地方役N翻即加N翻。 A local yaku worth N han adds N han.",
     "地方役滿與一般役滿倍數相加；有役滿時不計翻數役與寶牌。 Local yakuman add to standard yakuman; any yakuman drops the han yaku and dora.",
     "值為滿貫、跳滿、倍滿、三倍滿的地方役使全手至少為該值；其他翻不疊加，取較高者（依人和ｄ～ｆ的說法）。 A limit-valued local yaku sets at least that limit; other han do not add onto it.",
     "包含一般役（如包含立直的1翻）的地方役不再另計該役；一發即一般役一發，只計一次。 A local yaku that includes a standard one takes it out; 一發 is counted once.",
-    "取點數最高的讀法。切上滿貫、累計役滿、赤寶牌等按引擎預設；規則檔的 [scoring] 表可設定（yakubook evaluate）。 The best-paying reading counts; table rules are the engine's defaults here.",
+    "取點數最高的讀法。切上滿貫、累計役滿、赤寶牌等依規則表的計分規則（[scoring] 表）。 The best-paying reading counts; table rules are the sheet's Scoring settings.",
   ];
 
   function buildChecker() {
@@ -1008,6 +1025,7 @@
       root.textContent = L(`無法載入資料 · cannot load the catalog data: ${e}`, `cannot load the catalog data: ${e}`);
       return;
     }
+    SC = window.ybHrScoring.make(DATA.scoring || [], L);
     for (const y of DATA.yaku) {
       BY_ID.set(y.id, y);
       for (const r of y.rules) RULE_BY_ID.set(r.id, [r, y]);

@@ -10,6 +10,7 @@ text, so nothing but strings crosses the worker boundary.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -90,9 +91,11 @@ def check_rules(toml_text: str) -> str:
     for yid, table in data.get("yaku", {}).items():
         if isinstance(table, dict) and "han" in table:
             numbers[yid] = table["han"]
-    # Every [ruleset] key the engine reads (yaku.rules.RULESET_KEYS) goes back to the page.
+    # Every [ruleset] key the engine reads (yaku.rules.RULESET_KEYS) goes back to the page,
+    # and the [scoring] table as the engine read it (every key, defaults filled in).
     return json.dumps({"ok": True, "name": rs.name, "others": meta.get("others", "default"),
                        "supersession": "award both" if rs.award_both else "drop",
+                       "scoring": dataclasses.asdict(rs.scoring),
                        "letters": letters, "numbers": numbers}, ensure_ascii=False)
 
 
