@@ -22,7 +22,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 # pytest workers (pytest-xdist): one per core of the machine this project is sized for.
 TEST_JOBS ?= 2
 
-.PHONY: all system build site test serve clean house-rules-engine pyodide axe-core
+.PHONY: all system build site test fast serve clean house-rules-engine pyodide axe-core
 
 all: house-rules-engine axe-core
 
@@ -61,10 +61,14 @@ site: build
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.en.yml
 
+# The fast suite alone (no browser, no whole builds, no 100,000-hand runs), for developing.
+fast: system $(STAMP)
+	$(BIN)/pytest -q -n $(TEST_JOBS) --dist loadgroup -m "not slow"
+
 test: system $(STAMP) pyodide axe-core
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -n $(TEST_JOBS)
+	$(BIN)/pytest -q -n $(TEST_JOBS) --dist loadgroup
 	# The engine suite again on the pure-Python engine (the reference, what the browser runs):
 	# the run above used the C accelerator yaku._speedups (yaku/_accel.py). Its slow tests
 	# (the 100,000-hand score differential …) ran above on the C engine, and the engines

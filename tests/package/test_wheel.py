@@ -17,7 +17,9 @@ import pytest
 
 from tests.conftest import ROOT
 
-pytestmark = pytest.mark.slow
+# One worker builds the wheel and its venv (the `dist` and `venv` fixtures), not both
+# (`make test` runs pytest with --dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("wheel")]
 
 HERE = Path(__file__).resolve().parent
 # Distributions of the `build` extra and what they pull in; none may come with the wheel.

@@ -20,7 +20,8 @@ from render import house_rules_engine
 from yaku.rules import Ruleset
 from yakubook.cli import main as cli_main
 
-pytestmark = pytest.mark.slow
+# One worker starts Pyodide for these (the `engine_page` fixture), not both (--dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("house-rules-engine")]
 
 ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("rulesets/everything-on.toml", "rulesets/open-friendly.toml",

@@ -14,7 +14,8 @@ from urllib.parse import unquote, urljoin, urlparse
 import pytest
 from bs4 import BeautifulSoup
 
-pytestmark = pytest.mark.slow
+# One worker crawls the built site (the `crawl` fixture), not both (--dist loadgroup).
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("site-crawl")]
 
 DATA = Path(__file__).parent / "data" / "old_links.json"
 NODE_ID = re.compile(r"^\d+(?:-\d+)+$")

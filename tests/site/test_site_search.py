@@ -14,6 +14,10 @@ from pathlib import Path
 import pytest
 from site_helpers import FORM_KINDS, name_queries, partial_queries, run_name_search
 
+# One worker types every name into the search box (the `typed` fixture, minutes), not both
+# (`make test` runs pytest with --dist loadgroup).
+pytestmark = pytest.mark.xdist_group("name-search")
+
 ROOT = Path(__file__).resolve().parents[2]
 THRESHOLD = 0.98
 
