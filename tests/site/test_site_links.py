@@ -25,6 +25,7 @@ class Crawl:
     def __init__(self, public: Path) -> None:
         self.public = public
         self._soups: dict[str, BeautifulSoup] = {}
+        self._ids: dict[str, dict[str, object]] = {}
 
     def file_of(self, url_path: str) -> Path:
         rel = unquote(url_path).lstrip("/")
@@ -38,7 +39,14 @@ class Crawl:
         return self._soups[url_path]
 
     def element(self, url_path: str, anchor: str):  # type: ignore[no-untyped-def]
-        return self.soup(url_path).find(id=anchor)
+        # Every element with an id, once per page (the first of equal ids, as find does):
+        # a search of the whole page per link made this crawl take minutes.
+        if url_path not in self._ids:
+            ids: dict[str, object] = {}
+            for el in self.soup(url_path).find_all(id=True):
+                ids.setdefault(el["id"], el)
+            self._ids[url_path] = ids
+        return self._ids[url_path].get(anchor)
 
 
 @pytest.fixture(scope="module")
