@@ -461,6 +461,101 @@ static PyObject *init_blocks(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* -- BACK FOUR's pairs --------------------------------------------------------------------- */
+
+static PyObject *g_py_back_four; /* shapes.back_four_pairs_py, for what C declines */
+
+/* Whether the counts r[0..8] (one suit) split wholly into four-tile groups: four identical
+ * tiles, or a run of four consecutive numbers. The lowest tile left starts a group, and
+ * only two groups can hold it: its four, or the run it starts. */
+static int splits_in_fours(int r[9]) {
+    int i = 0;
+    while (i < 9 && !r[i]) i++;
+    if (i == 9) return 1;
+    if (r[i] >= 4) {
+        r[i] -= 4;
+        int ok = splits_in_fours(r);
+        r[i] += 4;
+        if (ok) return 1;
+    }
+    if (i <= 5 && r[i + 1] && r[i + 2] && r[i + 3]) {
+        for (int k = 0; k < 4; k++) r[i + k]--;
+        int ok = splits_in_fours(r);
+        for (int k = 0; k < 4; k++) r[i + k]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static PyObject *fall_back_four(PyObject *counts) {
+    return PyObject_CallOneArg(g_py_back_four, counts);
+}
+
+/* shapes.back_four_pairs: the tiles that can be the pair when fourteen concealed tiles
+ * split into a pair and three four-tile groups (groups stay within a suit; honors make
+ * only fours), in tile order; () when there is no such split. */
+static PyObject *back_four_pairs(PyObject *self, PyObject *counts) {
+    int c[NUM_TILES], sum = 0;
+    if (g_py_back_four == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_back_four was not called");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return fall_back_four(counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return fall_back_four(counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return fall_back_four(counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    /* the Python's table holds at most three groups: what is left of fourteen tiles */
+    if (sum != 14) return fall_back_four(counts);
+    int honor_pair = -1;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 3) return PyTuple_New(0);
+        if (c[t] == 2) {
+            if (honor_pair >= 0) return PyTuple_New(0);
+            honor_pair = t;
+        }
+    }
+    int pair_suit = -1;
+    for (int s = 0; s < 3; s++) {
+        int total = 0;
+        for (int i = 0; i < 9; i++) total += c[9 * s + i];
+        if (total % 4 == 0) continue;
+        if (total % 4 != 2 || pair_suit >= 0 || honor_pair >= 0) return PyTuple_New(0);
+        pair_suit = s;
+    }
+    if (pair_suit < 0 && honor_pair < 0) return PyTuple_New(0);
+    for (int s = 0; s < 3; s++) {
+        if (s != pair_suit && !splits_in_fours(&c[9 * s])) return PyTuple_New(0);
+    }
+    if (pair_suit < 0) return Py_BuildValue("(i)", honor_pair);
+    int *r = &c[9 * pair_suit], pairs[9], n_pairs = 0;
+    for (int i = 0; i < 9; i++) {
+        if (r[i] < 2) continue;
+        r[i] -= 2;
+        if (splits_in_fours(r)) pairs[n_pairs++] = 9 * pair_suit + i;
+        r[i] += 2;
+    }
+    PyObject *out = PyTuple_New(n_pairs);
+    if (out == NULL) return NULL;
+    for (int k = 0; k < n_pairs; k++) {
+        PyObject *tile = PyLong_FromLong(pairs[k]);
+        if (tile == NULL) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, k, tile);
+    }
+    return out;
+}
+
+static PyObject *init_back_four(PyObject *self, PyObject *fallback) {
+    Py_INCREF(fallback);
+    Py_XSETREF(g_py_back_four, fallback);
+    Py_RETURN_NONE;
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -472,6 +567,10 @@ static PyMethodDef methods[] = {
      "init_blocks(blocks, fallback): configure standard_block_sets"},
     {"standard_block_sets", standard_block_sets, METH_O,
      "standard_block_sets(counts): decompose.standard_block_sets in C"},
+    {"init_back_four", init_back_four, METH_O,
+     "init_back_four(fallback): configure back_four_pairs"},
+    {"back_four_pairs", back_four_pairs, METH_O,
+     "back_four_pairs(counts): shapes.back_four_pairs in C"},
     {NULL, NULL, 0, NULL},
 };
 
