@@ -1,11 +1,11 @@
 """Which engine runs: the C accelerator ``yaku._speedups`` beside the pure-Python engine.
 
 The Python in ``yaku/`` is the reference (and what Pyodide runs in the browser); the C
-module (yaku/_speedups.c) does three hot paths faster on CPython, ``Win.from_json`` for
-plain wins, ``standard_block_sets`` and BACK FOUR's ``back_four_pairs``, and declines
-anything else to the Python. It is used when it was built (an optional extension:
-setup.py) and ``YAKUBOOK_PURE`` is unset, empty or ``0``; otherwise everything runs in
-Python, silently. ``ENGINE`` says which: ``"c"`` or
+module (yaku/_speedups.c) does four hot paths faster on CPython, ``Win.from_json`` for
+plain wins, ``standard_block_sets``, ``standard_waits`` and BACK FOUR's
+``back_four_pairs``, and declines anything else to the Python. It is used when it was
+built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is unset, empty or ``0``;
+otherwise everything runs in Python, silently. ``ENGINE`` says which: ``"c"`` or
 ``"python"`` (``yakubook --version`` and ``yakubook evaluate --json`` report it).
 """
 
@@ -31,9 +31,9 @@ ENGINE: str = "python" if speedups is None else "c"
 
 def use(engine: str) -> None:
     """Switch this process to ``"c"`` or ``"python"`` (the benchmark and the differential
-    test run both engines in one process). Only the three hooks change: win.py's
-    ``_FAST_FROM_JSON``, decompose.py's ``standard_block_sets`` and shapes.py's
-    ``_FAST_BACK_FOUR``."""
+    test run both engines in one process). Only the hooks change: win.py's
+    ``_FAST_FROM_JSON``, decompose.py's ``standard_block_sets`` and ``standard_waits``,
+    and shapes.py's ``_FAST_BACK_FOUR``."""
     global ENGINE
     from yaku import decompose, shapes, win
 
@@ -42,10 +42,12 @@ def use(engine: str) -> None:
             raise RuntimeError("the C accelerator yaku._speedups is not loaded")
         win._FAST_FROM_JSON = speedups.win_from_json
         decompose.standard_block_sets = speedups.standard_block_sets
+        decompose.standard_waits = speedups.standard_waits
         shapes._FAST_BACK_FOUR = speedups.back_four_pairs
     elif engine == "python":
         win._FAST_FROM_JSON = None
         decompose.standard_block_sets = decompose.standard_block_sets_py
+        decompose.standard_waits = decompose.standard_waits_py
         shapes._FAST_BACK_FOUR = None
     else:
         raise ValueError(f"engine {engine!r}: 'c' or 'python'")

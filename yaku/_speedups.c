@@ -436,10 +436,100 @@ static PyObject *standard_block_sets(PyObject *self, PyObject *counts) {
     return out;
 }
 
+/* Whether one suit's counts r[0..8] split into sets, and a pair when need_pair: the
+ * lowest tile left starts a block, and only three can hold it (the pair, its triplet,
+ * the sequence it starts). */
+static int suit_splits(int r[11], int need_pair) {
+    int i = 0;
+    while (i < 9 && !r[i]) i++;
+    if (i == 9) return !need_pair;
+    if (need_pair && r[i] >= 2) {
+        r[i] -= 2;
+        int ok = suit_splits(r, 0);
+        r[i] += 2;
+        if (ok) return 1;
+    }
+    if (r[i] >= 3) {
+        r[i] -= 3;
+        int ok = suit_splits(r, need_pair);
+        r[i] += 3;
+        if (ok) return 1;
+    }
+    if (i <= 6 && r[i + 1] && r[i + 2]) {
+        r[i]--; r[i + 1]--; r[i + 2]--;
+        int ok = suit_splits(r, need_pair);
+        r[i]++; r[i + 1]++; r[i + 2]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Whether counts of 3n + 2 tiles split into sets and exactly one pair. */
+static int standard_complete(const int c[NUM_TILES]) {
+    int pairs = 0;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 4) return 0;
+        pairs += c[t] == 2;
+    }
+    for (int s = 0; s < 3; s++) {
+        int r[11] = {0}, total = 0;
+        for (int i = 0; i < 9; i++) total += r[i] = c[9 * s + i];
+        if (total % 3 == 1) return 0;
+        int need_pair = total % 3 == 2;
+        pairs += need_pair;
+        if (pairs > 1) return 0;
+        if (total && !suit_splits(r, need_pair)) return 0;
+    }
+    return pairs == 1;
+}
+
+static PyObject *g_py_waits; /* the Python standard_waits, for what C declines */
+
+/* decompose.standard_waits: the tiles (held fewer than four times) that make concealed
+ * counts of 3n + 1 tiles a standard hand, ascending. */
+static PyObject *standard_waits(PyObject *self, PyObject *counts) {
+    int c[NUM_TILES], sum = 0;
+    if (g_py_waits == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_blocks was not called");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return PyObject_CallOneArg(g_py_waits, counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return PyObject_CallOneArg(g_py_waits, counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return PyObject_CallOneArg(g_py_waits, counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    /* the Python's split table holds at most four sets per suit: thirteen tiles at most */
+    if (sum > 13) return PyObject_CallOneArg(g_py_waits, counts);
+    PyObject *out = PyList_New(0);
+    if (out == NULL || sum % 3 != 1) return out;
+    for (int t = 0; t < NUM_TILES; t++) {
+        if (c[t] >= 4) continue;
+        c[t]++;
+        int complete = standard_complete(c);
+        c[t]--;
+        if (!complete) continue;
+        PyObject *tile = PyLong_FromLong(t);
+        if (tile == NULL || PyList_Append(out, tile) < 0) {
+            Py_XDECREF(tile);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(tile);
+    }
+    return out;
+}
+
 static PyObject *init_blocks(PyObject *self, PyObject *args) {
     PyObject *table, *fallback;
     static const char *kinds[3] = {"sequence", "triplet", "pair"};
-    if (!PyArg_ParseTuple(args, "O!O", &PyDict_Type, &table, &fallback)) return NULL;
+    PyObject *waits_fallback;
+    if (!PyArg_ParseTuple(args, "O!OO", &PyDict_Type, &table, &fallback, &waits_fallback))
+        return NULL;
     for (int k = 0; k < 3; k++) {
         for (int t = 0; t < NUM_TILES; t++) {
             PyObject *key = Py_BuildValue("(si)", kinds[k], t);
@@ -457,6 +547,8 @@ static PyObject *init_blocks(PyObject *self, PyObject *args) {
     }
     Py_INCREF(fallback);
     Py_XSETREF(g_py_block_sets, fallback);
+    Py_INCREF(waits_fallback);
+    Py_XSETREF(g_py_waits, waits_fallback);
     g_blocks_ready = 1;
     Py_RETURN_NONE;
 }
@@ -564,7 +656,10 @@ static PyMethodDef methods[] = {
     {"win_from_json", (PyCFunction)(void (*)(void))win_from_json, METH_FASTCALL,
      "win_from_json(cls, obj): a plain Win, or None for the Python path"},
     {"init_blocks", init_blocks, METH_VARARGS,
-     "init_blocks(blocks, fallback): configure standard_block_sets"},
+     "init_blocks(blocks, fallback, waits_fallback): configure standard_block_sets and "
+     "standard_waits"},
+    {"standard_waits", standard_waits, METH_O,
+     "standard_waits(counts): decompose.standard_waits in C"},
     {"standard_block_sets", standard_block_sets, METH_O,
      "standard_block_sets(counts): decompose.standard_block_sets in C"},
     {"init_back_four", init_back_four, METH_O,

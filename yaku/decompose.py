@@ -465,13 +465,15 @@ _BLOCKS: dict[tuple[str, int], Block] = {
     (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
 }
 _SET_BLOCKS = _set_blocks_tables()
-# The Python function, the reference the C accelerator is tested against.
+# The Python functions, the references the C accelerator is tested against.
 standard_block_sets_py = standard_block_sets
+standard_waits_py = standard_waits
 if _accel.speedups is not None:
-    # The C accelerator gives the same splits as the very same Block objects (and hands
-    # what it declines to the Python function).
-    _accel.speedups.init_blocks(_BLOCKS, standard_block_sets_py)
+    # The C accelerator gives the same splits as the very same Block objects, and the
+    # same waits (and hands what it declines to the Python functions).
+    _accel.speedups.init_blocks(_BLOCKS, standard_block_sets_py, standard_waits_py)
     standard_block_sets = _accel.speedups.standard_block_sets
+    standard_waits = _accel.speedups.standard_waits
 
 
 def _standard(

@@ -44,6 +44,7 @@ from typing import Any
 from yaku import _accel
 from yaku.decompose import Block, Interpretation, meld_block, register_shape
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, SUIT_MASKS
+from yaku.view import per_hand
 from yaku.win import Win
 
 SHIISANPUUTAA = "shiisanpuutaa"
@@ -193,6 +194,7 @@ def _four_group_splits() -> dict[int, dict[int, tuple[tuple[Group, ...], ...]]]:
 _FOUR_GROUP_SPLITS = _four_group_splits()
 
 
+@per_hand  # asked by the finder and by the body on each BACK FOUR reading of one hand
 def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every (pair tile, three four-tile groups) split of fourteen concealed tiles.
 
