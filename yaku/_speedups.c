@@ -553,6 +553,132 @@ static PyObject *init_blocks(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* -- the standard readings of a closed hand ------------------------------------------------ */
+
+static PyObject *g_interpretation; /* decompose.Interpretation (a named tuple) */
+static PyObject *k_standard, *k_sequence, *k_triplet, *k_pair, *k_kanchan, *k_penchan,
+    *k_ryanmen, *k_tanki, *k_shanpon;
+
+/* A Block's kind as SEQ, TRIP or PAIR (-1 for anything else) and its tile. */
+static int block_kind(PyObject *block, int *tile) {
+    if (!PyTuple_Check(block) || PyTuple_GET_SIZE(block) < 2) return -1;
+    PyObject *kind = PyTuple_GET_ITEM(block, 0), *t = PyTuple_GET_ITEM(block, 1);
+    if (!PyLong_CheckExact(t) || !PyUnicode_Check(kind)) return -1;
+    long value = PyLong_AsLong(t);
+    if (value < 0 || value >= NUM_TILES) { PyErr_Clear(); return -1; }
+    *tile = (int)value;
+    if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) return SEQ;
+    if (kind == k_triplet || PyUnicode_Compare(kind, k_triplet) == 0) return TRIP;
+    if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) return PAIR;
+    return -1;
+}
+
+static PyObject *new_interpretation(PyObject *blocks, int win_block, PyObject *wait,
+                                    int concealed, int ron_opened) {
+    PyTypeObject *type = (PyTypeObject *)g_interpretation;
+    PyObject *out = type->tp_alloc(type, 6);
+    if (out == NULL) return NULL;
+    PyObject *items[6] = {k_standard, blocks, PyLong_FromLong(win_block), wait,
+                          PyLong_FromLong(concealed), PyLong_FromLong(ron_opened)};
+    if (items[2] == NULL || items[4] == NULL || items[5] == NULL) {
+        Py_XDECREF(items[2]); Py_XDECREF(items[4]); Py_XDECREF(items[5]);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_INCREF(k_standard); Py_INCREF(blocks); Py_INCREF(wait);
+    for (int i = 0; i < 6; i++) PyTuple_SET_ITEM(out, i, items[i]);
+    return out;
+}
+
+/* The readings of one set of concealed blocks (decompose._standard without melds). */
+static int readings_of(PyObject *blocks, int win_tile, int tsumo, PyObject *out) {
+    Py_ssize_t n = PyTuple_GET_SIZE(blocks);
+    int kinds[MAX_BLOCKS + 9], tiles[MAX_BLOCKS + 9];
+    if (n > MAX_BLOCKS + 9) return 1; /* never: decline */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        kinds[i] = block_kind(PyTuple_GET_ITEM(blocks, i), &tiles[i]);
+        if (kinds[i] < 0) return 1; /* not a plain concealed block: decline */
+    }
+    int ron_opened = -1;
+    if (!tsumo) {
+        int in_sequence = 0;
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (kinds[i] == SEQ && tiles[i] <= win_tile && win_tile <= tiles[i] + 2) {
+                in_sequence = 1;
+                break;
+            }
+        if (!in_sequence)
+            for (Py_ssize_t i = 0; i < n; i++)
+                if (kinds[i] == TRIP && tiles[i] == win_tile) ron_opened = (int)i;
+    }
+    int concealed = -(ron_opened >= 0);
+    for (Py_ssize_t i = 0; i < n; i++) concealed += kinds[i] == TRIP;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int k = kinds[i], t = tiles[i];
+        if (k == SEQ ? !(t <= win_tile && win_tile <= t + 2) : t != win_tile) continue;
+        int seen = 0; /* identical blocks give identical readings */
+        for (Py_ssize_t j = 0; j < i && !seen; j++) {
+            if (kinds[j] != k || tiles[j] != t) continue;
+            seen = k == SEQ ? (t <= win_tile && win_tile <= t + 2) : 1;
+        }
+        if (seen) continue;
+        PyObject *wait;
+        if (k == PAIR) wait = k_tanki;
+        else if (k == TRIP) wait = k_shanpon;
+        else if (win_tile == t + 1) wait = k_kanchan;
+        else if ((t % 9 == 0 && win_tile == t + 2) || (t % 9 == 6 && win_tile == t)) wait = k_penchan;
+        else wait = k_ryanmen;
+        PyObject *reading = new_interpretation(blocks, (int)i, wait, concealed, ron_opened);
+        if (reading == NULL) return -1;
+        int failed = PyList_Append(out, reading);
+        Py_DECREF(reading);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* decompose's standard readings of a closed hand: a list of Interpretation, or None for
+ * the Python to work out (anything but a 34-tuple of 0..4 counts, a win tile in range
+ * and a bool). */
+static PyObject *standard_interpretations(PyObject *self, PyObject *const *args,
+                                          Py_ssize_t nargs) {
+    if (g_interpretation == NULL || !g_blocks_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "init_interpretations was not called");
+        return NULL;
+    }
+    if (nargs != 3 || !PyLong_CheckExact(args[1]) || !PyBool_Check(args[2])) Py_RETURN_NONE;
+    long win_tile = PyLong_AsLong(args[1]);
+    if (win_tile < 0 || win_tile >= NUM_TILES) { PyErr_Clear(); Py_RETURN_NONE; }
+    int tsumo = args[2] == Py_True;
+    PyObject *sets = standard_block_sets(self, args[0]);
+    if (sets == NULL) return NULL;
+    if (!PyTuple_CheckExact(sets)) { Py_DECREF(sets); Py_RETURN_NONE; }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) { Py_DECREF(sets); return NULL; }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(sets); i++) {
+        PyObject *blocks = PyTuple_GET_ITEM(sets, i);
+        int status = PyTuple_CheckExact(blocks) ? readings_of(blocks, (int)win_tile, tsumo, out) : 1;
+        if (status) {
+            Py_DECREF(sets);
+            Py_DECREF(out);
+            if (status < 0) return NULL;
+            Py_RETURN_NONE;
+        }
+    }
+    Py_DECREF(sets);
+    return out;
+}
+
+static PyObject *init_interpretations(PyObject *self, PyObject *cls) {
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "Interpretation must be a named tuple class");
+        return NULL;
+    }
+    Py_INCREF(cls);
+    Py_XSETREF(g_interpretation, cls);
+    Py_RETURN_NONE;
+}
+
 /* -- BACK FOUR's pairs --------------------------------------------------------------------- */
 
 static PyObject *g_py_back_four; /* shapes.back_four_pairs_py, for what C declines */
@@ -662,6 +788,11 @@ static PyMethodDef methods[] = {
      "standard_waits(counts): decompose.standard_waits in C"},
     {"standard_block_sets", standard_block_sets, METH_O,
      "standard_block_sets(counts): decompose.standard_block_sets in C"},
+    {"init_interpretations", init_interpretations, METH_O,
+     "init_interpretations(Interpretation): configure standard_interpretations"},
+    {"standard_interpretations", (PyCFunction)(void (*)(void))standard_interpretations,
+     METH_FASTCALL,
+     "standard_interpretations(counts, win_tile, tsumo): a closed hand's standard readings"},
     {"init_back_four", init_back_four, METH_O,
      "init_back_four(fallback): configure back_four_pairs"},
     {"back_four_pairs", back_four_pairs, METH_O,
@@ -706,5 +837,14 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     INTERN(k_tiles, "tiles");
     INTERN(k_dict, "__dict__");
     INTERN(k_none, "none");
+    INTERN(k_standard, "standard");
+    INTERN(k_sequence, "sequence");
+    INTERN(k_triplet, "triplet");
+    INTERN(k_pair, "pair");
+    INTERN(k_kanchan, "kanchan");
+    INTERN(k_penchan, "penchan");
+    INTERN(k_ryanmen, "ryanmen");
+    INTERN(k_tanki, "tanki");
+    INTERN(k_shanpon, "shanpon");
     return PyModule_Create(&module);
 }
