@@ -436,10 +436,100 @@ static PyObject *standard_block_sets(PyObject *self, PyObject *counts) {
     return out;
 }
 
+/* Whether one suit's counts r[0..8] split into sets, and a pair when need_pair: the
+ * lowest tile left starts a block, and only three can hold it (the pair, its triplet,
+ * the sequence it starts). */
+static int suit_splits(int r[11], int need_pair) {
+    int i = 0;
+    while (i < 9 && !r[i]) i++;
+    if (i == 9) return !need_pair;
+    if (need_pair && r[i] >= 2) {
+        r[i] -= 2;
+        int ok = suit_splits(r, 0);
+        r[i] += 2;
+        if (ok) return 1;
+    }
+    if (r[i] >= 3) {
+        r[i] -= 3;
+        int ok = suit_splits(r, need_pair);
+        r[i] += 3;
+        if (ok) return 1;
+    }
+    if (i <= 6 && r[i + 1] && r[i + 2]) {
+        r[i]--; r[i + 1]--; r[i + 2]--;
+        int ok = suit_splits(r, need_pair);
+        r[i]++; r[i + 1]++; r[i + 2]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Whether counts of 3n + 2 tiles split into sets and exactly one pair. */
+static int standard_complete(const int c[NUM_TILES]) {
+    int pairs = 0;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 4) return 0;
+        pairs += c[t] == 2;
+    }
+    for (int s = 0; s < 3; s++) {
+        int r[11] = {0}, total = 0;
+        for (int i = 0; i < 9; i++) total += r[i] = c[9 * s + i];
+        if (total % 3 == 1) return 0;
+        int need_pair = total % 3 == 2;
+        pairs += need_pair;
+        if (pairs > 1) return 0;
+        if (total && !suit_splits(r, need_pair)) return 0;
+    }
+    return pairs == 1;
+}
+
+static PyObject *g_py_waits; /* the Python standard_waits, for what C declines */
+
+/* decompose.standard_waits: the tiles (held fewer than four times) that make concealed
+ * counts of 3n + 1 tiles a standard hand, ascending. */
+static PyObject *standard_waits(PyObject *self, PyObject *counts) {
+    int c[NUM_TILES], sum = 0;
+    if (g_py_waits == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_blocks was not called");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return PyObject_CallOneArg(g_py_waits, counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return PyObject_CallOneArg(g_py_waits, counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return PyObject_CallOneArg(g_py_waits, counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    /* the Python's split table holds at most four sets per suit: thirteen tiles at most */
+    if (sum > 13) return PyObject_CallOneArg(g_py_waits, counts);
+    PyObject *out = PyList_New(0);
+    if (out == NULL || sum % 3 != 1) return out;
+    for (int t = 0; t < NUM_TILES; t++) {
+        if (c[t] >= 4) continue;
+        c[t]++;
+        int complete = standard_complete(c);
+        c[t]--;
+        if (!complete) continue;
+        PyObject *tile = PyLong_FromLong(t);
+        if (tile == NULL || PyList_Append(out, tile) < 0) {
+            Py_XDECREF(tile);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(tile);
+    }
+    return out;
+}
+
 static PyObject *init_blocks(PyObject *self, PyObject *args) {
     PyObject *table, *fallback;
     static const char *kinds[3] = {"sequence", "triplet", "pair"};
-    if (!PyArg_ParseTuple(args, "O!O", &PyDict_Type, &table, &fallback)) return NULL;
+    PyObject *waits_fallback;
+    if (!PyArg_ParseTuple(args, "O!OO", &PyDict_Type, &table, &fallback, &waits_fallback))
+        return NULL;
     for (int k = 0; k < 3; k++) {
         for (int t = 0; t < NUM_TILES; t++) {
             PyObject *key = Py_BuildValue("(si)", kinds[k], t);
@@ -457,7 +547,230 @@ static PyObject *init_blocks(PyObject *self, PyObject *args) {
     }
     Py_INCREF(fallback);
     Py_XSETREF(g_py_block_sets, fallback);
+    Py_INCREF(waits_fallback);
+    Py_XSETREF(g_py_waits, waits_fallback);
     g_blocks_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* -- the standard readings of a closed hand ------------------------------------------------ */
+
+static PyObject *g_interpretation; /* decompose.Interpretation (a named tuple) */
+static PyObject *k_standard, *k_sequence, *k_triplet, *k_pair, *k_kanchan, *k_penchan,
+    *k_ryanmen, *k_tanki, *k_shanpon;
+
+/* A Block's kind as SEQ, TRIP or PAIR (-1 for anything else) and its tile. */
+static int block_kind(PyObject *block, int *tile) {
+    if (!PyTuple_Check(block) || PyTuple_GET_SIZE(block) < 2) return -1;
+    PyObject *kind = PyTuple_GET_ITEM(block, 0), *t = PyTuple_GET_ITEM(block, 1);
+    if (!PyLong_CheckExact(t) || !PyUnicode_Check(kind)) return -1;
+    long value = PyLong_AsLong(t);
+    if (value < 0 || value >= NUM_TILES) { PyErr_Clear(); return -1; }
+    *tile = (int)value;
+    if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) return SEQ;
+    if (kind == k_triplet || PyUnicode_Compare(kind, k_triplet) == 0) return TRIP;
+    if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) return PAIR;
+    return -1;
+}
+
+static PyObject *new_interpretation(PyObject *blocks, int win_block, PyObject *wait,
+                                    int concealed, int ron_opened) {
+    PyTypeObject *type = (PyTypeObject *)g_interpretation;
+    PyObject *out = type->tp_alloc(type, 6);
+    if (out == NULL) return NULL;
+    PyObject *items[6] = {k_standard, blocks, PyLong_FromLong(win_block), wait,
+                          PyLong_FromLong(concealed), PyLong_FromLong(ron_opened)};
+    if (items[2] == NULL || items[4] == NULL || items[5] == NULL) {
+        Py_XDECREF(items[2]); Py_XDECREF(items[4]); Py_XDECREF(items[5]);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_INCREF(k_standard); Py_INCREF(blocks); Py_INCREF(wait);
+    for (int i = 0; i < 6; i++) PyTuple_SET_ITEM(out, i, items[i]);
+    return out;
+}
+
+/* The readings of one set of concealed blocks (decompose._standard without melds). */
+static int readings_of(PyObject *blocks, int win_tile, int tsumo, PyObject *out) {
+    Py_ssize_t n = PyTuple_GET_SIZE(blocks);
+    int kinds[MAX_BLOCKS + 9], tiles[MAX_BLOCKS + 9];
+    if (n > MAX_BLOCKS + 9) return 1; /* never: decline */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        kinds[i] = block_kind(PyTuple_GET_ITEM(blocks, i), &tiles[i]);
+        if (kinds[i] < 0) return 1; /* not a plain concealed block: decline */
+    }
+    int ron_opened = -1;
+    if (!tsumo) {
+        int in_sequence = 0;
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (kinds[i] == SEQ && tiles[i] <= win_tile && win_tile <= tiles[i] + 2) {
+                in_sequence = 1;
+                break;
+            }
+        if (!in_sequence)
+            for (Py_ssize_t i = 0; i < n; i++)
+                if (kinds[i] == TRIP && tiles[i] == win_tile) ron_opened = (int)i;
+    }
+    int concealed = -(ron_opened >= 0);
+    for (Py_ssize_t i = 0; i < n; i++) concealed += kinds[i] == TRIP;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int k = kinds[i], t = tiles[i];
+        if (k == SEQ ? !(t <= win_tile && win_tile <= t + 2) : t != win_tile) continue;
+        int seen = 0; /* identical blocks give identical readings */
+        for (Py_ssize_t j = 0; j < i && !seen; j++) {
+            if (kinds[j] != k || tiles[j] != t) continue;
+            seen = k == SEQ ? (t <= win_tile && win_tile <= t + 2) : 1;
+        }
+        if (seen) continue;
+        PyObject *wait;
+        if (k == PAIR) wait = k_tanki;
+        else if (k == TRIP) wait = k_shanpon;
+        else if (win_tile == t + 1) wait = k_kanchan;
+        else if ((t % 9 == 0 && win_tile == t + 2) || (t % 9 == 6 && win_tile == t)) wait = k_penchan;
+        else wait = k_ryanmen;
+        PyObject *reading = new_interpretation(blocks, (int)i, wait, concealed, ron_opened);
+        if (reading == NULL) return -1;
+        int failed = PyList_Append(out, reading);
+        Py_DECREF(reading);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* decompose's standard readings of a closed hand: a list of Interpretation, or None for
+ * the Python to work out (anything but a 34-tuple of 0..4 counts, a win tile in range
+ * and a bool). */
+static PyObject *standard_interpretations(PyObject *self, PyObject *const *args,
+                                          Py_ssize_t nargs) {
+    if (g_interpretation == NULL || !g_blocks_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "init_interpretations was not called");
+        return NULL;
+    }
+    if (nargs != 3 || !PyLong_CheckExact(args[1]) || !PyBool_Check(args[2])) Py_RETURN_NONE;
+    long win_tile = PyLong_AsLong(args[1]);
+    if (win_tile < 0 || win_tile >= NUM_TILES) { PyErr_Clear(); Py_RETURN_NONE; }
+    int tsumo = args[2] == Py_True;
+    PyObject *sets = standard_block_sets(self, args[0]);
+    if (sets == NULL) return NULL;
+    if (!PyTuple_CheckExact(sets)) { Py_DECREF(sets); Py_RETURN_NONE; }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) { Py_DECREF(sets); return NULL; }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(sets); i++) {
+        PyObject *blocks = PyTuple_GET_ITEM(sets, i);
+        int status = PyTuple_CheckExact(blocks) ? readings_of(blocks, (int)win_tile, tsumo, out) : 1;
+        if (status) {
+            Py_DECREF(sets);
+            Py_DECREF(out);
+            if (status < 0) return NULL;
+            Py_RETURN_NONE;
+        }
+    }
+    Py_DECREF(sets);
+    return out;
+}
+
+static PyObject *init_interpretations(PyObject *self, PyObject *cls) {
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "Interpretation must be a named tuple class");
+        return NULL;
+    }
+    Py_INCREF(cls);
+    Py_XSETREF(g_interpretation, cls);
+    Py_RETURN_NONE;
+}
+
+/* -- BACK FOUR's pairs --------------------------------------------------------------------- */
+
+static PyObject *g_py_back_four; /* shapes.back_four_pairs_py, for what C declines */
+
+/* Whether the counts r[0..8] (one suit) split wholly into four-tile groups: four identical
+ * tiles, or a run of four consecutive numbers. The lowest tile left starts a group, and
+ * only two groups can hold it: its four, or the run it starts. */
+static int splits_in_fours(int r[9]) {
+    int i = 0;
+    while (i < 9 && !r[i]) i++;
+    if (i == 9) return 1;
+    if (r[i] >= 4) {
+        r[i] -= 4;
+        int ok = splits_in_fours(r);
+        r[i] += 4;
+        if (ok) return 1;
+    }
+    if (i <= 5 && r[i + 1] && r[i + 2] && r[i + 3]) {
+        for (int k = 0; k < 4; k++) r[i + k]--;
+        int ok = splits_in_fours(r);
+        for (int k = 0; k < 4; k++) r[i + k]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static PyObject *fall_back_four(PyObject *counts) {
+    return PyObject_CallOneArg(g_py_back_four, counts);
+}
+
+/* shapes.back_four_pairs: the tiles that can be the pair when fourteen concealed tiles
+ * split into a pair and three four-tile groups (groups stay within a suit; honors make
+ * only fours), in tile order; () when there is no such split. */
+static PyObject *back_four_pairs(PyObject *self, PyObject *counts) {
+    int c[NUM_TILES], sum = 0;
+    if (g_py_back_four == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_back_four was not called");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return fall_back_four(counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return fall_back_four(counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return fall_back_four(counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    /* the Python's table holds at most three groups: what is left of fourteen tiles */
+    if (sum != 14) return fall_back_four(counts);
+    int honor_pair = -1;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 3) return PyTuple_New(0);
+        if (c[t] == 2) {
+            if (honor_pair >= 0) return PyTuple_New(0);
+            honor_pair = t;
+        }
+    }
+    int pair_suit = -1;
+    for (int s = 0; s < 3; s++) {
+        int total = 0;
+        for (int i = 0; i < 9; i++) total += c[9 * s + i];
+        if (total % 4 == 0) continue;
+        if (total % 4 != 2 || pair_suit >= 0 || honor_pair >= 0) return PyTuple_New(0);
+        pair_suit = s;
+    }
+    if (pair_suit < 0 && honor_pair < 0) return PyTuple_New(0);
+    for (int s = 0; s < 3; s++) {
+        if (s != pair_suit && !splits_in_fours(&c[9 * s])) return PyTuple_New(0);
+    }
+    if (pair_suit < 0) return Py_BuildValue("(i)", honor_pair);
+    int *r = &c[9 * pair_suit], pairs[9], n_pairs = 0;
+    for (int i = 0; i < 9; i++) {
+        if (r[i] < 2) continue;
+        r[i] -= 2;
+        if (splits_in_fours(r)) pairs[n_pairs++] = 9 * pair_suit + i;
+        r[i] += 2;
+    }
+    PyObject *out = PyTuple_New(n_pairs);
+    if (out == NULL) return NULL;
+    for (int k = 0; k < n_pairs; k++) {
+        PyObject *tile = PyLong_FromLong(pairs[k]);
+        if (tile == NULL) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, k, tile);
+    }
+    return out;
+}
+
+static PyObject *init_back_four(PyObject *self, PyObject *fallback) {
+    Py_INCREF(fallback);
+    Py_XSETREF(g_py_back_four, fallback);
     Py_RETURN_NONE;
 }
 
@@ -469,9 +782,21 @@ static PyMethodDef methods[] = {
     {"win_from_json", (PyCFunction)(void (*)(void))win_from_json, METH_FASTCALL,
      "win_from_json(cls, obj): a plain Win, or None for the Python path"},
     {"init_blocks", init_blocks, METH_VARARGS,
-     "init_blocks(blocks, fallback): configure standard_block_sets"},
+     "init_blocks(blocks, fallback, waits_fallback): configure standard_block_sets and "
+     "standard_waits"},
+    {"standard_waits", standard_waits, METH_O,
+     "standard_waits(counts): decompose.standard_waits in C"},
     {"standard_block_sets", standard_block_sets, METH_O,
      "standard_block_sets(counts): decompose.standard_block_sets in C"},
+    {"init_interpretations", init_interpretations, METH_O,
+     "init_interpretations(Interpretation): configure standard_interpretations"},
+    {"standard_interpretations", (PyCFunction)(void (*)(void))standard_interpretations,
+     METH_FASTCALL,
+     "standard_interpretations(counts, win_tile, tsumo): a closed hand's standard readings"},
+    {"init_back_four", init_back_four, METH_O,
+     "init_back_four(fallback): configure back_four_pairs"},
+    {"back_four_pairs", back_four_pairs, METH_O,
+     "back_four_pairs(counts): shapes.back_four_pairs in C"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -512,5 +837,14 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     INTERN(k_tiles, "tiles");
     INTERN(k_dict, "__dict__");
     INTERN(k_none, "none");
+    INTERN(k_standard, "standard");
+    INTERN(k_sequence, "sequence");
+    INTERN(k_triplet, "triplet");
+    INTERN(k_pair, "pair");
+    INTERN(k_kanchan, "kanchan");
+    INTERN(k_penchan, "penchan");
+    INTERN(k_ryanmen, "ryanmen");
+    INTERN(k_tanki, "tanki");
+    INTERN(k_shanpon, "shanpon");
     return PyModule_Create(&module);
 }

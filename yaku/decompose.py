@@ -465,13 +465,20 @@ _BLOCKS: dict[tuple[str, int], Block] = {
     (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
 }
 _SET_BLOCKS = _set_blocks_tables()
-# The Python function, the reference the C accelerator is tested against.
+# The Python functions, the references the C accelerator is tested against.
 standard_block_sets_py = standard_block_sets
+standard_waits_py = standard_waits
 if _accel.speedups is not None:
-    # The C accelerator gives the same splits as the very same Block objects (and hands
-    # what it declines to the Python function).
-    _accel.speedups.init_blocks(_BLOCKS, standard_block_sets_py)
+    # The C accelerator gives the same splits as the very same Block objects, and the
+    # same waits (and hands what it declines to the Python functions).
+    _accel.speedups.init_blocks(_BLOCKS, standard_block_sets_py, standard_waits_py)
     standard_block_sets = _accel.speedups.standard_block_sets
+    standard_waits = _accel.speedups.standard_waits
+    _accel.speedups.init_interpretations(Interpretation)
+# The C accelerator's standard readings of a closed hand (_builtin), or None.
+_FAST_STANDARD: Callable[[tuple[int, ...], int, bool], list[Interpretation] | None] | None = (
+    _accel.speedups.standard_interpretations if _accel.speedups is not None else None
+)
 
 
 def _standard(
@@ -515,10 +522,15 @@ def _standard(
 def _builtin(
     counts: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, tsumo: bool, allow_four: bool
 ) -> tuple[Interpretation, ...]:
-    meld_blocks = tuple([meld_block(m) for m in melds])
-    out: list[Interpretation] = []
-    for blocks in standard_block_sets(counts):
-        out.extend(_standard(blocks, meld_blocks, win_tile, tsumo))
+    # A closed hand's standard readings come from C when the accelerator runs (None: it
+    # declined, and the Python works them out).
+    fast = _FAST_STANDARD if not melds else None
+    out: list[Interpretation] | None = fast(counts, win_tile, tsumo) if fast else None
+    if out is None:
+        meld_blocks = tuple([meld_block(m) for m in melds])
+        out = []
+        for blocks in standard_block_sets(counts):
+            out.extend(_standard(blocks, meld_blocks, win_tile, tsumo))
     if not melds:
         # Counted in C first: seven pairs hold seven 2s (or 4s when allowed), thirteen
         # orphans exactly 13 kinds (21 empty counts).

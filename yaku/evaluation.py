@@ -388,6 +388,7 @@ def _evaluate_asking(
     yaku of its reading and the best reading's full value (人和's caps), in the order
     ``live`` gives (a report's order does not depend on which bodies ask)."""
     adjust = _adjustments(rs)
+    asked = [(i, fn, opts) for i, (fn, opts) in enumerate(live) if fn in asking]
     readings = []
     for interp in interps:
         view = HandView(win, interp)
@@ -409,13 +410,15 @@ def _evaluate_asking(
     best: tuple[float, Interpretation, list[Award]] | None = None
     for (view, slots), (_, kept) in zip(readings, first, strict=True):
         others = OtherYaku(local_winning_han(kept), best_value)
-        for i, (fn, opts) in enumerate(live):
-            if fn in asking:
-                a = fn(view, opts, others=others)
-                if a is not None and a.id in adjust:
-                    a = adjust[a.id](view, a)
-                slots[i] = a
-        awards = _kept(slots, rs.award_both)
+        held = False
+        for i, fn, opts in asked:
+            a = fn(view, opts, others=others)
+            if a is not None:
+                held = True
+                slots[i] = adjust[a.id](view, a) if a.id in adjust else a
+        # Mostly none holds (BACK FOUR's shape with another reading's blocks, say): the
+        # slots are then those ``kept`` was made of.
+        awards = _kept(slots, rs.award_both) if held else kept
         if scored is not None:
             scored.append((view.interp, awards))
         total = sum(rank(a.value) for a in awards)

@@ -39,9 +39,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
+from yaku import _accel
 from yaku.decompose import Block, Interpretation, meld_block, register_shape
 from yaku.tiles import HONOR_MASK, NORTH, SOUTH, SUIT_MASKS
+from yaku.view import per_hand
 from yaku.win import Win
 
 SHIISANPUUTAA = "shiisanpuutaa"
@@ -191,6 +194,7 @@ def _four_group_splits() -> dict[int, dict[int, tuple[tuple[Group, ...], ...]]]:
 _FOUR_GROUP_SPLITS = _four_group_splits()
 
 
+@per_hand  # asked by the finder and by the body on each BACK FOUR reading of one hand
 def back_four_splits(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """Every (pair tile, three four-tile groups) split of fourteen concealed tiles.
 
@@ -247,6 +251,23 @@ def _combine(
     out.extend((pair, g) for g in sorted(found))
 
 
+def back_four_pairs_py(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """The tiles that can be the pair of a BACK FOUR split of fourteen concealed tiles
+    (``back_four_splits``' pairs), in tile order: the reference the C accelerator's
+    ``back_four_pairs`` is tested against."""
+    return tuple(sorted({pair for pair, _ in back_four_splits(counts)}))
+
+
+def back_four_pairs(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """``back_four_pairs_py``, in C when the accelerator runs (yaku/_accel.py). Empty for
+    most closed hands, and a hand with none can be no BACK FOUR: the shape's condition
+    and the body's prefilter ask it, so that the body, which asks for the other yaku
+    (yaku.winning), does not send every closed hand down ``evaluate``'s slower asking
+    path, and the finder reads its pairs."""
+    fast = _FAST_BACK_FOUR
+    return fast(counts) if fast is not None else back_four_pairs_py(counts)
+
+
 def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
     """``back_four_splits`` by a depth-first search over the tiles (the reference the
     table is tested against)."""
@@ -266,11 +287,10 @@ def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, .
 def find_back_four(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
     if win.melds:
         return ()
-    pairs = {pair for pair, _ in back_four_splits(counts)}  # () at once for most hands
     return tuple(
         [
             _interpretation(BACK_FOUR, [Block("pair", p), *_singles_less_pair(counts, p)], win)
-            for p in sorted(pairs)
+            for p in back_four_pairs(counts)
         ]
     )
 
@@ -425,10 +445,21 @@ CONDITIONS = {
     NANBOKU_SENSOU_3: lambda w: (
         w.mask3 & _SOUTH_NORTH == _SOUTH_NORTH and not w.tile_mask & _OTHER_HONORS
     ),
-    BACK_FOUR: lambda w: not w.melds,
+    BACK_FOUR: lambda w: not w.melds and back_four_pairs(w.concealed_counts),
     KNITTING: lambda w: not w.melds and not w.tile_mask & HONOR_MASK and w.suit_count == 2,
     CHIISHII: lambda w: not w.melds and w.tile_mask & HONOR_MASK == HONOR_MASK,
 }
 
 for _kind, _finder in FINDERS.items():
     register_shape(_kind, _finder, yaku=(USERS[_kind],), when=CONDITIONS[_kind])
+
+
+def _fast_back_four() -> Any:
+    """The C accelerator's ``back_four_pairs`` (yaku/_accel.py), or None."""
+    if _accel.speedups is None:
+        return None
+    _accel.speedups.init_back_four(back_four_pairs_py)
+    return _accel.speedups.back_four_pairs
+
+
+_FAST_BACK_FOUR = _fast_back_four()

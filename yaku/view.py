@@ -7,14 +7,18 @@ standard yaku of the hand.
 
 from __future__ import annotations
 
-from functools import cached_property
+from collections.abc import Callable
+from functools import cached_property, wraps
 from operator import mul
+from typing import Any, TypeVar
 
 from yaku import standard
 from yaku.decompose import Block, Interpretation
 from yaku.tiles import HONOR_MASK, SUIT_MASKS
 from yaku.win import Win
 
+K = TypeVar("K")
+T = TypeVar("T")
 MAN, PIN, SOU = 0, 9, 18
 _SUIT_BASE = {"m": MAN, "p": PIN, "s": SOU}
 _NUMBERS = range(1, 10)
@@ -29,6 +33,37 @@ def tiles_mask(*groups: str) -> int:
         for t in parse_tiles(g).tiles:
             mask |= 1 << t
     return mask
+
+
+def per_hand(fn: Callable[[K], T]) -> Callable[[K], T]:
+    """``fn`` of a Win (or of one of its tuples, such as its concealed counts), worked out
+    once per hand instead of once per reading: the answer for the last object it was
+    asked about is kept and given again for that very object.
+
+    For what bodies read of the hand alone (the tiles it waited on, its number sums):
+    ``evaluate`` runs the live bodies on every reading of one Win in turn, so consecutive
+    calls get the same object. The key is the object, not its value (no hashing, one
+    ``is``); a Win and its tuples never change, and the kept reference stops the id from
+    being reused. One entry: memory does not grow with the hands evaluated."""
+    last: list[tuple[Any, Any]] = [(None, None)]
+
+    @wraps(fn)
+    def once(win: K) -> T:
+        seen, answer = last[0]  # one tuple, replaced whole: no thread sees half of one
+        if seen is win:
+            return answer
+        answer = fn(win)
+        last[0] = (win, answer)
+        return answer
+
+    return once
+
+
+@per_hand
+def _suit_number_sums(win: Win) -> tuple[int, ...]:
+    """Per suit (man, pin, sou), the sum of the numbers on its tiles."""
+    c = win.tile_counts
+    return tuple([sum(map(mul, c[base : base + 9], _NUMBERS)) for base in (MAN, PIN, SOU)])
 
 
 class HandView:
@@ -152,4 +187,4 @@ class HandView:
         base = _SUIT_BASE.get(suit_letter)
         if base is None:  # honors ("z") or no suit: no numbers
             return 0
-        return sum(map(mul, self.counts[base : base + 9], _NUMBERS))
+        return _suit_number_sums(self.win)[base // 9]

@@ -23,9 +23,9 @@ standard.py does), 役牌, and the situation yaku 立直/雙立直, 一發, 門�
 
 from __future__ import annotations
 
-from yaku import standard
+from yaku import decompose, standard
 from yaku.award import Award
-from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_waits
+from yaku.decompose import chiitoitsu_pairs, kokushi_pair
 from yaku.generated.s3_14 import (
     AnagoOptions,
     ByoutotsuMoushinOptions,
@@ -63,7 +63,7 @@ from yaku.tiles import (
     YAOCHUU,
     YAOCHUU_MASK,
 )
-from yaku.view import HandView
+from yaku.view import HandView, per_hand
 from yaku.win import Win
 
 MAN_MASK = SUIT_MASKS[0]
@@ -97,7 +97,7 @@ _NOT_YAOCHUU = tuple(t for t in range(34) if t not in YAOCHUU)
 
 
 def _completing(before: tuple[int, ...], melded: bool) -> set[int]:
-    out = set(standard_waits(before))
+    out = set(decompose.standard_waits(before))  # through the module: C or Python
     if not melded:
         # Seven pairs wait on the single beside six pairs; thirteen orphans, held only as
         # terminals and honors, on a terminal or honor.
@@ -118,6 +118,7 @@ def _completing(before: tuple[int, ...], melded: bool) -> set[int]:
     return out
 
 
+@per_hand  # of the hand, not the reading: worked out once for all its readings
 def wait_tiles(w: Win) -> frozenset[int]:
     """The tiles the hand waited on before the winning tile came (standard hand, seven
     pairs, thirteen orphans), without tiles the winner held all four of."""

@@ -210,7 +210,9 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
 @implements(
     "3-16-07",
     fingerprint="09d71239d7ed7c10b774fdc2155cc200f27daa7d2789d7e6d9db085296f73f7e",
-    prefilter=lambda w: not w.melds,
+    # The shape's own condition: without it every closed hand would go down evaluate's
+    # asking path (this body asks for the other yaku) only to find no BACK FOUR.
+    prefilter=lambda w: not w.melds and shapes.back_four_pairs(w.concealed_counts),
     note="3-16-07-02/03 are fu rules; the engine counts no fu",
 )
 def back_four(

@@ -1,0 +1,131 @@
+"""BACK FOUR's pairs (yaku.shapes.back_four_pairs), on both engines (issue #27).
+
+BACK FOUR (3-16-07) is a closed hand of a pair and three four-tile groups, each four
+identical tiles or (under 3-16-07-01 b) four consecutive number tiles of one suit. The
+expected answers below are written from that rule, not computed by either engine; the
+last tests compare the C function with the Python reference on many hands.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from yaku import _accel, shapes
+from yaku.tiles import parse_tiles
+
+ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest):
+    before = _accel.ENGINE
+    _accel.use(request.param)
+    try:
+        yield request.param
+    finally:
+        _accel.use(before)
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    counts = [0] * 34
+    for t in parse_tiles(text).tiles:
+        counts[t] += 1
+    return tuple(counts)
+
+
+FEASIBLE = [  # (hand, the tiles that can be its pair)
+    ("11112222333355m", "5m"),  # three fours and a pair, one suit
+    ("1111m2222p3333s55z", "5z"),  # a four per suit, the pair an honor
+    ("1111z2222z3333z55m", "5m"),  # honor fours, a number pair
+    ("12341234123455m", "1m5m"),  # 1234 x3 + 55, or 11 + 1234 + 2345 x2
+    ("11112345678999m", "9m"),  # 1111 2345 6789 99
+    ("1234m5678p6789s11z", "1z"),  # a run in each suit
+    ("1234m1111p2222p77z", "7z"),  # the pair among the honors, a run and two fours
+    ("234555m1111z2222z", "5m"),  # the pair inside the run's suit: 2345 + 55
+    ("11112233445555m", "1m5m"),  # 11 + 1234 1234 5555, or 1111 + 2345 2345 + 55
+]
+
+NOT_FEASIBLE = [
+    "123m456m789m123p55s",  # an ordinary hand: sets of three
+    "11223344556677m",  # seven pairs
+    "19m19p19s1234567z1m",  # thirteen orphans
+    "1111m2222m3333m5p5s",  # two lone tiles, no pair
+    "11112222333345m",  # 4 and 5 alone: no pair leaves three groups
+    "1234m1234m1235m55m",  # 1235 is no run
+    "1111z2222z333z555z",  # honors by threes
+    "1111m2222p33s33z55z",  # two pairs beside the fours
+    "6789m6789m1235p55p",  # 1235p is no group of four
+]
+
+
+@pytest.mark.parametrize(("hand", "pairs"), FEASIBLE)
+def test_a_pair_and_three_four_tile_groups_give_the_pair(engine, hand, pairs):
+    counts = _counts(hand)
+    assert sum(counts) == 14
+    assert shapes.back_four_pairs(counts) == tuple(parse_tiles(pairs).tiles)
+
+
+@pytest.mark.parametrize("hand", NOT_FEASIBLE)
+def test_hands_without_such_a_split_give_none(engine, hand):
+    counts = _counts(hand)
+    assert sum(counts) == 14
+    assert shapes.back_four_pairs(counts) == ()
+
+
+def _one_suit_patterns():
+    """Every count pattern of fourteen tiles in one suit (at most four of a number)."""
+    for combo in itertools.combinations_with_replacement(range(9), 14):
+        counts = [0] * 9
+        for i in combo:
+            counts[i] += 1
+        if max(counts) <= 4:
+            yield counts
+
+
+@pytest.mark.skipif(_accel.speedups is None, reason="the C accelerator is not built")
+def test_c_equals_the_python_on_every_one_suit_hand_and_random_hands():
+    c_pairs = _accel.speedups.back_four_pairs
+    checked = found = 0
+    for pattern in _one_suit_patterns():  # in souzu: the C reads each suit at its offset
+        counts = [0] * 34
+        counts[18:27] = pattern
+        key = tuple(counts)
+        expected = shapes.back_four_pairs_py(key)
+        assert c_pairs(key) == expected, key
+        checked += 1
+        found += bool(expected)
+    rng = random.Random(27)
+    groups = [("four", t) for t in range(34)] + [
+        ("run", s + i) for s in (0, 9, 18) for i in range(6)
+    ]
+    for n in range(20_000):
+        counts = [0] * 34
+        if n % 2:  # built from three groups and a pair, most of them feasible
+            for kind, t in rng.sample(groups, 3):
+                for u in (t,) * 4 if kind == "four" else range(t, t + 4):
+                    counts[u] += 1
+            counts[rng.randrange(34)] += 2
+        else:  # fourteen tiles at random
+            for t in rng.sample([t for t in range(34) for _ in range(4)], 14):
+                counts[t] += 1
+        if max(counts) > 4:
+            continue
+        key = tuple(counts)
+        expected = shapes.back_four_pairs_py(key)
+        assert c_pairs(key) == expected, key
+        checked += 1
+        found += bool(expected)
+    assert checked > 120_000 and found > 5_000
+
+
+@pytest.mark.skipif(_accel.speedups is None, reason="the C accelerator is not built")
+def test_c_hands_what_it_does_not_handle_to_the_python():
+    c_pairs = _accel.speedups.back_four_pairs
+    sixteen = _counts("1111222233335555m")  # not fourteen tiles: the Python's answer
+    assert c_pairs(sixteen) == shapes.back_four_pairs_py(sixteen)
+    assert c_pairs(list(_counts("1111m2222p3333s55z"))) == (31,)  # a list: the Python's
+    with pytest.raises(TypeError):  # the Python's own error for a non-sequence
+        c_pairs(None)

@@ -1,0 +1,99 @@
+"""A closed hand's standard readings in C (decompose._FAST_STANDARD), issue #27.
+
+The first test's readings are written from the rules (which block the winning tile
+completed, its wait, the concealed triplets after a ron), not computed by either engine;
+the other compares the C readings with the Python's on many closed hands.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from yaku import _accel, decompose
+from yaku.decompose import Block, Interpretation
+
+pytestmark = pytest.mark.skipif(_accel.speedups is None, reason="the C accelerator is not built")
+
+S, T, P = "sequence", "triplet", "pair"
+
+
+def _counts(tiles: list[int]) -> tuple[int, ...]:
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tuple(counts)
+
+
+def _python(counts: tuple[int, ...], win_tile: int, tsumo: bool) -> list[Interpretation]:
+    out: list[Interpretation] = []
+    for blocks in decompose.standard_block_sets_py(counts):
+        out.extend(decompose._standard(blocks, (), win_tile, tsumo))
+    return out
+
+
+def test_readings_are_the_rules():
+    c_readings = _accel.speedups.standard_interpretations
+    # 111222333m 456p 99p, ron on 3m: as three 123m the 3 closed 1-2 (邊張); as three
+    # triplets it made 333m by ron, which is then not concealed (two concealed left).
+    hand = _counts([0, 0, 0, 1, 1, 1, 2, 2, 2, 12, 13, 14, 17, 17])
+    seqs = (Block(S, 0), Block(S, 0), Block(S, 0), Block(S, 12), Block(P, 17))
+    trips = (Block(T, 0), Block(T, 1), Block(T, 2), Block(S, 12), Block(P, 17))
+    assert c_readings(hand, 2, False) == [
+        Interpretation("standard", seqs, 0, "penchan", 0, -1),
+        Interpretation("standard", trips, 2, "shanpon", 2, 2),
+    ]
+    # The same on tsumo: the triplet stays concealed.
+    assert c_readings(hand, 2, True)[1] == Interpretation("standard", trips, 2, "shanpon", 3, -1)
+    # Won on 5p: only the 456p sequence holds it, closed in the middle (嵌張).
+    found = [(r.win_block, r.wait) for r in c_readings(hand, 13, False)]
+    assert found == [(3, "kanchan"), (3, "kanchan")]
+    # Won on 9p: the pair (單騎), once per set of blocks.
+    found = [(r.win_block, r.wait) for r in c_readings(hand, 17, True)]
+    assert found == [(4, "tanki"), (4, "tanki")]
+
+
+def test_c_equals_the_python_on_closed_hands():
+    c_readings = _accel.speedups.standard_interpretations
+    checked = readings = 0
+    # every fourteen-tile pattern of one suit (in manzu), won on one of its tiles in turn
+    for n, combo in enumerate(itertools.combinations_with_replacement(range(9), 14)):
+        counts = _counts(list(combo))
+        if max(counts) > 4:
+            continue
+        held = sorted(set(combo))
+        win_tile, tsumo = held[n % len(held)], bool(n % 2)
+        expected = _python(counts, win_tile, tsumo)
+        assert c_readings(counts, win_tile, tsumo) == expected, (combo, win_tile, tsumo)
+        checked += 1
+        readings += len(expected)
+    # random closed hands over every suit and the honors, most of them complete
+    rng = random.Random(1127)
+    for n in range(20_000):
+        tiles: list[int] = []
+        for _ in range(4):
+            t = rng.randrange(34)
+            if t < 27 and t % 9 <= 6 and rng.random() < 0.6:
+                tiles += [t, t + 1, t + 2]
+            else:
+                tiles += [t] * 3
+        tiles += [rng.randrange(34)] * 2
+        counts = _counts(tiles)
+        if max(counts) > 4:
+            continue
+        win_tile, tsumo = rng.choice(tiles), bool(n % 2)
+        expected = _python(counts, win_tile, tsumo)
+        assert c_readings(counts, win_tile, tsumo) == expected, (tiles, win_tile, tsumo)
+        checked += 1
+        readings += len(expected)
+    assert checked > 100_000 and readings > 30_000
+
+
+def test_c_declines_what_it_does_not_handle():
+    c_readings = _accel.speedups.standard_interpretations
+    hand = _counts([0, 0, 0, 1, 1, 1, 2, 2, 2, 12, 13, 14, 17, 17])
+    assert c_readings(hand, 2, 1) is None  # tsumo not a bool
+    assert c_readings(hand, 34, True) is None  # no such tile
+    assert c_readings(list(hand), 2, True) == _python(hand, 2, True)  # via the Python splits
