@@ -85,6 +85,7 @@ def _one_suit_patterns():
             yield counts
 
 
+@pytest.mark.slow  # a sweep of both engines (the fast tests above hold the rules)
 @pytest.mark.skipif(_accel.speedups is None, reason="the C accelerator is not built")
 def test_c_equals_the_python_on_every_one_suit_hand_and_random_hands():
     c_pairs = _accel.speedups.back_four_pairs

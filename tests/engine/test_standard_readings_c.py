@@ -55,6 +55,7 @@ def test_readings_are_the_rules():
     assert found == [(4, "tanki"), (4, "tanki")]
 
 
+@pytest.mark.slow  # a sweep of both engines (the fast tests above hold the rules)
 def test_c_equals_the_python_on_closed_hands():
     c_readings = _accel.speedups.standard_interpretations
     checked = readings = 0

@@ -64,6 +64,7 @@ def test_fourteen_tiles_wait_on_nothing(engine):
     assert decompose.standard_waits(_counts("11123456789999m")) == []
 
 
+@pytest.mark.slow  # a sweep of both engines (the fast tests above hold the rules)
 @pytest.mark.skipif(_accel.speedups is None, reason="the C accelerator is not built")
 def test_c_equals_the_python_on_every_one_suit_hand_and_random_hands():
     c_waits = _accel.speedups.standard_waits
