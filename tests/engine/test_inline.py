@@ -80,6 +80,8 @@ def test_what_is_not_one_plain_expression_stays_a_call() -> None:
     assert inline(partial(_helper), "p") is None
     assert inline(len, "p") is None
     assert inline(lambda w, v=1: w > v, "p") is None
+    assert inline(lambda w, *more: w > 1, "p") is None  # a call could pass it more
+    assert inline(lambda w, **named: w > 1, "p") is None
     # Two lambdas of one name on one line: which is which is not certain.
     pair = (lambda w: w > 1, lambda w: w < 1)
     assert inline(pair[0], "p") is None and inline(pair[1], "p") is None

@@ -152,3 +152,14 @@ def test_wait_tiles_match_trying_every_tile():
         assert wait_tiles(w) == naive, w
         multi += len(naive) > 1
     assert multi > 100
+
+
+def test_goryuu_meidou_needs_a_closed_hand() -> None:
+    # 五龍鳴動 is a closed manzu flush (門前萬子清一色) whose only wait was 5m: the hand of
+    # the first 3-14-09 example with its 333m called is a manzu flush won on 5m, 5m its
+    # only wait (4m-6m), by tsumo, but open.
+    closed = Win.make("33345677888999m", "5m", tsumo=True)
+    called = Win.make("45677888999m", "5m", melds=["pon 333m"], tsumo=True)
+    assert wait_tiles(called) == tiles("5m")
+    assert "3-14-09" in {a.id for a in evaluate(closed).yaku}
+    assert "3-14-09" not in {a.id for a in evaluate(called).yaku}

@@ -60,3 +60,13 @@ def test_back_four_through_evaluate() -> None:
     result = evaluate(Win.make("1111m4444p7777s55z", "5z"), rules)
     assert "3-16-07" in {a.id for a in result.yaku}
     assert result.interpretation is not None and result.interpretation.kind == "back_four"
+
+
+def test_juushi_renkan_is_not_seven_pairs() -> None:
+    # 十四連嵌: the whole hand is seven 嵌張 搭子 (13m, 57m …). Seven pairs of number tiles
+    # at the first uninterrupted draw are not.
+    first = {"tsumo": True, "first_go_around": True}
+    ok = Win.make("1357m2468p123457s", "7s", **first)
+    assert "3-16-03" in {a.id for a in evaluate(ok).yaku}
+    pairs = Win.make("1133557799m1133p", "3p", **first)
+    assert "3-16-03" not in {a.id for a in evaluate(pairs).yaku}

@@ -1,0 +1,78 @@
+"""The bounded reader (yaku/bounded.py) keeps its word: it reads at most `limit + 1` bytes
+of any file, it counts a `[table]` header's parts into the depth of the data under it and
+a dotted key's parts after every comma of an inline table, and it names the line a key is
+written on even after a multi-line string that holds lines looking like keys."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from yaku.bounded import (
+    _CHUNK,
+    MAX_KEY_PARTS,
+    MAX_TOML_DEPTH,
+    BoundedInputError,
+    check_toml_shape,
+    parse_toml,
+    read_capped,
+)
+
+
+class _CountingFile:
+    """A path whose file counts the bytes read from it."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.read = 0
+
+    def open(self, mode: str) -> io.BytesIO:
+        outer = self
+
+        class Counted(io.BytesIO):
+            def read(self, n: int | None = -1) -> bytes:
+                got = super().read(n)
+                outer.read += len(got)
+                return got
+
+        return Counted(self.data)
+
+
+@pytest.mark.parametrize("limit", [10, 3 * _CHUNK + 7])
+def test_a_file_over_the_limit_is_read_only_to_limit_plus_one(limit: int) -> None:
+    big = _CountingFile(b"x" * (10 * _CHUNK))
+    with pytest.raises(BoundedInputError, match=f"more than the {limit} bytes"):
+        read_capped(big, limit)  # type: ignore[arg-type]
+    assert big.read == limit + 1
+
+
+@pytest.mark.parametrize("size", [0, 9, 10])
+def test_a_file_within_the_limit_is_read_whole(size: int) -> None:
+    small = _CountingFile(bytes(range(size)))
+    assert read_capped(small, 10) == bytes(range(size))  # type: ignore[arg-type]
+    assert small.read == size
+
+
+def test_a_header_counts_its_parts_into_the_depth_below_it() -> None:
+    array = "[" * 7 + "1" + "]" * 7  # 7 levels
+    deep = "[a.b.c.d.e.f.g.h.i.j]\nk = " + array + "\n"  # 10 + 1 + 7 = 18 levels
+    with pytest.raises(BoundedInputError, match=f"more than {MAX_TOML_DEPTH} levels"):
+        check_toml_shape(deep)
+    check_toml_shape("[a.b.c.d.e]\nk = " + array + "\n")  # 5 + 1 + 7 = 13: accepted
+
+
+def test_a_long_key_after_a_comma_of_an_inline_table_is_refused() -> None:
+    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
+        check_toml_shape(f"x = {{a = 1, {long_key} = 2}}\n")
+    short_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS))
+    check_toml_shape(f"x = {{a = 1, {short_key} = 2}}\n")
+
+
+def test_lines_inside_a_multiline_string_are_not_keys() -> None:
+    text = '[a]\ndoc = """\nfirst\nx = 1\n"""\nx = 2\n'
+    doc = parse_toml(text.encode(), "t.toml")
+    assert doc.data["a"]["x"] == 2
+    assert doc.line("a", "x") == 6
+    assert doc.line("a", "doc") == 2
