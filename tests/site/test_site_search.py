@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from site_helpers import FORM_KINDS, name_queries, partial_queries, run_name_search
 
-# One worker types every name into the search box (the `typed` fixture, minutes), not both
-# (`make test` runs pytest with --dist loadgroup).
-pytestmark = pytest.mark.xdist_group("name-search")
+# The names are typed into the search box once per run, not once per worker: the two
+# tests reading every name form share one worker (`make test` runs pytest with --dist
+# loadgroup); the partial names are typed apart, so both workers can type at once.
+NAME_FORMS = pytest.mark.xdist_group("name-forms")
 
 ROOT = Path(__file__).resolve().parents[2]
 THRESHOLD = 0.98
@@ -103,17 +104,20 @@ def test_an_exact_name_outweighs_a_longer_name_sharing_its_word():
 
 
 @pytest.fixture(scope="module")
-def typed(built_site, cat):
-    queries = name_queries(ROOT, cat)
-    partial = partial_queries(cat)
-    results = run_name_search(built_site.public, queries + partial)
-    return ([r for r in results if r[1] in FORM_KINDS],
-            [r for r in results if r[1] == "partial"])
+def typed_forms(built_site, cat):
+    results = run_name_search(built_site.public, name_queries(ROOT, cat))
+    return [r for r in results if r[1] in FORM_KINDS]
+
+
+@pytest.fixture(scope="module")
+def typed_partial(built_site, cat):
+    return run_name_search(built_site.public, partial_queries(cat))
 
 
 @pytest.mark.slow
-def test_every_name_form_finds_its_page_first(typed, cat):
-    results, _ = typed
+@NAME_FORMS
+def test_every_name_form_finds_its_page_first(typed_forms, cat):
+    results = typed_forms
     yaku = [n for n in cat["nodes"] if n["kind"] == "yaku"]
     assert len(results) >= 3 * len(yaku)  # at least zh-Hant, zh-Hans, romaji for all
     rates = {}
@@ -127,16 +131,17 @@ def test_every_name_form_finds_its_page_first(typed, cat):
 
 
 @pytest.mark.slow
-def test_listing_pages_never_come_first_for_a_name(typed):
-    results, _ = typed
+@NAME_FORMS
+def test_listing_pages_never_come_first_for_a_name(typed_forms):
+    results = typed_forms
     listing = re.compile(r"/(by-name|by-value|by-status|status|sections/[^/]+)/|:\d+/(\?|$)")
     first = [(r[2], r[4][0]) for r in results if r[4]]
     assert [f for f in first if listing.search(f[1])] == []
 
 
 @pytest.mark.slow
-def test_partial_names_find_their_yaku(typed):
-    _, partial = typed
+def test_partial_names_find_their_yaku(typed_partial):
+    partial = typed_partial
     assert partial
     rate = sum(r[3] for r in partial) / len(partial)
     assert rate >= THRESHOLD, (rate, [(r[0], r[2], r[4][:1]) for r in partial if not r[3]])
