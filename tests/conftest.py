@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from yaku import _accel
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -49,3 +51,18 @@ def copy_project(dest: Path) -> Path:
 @pytest.fixture()
 def project_copy(tmp_path: Path) -> Path:
     return copy_project(tmp_path / "project")
+
+
+# The engines of this checkout: the C accelerator (when built) and the pure-Python reference.
+ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest):
+    """Runs the test once per engine (yaku._accel.use), restoring the one before."""
+    before = _accel.ENGINE
+    _accel.use(request.param)
+    try:
+        yield request.param
+    finally:
+        _accel.use(before)

@@ -16,18 +16,6 @@ import pytest
 from yaku import _accel, shapes
 from yaku.tiles import parse_tiles
 
-ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
-
-
-@pytest.fixture(params=ENGINES)
-def engine(request: pytest.FixtureRequest):
-    before = _accel.ENGINE
-    _accel.use(request.param)
-    try:
-        yield request.param
-    finally:
-        _accel.use(before)
-
 
 def _counts(text: str) -> tuple[int, ...]:
     counts = [0] * 34

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import ENGINES
 from yaku import _accel, decompose
 from yaku.decompose import Block
 from yaku.errors import InputError
@@ -26,19 +27,6 @@ from yaku.win import Win
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILT = find_spec("yaku._speedups") is not None
-ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
-
-
-@pytest.fixture(params=ENGINES)
-def engine(request: pytest.FixtureRequest):
-    before = _accel.ENGINE
-    _accel.use(request.param)
-    try:
-        yield request.param
-    finally:
-        _accel.use(before)
-
-
 def _cli(*args: str, pure: bool) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "YAKUBOOK_PURE"}
     if pure:

@@ -18,18 +18,6 @@ from yaku.tiles import parse_tiles
 from yaku.view import per_hand
 from yaku.win import Win
 
-ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
-
-
-@pytest.fixture(params=ENGINES)
-def engine(request: pytest.FixtureRequest):
-    before = _accel.ENGINE
-    _accel.use(request.param)
-    try:
-        yield request.param
-    finally:
-        _accel.use(before)
-
 
 def _counts(text: str) -> tuple[int, ...]:
     counts = [0] * 34

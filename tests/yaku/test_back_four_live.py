@@ -7,23 +7,8 @@ that was every closed hand. Its prefilter now also asks the shape's feasibility.
 
 from __future__ import annotations
 
-import pytest
-
-from yaku import _accel
 from yaku.evaluation import _selector, compile_ruleset, default_ruleset, evaluate
 from yaku.win import Win
-
-ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
-
-
-@pytest.fixture(params=ENGINES)
-def engine(request: pytest.FixtureRequest):
-    before = _accel.ENGINE
-    _accel.use(request.param)
-    try:
-        yield request.param
-    finally:
-        _accel.use(before)
 
 
 def test_a_closed_hand_without_the_shape_does_not_make_back_four_live(engine):
