@@ -68,7 +68,7 @@ fast: system $(STAMP)
 test: system $(STAMP) pyodide axe-core
 	$(BIN)/yakubook build --check
 	$(BIN)/ruff check .
-	$(BIN)/pytest -q -n $(TEST_JOBS) --dist loadgroup
+	$(BIN)/pytest -q -n $(TEST_JOBS) --dist loadgroup --durations=30
 	# The engine suite again on the pure-Python engine (the reference, what the browser runs):
 	# the run above used the C accelerator yaku._speedups (yaku/_accel.py). Its slow tests
 	# (the 100,000-hand score differential …) ran above on the C engine, and the engines

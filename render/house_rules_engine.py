@@ -14,6 +14,8 @@ engine.zip: a wheel is a zip) onto its sys.path, beside the small bridge yb_brid
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import gzip
 import hashlib
 import json
@@ -22,6 +24,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 from render import npm_package
@@ -52,6 +55,22 @@ class EngineError(RuntimeError):
     pass
 
 
+@contextlib.contextmanager
+def source_build_lock(root: Path) -> Iterator[None]:
+    """Held while `python -m build` runs on root: setuptools writes the sdist's staging
+    folder (yakubook-<version>/) and yakubook.egg-info/ into root itself, so two builds of
+    one tree at once delete each other's files. The lock lives in root's build/ folder,
+    which setuptools uses anyway (and .gitignore skips)."""
+    lock_dir = root / "build"
+    lock_dir.mkdir(exist_ok=True)
+    with open(lock_dir / ".source-build.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def engine_wheel(root: Path) -> tuple[str, bytes]:
     """(file name, bytes) of the project's wheel built from root, as `python -m build`
     makes it (the sdist first, the wheel from the sdist, so nothing left in root's build/
@@ -60,10 +79,11 @@ def engine_wheel(root: Path) -> tuple[str, bytes]:
     same bytes whatever the compiler."""
     with tempfile.TemporaryDirectory(prefix="yb-wheel-") as tmp:
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "YAKUBOOK_PURE_WHEEL": "1"}
-        proc = subprocess.run(
-            [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)],
-            capture_output=True, text=True, check=False, env=env, cwd=tmp,
-        )
+        with source_build_lock(root):
+            proc = subprocess.run(
+                [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)],
+                capture_output=True, text=True, check=False, env=env, cwd=tmp,
+            )
         wheels = sorted(Path(tmp).glob("*.whl"))
         if proc.returncode != 0 or len(wheels) != 1:
             raise EngineError(f"python -m build {root} failed: "

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from render.house_rules_engine import source_build_lock
 from tests.conftest import ROOT
 
 # One worker builds the wheel and its venv (the `dist` and `venv` fixtures), not both
@@ -40,8 +41,9 @@ def _run(args: list[str], cwd: Path, check: bool = True) -> subprocess.Completed
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(ROOT)],
-         cwd=ROOT)
+    with source_build_lock(ROOT):  # other tests build this tree too
+        _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
+              str(ROOT)], cwd=ROOT)
     return out
 
 
