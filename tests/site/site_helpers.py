@@ -182,7 +182,25 @@ def top_pages(links: list[str], k: int) -> list[str | None]:
 
 
 class SearchBox:
-    """Material's search box on one page: type a query with key events, read the results."""
+    """Material's search box on one page: type a query with key events, read the results.
+
+    Material searches when a key is released and the query differs from the last one, and
+    renders each answer by setting the result meta line (then the first results, in the
+    same task). A MutationObserver counts those renders, so a typed query's answer is the
+    first render after it: one wait per query, no clearing of the box in between. A query
+    Material would not search again (the same as the last, once trimmed) falls back to
+    clearing the box first."""
+
+    COUNT_RENDERS = """() => {
+        window.__ybRenders = 0;
+        new MutationObserver(() => { window.__ybRenders += 1; }).observe(
+            document.querySelector(".md-search-result__meta"),
+            {childList: true, characterData: true, subtree: true});
+    }"""
+    ANSWER = """n => window.__ybRenders > n && {
+        n: window.__ybRenders,
+        links: Array.from(document.querySelectorAll("a.md-search-result__link"), e => e.href)
+    }"""
 
     def __init__(self, page: Any, base_url: str) -> None:
         self.page = page
@@ -197,23 +215,31 @@ class SearchBox:
                     && !meta.textContent.includes("Initializing");
             }""", timeout=180_000)
         self.idle = page.inner_text(".md-search-result__meta")
+        page.evaluate(self.COUNT_RENDERS)
+        self.renders = 0
+        self.last = ""
+
+    def _type(self, query: str, timeout: float) -> list[str]:
+        # Material searches on key events: set the text, then press a key.
+        self.page.fill("input.md-search__input", query)
+        self.page.press("input.md-search__input", "End")
+        got = self.page.wait_for_function(self.ANSWER, arg=self.renders,
+                                          timeout=timeout).json_value()
+        self.renders = got["n"]
+        self.last = query
+        return got["links"]
 
     def search(self, query: str) -> list[str]:
         """The result links (absolute hrefs), best first; [] when nothing is found."""
-        page = self.page
-        page.fill("input.md-search__input", "")
-        page.press("input.md-search__input", "End")
-        page.wait_for_function(
-            "idle => document.querySelector('.md-search-result__meta').textContent === idle",
-            arg=self.idle, timeout=30_000)
-        # Material searches on key events: set the text, then press a key.
-        page.fill("input.md-search__input", query)
-        page.press("input.md-search__input", "End")
-        page.wait_for_function(
-            "idle => document.querySelector('.md-search-result__meta').textContent !== idle",
-            arg=self.idle, timeout=30_000)
-        return page.eval_on_selector_all(
-            "a.md-search-result__link", "els => els.map(e => e.href)")
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        if query.strip() != self.last.strip():
+            try:
+                return self._type(query, 10_000)
+            except PlaywrightTimeout:
+                pass  # not searched again (or slow): clear the box and type it afresh
+        self._type("", 30_000)
+        return self._type(query, 30_000)
 
 
 def run_name_search(public: Path, queries: list[tuple[str, str, str]]
