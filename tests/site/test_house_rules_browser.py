@@ -87,30 +87,38 @@ def engine_page(browser, base_url):
         off.context.close()
 
 
+# What the result box shows, read in one round trip.
+READ_RESULT = """() => {
+    const box = document.querySelector("#yb-hr-result");
+    if (box.dataset.state === "error")
+        return {error: box.querySelector(".yb-hr-error-text").innerText};
+    const all = sel => Array.from(box.querySelectorAll(sel));
+    return {
+        yaku: all("tr.yb-hr-award").map(
+            r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)]),
+        reading: all(".yb-hr-reading").map(r => [r.dataset.kind, r.dataset.wait]),
+        score: all(".yb-hr-score").map(s => [
+            s.dataset.win === "true", Number(s.dataset.han), Number(s.dataset.fu),
+            Number(s.dataset.yakuman), s.dataset.limit, JSON.parse(s.dataset.payment)]),
+    };
+}"""
+
+
 def check(page, win: dict) -> dict:
     """Enter a Win JSON through the page's JSON box, check it, and read what the page shows."""
-    before = page.evaluate("window.ybHouseRules.evaluations")
-    page.evaluate("document.querySelector('.yb-hr-jsonbox').open = true")
+    before = page.evaluate("document.querySelector('.yb-hr-jsonbox').open = true,"
+                           " window.ybHouseRules.evaluations")
     page.fill("#yb-hr-json", json.dumps(win))
     page.click("#yb-hr-load-json")
     page.wait_for_function(
         f"window.ybHouseRules.evaluations > {before} && window.ybHouseRules.settled()",
         timeout=ENGINE_TIMEOUT)
-    box = page.locator("#yb-hr-result")
-    if box.get_attribute("data-state") == "error":
+    shown = page.evaluate(READ_RESULT)
+    if "error" in shown:
         # A sheet the engine refuses is named "ruleset" in the page, by its path in the CLI.
-        return {"error": box.locator(".yb-hr-error-text").inner_text().removeprefix("ruleset: ")}
-    rows = page.eval_on_selector_all(
-        "#yb-hr-result tr.yb-hr-award",
-        "rs => rs.map(r => [r.dataset.id, r.dataset.option, JSON.parse(r.dataset.value)])")
-    reading = page.eval_on_selector_all(
-        "#yb-hr-result .yb-hr-reading", "rs => rs.map(r => [r.dataset.kind, r.dataset.wait])")
-    score = page.eval_on_selector_all(
-        "#yb-hr-result .yb-hr-score",
-        "ss => ss.map(s => [s.dataset.win === 'true', Number(s.dataset.han), Number(s.dataset.fu),"
-        " Number(s.dataset.yakuman), s.dataset.limit, JSON.parse(s.dataset.payment)])")
-    return {"yaku": rows, "reading": reading[0] if reading else None,
-            "score": score[0] if score else None}
+        return {"error": shown["error"].removeprefix("ruleset: ")}
+    return {"yaku": shown["yaku"], "reading": shown["reading"][0] if shown["reading"] else None,
+            "score": shown["score"][0] if shown["score"] else None}
 
 
 def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
