@@ -260,3 +260,15 @@ def test_seven_single_honors_are_not_seven_pairs():
     assert kinds == ["chiishii"]
     for yid in ("3-09-02", "3-09-05", "3-09-06"):
         assert best(yid, win, generated.REGISTRY[yid].options()) is None, yid
+
+
+def test_sanshoku_i_nitoi_allows_a_suit_pairing_the_third_number_too():
+    # 三色異二對 (3-09-11): three numbers 1, 2, 3; manzu pairs 1 and 2, pinzu 1 and 3,
+    # souzu 2 and 3 (and 1 as well). Each suit holds a different two of the three numbers
+    # (1 shared by man and pin, 2 by man and sou, 3 by pin and sou), so the yaku holds.
+    win = Win.make("1122m1133p112233s", "3s")
+    assert [i.kind for i in interpretations(win)].count("chiitoitsu") == 1
+    held = generated.REGISTRY["3-09-11"].options()  # b: the yaku holds
+    assert best("3-09-11", win, held) is not None
+    # Without 3s the souzu pairs only 1 and 2, the manzu's two: no third combination.
+    assert best("3-09-11", Win.make("1122m1133p1122s55z", "5z"), held) is None
