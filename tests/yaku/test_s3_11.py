@@ -108,3 +108,17 @@ def test_suurenkou_pair_must_be_in_the_run_suit_even_when_next_in_tile_order():
         opts = dataclasses.replace(SuurenkouOptions(), pair=pair)
         got = [body(HandView(win, i), opts) for i in interpretations(win)]
         assert any(got) is holds, pair
+
+
+def test_chousankou_is_only_one_five_nine_of_one_suit():
+    # 頂三刻: triplets of 1, 5 and 9 of one suit. 2m 6m and 1p are four apart in tile order
+    # but not 1-5-9 of a suit, so they are no 頂三刻 even when any suit is allowed.
+    body = registry.BODIES["3-11-05"].fn
+    opts = dataclasses.replace(generated.s3_11.ChousankouOptions(),
+                               suit=generated.s3_11.ChousankouSuit.ANY_SUIT)
+
+    def holds(win: Win) -> bool:
+        return any(body(HandView(win, i), opts) for i in interpretations(win))
+
+    assert holds(Win.make("111555999p333s55z", "5z"))
+    assert not holds(Win.make("222666m111p333s55z", "5z"))
