@@ -76,3 +76,24 @@ def test_lines_inside_a_multiline_string_are_not_keys() -> None:
     assert doc.data["a"]["x"] == 2
     assert doc.line("a", "x") == 6
     assert doc.line("a", "doc") == 2
+
+
+def test_each_array_table_is_numbered_from_zero() -> None:
+    text = "[[r]]\nk = 1\n[[r]]\nk = 2\n"
+    doc = parse_toml(text.encode(), "t.toml")
+    assert doc.line("r", 0, "k") == 2
+    assert doc.line("r", 1, "k") == 4
+
+
+def test_a_dotted_key_is_named_by_its_line() -> None:
+    doc = parse_toml(b"[a]\nb.c = 1\n", "t.toml")
+    assert doc.line("a", "b", "c") == 2
+
+
+def test_a_dotted_key_of_2000_characters_is_named_by_its_line() -> None:
+    long_part = "b" * 1998
+    key = f"a.{long_part}"  # 2,000 characters, 2 parts: within every limit
+    assert len(key) == 2000
+    doc = parse_toml(f"x = 1\n{key} = 2\n".encode(), "t.toml")
+    assert doc.data["a"][long_part] == 2
+    assert doc.line("a", long_part) == 2

@@ -194,3 +194,17 @@ def test_robbed_flower_needs_exactly_seven_flowers():
     for flowers in (6, 8):
         with pytest.raises(InputError, match="robbed_flower"):
             Win.from_json({**hand, "flowers": flowers, "robbed_flower": True})
+
+
+def test_ura_indicators_are_read_from_a_json_string() -> None:
+    # 'ura' is a string of tiles like 'dora'; 'visible_copies' an integer, never null.
+    closed = {"hand": "123m456p789s11z222z", "win": "1z", "riichi": "riichi"}
+    win = Win.from_json({**closed, "dora": "1m", "ura": "2p"})
+    assert win.ura == "2p"
+    with pytest.raises(InputError, match="'visible_copies' has the wrong type"):
+        Win.from_json({**BASE, "visible_copies": None})
+
+
+def test_an_unknown_keyword_to_win_is_named_in_the_type_error() -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        Win(concealed=(0,) * 14, win_tile=0, colour=1)  # type: ignore[call-arg]

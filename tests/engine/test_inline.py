@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from functools import partial
+from types import FunctionType
 
 from engine_hands import random_win
 
@@ -106,3 +107,12 @@ def test_every_inlined_prefilter_agrees_with_its_call() -> None:
             assert bool(eval(code, dict(got.names), {"win": w})) == expected
             fired += expected
     assert fired > 300
+
+
+def test_code_that_differs_from_its_source_line_stays_a_call() -> None:
+    above = lambda w: w > LIMIT  # noqa: E731
+    # Same bytecode, another global: the source line no longer says what the code does.
+    changed = FunctionType(above.__code__.replace(co_names=("NEGATIVE",)), globals())
+    assert changed(0) and not above(0)
+    assert inline(above, "p") is not None
+    assert inline(changed, "p") is None

@@ -21,3 +21,9 @@ def test_value_tile_triplets_are_a_han_each() -> None:
     east = {"seat_wind": "E", "round_wind": "E"}
     assert best(Win.make(rest, "9s", melds=["pon 111z"], **east)) == 2  # seat and round
     assert best(Win.make(rest, "9s", melds=["pon 222z"], **east)) == 0  # a guest wind
+
+
+def test_haitei_adds_its_han_to_a_value_triplet() -> None:
+    # Open hand won on the last tile by tsumo: haitei 1 + 白 triplet 1 (no menzen tsumo).
+    win = Win.make("123m456p789s11m", "9s", melds=["pon 555z"], tsumo=True, haitei=True)
+    assert best(win) == 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.yaku.test_score import PINFU_HAND, local, score
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
 from yaku.win import Win
@@ -76,3 +77,11 @@ def test_renhou_cap_at_and_past_its_limit(letter, han, awarded):
     if awarded:
         limit = {"d": "mangan", "e": "haneman", "f": "baiman"}[letter]
         assert got[0].value["kind"] == "limit" and got[0].value["limit"] == limit
+
+
+def test_a_limit_value_is_a_floor_not_han_by_default() -> None:
+    # limit_yaku = "at least" (the default): riichi, tanyao, pinfu (3 han 30 fu) with a 滿貫
+    # yaku is mangan, 8,000 from the discarder, and the 滿貫 adds no han (as 5 han it would
+    # make 8 han, baiman).
+    s = score(PINFU_HAND, local({"kind": "limit", "limit": "mangan", "multiple": 1}))
+    assert (s.han, s.limit, s.payment.ron) == (3, "mangan", 8000)

@@ -198,3 +198,16 @@ def test_every_shape_condition_holds_where_its_finder_finds_the_shape() -> None:
                 assert when(w), (kind, w.to_json())
                 found[kind] += 1
     assert len(found) == 10 and all(found.values()), found  # each shape was seen
+
+
+def test_a_shape_counts_no_ron_opened_triplet_without_a_ron() -> None:
+    # 十三無靠 has no triplet; 南北戰爭 won by tsumo keeps both wind triplets concealed.
+    (loose,) = [
+        i
+        for i in interpretations(Win.make("147m258p369s12345z", "5z", **FIRST))
+        if i.kind == shapes.SHIISANUUKAO
+    ]
+    assert (loose.concealed_triplets, loose.ron_opened) == (0, -1)
+    drawn = Win.make("1168m1568p222444z", "4z", tsumo=True)
+    (interp,) = [i for i in interpretations(drawn) if i.kind == shapes.NANBOKU_SENSOU_2]
+    assert (interp.concealed_triplets, interp.ron_opened) == (2, -1)
