@@ -214,7 +214,6 @@ class SearchBox:
                 return meta && !meta.textContent.includes("初始化")
                     && !meta.textContent.includes("Initializing");
             }""", timeout=180_000)
-        self.idle = page.inner_text(".md-search-result__meta")
         page.evaluate(self.COUNT_RENDERS)
         self.renders = 0
         self.last = ""
