@@ -70,6 +70,13 @@ def test_a_long_key_after_a_comma_of_an_inline_table_is_refused() -> None:
     check_toml_shape(f"x = {{a = 1, {short_key} = 2}}\n")
 
 
+def test_a_long_key_after_a_comma_of_an_inline_table_in_an_array_is_refused() -> None:
+    # The comma belongs to the inline table (the innermost container), not to the array.
+    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
+        check_toml_shape(f"x = [{{a = 1, {long_key} = 2}}]\n")
+
+
 def test_lines_inside_a_multiline_string_are_not_keys() -> None:
     text = '[a]\ndoc = """\nfirst\nx = 1\n"""\nx = 2\n'
     doc = parse_toml(text.encode(), "t.toml")

@@ -26,3 +26,11 @@ def test_an_additive_value_counts_the_standard_yaku_it_adds_to():
     plus_one = {"kind": "additive", "han": 1, "plus": "七对子", "lost": False, "notes": []}
     assert rank(plus_one) > rank(han(2))
     assert rank(plus_one) == rank(han(3))
+
+
+def test_a_multiple_mangan_ranks_as_that_many_mangan():
+    # N倍滿貫 is N mangan (extract/values.py): a lone mangan ranks as its 5 han, a double
+    # one as 10, and a triple one (15) above a baiman (8).
+    assert rank(limit("mangan")) == rank(limit("mangan", 1)) == rank(han(5))
+    assert rank(limit("mangan", 2)) == rank(han(10))
+    assert rank(limit("mangan", 3)) > rank(limit("baiman"))

@@ -144,6 +144,15 @@ def test_json_nesting_is_limited():
     assert read_json('{"hand": "1m", "x": "[[[[[[", "melds": ["pon 777z"]}')["x"] == "[[[[[["
 
 
+def test_json_nesting_is_counted_after_a_string_with_an_escape():
+    # An escaped quote does not end the string; the quote after it does, and the brackets
+    # after that are structure again: three levels here, one too many.
+    with pytest.raises(InputError, match=f"nested more than {MAX_JSON_DEPTH} levels"):
+        read_json('{"hand": "a\\"b", "x": [[["1m"]]]}')
+    with pytest.raises(InputError, match=f"nested more than {MAX_JSON_DEPTH} levels"):
+        read_json('{"hand": "a\\nb", "x": [[["1m"]]]}')
+
+
 def test_cli_refuses_deep_json_with_exit_2(tmp_path: Path):
     path = tmp_path / "deep.json"
     path.write_text('{"hand": ' + "[" * 30_000 + "]" * 30_000 + "}", encoding="utf-8")

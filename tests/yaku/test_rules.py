@@ -75,3 +75,28 @@ def test_others_off():
 def test_bad_rulesets_name_the_problem(text, message):
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
         Ruleset.from_toml(text, "bad.toml")
+
+
+def test_an_unknown_key_message_lists_the_yakus_rule_questions():
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml('[yaku."3-13-01"]\n"3-13-02-01" = "a"', "bad.toml")
+    assert str(e.value) == (
+        "bad.toml: '3-13-02-01' is not a rule question of 3-13-01 (it has 3-13-01-01, "
+        "3-13-01-02, 3-13-01-03; other keys: value, han, fu, multiple)"
+    )
+    # 3-02-04 asks no rule question.
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml('[yaku."3-02-04"]\nx = "a"', "bad.toml")
+    assert str(e.value) == (
+        "bad.toml: 'x' is not a rule question of 3-02-04 "
+        "(it has none; other keys: value, han, fu, multiple)"
+    )
+
+
+def test_a_short_number_is_quoted_whole():
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml('[yaku."3-13-01"]\nhan = 0', "bad.toml")
+    assert str(e.value) == "bad.toml: [yaku.'3-13-01'] han must be an integer 1 to 13, got 0"
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml('[yaku."3-13-01"]\nvalue = [1, 2]', "bad.toml")
+    assert str(e.value) == "bad.toml: 3-13-01 value: option must be a letter, not [1, 2]"

@@ -47,6 +47,16 @@ def test_shape_found(kind: str, hand: str, win: str, situation: dict) -> None:
         assert interp.winning_block.contains(w.win_tile)
 
 
+@pytest.mark.parametrize(
+    ("hand", "start"),
+    [("1234567m1234567z", 1), ("1234567p1234567z", 1), ("2345678s1234567z", 2),
+     ("3456789p1234567z", 3)],
+)
+def test_chiishii_start_is_the_number_the_run_starts_on(hand: str, start: int) -> None:
+    counts = Win.make(hand, "7z").concealed_counts
+    assert shapes.chiishii_start(counts) == start
+
+
 def test_blocks() -> None:
     (interp,) = [
         i
