@@ -26,6 +26,7 @@ from yaku.bodies.s3_02 import open_riichi, waits
 from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
+from yaku.score import Scoring, score_reading
 from yaku.standard import yaku_han
 from yaku.view import HandView
 from yaku.win import JSON_KEYS, Win
@@ -91,6 +92,20 @@ def test_yakuman_hand_with_open_riichi() -> None:
     assert plain is not None and plain.value["kind"] == "han" and "合計役滿" in plain.note
     double = open_riichi(v, opts(yakuman_hand=OpenRiichiYakumanHand.DOUBLE_YAKUMAN))
     assert double is not None and double.value["kind"] == "yakuman"
+
+
+def test_open_riichi_yakuman_awards_score_as_yakuman() -> None:
+    """The deal-in yakuman and the double yakuman are whole yakuman: the score counts them
+    (not set aside as a number the source lost)."""
+    v = view(riichi="open", discarder_riichi="none")
+    got = open_riichi(v, opts(deal_in=OpenRiichiDealIn.YAKUMAN_ALWAYS))
+    assert got is not None
+    s = score_reading(v.win, v.interp, [got], Scoring())
+    assert (s.win, s.yakuman, s.limit) == (True, 1, "yakuman")
+    v = view("111m999p111s22244z", "1m", riichi="open", tsumo=True)  # 四暗刻, shanpon wait
+    got = open_riichi(v, opts(yakuman_hand=OpenRiichiYakumanHand.DOUBLE_YAKUMAN))
+    assert got is not None
+    assert score_reading(v.win, v.interp, [got], Scoring()).yakuman == 2  # 四暗刻 + 1
 
 
 def test_open_double_riichi_notes_the_total() -> None:
