@@ -151,6 +151,15 @@ def test_waits(hand: str, win: str, n: int) -> None:
     assert waits(Win.make(hand, win, melds)) == n
 
 
+def test_waits_count_the_fourth_copy_but_never_a_fifth() -> None:
+    # 11123m456p789s11z waits on 1m (1111m: 111 + 123), 4m (111 + 234) and 1z (11 + 123 and
+    # 111z): the fourth 1m, the tile won on, is a wait like any other
+    assert waits(Win.make("111123m456p789s11z", "1m")) == 3
+    # 1111m2233m456p99s waits on 4m (111 + 123 + 234) and 9s (11 + 123 + 123 + 999s); a
+    # fifth 1m would complete it too (111 + 123 + 123), but all four are held: no wait
+    assert waits(Win.make("111122334m456p99s", "4m")) == 2
+
+
 # -- evaluate ----------------------------------------------------------------------------
 
 
