@@ -26,6 +26,7 @@ from yaku.bodies.s3_02 import open_riichi, waits
 from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
+from yaku.score import Scoring, score_reading
 from yaku.standard import yaku_han
 from yaku.view import HandView
 from yaku.win import JSON_KEYS, Win
@@ -93,6 +94,20 @@ def test_yakuman_hand_with_open_riichi() -> None:
     assert double is not None and double.value["kind"] == "yakuman"
 
 
+def test_open_riichi_yakuman_awards_score_as_yakuman() -> None:
+    """The deal-in yakuman and the double yakuman are whole yakuman: the score counts them
+    (not set aside as a number the source lost)."""
+    v = view(riichi="open", discarder_riichi="none")
+    got = open_riichi(v, opts(deal_in=OpenRiichiDealIn.YAKUMAN_ALWAYS))
+    assert got is not None
+    s = score_reading(v.win, v.interp, [got], Scoring())
+    assert (s.win, s.yakuman, s.limit) == (True, 1, "yakuman")
+    v = view("111m999p111s22244z", "1m", riichi="open", tsumo=True)  # 四暗刻, shanpon wait
+    got = open_riichi(v, opts(yakuman_hand=OpenRiichiYakumanHand.DOUBLE_YAKUMAN))
+    assert got is not None
+    assert score_reading(v.win, v.interp, [got], Scoring()).yakuman == 2  # 四暗刻 + 1
+
+
 def test_open_double_riichi_notes_the_total() -> None:
     got = open_riichi(view(riichi="open_double", tsumo=True), opts())
     assert got is not None and "3翻" in got.note
@@ -134,6 +149,15 @@ def test_yaku_han_counts_standard_yaku_without_dora() -> None:
 def test_waits(hand: str, win: str, n: int) -> None:
     melds = ["pon 777z"] if len(hand.replace("m", "").replace("p", "")) < 14 else []
     assert waits(Win.make(hand, win, melds)) == n
+
+
+def test_waits_count_the_fourth_copy_but_never_a_fifth() -> None:
+    # 11123m456p789s11z waits on 1m (1111m: 111 + 123), 4m (111 + 234) and 1z (11 + 123 and
+    # 111z): the fourth 1m, the tile won on, is a wait like any other
+    assert waits(Win.make("111123m456p789s11z", "1m")) == 3
+    # 1111m2233m456p99s waits on 4m (111 + 123 + 234) and 9s (11 + 123 + 123 + 999s); a
+    # fifth 1m would complete it too (111 + 123 + 123), but all four are held: no wait
+    assert waits(Win.make("111122334m456p99s", "4m")) == 2
 
 
 # -- evaluate ----------------------------------------------------------------------------

@@ -131,6 +131,9 @@ def test_a_hand_in_both_branches_takes_the_better_chosen_option():
     assert only_07.value["multiple"] == 2 and "3-09-01-01-07" in only_07.note
     both = best(CHINIISOU, win, chiniisou_opts(one_number_skipped="b", ryanpeikou_not_tanyao="c"))
     assert both.value["kind"] == "yakuman" and "3-09-01-01-07" in both.note
+    # and the other way round: 04 the yakuman, 07 the sanbaiman
+    both = best(CHINIISOU, win, chiniisou_opts(one_number_skipped="c", ryanpeikou_not_tanyao="b"))
+    assert both.value["kind"] == "yakuman" and "3-09-01-01-04" in both.note
 
 
 def test_called_pairs_open_the_hand():

@@ -97,3 +97,18 @@ def test_hatsukan_reads_only_what_the_win_records():
         got = any(body.fn(HandView(win, i), generated.REGISTRY["3-12-05"].options())
                   for i in interpretations(win))
         assert got is holds, (seat, turn, fga)
+
+
+def test_polar_bear_needs_kans_of_north_haku_and_9m():
+    body = registry.BODIES["3-12-03"]
+    opts = generated.REGISTRY["3-12-03"].options()
+
+    def holds(kans: list[str], hand: str) -> bool:
+        win = Win.make(hand, "2p", melds=kans)
+        return any(body.fn(HandView(win, i), opts) for i in interpretations(win))
+
+    assert holds(["ankan 9999m", "ankan 4444z", "ankan 5555z"], "234p55s")
+    # one of the three missing (a triplet of 北 is no kan): no polar bear
+    assert not holds(["ankan 9999m", "ankan 5555z"], "234p444z55s")
+    assert not holds(["ankan 9999m", "ankan 4444z"], "234p555z55s")
+    assert not holds(["ankan 9999m"], "234p444z555z55s")

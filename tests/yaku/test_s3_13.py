@@ -8,6 +8,7 @@ import random
 
 from tests.yaku.soundness import check_prefilters, finish_win
 from yaku import registry
+from yaku.evaluation import evaluate
 from yaku.melds import Meld
 from yaku.win import Win
 
@@ -52,3 +53,10 @@ def _random_win(rng: random.Random) -> Win | None:
 def test_prefilters_and_gate_never_reject_a_hand_a_body_accepts():
     rng = random.Random(313)
     check_prefilters(IDS, iter(lambda: _random_win(rng), 0), 6000)
+
+
+def test_kaga_hyakumangoku_holds_on_every_manzu_number_and_nothing_else() -> None:
+    # 123m 44m 567m and closed quads of 8m and 9m: a closed manzu 清一色 holding all nine
+    # numbers, total 6 + 8 + 18 + 32 + 36 = 100 (the default: exactly 100, closed, 清一色)
+    w = Win.make("12344567m", "1m", ["ankan 9999m", "ankan 8888m"])
+    assert "3-13-01" in {a.id for a in evaluate(w).yaku}
