@@ -94,6 +94,17 @@ def test_paarenchan_counting(history, honba, counting, after, hit) -> None:
     assert paarenchan_hit(history, honba, counting_option, after_option) == hit
 
 
+@pytest.mark.parametrize(("after", "hit"), [("a", True), ("d", False)])
+def test_paarenchan_second_run_after_a_draw(after: str, hit: bool) -> None:
+    # 3-15-03-01 b counts wins in a row, so a draw starts the count again: 8 wins (the
+    # first 八連莊), a draw, then the eighth win of a new run. 3-15-03-03 a: under
+    # 3-15-03-01 b the new run of 8 is one again; d: after the first 八連莊 there is none.
+    history = "W" * 8 + "D" + "W" * 7
+    counting = PaarenchanCounting.EIGHT_IN_A_ROW
+    after_option = PaarenchanAfterPaarenchan.by_letter(after)
+    assert paarenchan_hit(history, len(history), counting, after_option) == hit
+
+
 def test_renhou_in_evaluate() -> None:
     w = Win.make(PLAIN, "5m", seat_wind="S", turn=0, first_go_around=True)
     assert "3-15-01" in {a.id for a in evaluate(w).yaku}
