@@ -42,6 +42,7 @@ from attrs import evolve
 from cosmic_ray.commands.init import _all_work_items
 from cosmic_ray.mutating import mutate_and_test
 from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+from mutation_harmless import harmless
 
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT = Path(__file__).with_name("mutation_equivalent.toml")
@@ -192,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--module", action="append", help="only these yaku modules (e.g. s3_13)")
     ap.add_argument("--only", action="append",
                     help="rerun only these mutants, by the key a run prints (no sampling)")
+    ap.add_argument("--show-harmless", action="store_true",
+                    help="list each mutation left out as harmless (bench/mutation_harmless.py)")
     args = ap.parse_args(argv)
 
     equivalent = tomllib.loads(EQUIVALENT.read_text("utf-8")) if EQUIVALENT.exists() else {}
@@ -210,6 +213,17 @@ def main(argv: list[str] | None = None) -> int:
         ]
         spans = {p.relative_to(copies[0]): annotation_spans(p) for p in modules}
         items = [m for m in items if not in_annotation(m, spans[Path(m.module_path)])]
+        # Classes of mutation that cannot change a result (bench/mutation_harmless.py says
+        # which and why) are left out before sampling, and counted.
+        left_out: dict[str, list] = {}
+        kept = []
+        for m in items:
+            reason = harmless(m, ROOT)
+            if reason is None:
+                kept.append(m)
+            else:
+                left_out.setdefault(reason, []).append(m)
+        items = kept
         items.sort(key=lambda m: (str(m.module_path), m.operator_name, m.occurrence))
         keys = mutation_keys(items, copies[0])
         total = len(items)
@@ -219,6 +233,11 @@ def main(argv: list[str] | None = None) -> int:
             items = random.Random(args.seed).sample(items, args.sample)
         print(f"{total} mutations in {len(modules)} modules; running {len(items)} "
               f"(seed {args.seed})", flush=True)
+        for reason, found in sorted(left_out.items()):
+            print(f"left out, cannot change a result ({reason}): {len(found)}", flush=True)
+            if args.show_harmless:
+                for m in found:
+                    print(f"  {m.module_path}:{m.start_pos[0]} {m.operator_name}", flush=True)
 
         # Unmutated, each module's tests must pass; their time sets the timeout.
         # Modules that share a test command share one baseline run; the baselines run

@@ -24,6 +24,7 @@ yaku/score.py for the keys and their defaults).
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -136,9 +137,10 @@ class Ruleset:
         )
 
     @classmethod
-    def load(cls, path: Path | None) -> Ruleset:
+    def load(cls, path: str | os.PathLike[str] | None) -> Ruleset:
         if path is None:
             return cls.default()
+        path = Path(path)  # a str names a file as well as a Path does
         try:
             text = bounded.read_text(path, str(path))
         except bounded.CuratedError as e:

@@ -23,6 +23,15 @@ def test_shipped_rulesets_load(path):
     assert rs.name and set(rs.options) == set(generated.REGISTRY)
 
 
+def test_a_path_given_as_text_loads_the_same_ruleset():
+    # Ruleset.load("rulesets/x.toml") from a user's program: it raised AttributeError
+    # ('str' object has no attribute 'open') before.
+    path = RULESETS[0]
+    assert Ruleset.load(str(path)) == Ruleset.load(path)
+    with pytest.raises(InputError, match=r"no-such\.toml"):
+        Ruleset.load(str(path.with_name("no-such.toml")))
+
+
 def test_no_file_means_the_documented_defaults():
     # README "Defaults": the first non-無 option whose number the sources kept; where every
     # non-無 option lost it, the first non-無 one.
