@@ -335,14 +335,33 @@ SITUATIONS = st.fixed_dictionaries(
 )
 
 
+@st.composite
+def fitting_wins(draw: st.DrawFn) -> tuple[Win, dict[str, Any]]:
+    """A random valid win and a situation drawn to fit it: the rules of Win that tie a
+    situation to its hand are kept by construction (no riichi or no-calls vow with an open
+    meld, furiten only on a tsumo, no more visible copies of the winning tile than exist
+    outside the hand), so nearly every example reaches the round trip."""
+    base = random_win(random.Random(draw(st.integers(0, 2**32 - 1))))
+    situation = dict(draw(SITUATIONS))
+    if any(m.is_open for m in base.melds):
+        situation.pop("riichi", None)
+        situation.pop("declarations", None)
+    if not situation.get("tsumo", base.tsumo):
+        situation.pop("furiten", None)
+    if "visible_copies" in situation:
+        unseen = 4 - base.tile_counts[base.win_tile]
+        situation["visible_copies"] = min(situation["visible_copies"], unseen)
+    return base, situation
+
+
 @PROPS
-@given(st.integers(0, 2**32 - 1), SITUATIONS)
-def _win_json_round_trip(seed: int, situation: dict[str, Any]) -> None:
-    base = random_win(random.Random(seed))
+@given(fitting_wins())
+def _win_json_round_trip(drawn: tuple[Win, dict[str, Any]]) -> None:
+    base, situation = drawn
     try:
         win = dataclasses.replace(base, **situation)
     except InputError:
-        REACHED["refused"] += 1  # e.g. riichi with an open meld: measured below
+        REACHED["refused"] += 1  # a rule the strategy does not know of: measured below
         return
     assert Win.from_json(win.to_json()) == win
     assert Win.from_json(json.loads(json.dumps(win.to_json()))) == win
@@ -350,8 +369,11 @@ def _win_json_round_trip(seed: int, situation: dict[str, Any]) -> None:
 
 
 def test_win_json_round_trip() -> None:
+    # The situations fit their hands by construction: at least 90% of the 300 examples
+    # must reach the round trip (the count does not depend on which modules happen to be
+    # loaded, as Hypothesis's generation can).
     got = reached(_win_json_round_trip, "round trip", "refused")
-    assert got["round trip"] >= 200, got
+    assert got["round trip"] >= 270, got
 
 
 @st.composite
