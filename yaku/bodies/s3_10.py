@@ -44,6 +44,11 @@ from yaku.win import Win
 MAN, PIN, SOU = 0, 1, 2
 # Bits of the tiles a sequence can start on: 1..7 of each suit.
 SEQ_STARTS = sum(0b1111111 << (9 * s) for s in range(3))
+# Bits of the tiles three (four) stepped runs can start on: 1..5 (1..4) of each suit. Runs
+# on t, t+1, t+2 (bits t, t+1, t+2 of ``_runs``) are tiles t..t+4 of one suit, so the
+# prefilters of 一色三步 and 一色四步 test the tiles directly, as one expression.
+THREE_STEP_STARTS = sum(0b11111 << (9 * s) for s in range(3))
+FOUR_STEP_STARTS = sum(0b1111 << (9 * s) for s in range(3))
 # Tiles a 純全帶幺 flush can hold: 1 2 3 7 8 9 of a suit.
 MIDDLE_MASK = tiles_mask("456m", "456p", "456s")
 
@@ -113,7 +118,7 @@ def _sanpo_runs(runs: int) -> bool:
 @implements(
     "3-10-01",
     fingerprint="f7a10e7c49a3258a3c4abb1838e4f141b2fd8e6906df207d72401a62417909e0",
-    prefilter=lambda w: bool(_runs(w.mask3)),
+    prefilter=lambda w: bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS),  # _runs
 )
 def isshoku_sanjun(
     win: HandView, opts: IsshokuSanjunOptions, *, inclusive: bool = False
@@ -132,7 +137,8 @@ def isshoku_sanjun(
 @implements(
     "3-10-02",
     fingerprint="7f83fb27b27ae3cc8d4a2a98cd84aa7c6fb645ad2c8fd19c12f221f10fa334a3",
-    prefilter=lambda w: bool(_runs(w.mask3)) and bool(_count_runs(w, 4)),
+    prefilter=lambda w: bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS)
+    and bool(_count_runs(w, 4)),
 )
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     """Four identical sequences, e.g. 234p four times, plus any pair."""
@@ -203,7 +209,15 @@ def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
 @implements(
     "3-10-07",
     fingerprint="dcfd4ba4e3ebf72bd2f0d0dec826e95948b7321d1228267cb962df737276b506",
-    prefilter=lambda w: bool((r := _runs(w.tile_mask)) & (r >> 1) & (r >> 2)),
+    # Runs on t, t+1 and t+2 of one suit: tiles t..t+4 (bool((r := _runs(mask)) & r >> 1 & r >> 2)).
+    prefilter=lambda w: bool(
+        w.tile_mask
+        & w.tile_mask >> 1
+        & w.tile_mask >> 2
+        & w.tile_mask >> 3
+        & w.tile_mask >> 4
+        & THREE_STEP_STARTS
+    ),
 )
 def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
     """Three sequences of one suit whose numbers step up by one, e.g. 123m 234m 345m.
@@ -219,7 +233,16 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
 @implements(
     "3-10-08",
     fingerprint="60298b84384a046e7781f83cc7082b986281c57092c2e92e158ab45849ed89c4",
-    prefilter=lambda w: bool((r := _runs(w.tile_mask)) & (r >> 1) & (r >> 2) & (r >> 3)),
+    # Runs on t .. t+3 of one suit: tiles t..t+5.
+    prefilter=lambda w: bool(
+        w.tile_mask
+        & w.tile_mask >> 1
+        & w.tile_mask >> 2
+        & w.tile_mask >> 3
+        & w.tile_mask >> 4
+        & w.tile_mask >> 5
+        & FOUR_STEP_STARTS
+    ),
 )
 def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     """Four sequences of one suit stepping up by one, e.g. 234 345 456 567s, plus a pair.
@@ -362,12 +385,7 @@ def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | No
 
 
 def _one_suit_outside(w: Win) -> bool:
-    mask = w.tile_mask
-    return (
-        mask & (HONOR_MASK | MIDDLE_MASK) == 0
-        and sum(1 for m in SUIT_MASKS if mask & m) == 1
-        and w.is_closed
-    )
+    return w.tile_mask & (HONOR_MASK | MIDDLE_MASK) == 0 and w.suit_count == 1 and w.is_closed
 
 
 @implements(

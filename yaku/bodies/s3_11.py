@@ -105,7 +105,11 @@ def _could_fn(masks: tuple[int, ...]):
 
 
 def _holds_one(held: int, masks: tuple[int, ...]) -> bool:
-    return any(held & m == m for m in masks)
+    # A loop, not any() over a generator (SIM110): the selector asks on most hands.
+    for m in masks:  # noqa: SIM110
+        if held & m == m:
+            return True
+    return False
 
 
 def _triplet_mask(win: HandView) -> int:
@@ -115,7 +119,10 @@ def _triplet_mask(win: HandView) -> int:
 def _found(win: HandView, masks: tuple[int, ...]) -> int:
     """The first pattern all of whose tiles are triplets in this reading, or 0."""
     tm = _triplet_mask(win)
-    return next((m for m in masks if tm & m == m), 0)
+    for m in masks:
+        if tm & m == m:
+            return m
+    return 0
 
 
 def _toitoi_ok(win: HandView, toitoi_required: bool) -> bool:
