@@ -71,6 +71,14 @@ def _count_runs(w: Win, least: int) -> list[int]:
     return out
 
 
+def _start_bits(starts: tuple[int, ...]) -> int:
+    """The sequence starts as a bit mask (bit t: a sequence starts on tile t)."""
+    bits = 0
+    for t in starts:
+        bits |= 1 << t
+    return bits
+
+
 def _by_suit(starts: tuple[int, ...]) -> list[list[int]]:
     """Sequence numbers (0-based, lowest tile) per suit: [man, pin, sou]."""
     out: list[list[int]] = [[], [], []]
@@ -130,7 +138,8 @@ def isshoku_sanjun(
     stands when 一色四順 is off. Judged on its own it answers as under the default rules: exactly
     three, a sequence held four times being 一色四順.
     """
-    most = max(Counter(win.sequences).values(), default=0)
+    starts = win.sequences
+    most = max(map(starts.count, starts), default=0)  # at most four: no Counter needed
     return award(win, opts) if most == 3 or (inclusive and most == 4) else None
 
 
@@ -224,8 +233,9 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
 
     Read literally: it also holds when a fourth step follows (一色四步 shape).
     """
-    starts = set(win.sequences)
-    if any(t + 1 in starts and t + 2 in starts and t % 9 <= 4 for t in starts):
+    # Sequences on t, t+1 and t+2 of one suit (t at most 5), as bits of the starts.
+    starts = _start_bits(win.sequences)
+    if starts & starts >> 1 & starts >> 2 & THREE_STEP_STARTS:
         return award(win, opts)
     return None
 
@@ -253,10 +263,12 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     """
     if opts.condition is IsshokuYonpoCondition.CLOSED_ONLY and win.is_open:
         return None
-    starts = set(win.sequences)
-    low = next((t for t in starts if t % 9 <= 3 and {t + 1, t + 2, t + 3} <= starts), None)
-    if low is None:
+    # Sequences on t .. t+3 of one suit (t at most 4): four sequences, so one such t.
+    starts = _start_bits(win.sequences)
+    steps = starts & starts >> 1 & starts >> 2 & starts >> 3 & FOUR_STEP_STARTS
+    if not steps:
         return None
+    low = steps.bit_length() - 1
     flush = opts.flush
     if flush is not IsshokuYonpoFlush.NOT_REQUIRED and not win.std("chiniisou"):
         return None
