@@ -42,11 +42,6 @@ KOUHAKU = CHUN_BIT | HAKU_BIT
 RENJI = ((SOU_MASK, HAKU), (PIN_MASK, HATSU), (MAN_MASK, CHUN))
 
 
-def _made_of(w: Win, tiles: int, required: int = 0) -> bool:
-    """Every tile of the hand is in ``tiles`` and every tile of ``required`` is there."""
-    return w.tile_mask & ~tiles == 0 and w.tile_mask & required == required
-
-
 def _half_flush_of(w: Win, suit_mask: int) -> bool:
     """That suit and honors only, with both present (混一色 of that suit)."""
     mask = w.tile_mask
@@ -55,8 +50,12 @@ def _half_flush_of(w: Win, suit_mask: int) -> bool:
     )
 
 
+# The tile tests below (every tile in a set, some required tile there) are each one
+# expression, so the selector writes them in instead of calling them (yaku/inline.py).
+
+
 def _kouitten_tiles(w: Win) -> bool:
-    return _made_of(w, KOUITTEN_TILES, CHUN_BIT)
+    return w.tile_mask & ~KOUITTEN_TILES == 0 and w.tile_mask & CHUN_BIT == CHUN_BIT
 
 
 # 混一色形: one number suit at most.
@@ -86,7 +85,7 @@ def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
 
 
 def _beni_kujaku_tiles(w: Win) -> bool:
-    return _made_of(w, BENI_KUJAKU_TILES, CHUN_BIT)
+    return w.tile_mask & ~BENI_KUJAKU_TILES == 0 and w.tile_mask & CHUN_BIT == CHUN_BIT
 
 
 @implements(
@@ -100,7 +99,7 @@ def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
 
 
 def _hakuitten_tiles(w: Win) -> bool:
-    return _made_of(w, HAKUITTEN_TILES, HAKU_BIT)
+    return w.tile_mask & ~HAKUITTEN_TILES == 0 and w.tile_mask & HAKU_BIT == HAKU_BIT
 
 
 @implements(
@@ -115,7 +114,7 @@ def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
 
 
 def _kuroiisou_tiles(w: Win) -> bool:
-    return _made_of(w, KUROIISOU_TILES)
+    return w.tile_mask & ~KUROIISOU_TILES == 0
 
 
 @implements(

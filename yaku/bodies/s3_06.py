@@ -363,8 +363,8 @@ def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None
 
 
 def _one_suit_odd(w: Win) -> bool:
-    m = w.tile_mask
-    return m & ~ODD_TILES == 0 and ((m & MAN != 0) + (m & PIN != 0) + (m & SOU != 0)) == 1
+    return w.tile_mask & ~ODD_TILES == 0 and w.suit_count == 1  # one number suit
+
 
 
 @implements(

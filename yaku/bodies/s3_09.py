@@ -185,7 +185,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
     prefilter=lambda w: (
         not w.melds
         and bool(w.tile_mask & HONOR_MASK)
-        and sum(1 for m in SUIT_MASKS if w.tile_mask & m) == 1
+        and w.suit_count == 1
     ),
 )
 def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award | None:
@@ -298,7 +298,7 @@ def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
 @implements(
     "3-09-09",
     fingerprint="ef1fc99f0407dc7e8cee2e9a1c3baece3557152b355107b9159a5699f603ad2d",
-    prefilter=lambda w: _three_suits(w) and bool(_same_numbers(w.tile_mask)),
+    prefilter=lambda w: not w.melds and w.suit_count == 3 and bool(_same_numbers(w.tile_mask)),
 )
 def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
     """三色同對: seven pairs with the same number paired in all three suits."""
@@ -308,7 +308,9 @@ def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
 @implements(
     "3-09-10",
     fingerprint="3550699043a1ed2ba5d29d54c2eb674ccbafd5e59b4a489117a48ed7ffee59e4",
-    prefilter=lambda w: _three_suits(w) and _same_numbers(w.tile_mask).bit_count() >= 2,
+    prefilter=lambda w: (
+        not w.melds and w.suit_count == 3 and _same_numbers(w.tile_mask).bit_count() >= 2
+    ),
 )
 def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | None:
     """三色同二對: seven pairs with two numbers each paired in all three suits (its value
@@ -342,7 +344,7 @@ def _different_two_of_three_bits(m: int, p: int, s: int) -> bool:
 @implements(
     "3-09-11",
     fingerprint="e864cb4df77cb3f22b5b0038939a41deefc7e1c8d4606615b24213ff8079e91e",
-    prefilter=lambda w: _three_suits(w),
+    prefilter=_three_suits,
 )
 def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None:
     """三色異二對: three numbers x, y, z; each suit pairs a different two of them (e.g.

@@ -161,7 +161,11 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
 @implements(
     "3-10-03",
     fingerprint="36daa5005e7aaa8864507f7cf0ca3e7bf4a3fc2f8280a19474b58f50046880e3",
-    prefilter=lambda w: _runs_in_every_suit(w.tile_mask) and _ittsuu_runs(_runs(w.tile_mask)),
+    prefilter=lambda w: (
+        w.suit_count == 3
+        and _runs_in_every_suit(w.tile_mask)
+        and _ittsuu_runs(_runs(w.tile_mask))
+    ),
 )
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     """123, 456 and 789 as sequences, each in a different suit (which suit is which is
@@ -172,7 +176,11 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
 @implements(
     "3-10-06",
     fingerprint="f1ae1c943fa66c553115596e3775f2c9353f119ccc759f3a90e829ff52f71f27",
-    prefilter=lambda w: _runs_in_every_suit(w.tile_mask) and _sanpo_runs(_runs(w.tile_mask)),
+    prefilter=lambda w: (
+        w.suit_count == 3
+        and _runs_in_every_suit(w.tile_mask)
+        and _sanpo_runs(_runs(w.tile_mask))
+    ),
 )
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
     """One sequence in each suit, their numbers stepping up by one (e.g. 123m 234p 345s,
@@ -197,7 +205,12 @@ def _kinmonkyou_shape(mask: int) -> bool:
 @implements(
     "3-10-04",
     fingerprint="ccaa0d41f41eb3dbf36748d38ff284c66a2fc97d76b89f467fa5c579ad532673",
-    prefilter=lambda w: _kinmonkyou_shape(w.tile_mask),
+    # _kinmonkyou_shape: runs on 1, 3, 5 and 7 of a suit are its nine tiles.
+    prefilter=lambda w: (
+        w.tile_mask & 0x1FF == 0x1FF
+        or w.tile_mask >> 9 & 0x1FF == 0x1FF
+        or w.tile_mask >> 18 & 0x1FF == 0x1FF
+    ),
 )
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
     """金門橋: 123 345 567 789 of one suit (the four sets), plus a pair.
@@ -291,7 +304,10 @@ def _same_number_twice(starts: list[int]) -> bool:
 @implements(
     "3-10-05",
     fingerprint="8fd2d6a15220cef22e9e3f850439bfd56581060f1012d7b47dcba9e18283592d",
-    prefilter=lambda w: _runs(w.mask2).bit_count() >= 2 and _same_number_twice(_count_runs(w, 2)),
+    prefilter=lambda w: (
+        (w.mask2 & w.mask2 >> 1 & w.mask2 >> 2 & SEQ_STARTS).bit_count() >= 2  # _runs
+        and _same_number_twice(_count_runs(w, 2))
+    ),
 )
 def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
     """二杯口 whose two 一杯口 are the same numbers in two different suits, e.g. 123m 123m

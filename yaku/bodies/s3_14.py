@@ -398,7 +398,7 @@ def _five_in_straight(w: Win) -> bool:
 @implements(
     "3-14-08",
     fingerprint="792d1cb3a322a686f8e39ba39632b8e61a1dcc001d1bdffaac44367b37457bd9",
-    prefilter=_five_in_straight,
+    prefilter=lambda w: w.win_tile < 27 and w.win_tile % 9 == 4 and _five_in_straight(w),
 )
 def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
     """五心通貫: 一氣通貫 won on the 5 by a 嵌張 wait — the 4-6 of the straight's own 456
@@ -459,7 +459,9 @@ def _closed_eight_and_nines(w: Win) -> bool:
 @implements(
     "3-14-10",
     fingerprint="291d0c6af30a7633086ee96cbff058d4287b9086856c4725adcad2686932d74e",
-    prefilter=_closed_eight_and_nines,
+    prefilter=lambda w: (
+        w.is_closed and w.win_tile < 27 and w.win_tile % 9 == 7 and _closed_eight_and_nines(w)
+    ),
 )
 def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
     """Giant馬場: closed hand with a concealed triplet of a 9, won on an 8 by a 雙碰
