@@ -264,14 +264,15 @@ register_shape(
     "chiitoitsu_set",
     set_chiitoitsu_shapes,
     yaku=("3-09-08",),
-    when=lambda w: not w.melds and 4 in w.concealed_counts,
+    # Every tile paired (mask2 == tile_mask): chiitoitsu_pairs needs counts of 2 and 4 only.
+    when=lambda w: not w.melds and w.mask2 == w.tile_mask and 4 in w.concealed_counts,
 )
 
 
 @implements(
     "3-09-08",
     fingerprint="002772d88c19bca276574548253908b2b2b3f9234f81bd6d2bf5ebfeb9544695",
-    prefilter=lambda w: not w.melds and 4 in w.concealed_counts,
+    prefilter=lambda w: not w.melds and w.mask2 == w.tile_mask and 4 in w.concealed_counts,
 )
 def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
     """Set七對子: seven pairs holding four identical tiles (a "Set") as two pairs.

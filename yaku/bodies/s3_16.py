@@ -247,7 +247,8 @@ def back_four(
 @implements(
     "3-16-08",
     fingerprint="a69b2cee618539b1499349efbc2edc5523cb2e947cb887486d4662ec993a20e8",
-    prefilter=lambda w: not w.melds and w.tile_mask & HONOR_MASK == 0,
+    # The shape's own condition (find_knitting: two suits, no honor, no meld).
+    prefilter=lambda w: not w.melds and w.tile_mask & HONOR_MASK == 0 and w.suit_count == 2,
 )
 def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
     """編織 (Knitting): closed; seven knitted pairs — each two tiles of the same number in
