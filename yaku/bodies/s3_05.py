@@ -40,6 +40,7 @@ KUROIISOU_NUMBERS = tiles_mask("248p")
 KOUHAKU = CHUN_BIT | HAKU_BIT
 # 連字混一色: the suit of the flush and the dragon whose triplet it needs.
 RENJI = ((SOU_MASK, HAKU), (PIN_MASK, HATSU), (MAN_MASK, CHUN))
+RENJI_DRAGONS = 1 << HAKU | 1 << HATSU | 1 << CHUN
 
 
 def _half_flush_of(w: Win, suit_mask: int) -> bool:
@@ -177,7 +178,8 @@ def _renji_candidate(w: Win) -> bool:
 @implements(
     "3-05-06",
     fingerprint="378aba7f6f6ab49ce16a328108ac613ae1f0f595f1b449af9256b45d0736f20e",
-    prefilter=_renji_candidate,
+    # A dragon triplet first (written in by the selector), then the flush of its suit.
+    prefilter=lambda w: w.mask3 & RENJI_DRAGONS != 0 and _renji_candidate(w),
 )
 def renji_honiisou(win: HandView, opts: RenjiHoniisouOptions) -> Award | None:
     """連字混一色: a souzu half flush with a 白 triplet, a pinzu one with a 發 triplet, or

@@ -142,11 +142,6 @@ SEISHUN = 1 << HATSU | 1 << CHUN
 SEIKAN = 1 << EAST | 1 << PIN_1
 
 
-def _three_each(w: Win, *tiles: int) -> bool:
-    held = w.mask3
-    return all(held >> t & 1 for t in tiles)
-
-
 # -- number patterns in one suit ------------------------------------------------------
 
 
@@ -428,7 +423,10 @@ def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions
 @implements(
     "3-11-17",
     fingerprint="61d9fec6d2f493b9483d968efddffecd01c574e270cb1721a640b60d9aba692d",
-    prefilter=lambda w: w.seat_wind != w.round_wind and _three_each(w, w.seat_wind, w.round_wind),
+    # Seat and round wind each held three times (mask3).
+    prefilter=lambda w: (
+        w.seat_wind != w.round_wind and bool(w.mask3 >> w.seat_wind & w.mask3 >> w.round_wind & 1)
+    ),
 )
 def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
     """Triplets of both the round wind and the seat wind.
