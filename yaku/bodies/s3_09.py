@@ -121,6 +121,22 @@ def chiniisou_compositions(c: list[int]) -> tuple[str, ...]:
     return tuple(found)
 
 
+# chiniisou_compositions of each count vector of its domain (counts of 0, 2 and 4 summing to
+# 14: a few hundred) judged so far. The answer depends on the counts alone, and the 二杯口
+# search costs more than the rest of 3-09-01's body, which runs on every reading.
+_COMPOSITIONS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _compositions_of(counts: tuple[int, ...]) -> tuple[str, ...]:
+    known = _COMPOSITIONS.get(counts)
+    if known is not None:
+        return known
+    found = chiniisou_compositions(list(counts))
+    if sum(counts) == 14 and all(n in (0, 2, 4) for n in counts):
+        _COMPOSITIONS[counts] = found
+    return found
+
+
 # 七對子形: no meld, and every tile paired (or one suit: 3-09-01 counts 二杯口 shapes).
 section_gate(__name__, lambda w: not w.melds and (w.mask2 == w.tile_mask or w.suit_count <= 1))
 
@@ -160,7 +176,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
     if base is None or base not in SUIT_RULE[opts.suit]:
         return None
     best: tuple[str, dict] | None = None
-    for rule_id in chiniisou_compositions(list(win.counts[base : base + 9])):
+    for rule_id in _compositions_of(win.counts[base : base + 9]):
         field, _, values = _CHINIISOU_RULES[rule_id]
         value = values[getattr(opts, field).letter]
         if not is_none(value) and (best is None or rank(value) > rank(best[1])):
