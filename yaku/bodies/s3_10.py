@@ -200,23 +200,19 @@ def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
 # -- one suit ------------------------------------------------------------------------------
 
 
-KINMON = 0b1010101  # runs starting on 1, 3, 5 and 7 of a suit
-
-
-def _kinmonkyou_shape(mask: int) -> bool:
-    runs = _runs(mask)
-    return runs & KINMON == KINMON or runs >> 9 & KINMON == KINMON or runs >> 18 & KINMON == KINMON
+def _kinmonkyou_shape(w: Win) -> bool:
+    """Runs on 1, 3, 5 and 7 of a suit: that is, all nine numbers of the suit."""
+    return (
+        w.tile_mask & 0x1FF == 0x1FF
+        or w.tile_mask >> 9 & 0x1FF == 0x1FF
+        or w.tile_mask >> 18 & 0x1FF == 0x1FF
+    )
 
 
 @implements(
     "3-10-04",
     fingerprint="ccaa0d41f41eb3dbf36748d38ff284c66a2fc97d76b89f467fa5c579ad532673",
-    # _kinmonkyou_shape: runs on 1, 3, 5 and 7 of a suit are its nine tiles.
-    prefilter=lambda w: (
-        w.tile_mask & 0x1FF == 0x1FF
-        or w.tile_mask >> 9 & 0x1FF == 0x1FF
-        or w.tile_mask >> 18 & 0x1FF == 0x1FF
-    ),
+    prefilter=_kinmonkyou_shape,
 )
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
     """金門橋: 123 345 567 789 of one suit (the four sets), plus a pair.
@@ -252,7 +248,7 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
 
     Read literally: it also holds when a fourth step follows (一色四步 shape).
     """
-    # Sequences on t, t+1 and t+2 of one suit (t at most 5), as bits of the starts.
+    # Sequences starting on t, t+1 and t+2 of one suit (t a 1..5), as bits of the starts.
     starts = _start_bits(win.sequences)
     if starts & starts >> 1 & starts >> 2 & THREE_STEP_STARTS:
         return award(win, opts)
@@ -282,7 +278,7 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     """
     if opts.condition is IsshokuYonpoCondition.CLOSED_ONLY and win.is_open:
         return None
-    # Sequences on t .. t+3 of one suit (t at most 4): four sequences, so one such t.
+    # Sequences starting on t .. t+3 of one suit (t a 1..4): four sequences, one such t.
     starts = _start_bits(win.sequences)
     steps = starts & starts >> 1 & starts >> 2 & starts >> 3 & FOUR_STEP_STARTS
     if not steps:
