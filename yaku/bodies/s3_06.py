@@ -370,7 +370,6 @@ def _one_suit_odd(w: Win) -> bool:
     return w.tile_mask & ~ODD_TILES == 0 and w.suit_count == 1  # one number suit
 
 
-
 @implements(
     "3-06-15",
     fingerprint="16450623678e690d462e424fb35d75e70fa7fbacf5563c326f357a656cbe1ff0",

@@ -198,11 +198,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
 @implements(
     "3-09-02",
     fingerprint="f402cfce8dd6d2e86fe924fd7d5dabadcf32512116b9df06bd2bfecde76ed5e3",
-    prefilter=lambda w: (
-        not w.melds
-        and bool(w.tile_mask & HONOR_MASK)
-        and w.suit_count == 1
-    ),
+    prefilter=lambda w: not w.melds and bool(w.tile_mask & HONOR_MASK) and w.suit_count == 1,
 )
 def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award | None:
     """混一色七對子: seven pairs of one suit plus honors (both present)."""

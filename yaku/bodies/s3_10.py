@@ -152,8 +152,9 @@ def isshoku_sanjun(
 @implements(
     "3-10-02",
     fingerprint="7f83fb27b27ae3cc8d4a2a98cd84aa7c6fb645ad2c8fd19c12f221f10fa334a3",
-    prefilter=lambda w: bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS)
-    and bool(_count_runs(w, 4)),
+    prefilter=lambda w: (
+        bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS) and bool(_count_runs(w, 4))
+    ),
 )
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     """Four identical sequences, e.g. 234p four times, plus any pair."""
@@ -168,9 +169,7 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     "3-10-03",
     fingerprint="36daa5005e7aaa8864507f7cf0ca3e7bf4a3fc2f8280a19474b58f50046880e3",
     prefilter=lambda w: (
-        w.suit_count == 3
-        and _runs_in_every_suit(w.tile_mask)
-        and _ittsuu_runs(_runs(w.tile_mask))
+        w.suit_count == 3 and _runs_in_every_suit(w.tile_mask) and _ittsuu_runs(_runs(w.tile_mask))
     ),
 )
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
@@ -183,9 +182,7 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     "3-10-06",
     fingerprint="f1ae1c943fa66c553115596e3775f2c9353f119ccc759f3a90e829ff52f71f27",
     prefilter=lambda w: (
-        w.suit_count == 3
-        and _runs_in_every_suit(w.tile_mask)
-        and _sanpo_runs(_runs(w.tile_mask))
+        w.suit_count == 3 and _runs_in_every_suit(w.tile_mask) and _sanpo_runs(_runs(w.tile_mask))
     ),
 )
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:

@@ -281,10 +281,12 @@ def _could_be_small_doukou(w: Win) -> bool:
     "3-11-14",
     fingerprint="e5c3debf070b0b7cbc8999f0214a5a9868781e97f9f0759c61920abe4543467f",
     # Its first test, written out so the selector asks it without a call.
-    prefilter=lambda w: bool(
-        w.mask3 & (w.mask3 >> 9 | w.mask3 >> 18) & 0x1FF | w.mask3 >> 9 & w.mask3 >> 18 & 0x1FF
-    )
-    and _could_be_small_doukou(w),
+    prefilter=lambda w: (
+        bool(
+            w.mask3 & (w.mask3 >> 9 | w.mask3 >> 18) & 0x1FF | w.mask3 >> 9 & w.mask3 >> 18 & 0x1FF
+        )
+        and _could_be_small_doukou(w)
+    ),
 )
 def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award | None:
     """三色同刻 with one of the three as the pair: triplets of one number in two suits and
