@@ -251,7 +251,9 @@ def _selector(ruleset: Ruleset) -> Any:
     """``live_checks`` for this ruleset's plan as one straight-line function (built once
     and kept on the ruleset): no loop, no tuple unpacking per check, and each gate and
     prefilter that is a single expression written in place of its call
-    (``yaku.inline``), which is most of what ~150 prefilters per hand cost. The code names
+    (``yaku.inline``), which is most of what ~150 prefilters per hand cost; checks in a
+    row sharing one prefilter ask it once (a prefilter is a function of the immutable
+    Win, so asking again would answer the same). The code names
     only generated local names (g0, p0, c0 …); the objects come in through the namespace."""
     hit = ruleset.__dict__.get("_selector")
     if hit is not None:
@@ -272,9 +274,12 @@ def _selector(ruleset: Ruleset) -> Any:
         if always:
             namespace[f"a{g}"] = always
             body.append(f"{indent}live.extend(a{g})")
+        last = None
         for pf, check in filtered:
             namespace[f"c{n}"] = check
-            body.append(f"{indent}if {_written(pf, f'p{n}', namespace, parsed, reads)}:")
+            if pf is not last:  # checks in a row with one prefilter (3-10-09..11) test it once
+                body.append(f"{indent}if {_written(pf, f'p{n}', namespace, parsed, reads)}:")
+                last = pf
             body.append(f"{indent}    add(c{n})")
             n += 1
         lines += body or [f"{indent}pass"]

@@ -147,12 +147,32 @@ def info_for(opts: Any) -> generated.StubInfo:
     return info
 
 
+# The awards made so far (an Award and its value are never changed once made), by what
+# decides one: the options' type, its chosen value (by id: an enum member lives as long as
+# its class, which the key keeps), case, note and whether the hand is open. A body awards
+# on many hands; building the Award again each time was a good part of its cost.
+_AWARDS: dict[tuple[Any, ...], Award] = {}
+_AWARDS_KEPT = 4096  # then start again: notes may vary with the hand
+
+
 def award(win: HandView, opts: Any, *, case: str | None = None, note: str = "") -> Award:
     """The award of the yaku whose options are ``opts``, for its chosen value option.
 
     ``case`` picks a case of a conditional value by its condition text (zh-Hans, as in
     the catalog); the open-hand value applies when the hand is open.
     """
+    key = (type(opts), id(opts.value), case, note, win.is_open)
+    hit = _AWARDS.get(key)
+    if hit is not None:
+        return hit
+    made = _award(win, opts, case, note)
+    if len(_AWARDS) >= _AWARDS_KEPT:
+        _AWARDS.clear()
+    _AWARDS[key] = made
+    return made
+
+
+def _award(win: HandView, opts: Any, case: str | None, note: str) -> Award:
     info = info_for(opts)
     letter = opts.value.letter
     value = info.values[letter]

@@ -8,9 +8,9 @@ standard yaku of the hand.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cached_property, wraps
+from functools import wraps
 from operator import mul
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from yaku import standard
 from yaku.decompose import Block, Interpretation
@@ -66,6 +66,31 @@ def _suit_number_sums(win: Win) -> tuple[int, ...]:
     return tuple([sum(map(mul, c[base : base + 9], _NUMBERS)) for base in (MAN, PIN, SOU)])
 
 
+if TYPE_CHECKING:  # typed as what it stands in for
+    from functools import cached_property as _cached
+else:
+
+    class _cached:
+        """``functools.cached_property`` without the lock Python 3.11's takes on every first
+        read (3.12 dropped it): the method's answer is stored in the instance's ``__dict__``
+        under its name, where later reads find it without calling anything. A view belongs
+        to one thread (evaluate makes it), so there is nothing to lock."""
+
+        def __init__(self, fn: Callable[[Any], Any]) -> None:
+            self.fn = fn
+            self.name = fn.__name__
+            self.__doc__ = fn.__doc__
+
+        def __set_name__(self, owner: type, name: str) -> None:
+            self.name = name
+
+        def __get__(self, obj: Any, owner: type | None = None) -> Any:
+            if obj is None:
+                return self
+            value = obj.__dict__[self.name] = self.fn(obj)
+            return value
+
+
 class HandView:
     """A winning hand read one way. Bodies receive it as their ``win`` argument."""
 
@@ -90,7 +115,7 @@ class HandView:
     def has(self, tile: int) -> bool:
         return self.win.tile_counts[tile] > 0
 
-    @cached_property
+    @_cached
     def suits(self) -> frozenset[str]:
         """Number suits present ('m', 'p', 's')."""
         return frozenset(s for s, m in zip("mps", SUIT_MASKS, strict=False) if self.mask & m)
@@ -117,12 +142,12 @@ class HandView:
     def blocks(self) -> tuple[Block, ...]:
         return self.interp.blocks
 
-    @cached_property
+    @_cached
     def triplets(self) -> tuple[int, ...]:
         """Tiles of the triplets and quads (sets of three or four identical tiles)."""
         return tuple(sorted(b.tile for b in self.interp.blocks if b.is_triplet_like))
 
-    @cached_property
+    @_cached
     def concealed_triplets(self) -> tuple[int, ...]:
         return tuple(
             sorted(
@@ -132,21 +157,21 @@ class HandView:
             )
         )
 
-    @cached_property
+    @_cached
     def quads(self) -> tuple[int, ...]:
         return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "quad"))
 
-    @cached_property
+    @_cached
     def concealed_quads(self) -> tuple[int, ...]:
         """Tiles of the ankan."""
         return tuple(sorted(m.tiles[0] for m in self.win.melds if m.kind == "ankan"))
 
-    @cached_property
+    @_cached
     def sequences(self) -> tuple[int, ...]:
         """Lowest tile of each sequence."""
         return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "sequence"))
 
-    @cached_property
+    @_cached
     def pairs(self) -> tuple[int, ...]:
         return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "pair"))
 

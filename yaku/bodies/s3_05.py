@@ -40,11 +40,7 @@ KUROIISOU_NUMBERS = tiles_mask("248p")
 KOUHAKU = CHUN_BIT | HAKU_BIT
 # 連字混一色: the suit of the flush and the dragon whose triplet it needs.
 RENJI = ((SOU_MASK, HAKU), (PIN_MASK, HATSU), (MAN_MASK, CHUN))
-
-
-def _made_of(w: Win, tiles: int, required: int = 0) -> bool:
-    """Every tile of the hand is in ``tiles`` and every tile of ``required`` is there."""
-    return w.tile_mask & ~tiles == 0 and w.tile_mask & required == required
+RENJI_DRAGONS = 1 << HAKU | 1 << HATSU | 1 << CHUN
 
 
 def _half_flush_of(w: Win, suit_mask: int) -> bool:
@@ -55,8 +51,12 @@ def _half_flush_of(w: Win, suit_mask: int) -> bool:
     )
 
 
+# The tile tests below (every tile in a set, some required tile there) are each one
+# expression, so the selector writes them in instead of calling them (yaku/inline.py).
+
+
 def _kouitten_tiles(w: Win) -> bool:
-    return _made_of(w, KOUITTEN_TILES, CHUN_BIT)
+    return w.tile_mask & ~KOUITTEN_TILES == 0 and w.tile_mask & CHUN_BIT == CHUN_BIT
 
 
 # 混一色形: one number suit at most.
@@ -86,7 +86,7 @@ def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
 
 
 def _beni_kujaku_tiles(w: Win) -> bool:
-    return _made_of(w, BENI_KUJAKU_TILES, CHUN_BIT)
+    return w.tile_mask & ~BENI_KUJAKU_TILES == 0 and w.tile_mask & CHUN_BIT == CHUN_BIT
 
 
 @implements(
@@ -100,7 +100,7 @@ def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
 
 
 def _hakuitten_tiles(w: Win) -> bool:
-    return _made_of(w, HAKUITTEN_TILES, HAKU_BIT)
+    return w.tile_mask & ~HAKUITTEN_TILES == 0 and w.tile_mask & HAKU_BIT == HAKU_BIT
 
 
 @implements(
@@ -115,7 +115,7 @@ def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
 
 
 def _kuroiisou_tiles(w: Win) -> bool:
-    return _made_of(w, KUROIISOU_TILES)
+    return w.tile_mask & ~KUROIISOU_TILES == 0
 
 
 @implements(
@@ -178,7 +178,8 @@ def _renji_candidate(w: Win) -> bool:
 @implements(
     "3-05-06",
     fingerprint="378aba7f6f6ab49ce16a328108ac613ae1f0f595f1b449af9256b45d0736f20e",
-    prefilter=_renji_candidate,
+    # A dragon triplet first (written in by the selector), then the flush of its suit.
+    prefilter=lambda w: w.mask3 & RENJI_DRAGONS != 0 and _renji_candidate(w),
 )
 def renji_honiisou(win: HandView, opts: RenjiHoniisouOptions) -> Award | None:
     """連字混一色: a souzu half flush with a 白 triplet, a pinzu one with a 發 triplet, or

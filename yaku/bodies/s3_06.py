@@ -53,7 +53,6 @@ P1, P5, S1 = 9, 13, 18  # 1-pin, 5-pin, 1-sou
 ONES = (0, 9, 18)
 NINES = (8, 17, 26)
 MAN, PIN, SOU = SUIT_MASKS
-NUMBER_BITS = MAN | PIN | SOU
 
 
 def _bits(*tiles: int) -> int:
@@ -317,7 +316,12 @@ def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
 @implements(
     "3-06-12",
     fingerprint="bd82de82809611e8a2166e7c0df3cdab4f332d39ae408629304a3ced1ff712e9",
-    prefilter=lambda w: (w.mask3 & NUMBER_BITS).bit_count() >= 4,
+    # Two suits sharing two numbers held three times (four number triplets or more).
+    prefilter=lambda w: (
+        (w.mask3 & w.mask3 >> 9 & 0x1FF).bit_count() >= 2
+        or (w.mask3 & w.mask3 >> 18 & 0x1FF).bit_count() >= 2
+        or (w.mask3 >> 9 & w.mask3 >> 18 & 0x1FF).bit_count() >= 2
+    ),
 )
 def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
     """二同刻: in the same two suits, two numbers each made a triplet in both (two
@@ -363,8 +367,7 @@ def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None
 
 
 def _one_suit_odd(w: Win) -> bool:
-    m = w.tile_mask
-    return m & ~ODD_TILES == 0 and ((m & MAN != 0) + (m & PIN != 0) + (m & SOU != 0)) == 1
+    return w.tile_mask & ~ODD_TILES == 0 and w.suit_count == 1  # one number suit
 
 
 @implements(

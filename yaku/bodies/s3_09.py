@@ -121,6 +121,22 @@ def chiniisou_compositions(c: list[int]) -> tuple[str, ...]:
     return tuple(found)
 
 
+# chiniisou_compositions of each count vector of its domain (counts of 0, 2 and 4 summing to
+# 14: a few hundred) judged so far. The answer depends on the counts alone, and the 二杯口
+# search costs more than the rest of 3-09-01's body, which runs on every reading.
+_COMPOSITIONS: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _compositions_of(counts: tuple[int, ...]) -> tuple[str, ...]:
+    known = _COMPOSITIONS.get(counts)
+    if known is not None:
+        return known
+    found = chiniisou_compositions(list(counts))
+    if sum(counts) == 14 and all(n in (0, 2, 4) for n in counts):
+        _COMPOSITIONS[counts] = found
+    return found
+
+
 # 七對子形: no meld, and every tile paired (or one suit: 3-09-01 counts 二杯口 shapes).
 section_gate(__name__, lambda w: not w.melds and (w.mask2 == w.tile_mask or w.suit_count <= 1))
 
@@ -160,7 +176,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
     if base is None or base not in SUIT_RULE[opts.suit]:
         return None
     best: tuple[str, dict] | None = None
-    for rule_id in chiniisou_compositions(list(win.counts[base : base + 9])):
+    for rule_id in _compositions_of(win.counts[base : base + 9]):
         field, _, values = _CHINIISOU_RULES[rule_id]
         value = values[getattr(opts, field).letter]
         if not is_none(value) and (best is None or rank(value) > rank(best[1])):
@@ -182,11 +198,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
 @implements(
     "3-09-02",
     fingerprint="f402cfce8dd6d2e86fe924fd7d5dabadcf32512116b9df06bd2bfecde76ed5e3",
-    prefilter=lambda w: (
-        not w.melds
-        and bool(w.tile_mask & HONOR_MASK)
-        and sum(1 for m in SUIT_MASKS if w.tile_mask & m) == 1
-    ),
+    prefilter=lambda w: not w.melds and bool(w.tile_mask & HONOR_MASK) and w.suit_count == 1,
 )
 def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award | None:
     """混一色七對子: seven pairs of one suit plus honors (both present)."""
@@ -264,14 +276,15 @@ register_shape(
     "chiitoitsu_set",
     set_chiitoitsu_shapes,
     yaku=("3-09-08",),
-    when=lambda w: not w.melds and 4 in w.concealed_counts,
+    # Every tile paired (mask2 == tile_mask): chiitoitsu_pairs needs counts of 2 and 4 only.
+    when=lambda w: not w.melds and w.mask2 == w.tile_mask and 4 in w.concealed_counts,
 )
 
 
 @implements(
     "3-09-08",
     fingerprint="002772d88c19bca276574548253908b2b2b3f9234f81bd6d2bf5ebfeb9544695",
-    prefilter=lambda w: not w.melds and 4 in w.concealed_counts,
+    prefilter=lambda w: not w.melds and w.mask2 == w.tile_mask and 4 in w.concealed_counts,
 )
 def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
     """Set七對子: seven pairs holding four identical tiles (a "Set") as two pairs.
@@ -298,7 +311,7 @@ def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
 @implements(
     "3-09-09",
     fingerprint="ef1fc99f0407dc7e8cee2e9a1c3baece3557152b355107b9159a5699f603ad2d",
-    prefilter=lambda w: _three_suits(w) and bool(_same_numbers(w.tile_mask)),
+    prefilter=lambda w: not w.melds and w.suit_count == 3 and bool(_same_numbers(w.tile_mask)),
 )
 def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
     """三色同對: seven pairs with the same number paired in all three suits."""
@@ -308,7 +321,9 @@ def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
 @implements(
     "3-09-10",
     fingerprint="3550699043a1ed2ba5d29d54c2eb674ccbafd5e59b4a489117a48ed7ffee59e4",
-    prefilter=lambda w: _three_suits(w) and _same_numbers(w.tile_mask).bit_count() >= 2,
+    prefilter=lambda w: (
+        not w.melds and w.suit_count == 3 and _same_numbers(w.tile_mask).bit_count() >= 2
+    ),
 )
 def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | None:
     """三色同二對: seven pairs with two numbers each paired in all three suits (its value
@@ -342,7 +357,7 @@ def _different_two_of_three_bits(m: int, p: int, s: int) -> bool:
 @implements(
     "3-09-11",
     fingerprint="e864cb4df77cb3f22b5b0038939a41deefc7e1c8d4606615b24213ff8079e91e",
-    prefilter=lambda w: _three_suits(w),
+    prefilter=_three_suits,
 )
 def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None:
     """三色異二對: three numbers x, y, z; each suit pairs a different two of them (e.g.

@@ -44,6 +44,11 @@ from yaku.win import Win
 MAN, PIN, SOU = 0, 1, 2
 # Bits of the tiles a sequence can start on: 1..7 of each suit.
 SEQ_STARTS = sum(0b1111111 << (9 * s) for s in range(3))
+# Bits of the tiles three (four) stepped runs can start on: 1..5 (1..4) of each suit. Runs
+# on t, t+1, t+2 (bits t, t+1, t+2 of ``_runs``) are tiles t..t+4 of one suit, so the
+# prefilters of 一色三步 and 一色四步 test the tiles directly, as one expression.
+THREE_STEP_STARTS = sum(0b11111 << (9 * s) for s in range(3))
+FOUR_STEP_STARTS = sum(0b1111 << (9 * s) for s in range(3))
 # Tiles a 純全帶幺 flush can hold: 1 2 3 7 8 9 of a suit.
 MIDDLE_MASK = tiles_mask("456m", "456p", "456s")
 
@@ -64,6 +69,14 @@ def _count_runs(w: Win, least: int) -> list[int]:
         if c[t] >= least and c[t + 1] >= least and c[t + 2] >= least:
             out.append(t)
     return out
+
+
+def _start_bits(starts: tuple[int, ...]) -> int:
+    """The sequence starts as a bit mask (bit t: a sequence starts on tile t)."""
+    bits = 0
+    for t in starts:
+        bits |= 1 << t
+    return bits
 
 
 def _by_suit(starts: tuple[int, ...]) -> list[list[int]]:
@@ -97,14 +110,20 @@ def _ittsuu_runs(runs: int) -> bool:
     """123, 456, 789 present as runs, one per suit: in some order of the suits, the first
     has the run on 1, the second on 4, the third on 7."""
     r = (runs & 0x7F, runs >> 9 & 0x7F, runs >> 18 & 0x7F)
-    return any(r[a] & r[b] >> 3 & r[c] >> 6 & 1 for a, b, c in _SUIT_ORDERS)
+    for a, b, c in _SUIT_ORDERS:  # noqa: SIM110 (a loop, not any() over a generator: faster)
+        if r[a] & r[b] >> 3 & r[c] >> 6 & 1:
+            return True
+    return False
 
 
 def _sanpo_runs(runs: int) -> bool:
     """Runs n, n+1, n+2 present, one per suit: in some order of the suits, a number n
     has the first suit's run on n, the second's on n+1, the third's on n+2."""
     r = (runs & 0x7F, runs >> 9 & 0x7F, runs >> 18 & 0x7F)
-    return any(r[a] & r[b] >> 1 & r[c] >> 2 for a, b, c in _SUIT_ORDERS)
+    for a, b, c in _SUIT_ORDERS:  # noqa: SIM110 (as in _ittsuu_runs)
+        if r[a] & r[b] >> 1 & r[c] >> 2:
+            return True
+    return False
 
 
 # -- identical sequences -------------------------------------------------------------------
@@ -113,7 +132,7 @@ def _sanpo_runs(runs: int) -> bool:
 @implements(
     "3-10-01",
     fingerprint="f7a10e7c49a3258a3c4abb1838e4f141b2fd8e6906df207d72401a62417909e0",
-    prefilter=lambda w: bool(_runs(w.mask3)),
+    prefilter=lambda w: bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS),  # _runs
 )
 def isshoku_sanjun(
     win: HandView, opts: IsshokuSanjunOptions, *, inclusive: bool = False
@@ -125,14 +144,17 @@ def isshoku_sanjun(
     stands when 一色四順 is off. Judged on its own it answers as under the default rules: exactly
     three, a sequence held four times being 一色四順.
     """
-    most = max(Counter(win.sequences).values(), default=0)
+    starts = win.sequences
+    most = max(map(starts.count, starts), default=0)  # at most four: no Counter needed
     return award(win, opts) if most == 3 or (inclusive and most == 4) else None
 
 
 @implements(
     "3-10-02",
     fingerprint="7f83fb27b27ae3cc8d4a2a98cd84aa7c6fb645ad2c8fd19c12f221f10fa334a3",
-    prefilter=lambda w: bool(_runs(w.mask3)) and bool(_count_runs(w, 4)),
+    prefilter=lambda w: (
+        bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS) and bool(_count_runs(w, 4))
+    ),
 )
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     """Four identical sequences, e.g. 234p four times, plus any pair."""
@@ -146,7 +168,9 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
 @implements(
     "3-10-03",
     fingerprint="36daa5005e7aaa8864507f7cf0ca3e7bf4a3fc2f8280a19474b58f50046880e3",
-    prefilter=lambda w: _runs_in_every_suit(w.tile_mask) and _ittsuu_runs(_runs(w.tile_mask)),
+    prefilter=lambda w: (
+        w.suit_count == 3 and _runs_in_every_suit(w.tile_mask) and _ittsuu_runs(_runs(w.tile_mask))
+    ),
 )
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     """123, 456 and 789 as sequences, each in a different suit (which suit is which is
@@ -157,7 +181,9 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
 @implements(
     "3-10-06",
     fingerprint="f1ae1c943fa66c553115596e3775f2c9353f119ccc759f3a90e829ff52f71f27",
-    prefilter=lambda w: _runs_in_every_suit(w.tile_mask) and _sanpo_runs(_runs(w.tile_mask)),
+    prefilter=lambda w: (
+        w.suit_count == 3 and _runs_in_every_suit(w.tile_mask) and _sanpo_runs(_runs(w.tile_mask))
+    ),
 )
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
     """One sequence in each suit, their numbers stepping up by one (e.g. 123m 234p 345s,
@@ -171,18 +197,19 @@ def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
 # -- one suit ------------------------------------------------------------------------------
 
 
-KINMON = 0b1010101  # runs starting on 1, 3, 5 and 7 of a suit
-
-
-def _kinmonkyou_shape(mask: int) -> bool:
-    runs = _runs(mask)
-    return runs & KINMON == KINMON or runs >> 9 & KINMON == KINMON or runs >> 18 & KINMON == KINMON
+def _kinmonkyou_shape(w: Win) -> bool:
+    """Runs on 1, 3, 5 and 7 of a suit: that is, all nine numbers of the suit."""
+    return (
+        w.tile_mask & 0x1FF == 0x1FF
+        or w.tile_mask >> 9 & 0x1FF == 0x1FF
+        or w.tile_mask >> 18 & 0x1FF == 0x1FF
+    )
 
 
 @implements(
     "3-10-04",
     fingerprint="ccaa0d41f41eb3dbf36748d38ff284c66a2fc97d76b89f467fa5c579ad532673",
-    prefilter=lambda w: _kinmonkyou_shape(w.tile_mask),
+    prefilter=_kinmonkyou_shape,
 )
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
     """金門橋: 123 345 567 789 of one suit (the four sets), plus a pair.
@@ -203,15 +230,24 @@ def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
 @implements(
     "3-10-07",
     fingerprint="dcfd4ba4e3ebf72bd2f0d0dec826e95948b7321d1228267cb962df737276b506",
-    prefilter=lambda w: bool((r := _runs(w.tile_mask)) & (r >> 1) & (r >> 2)),
+    # Runs on t, t+1 and t+2 of one suit: tiles t..t+4 (bool((r := _runs(mask)) & r >> 1 & r >> 2)).
+    prefilter=lambda w: bool(
+        w.tile_mask
+        & w.tile_mask >> 1
+        & w.tile_mask >> 2
+        & w.tile_mask >> 3
+        & w.tile_mask >> 4
+        & THREE_STEP_STARTS
+    ),
 )
 def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
     """Three sequences of one suit whose numbers step up by one, e.g. 123m 234m 345m.
 
     Read literally: it also holds when a fourth step follows (一色四步 shape).
     """
-    starts = set(win.sequences)
-    if any(t + 1 in starts and t + 2 in starts and t % 9 <= 4 for t in starts):
+    # Sequences starting on t, t+1 and t+2 of one suit (t a 1..5), as bits of the starts.
+    starts = _start_bits(win.sequences)
+    if starts & starts >> 1 & starts >> 2 & THREE_STEP_STARTS:
         return award(win, opts)
     return None
 
@@ -219,7 +255,16 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
 @implements(
     "3-10-08",
     fingerprint="60298b84384a046e7781f83cc7082b986281c57092c2e92e158ab45849ed89c4",
-    prefilter=lambda w: bool((r := _runs(w.tile_mask)) & (r >> 1) & (r >> 2) & (r >> 3)),
+    # Runs on t .. t+3 of one suit: tiles t..t+5.
+    prefilter=lambda w: bool(
+        w.tile_mask
+        & w.tile_mask >> 1
+        & w.tile_mask >> 2
+        & w.tile_mask >> 3
+        & w.tile_mask >> 4
+        & w.tile_mask >> 5
+        & FOUR_STEP_STARTS
+    ),
 )
 def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     """Four sequences of one suit stepping up by one, e.g. 234 345 456 567s, plus a pair.
@@ -230,10 +275,12 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     """
     if opts.condition is IsshokuYonpoCondition.CLOSED_ONLY and win.is_open:
         return None
-    starts = set(win.sequences)
-    low = next((t for t in starts if t % 9 <= 3 and {t + 1, t + 2, t + 3} <= starts), None)
-    if low is None:
+    # Sequences starting on t .. t+3 of one suit (t a 1..4): four sequences, one such t.
+    starts = _start_bits(win.sequences)
+    steps = starts & starts >> 1 & starts >> 2 & starts >> 3 & FOUR_STEP_STARTS
+    if not steps:
         return None
+    low = steps.bit_length() - 1
     flush = opts.flush
     if flush is not IsshokuYonpoFlush.NOT_REQUIRED and not win.std("chiniisou"):
         return None
@@ -256,7 +303,10 @@ def _same_number_twice(starts: list[int]) -> bool:
 @implements(
     "3-10-05",
     fingerprint="8fd2d6a15220cef22e9e3f850439bfd56581060f1012d7b47dcba9e18283592d",
-    prefilter=lambda w: _runs(w.mask2).bit_count() >= 2 and _same_number_twice(_count_runs(w, 2)),
+    prefilter=lambda w: (
+        (w.mask2 & w.mask2 >> 1 & w.mask2 >> 2 & SEQ_STARTS).bit_count() >= 2  # _runs
+        and _same_number_twice(_count_runs(w, 2))
+    ),
 )
 def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
     """二杯口 whose two 一杯口 are the same numbers in two different suits, e.g. 123m 123m
@@ -286,15 +336,12 @@ PIN_MASK = SUIT_MASKS[PIN]
 
 def _dragons_and_pearl(w: Win) -> bool:
     """Prefilter: no honors, pinzu only as one pair, both manzu and souzu present."""
-    mask = w.tile_mask
-    pins = mask & PIN_MASK
+    # One expression with a one-line docstring: the selector writes it in (yaku/inline.py).
     return (
-        mask & HONOR_MASK == 0
-        and pins != 0
-        and pins & (pins - 1) == 0
-        and w.tile_counts[pins.bit_length() - 1] == 2
-        and bool(mask & SUIT_MASKS[MAN])
-        and bool(mask & SUIT_MASKS[SOU])
+        w.tile_mask & HONOR_MASK == 0
+        and w.suit_count == 3
+        and (w.tile_mask & PIN_MASK).bit_count() == 1
+        and w.tile_counts[(w.tile_mask & PIN_MASK).bit_length() - 1] == 2
     )
 
 
@@ -362,12 +409,7 @@ def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | No
 
 
 def _one_suit_outside(w: Win) -> bool:
-    mask = w.tile_mask
-    return (
-        mask & (HONOR_MASK | MIDDLE_MASK) == 0
-        and sum(1 for m in SUIT_MASKS if mask & m) == 1
-        and w.is_closed
-    )
+    return w.tile_mask & (HONOR_MASK | MIDDLE_MASK) == 0 and w.suit_count == 1 and w.is_closed
 
 
 @implements(

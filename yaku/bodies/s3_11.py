@@ -105,7 +105,11 @@ def _could_fn(masks: tuple[int, ...]):
 
 
 def _holds_one(held: int, masks: tuple[int, ...]) -> bool:
-    return any(held & m == m for m in masks)
+    # A loop, not any() over a generator (SIM110): the selector asks on most hands.
+    for m in masks:  # noqa: SIM110
+        if held & m == m:
+            return True
+    return False
 
 
 def _triplet_mask(win: HandView) -> int:
@@ -115,7 +119,10 @@ def _triplet_mask(win: HandView) -> int:
 def _found(win: HandView, masks: tuple[int, ...]) -> int:
     """The first pattern all of whose tiles are triplets in this reading, or 0."""
     tm = _triplet_mask(win)
-    return next((m for m in masks if tm & m == m), 0)
+    for m in masks:
+        if tm & m == m:
+            return m
+    return 0
 
 
 def _toitoi_ok(win: HandView, toitoi_required: bool) -> bool:
@@ -133,11 +140,6 @@ DAIRINKAN = 1 << CHUN | 1 << SOUTH | 1 << EAST
 PANDA = 1 << HAKU | 1 << PIN_1
 SEISHUN = 1 << HATSU | 1 << CHUN
 SEIKAN = 1 << EAST | 1 << PIN_1
-
-
-def _three_each(w: Win, *tiles: int) -> bool:
-    held = w.mask3
-    return all(held >> t & 1 for t in tiles)
 
 
 # -- number patterns in one suit ------------------------------------------------------
@@ -278,7 +280,13 @@ def _could_be_small_doukou(w: Win) -> bool:
 @implements(
     "3-11-14",
     fingerprint="e5c3debf070b0b7cbc8999f0214a5a9868781e97f9f0759c61920abe4543467f",
-    prefilter=_could_be_small_doukou,
+    # Its first test, written out so the selector asks it without a call.
+    prefilter=lambda w: (
+        bool(
+            w.mask3 & (w.mask3 >> 9 | w.mask3 >> 18) & 0x1FF | w.mask3 >> 9 & w.mask3 >> 18 & 0x1FF
+        )
+        and _could_be_small_doukou(w)
+    ),
 )
 def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award | None:
     """三色同刻 with one of the three as the pair: triplets of one number in two suits and
@@ -417,7 +425,10 @@ def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions
 @implements(
     "3-11-17",
     fingerprint="61d9fec6d2f493b9483d968efddffecd01c574e270cb1721a640b60d9aba692d",
-    prefilter=lambda w: w.seat_wind != w.round_wind and _three_each(w, w.seat_wind, w.round_wind),
+    # Seat and round wind each held three times (mask3).
+    prefilter=lambda w: (
+        w.seat_wind != w.round_wind and bool(w.mask3 >> w.seat_wind & w.mask3 >> w.round_wind & 1)
+    ),
 )
 def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
     """Triplets of both the round wind and the seat wind.

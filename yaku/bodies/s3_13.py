@@ -54,7 +54,8 @@ section_gate(__name__, lambda w: w.suit_count <= 1 or w.number_total <= 20 or w.
 @implements(
     "3-13-01",
     fingerprint="32d25fc684f700d273a97c946a91f44c0d6060be91a2a3ee9a30392ae4f7da53",
-    prefilter=lambda w: bool(w.tile_mask & MAN_MASK),
+    # Every total option needs 100 or more in manzu, so at least that in all numbers.
+    prefilter=lambda w: bool(w.tile_mask & MAN_MASK) and w.number_total >= 100,
 )
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
     """Manzu numbers total 100 or more.
@@ -87,7 +88,12 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
 @implements(
     "3-13-02",
     fingerprint="389cf73fdf7d5875f5a92df256943072316886aba273aa268c160ee0a93feadc",
-    prefilter=_man_flush,
+    # _man_flush, and every total option needs 55 or more (all numbers are manzu here).
+    prefilter=lambda w: (
+        w.tile_mask & ~(MAN_MASK | HONOR_MASK) == 0
+        and bool(w.tile_mask & MAN_MASK)
+        and w.number_total >= 55
+    ),
 )
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
     """Manzu 清一色 or 混一色 whose numbers total 55 or more.
@@ -120,7 +126,8 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
 @implements(
     "3-13-03",
     fingerprint="48963d4a7650dce7b95d8e31d79a1e9e7c62d70f5dbca5fe4fb5e4e86c42f614",
-    prefilter=_man_only,
+    # _man_only, with 35 or less (all numbers are manzu here).
+    prefilter=lambda w: w.tile_mask & ~MAN_MASK == 0 and w.number_total <= 35,
 )
 def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
     """Manzu 清一色 whose numbers total 35 or less (exactly 35: double yakuman)."""

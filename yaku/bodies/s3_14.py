@@ -170,7 +170,8 @@ def has_standard_yaku(win: HandView) -> bool:
     Cheap tests go first: a situation yaku, a value-tile triplet (an honor held three
     times is always a triplet), 斷幺九 by the tiles alone; every other standard yaku is
     asked only when a bit-mask test says it could hold (tests/yaku/test_s3_14.py checks
-    this against asking every helper).
+    this against asking every helper). A standard reading's set yaku are worked out in
+    one pass over its blocks (``_standard_sets``) rather than helper by helper.
     """
     w = win.win
     if _situation_yaku(w):
@@ -182,30 +183,34 @@ def has_standard_yaku(win: HandView) -> bool:
     if tiles & YAOCHUU_MASK == 0:
         return True  # 斷幺九 (open 斷幺九 counts, as in standard.py)
     std = win.std
-    if kind == "chiitoitsu" and std("chiitoitsu"):
-        return True
-    if kind == "kokushi" and (std("kokushi") or std("kokushi13")):
-        return True
     closed = w.is_closed
-    n_seq = len(win.sequences)
-    if closed and win.wait == "ryanmen" and std("pinfu"):
-        return True
-    if closed and n_seq >= 2 and (std("iipeikou") or std("ryanpeikou")):
-        return True
-    if n_seq >= 3 and (std("ittsuu") or std("sanshoku_doujun")):
-        return True
-    if (m3 & _NUMBERS).bit_count() >= 3 and std("sanshoku_doukou"):
-        return True
-    if not n_seq and std("toitoi"):
-        return True
-    if len(win.concealed_triplets) >= 3 and (
-        std("sanankou") or std("suuankou") or std("suuankou_tanki")
-    ):
-        return True
-    if w.quads >= 3 and (std("sankantsu") or std("suukantsu")):
-        return True
-    if std("chanta") or std("junchan"):
-        return True
+    if kind == "standard":
+        if _standard_sets(win, w):
+            return True
+    else:
+        if kind == "chiitoitsu" and std("chiitoitsu"):
+            return True
+        if kind == "kokushi" and (std("kokushi") or std("kokushi13")):
+            return True
+        n_seq = len(win.sequences)
+        if closed and win.wait == "ryanmen" and std("pinfu"):
+            return True
+        if closed and n_seq >= 2 and (std("iipeikou") or std("ryanpeikou")):
+            return True
+        if n_seq >= 3 and (std("ittsuu") or std("sanshoku_doujun")):
+            return True
+        if (m3 & _NUMBERS).bit_count() >= 3 and std("sanshoku_doukou"):
+            return True
+        if not n_seq and std("toitoi"):
+            return True
+        if len(win.concealed_triplets) >= 3 and (
+            std("sanankou") or std("suuankou") or std("suuankou_tanki")
+        ):
+            return True
+        if w.quads >= 3 and (std("sankantsu") or std("suukantsu")):
+            return True
+        if std("chanta") or std("junchan"):
+            return True
     if tiles & ~YAOCHUU_MASK == 0 and (std("honroutou") or std("chinroutou")):
         return True
     if (m2 & DRAGON_MASK).bit_count() == 3 and (std("shousangen") or std("daisangen")):
@@ -221,7 +226,74 @@ def has_standard_yaku(win: HandView) -> bool:
         return True
     if tiles & ~GREEN_MASK == 0 and std("ryuuiisou"):
         return True
+    if kind == "standard":
+        return False  # 役牌 was asked with the sets
     return standard.yakuhai(win.win, win.interp) > 0
+
+
+def _standard_sets(win: HandView, w: Win) -> bool:
+    """For a standard reading: whether it holds 平和, 一杯口/二杯口, 一氣通貫, 三色同順,
+    三色同刻, 對對和, 三暗刻/四暗刻, 三槓子/四槓子, 混全帶幺/純全帶幺 or 役牌, each as
+    standard.py defines it (and with the same bit-mask gates as ``has_standard_yaku``
+    asks the helpers under), read off the blocks in one pass.
+
+    The pass gathers the sequence starts, the triplet and quad tiles, whether every block
+    holds a terminal or honor (混全帶幺 needs an honor block and 純全帶幺 none, so either
+    holds when every block does and there is a sequence), whether the blocks are
+    sequences and a pair of no value tile (平和's shape), and whether a triplet or quad is
+    of a value tile (役牌)."""
+    interp = win.interp
+    seqs: list[int] = []
+    sets: list[int] = []  # triplets and quads
+    quads = 0
+    outside = True
+    pinfu_shape = True
+    for b in interp.blocks:
+        kind, t = b.kind, b.tile
+        if kind == "sequence":
+            seqs.append(t)
+            if t % 9 != 0 and t % 9 != 6:
+                outside = False
+            continue
+        if t < 27 and t % 9 != 0 and t % 9 != 8:
+            outside = False
+        if kind == "pair":
+            if t >= 27 and standard.yakuhai_value(w, t):
+                pinfu_shape = False
+            continue
+        pinfu_shape = False
+        if kind == "triplet" or kind == "quad":
+            if t >= 27 and standard.yakuhai_value(w, t):
+                return True  # 役牌
+            sets.append(t)
+            if kind == "quad":
+                quads += 1
+    n_seq = len(seqs)
+    closed = w.is_closed
+    if closed and pinfu_shape and interp.wait == "ryanmen":
+        return True  # 平和
+    if closed and n_seq >= 2 and len(set(seqs)) < n_seq:
+        return True  # 一杯口 or 二杯口: two identical sequences
+    if n_seq >= 3:
+        starts = set(seqs)
+        for base in (0, 9, 18):
+            if base in starts and base + 3 in starts and base + 6 in starts:
+                return True  # 一氣通貫
+        for n in range(7):
+            if n in starts and n + 9 in starts and n + 18 in starts:
+                return True  # 三色同順
+    if (w.mask3 & _NUMBERS).bit_count() >= 3:
+        held = set(sets)
+        for n in range(9):
+            if n in held and n + 9 in held and n + 18 in held:
+                return True  # 三色同刻
+    if not n_seq and len(sets) == 4:
+        return True  # 對對和
+    if interp.concealed_triplets in (3, 4) and len(win.concealed_triplets) >= 3:
+        return True  # 三暗刻, 四暗刻 (四暗刻單騎 is a 四暗刻)
+    if w.quads >= 3 and (quads == 3 or quads == 4):
+        return True  # 三槓子, 四槓子
+    return bool(n_seq) and outside  # 混全帶幺 or 純全帶幺
 
 
 # -- naked tanki -----------------------------------------------------------------------------
@@ -326,7 +398,7 @@ def _five_in_straight(w: Win) -> bool:
 @implements(
     "3-14-08",
     fingerprint="792d1cb3a322a686f8e39ba39632b8e61a1dcc001d1bdffaac44367b37457bd9",
-    prefilter=_five_in_straight,
+    prefilter=lambda w: w.win_tile < 27 and w.win_tile % 9 == 4 and _five_in_straight(w),
 )
 def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
     """五心通貫: 一氣通貫 won on the 5 by a 嵌張 wait — the 4-6 of the straight's own 456
@@ -387,7 +459,9 @@ def _closed_eight_and_nines(w: Win) -> bool:
 @implements(
     "3-14-10",
     fingerprint="291d0c6af30a7633086ee96cbff058d4287b9086856c4725adcad2686932d74e",
-    prefilter=_closed_eight_and_nines,
+    prefilter=lambda w: (
+        w.is_closed and w.win_tile < 27 and w.win_tile % 9 == 7 and _closed_eight_and_nines(w)
+    ),
 )
 def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
     """Giant馬場: closed hand with a concealed triplet of a 9, won on an 8 by a 雙碰

@@ -52,10 +52,6 @@ from yaku.win import Win
 from yaku.winning import OtherYaku
 
 
-def _first_draw(w: Win) -> bool:
-    return w.first_go_around and w.tsumo and not w.melds
-
-
 def _south_north(w: Win) -> bool:
     return w.tile_counts[SOUTH] >= 3 and w.tile_counts[NORTH] >= 3
 
@@ -71,7 +67,9 @@ section_gate(
 @implements(
     "3-16-01",
     fingerprint="71b246211636d61d7b0246cb929dec34c6f3c14b7502fa33a5d4cc7728ba73e9",
-    prefilter=lambda w: _first_draw(w) and w.tile_mask.bit_count() == 13,
+    prefilter=lambda w: (  # the first draw (no meld), thirteen kinds
+        w.tile_mask.bit_count() == 13 and w.first_go_around and w.tsumo and not w.melds
+    ),
 )
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
     """十三不搭: at the first uninterrupted draw, no 搭子 at all and one pair.
@@ -103,7 +101,9 @@ def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
 @implements(
     "3-16-02",
     fingerprint="97df0c82976a26ed2980c4424b4e57acdb24e070b14872ef9b4ae15e2cb84675",
-    prefilter=lambda w: _first_draw(w) and w.tile_mask.bit_count() == 14,
+    prefilter=lambda w: (  # the first draw (no meld), fourteen kinds
+        w.tile_mask.bit_count() == 14 and w.first_go_around and w.tsumo and not w.melds
+    ),
 )
 def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
     """十三無靠: at the first uninterrupted draw, fourteen tiles with no 搭子 and no pair.
@@ -115,7 +115,9 @@ def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
 @implements(
     "3-16-03",
     fingerprint="5c30842d476e828eacc65302fe92973457dda67d6d57e0763d74162233d7eddb",
-    prefilter=lambda w: _first_draw(w) and w.tile_mask & HONOR_MASK == 0,
+    prefilter=lambda w: (  # the first draw (no meld), no honors
+        w.first_go_around and w.tsumo and not w.melds and not w.tile_mask & HONOR_MASK
+    ),
 )
 def juushi_renkan(win: HandView, opts: JuushiRenkanOptions) -> Award | None:
     """十四連嵌: at the first uninterrupted draw, the whole hand is seven 嵌張 搭子
@@ -245,7 +247,8 @@ def back_four(
 @implements(
     "3-16-08",
     fingerprint="a69b2cee618539b1499349efbc2edc5523cb2e947cb887486d4662ec993a20e8",
-    prefilter=lambda w: not w.melds and w.tile_mask & HONOR_MASK == 0,
+    # The shape's own condition (find_knitting: two suits, no honor, no meld).
+    prefilter=lambda w: not w.melds and w.tile_mask & HONOR_MASK == 0 and w.suit_count == 2,
 )
 def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
     """編織 (Knitting): closed; seven knitted pairs — each two tiles of the same number in
