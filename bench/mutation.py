@@ -213,6 +213,11 @@ def main(argv: list[str] | None = None) -> int:
         ]
         spans = {p.relative_to(copies[0]): annotation_spans(p) for p in modules}
         items = [m for m in items if not in_annotation(m, spans[Path(m.module_path)])]
+        items.sort(key=lambda m: (str(m.module_path), m.operator_name, m.occurrence))
+        # Keys before anything is left out, so a key's `#n` does not depend on what is.
+        keys = mutation_keys(items, copies[0])
+        current = set(keys.values())
+        stale = sorted(k for k in equivalent if k not in current)
         # Classes of mutation that cannot change a result (bench/mutation_harmless.py says
         # which and why) are left out before sampling, and counted.
         left_out: dict[str, list] = {}
@@ -224,8 +229,6 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 left_out.setdefault(reason, []).append(m)
         items = kept
-        items.sort(key=lambda m: (str(m.module_path), m.operator_name, m.occurrence))
-        keys = mutation_keys(items, copies[0])
         total = len(items)
         if args.only:
             items = [m for m in items if keys[id(m)] in set(args.only)]
@@ -237,7 +240,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"left out, cannot change a result ({reason}): {len(found)}", flush=True)
             if args.show_harmless:
                 for m in found:
-                    print(f"  {m.module_path}:{m.start_pos[0]} {m.operator_name}", flush=True)
+                    print(f"  {keys[id(m)]}", flush=True)
+        if stale:
+            # Their code changed since they were reviewed: they can no longer match.
+            print(f"{len(stale)} entries of {EQUIVALENT.name} match no mutation of today's "
+                  "code", flush=True)
 
         # Unmutated, each module's tests must pass; their time sets the timeout.
         # Modules that share a test command share one baseline run; the baselines run
