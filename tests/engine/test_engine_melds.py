@@ -70,3 +70,13 @@ def test_direct_construction_is_validated() -> None:
         Meld("pon", (0, 0, 0), red=1)
     with pytest.raises(InputError):
         Meld("pon", "111")  # type: ignore[arg-type]
+
+
+def test_meld_tiles_must_be_ints_not_bools_or_floats() -> None:
+    # A tile id is an int 0..33: True and 1.0 compare like 1 (1m) but are not tile ids.
+    with pytest.raises(InputError) as bools:
+        Meld("pon", (True, True, True))
+    assert str(bools.value) == "meld tile True is not a tile id (expected an int 0..33)"
+    with pytest.raises(InputError) as floats:
+        Meld("pon", (1.0, 1.0, 1.0))  # type: ignore[arg-type]
+    assert str(floats.value) == "meld tile 1.0 is not a tile id (expected an int 0..33)"

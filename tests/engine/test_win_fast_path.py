@@ -117,3 +117,15 @@ def test_plain_notation_parses_like_the_character_loop() -> None:
 def test_bad_tile_ids_are_refused_as_before(tiles: tuple) -> None:
     with pytest.raises(InputError, match="is not a tile id"):
         win_module._tile_tuple(tiles)
+
+
+@pytest.mark.parametrize(
+    "hand",
+    ["123m406m789p555z11z", "123m406p789p555z11z", "123m406s789p555z11z", "406m406p789p555z11z"],
+)
+def test_red_fives_the_hand_holds_take_the_shortcut(hand: str) -> None:
+    """Every red five written (0) is a five the concealed tiles hold, whichever suits they
+    are in: in range, so the win takes the shortcut."""
+    win = Win.make(hand, "1z")
+    assert win.red == hand.count("0")
+    assert win_module._plain_situation(win)

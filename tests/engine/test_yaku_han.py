@@ -27,3 +27,9 @@ def test_haitei_adds_its_han_to_a_value_triplet() -> None:
     # Open hand won on the last tile by tsumo: haitei 1 + 白 triplet 1 (no menzen tsumo).
     win = Win.make("123m456p789s11m", "9s", melds=["pon 555z"], tsumo=True, haitei=True)
     assert best(win) == 2
+
+
+def test_houtei_adds_its_han_to_a_value_triplet() -> None:
+    # Open hand won by ron on the last discard: houtei 1 + 白 triplet 1.
+    win = Win.make("123m456p789s11m", "9s", melds=["pon 555z"], houtei=True)
+    assert best(win) == 2

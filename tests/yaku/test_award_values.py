@@ -85,3 +85,11 @@ def test_a_limit_value_is_a_floor_not_han_by_default() -> None:
     # make 8 han, baiman).
     s = score(PINFU_HAND, local({"kind": "limit", "limit": "mangan", "multiple": 1}))
     assert (s.han, s.limit, s.payment.ron) == (3, "mangan", 8000)
+
+
+def test_an_adopted_value_adds_no_han() -> None:
+    # An option that only adopts the yaku (採用, no number) carries no han: riichi, tanyao,
+    # pinfu stay 3 han 30 fu, 3,900 from the discarder, and the yaku is listed as not counted.
+    s = score(PINFU_HAND, local({"kind": "adopted"}))
+    assert (s.han, s.limit, s.payment.ron) == (3, "", 3900)
+    assert ("3-99-99 test yaku", "a adopted value carries no han") in s.not_counted
