@@ -104,3 +104,22 @@ def test_a_dotted_key_of_2000_characters_is_named_by_its_line() -> None:
     doc = parse_toml(f"x = 1\n{key} = 2\n".encode(), "t.toml")
     assert doc.data["a"][long_part] == 2
     assert doc.line("a", long_part) == 2
+
+
+def test_a_line_closing_and_reopening_a_multiline_string_stays_inside_it() -> None:
+    # Line 3 ends one multi-line string and opens the next: line 4 is still string text.
+    text = '[a]\ndoc = ["""\none""", """\nx = 1"""]\nx = 2\n'
+    doc = parse_toml(text.encode(), "t.toml")
+    assert doc.data["a"] == {"doc": ["one", "x = 1"], "x": 2}
+    assert doc.line("a", "x") == 5
+
+
+def test_a_long_dotted_key_inside_a_string_does_not_hide_the_keys_after_it() -> None:
+    # A multi-line string opened inside an array: its line that looks like a 42-part key
+    # (more than any key the shape check lets through) is string text, not a key that
+    # opens a multi-line string of its own.
+    fake = ".".join(["k"] * 42)
+    text = f'arr = [\n"""\n{fake} = 1"""\n]\nx = 2\n'
+    doc = parse_toml(text.encode(), "t.toml")
+    assert doc.data == {"arr": [f"{fake} = 1"], "x": 2}
+    assert doc.line("x") == 5

@@ -109,3 +109,13 @@ def test_a_short_number_is_quoted_whole():
     with pytest.raises(InputError) as e:
         Ruleset.from_toml('[yaku."3-13-01"]\nvalue = [1, 2]', "bad.toml")
     assert str(e.value) == "bad.toml: 3-13-01 value: option must be a letter, not [1, 2]"
+
+
+def test_a_long_unknown_yaku_id_is_quoted_to_80_characters():
+    yid = "3-99-01" * 15  # 105 characters
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml(f'[yaku."{yid}"]\nvalue = "a"', "bad.toml")
+    assert str(e.value) == (
+        "bad.toml: unknown yaku '3-99-013-99-013-99-013-99-013-99-013-99-013-99-013-99-013-99-"
+        "013-99-013-99-013-9…' (not in the catalog)"
+    )

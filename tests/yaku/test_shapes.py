@@ -221,3 +221,22 @@ def test_a_shape_counts_no_ron_opened_triplet_without_a_ron() -> None:
     drawn = Win.make("1168m1568p222444z", "4z", tsumo=True)
     (interp,) = [i for i in interpretations(drawn) if i.kind == shapes.NANBOKU_SENSOU_2]
     assert (interp.concealed_triplets, interp.ron_opened) == (2, -1)
+
+
+def test_kanchan_split_keeps_each_kanchan_in_its_suit() -> None:
+    # 十四連嵌: seven 嵌張 (t, t+2) of one suit each. 6m-8m leaves an 8m whose partner
+    # would be a 10m; the 1p two "above" it in tile order is no partner.
+    assert not shapes.kanchan_split(Win.make("688m113p22445577s", "7s").concealed_counts)
+    # 68m 13p 13p 24s 24s 57s 57s
+    assert shapes.kanchan_split(Win.make("68m1133p22445577s", "7s").concealed_counts)
+
+
+def test_a_pair_and_four_four_tile_groups_is_no_back_four_split() -> None:
+    # BACK FOUR is a pair and THREE four-tile groups (3-16-07-01): eighteen tiles made of
+    # four fours and a pair (1111 2222 3333 4444m 55p) have no such split.
+    three = Win.make("1111m2222m3333m55p", "5p").concealed_counts
+    assert shapes.back_four_pairs(three) == (13,)  # 55p
+    counts = three[:3] + (4,) + three[4:]  # and 4444m
+    assert sum(counts) == 18
+    assert shapes.back_four_splits(counts) == ()
+    assert shapes.back_four_pairs(counts) == ()
