@@ -163,3 +163,21 @@ def test_goryuu_meidou_needs_a_closed_hand() -> None:
     assert wait_tiles(called) == tiles("5m")
     assert "3-14-09" in {a.id for a in evaluate(closed).yaku}
     assert "3-14-09" not in {a.id for a in evaluate(called).yaku}
+
+
+def test_giant_baba_takes_a_nine_of_any_suit() -> None:
+    # Giant馬場: 有9的暗刻時，8的雙碰聽的和牌 (僅限門前); the text names no suit. Here the
+    # concealed 9 is 999p and the hand is won by ron on 8s, waiting on 88s and 77z.
+    win = Win.make("123m456m999p888s77z", "8s")
+    assert "3-14-10" in {a.id for a in evaluate(win).yaku}
+
+
+def test_anago_needs_a_4_and_6_of_the_5s_suit() -> None:
+    # 穴子 is 嵌張聽5的和牌: the 5 won between a 4 and a 6 of its suit. This 綠皮車 hand
+    # (3-08-01-07: the manzu straight with 6m swapped for 6s, East and North) is won on
+    # 5m, which sits between 4m and 6s: no 4-6 嵌張, so no 穴子. (Its 綠皮車 reading gives
+    # the broken run the wait of 456m, "kanchan", which the body alone would accept.)
+    win = Win.make("12345789m6s11144z", "5m")
+    held = {a.id for a in evaluate(win).yaku}
+    assert "3-08-01-07" in held
+    assert "3-14-03" not in held

@@ -70,3 +70,14 @@ def test_juushi_renkan_is_not_seven_pairs() -> None:
     assert "3-16-03" in {a.id for a in evaluate(ok).yaku}
     pairs = Win.make("1133557799m1133p", "3p", **first)
     assert "3-16-03" not in {a.id for a in evaluate(pairs).yaku}
+
+
+def test_nanboku_sensou_takes_a_south_ankan() -> None:
+    # 南北戰爭(2) (南、北的刻子 + 1861 + 1865) and 南北戰爭(3) (南、北的暗刻 + pairs of 1, 5,
+    # 6, 8): a South ankan is South held as a concealed set (3-16-05-03 a allows ankan;
+    # an ankan counts as 暗刻), so four Souths do as well as three.
+    melds = ["ankan 2222z"]
+    sensou_2 = evaluate(Win.make("11156688m444z", "1m", melds))
+    sensou_3 = evaluate(Win.make("1188m55p66s444z", "1m", melds))
+    assert "3-16-05" in {a.id for a in sensou_2.yaku}
+    assert "3-16-06" in {a.id for a in sensou_3.yaku}
