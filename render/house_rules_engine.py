@@ -71,6 +71,18 @@ def source_build_lock(root: Path) -> Iterator[None]:
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def build_distributions(
+    root: Path, outdir: Path, env: dict[str, str] | None = None, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """`python -m build --no-isolation --outdir outdir root` (the sdist, then the wheel
+    from it), under root's source_build_lock; its output captured, never raising."""
+    with source_build_lock(root):
+        return subprocess.run(
+            [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(outdir), str(root)],
+            capture_output=True, text=True, check=False, env=env, cwd=cwd,
+        )
+
+
 def engine_wheel(root: Path) -> tuple[str, bytes]:
     """(file name, bytes) of the project's wheel built from root, as `python -m build`
     makes it (the sdist first, the wheel from the sdist, so nothing left in root's build/
@@ -79,11 +91,7 @@ def engine_wheel(root: Path) -> tuple[str, bytes]:
     same bytes whatever the compiler."""
     with tempfile.TemporaryDirectory(prefix="yb-wheel-") as tmp:
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "YAKUBOOK_PURE_WHEEL": "1"}
-        with source_build_lock(root):
-            proc = subprocess.run(
-                [sys.executable, "-m", "build", "--no-isolation", "--outdir", tmp, str(root)],
-                capture_output=True, text=True, check=False, env=env, cwd=tmp,
-            )
+        proc = build_distributions(root, Path(tmp), env=env, cwd=Path(tmp))
         wheels = sorted(Path(tmp).glob("*.whl"))
         if proc.returncode != 0 or len(wheels) != 1:
             raise EngineError(f"python -m build {root} failed: "

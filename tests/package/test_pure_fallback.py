@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from render.house_rules_engine import source_build_lock
+from render.house_rules_engine import build_distributions
 from tests.conftest import ROOT
 from tests.package.test_wheel import HERE, _run
 
@@ -25,10 +24,7 @@ def failed_compile_venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     out = tmp_path_factory.mktemp("nocc")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["CC"] = "false"  # every compile fails
-    with source_build_lock(ROOT):  # other tests build this tree too
-        proc = subprocess.run(
-            [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out / "dist"),
-             str(ROOT)], cwd=out, env=env, capture_output=True, text=True, check=False)
+    proc = build_distributions(ROOT, out / "dist", env=env, cwd=out)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "building extension \"yaku._speedups\" failed" in proc.stdout + proc.stderr
     (wheel,) = (out / "dist").glob("*.whl")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from render.house_rules_engine import source_build_lock
+from render.house_rules_engine import build_distributions
 from tests.conftest import ROOT
 
 # One worker builds the wheel and its venv (the `dist` and `venv` fixtures), not both
@@ -30,8 +30,12 @@ BUILDER_DISTS = {"beautifulsoup4", "opencc-python-reimplemented", "jinja2", "mkd
 GENERIC_NAMES = ("catalog", "generated", "extract", "render")
 
 
+def _clean_env() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+
+
 def _run(args: list[str], cwd: Path, check: bool = True) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env = _clean_env()
     proc = subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if check and proc.returncode != 0:
         raise AssertionError(f"{args} exited {proc.returncode}:\n{proc.stdout}\n{proc.stderr}")
@@ -41,9 +45,8 @@ def _run(args: list[str], cwd: Path, check: bool = True) -> subprocess.Completed
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    with source_build_lock(ROOT):  # other tests build this tree too
-        _run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out),
-              str(ROOT)], cwd=ROOT)
+    proc = build_distributions(ROOT, out, env=_clean_env(), cwd=ROOT)
+    assert proc.returncode == 0, f"python -m build failed:\n{proc.stdout}\n{proc.stderr}"
     return out
 
 

@@ -181,3 +181,15 @@ def test_anago_needs_a_4_and_6_of_the_5s_suit() -> None:
     held = {a.id for a in evaluate(win).yaku}
     assert "3-08-01-07" in held
     assert "3-14-03" not in held
+
+
+def test_anago_alone_refuses_a_wait_across_two_suits() -> None:
+    # 穴子 is the 4-6 of the 5's own suit. A 綠皮車 reading (3-08-01-07) calls the gap in its
+    # broken run "kanchan" even where the neighbours are of two suits (5m between 4m and
+    # 6s): the body must say no on its own, not only behind its prefilter.
+    win = Win.make("12345789m6s11144z", "5m")
+    readings = interpretations(win)
+    assert any(i.wait == "kanchan" for i in readings), readings
+    body = registry.BODIES["3-14-03"]
+    for interp, opts in itertools.product(readings, option_variants("3-14-03")):
+        assert body.fn(HandView(win, interp), opts) is None, (interp.kind, opts)

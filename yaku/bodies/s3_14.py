@@ -374,7 +374,13 @@ def _kanchan_possible(w: Win) -> bool:
 def anago(win: HandView, opts: AnagoOptions) -> Award | None:
     """穴子: won on a 5 (any suit) by a 嵌張 wait (4-6 waiting for the 5)."""
     t = win.win_tile
-    return award(win, opts) if t < 27 and t % 9 == 4 and win.wait == "kanchan" else None
+    # The 4 and 6 of the 5's own suit: a shape may call a wait between tiles of two
+    # suits "kanchan" too (綠皮車's 5m between 4m and 6s).
+    return (
+        award(win, opts)
+        if t < 27 and t % 9 == 4 and win.wait == "kanchan" and _kanchan_possible(win.win)
+        else None
+    )
 
 
 @implements(
