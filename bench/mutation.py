@@ -61,6 +61,7 @@ ENGINE_TESTS = [
     "tests/yaku/test_strength.py",
     "tests/yaku/test_interplay.py",
     "tests/yaku/test_award_values.py",
+    "tests/yaku/test_filter_rows.py",
 ]
 SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
 
@@ -70,13 +71,15 @@ def tests_for(module: str) -> list[str]:
     if module.startswith("s3_"):
         section = "3-" + module[3:]
         args = ["tests/yaku/test_examples.py", "tests/yaku/test_gates.py",
-                "tests/yaku/test_strength.py"]
+                "tests/yaku/test_strength.py", "tests/yaku/test_filter_rows.py"]
         own = f"tests/yaku/test_{module}.py"
         if (ROOT / own).exists():
             args.append(own)
         # test_examples/test_gates name their cases "<yaku ID>@<file> #<n>"; the gates'
-        # random-hand sweep covers every section; test_strength is small and mixed.
-        return [*args, "-k", f"{section}- or test_{module} or random_hands or test_strength"]
+        # random-hand sweep covers every section; test_strength is small and mixed;
+        # test_filter_rows names its rows after the yaku and its coverage test [s3_NN].
+        return [*args, "-k",
+                f"{section}- or {module} or random_hands or test_strength"]
     return SPECIAL_TESTS.get(module, ENGINE_TESTS)
 
 
