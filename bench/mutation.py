@@ -62,6 +62,10 @@ ENGINE_TESTS = [
     "tests/yaku/test_interplay.py",
     "tests/yaku/test_award_values.py",
     "tests/yaku/test_filter_rows.py",
+    "tests/yaku/test_score.py",
+    "tests/yaku/test_winning.py",
+    "tests/yaku/test_named_options.py",
+    "tests/yaku/test_letters.py",
 ]
 SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
 

@@ -254,11 +254,3 @@ def _assign_reds(ordered: list[int], red: int) -> dict[int, int]:
                 assigned[five] += 1
                 left -= 1
     return assigned
-
-
-def counts_of(tiles: Iterable[int]) -> tuple[int, ...]:
-    """34-tuple of how many of each tile (no validation: callers check tiles first)."""
-    c = [0] * NUM_TILES
-    for t in tiles:
-        c[t] += 1
-    return tuple(c)

@@ -109,3 +109,20 @@ def test_a_body_note_and_procedure_only_questions_are_both_noted(project_copy, b
         "the evaluator: 3-02-03-02, 3-02-03-03, 3-02-03-04, 3-02-03-07, 3-02-03-07-01, "
         "3-02-03-07-02, 3-02-03-08"
     )
+
+
+def test_went_stale_names_only_bodies_that_matched_the_old_catalog(tmp_path, monkeypatch):
+    import yaku.status as status
+
+    (tmp_path / "yaku" / "bodies").mkdir(parents=True)
+    plant(tmp_path, "s3_02.py", [
+        ("3-02-01", "1" * 64, "matched_old"),  # fits the old catalog, not the new: went stale
+        ("3-02-02", "0" * 64, "never_matched"),  # fits neither: it was stale already
+        ("3-02-03", "1" * 64, "unchanged"),  # fits both
+    ])
+    # Fingerprints as given, so that only stale_after's comparison is under test.
+    monkeypatch.setattr(status.catalog_pkg, "fingerprints", dict)
+    old = {"nodes": [("3-02-01", "1" * 64), ("3-02-02", "1" * 64), ("3-02-03", "1" * 64)]}
+    new = {"nodes": [("3-02-01", "2" * 64), ("3-02-02", "2" * 64), ("3-02-03", "1" * 64)]}
+    assert status.stale_after(tmp_path, old, new) == ["3-02-01"]
+    assert status.stale_after(tmp_path, None, new) == []

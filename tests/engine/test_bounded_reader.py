@@ -14,7 +14,9 @@ from yaku.bounded import (
     MAX_KEY_PARTS,
     MAX_TOML_DEPTH,
     BoundedInputError,
+    CuratedError,
     check_toml_shape,
+    load_toml,
     parse_toml,
     read_capped,
 )
@@ -123,3 +125,19 @@ def test_a_long_dotted_key_inside_a_string_does_not_hide_the_keys_after_it() -> 
     doc = parse_toml(text.encode(), "t.toml")
     assert doc.data == {"arr": [f"{fake} = 1"], "x": 2}
     assert doc.line("x") == 5
+
+
+def test_a_key_whose_quoted_parts_hold_many_dots_is_named_by_its_line() -> None:
+    # Two parts, 16 dots inside the quoted one: far under the 40 dots past which a "key" is
+    # taken for string text the line scan misread.
+    part = ".".join("abcdefghijklmnopq")
+    doc = parse_toml(f'y = 0\nx."{part}" = 1\n'.encode(), "t.toml")
+    assert doc.data["x"] == {part: 1}
+    assert doc.line("x", part) == 2
+
+
+def test_text_that_is_no_toml_is_refused_with_its_line() -> None:
+    with pytest.raises(CuratedError) as e:
+        load_toml("a = 1\nb = 2\nc = \n", "x.toml")
+    assert str(e.value) == "x.toml:3: not valid TOML: Invalid value"
+    assert e.value.line == 3

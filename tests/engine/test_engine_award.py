@@ -34,3 +34,14 @@ def test_a_multiple_mangan_ranks_as_that_many_mangan():
     assert rank(limit("mangan")) == rank(limit("mangan", 1)) == rank(han(5))
     assert rank(limit("mangan", 2)) == rank(han(10))
     assert rank(limit("mangan", 3)) > rank(limit("baiman"))
+
+
+def yakuman(multiple: int) -> dict:
+    return {"kind": "yakuman", "multiple": multiple, "lost": False, "notes": []}
+
+
+def test_a_double_yakuman_ranks_as_two_yakuman():
+    # A yakuman ranks as 13 han; a double one (雙倍役滿) as two of them, a triple as three.
+    assert rank(yakuman(1)) == 13.0
+    assert rank(yakuman(2)) == 26.0
+    assert rank(yakuman(3)) == 39.0

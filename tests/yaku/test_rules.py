@@ -119,3 +119,13 @@ def test_a_long_unknown_yaku_id_is_quoted_to_80_characters():
         "bad.toml: unknown yaku '3-99-013-99-013-99-013-99-013-99-013-99-013-99-013-99-013-99-"
         "013-99-013-99-013-9…' (not in the catalog)"
     )
+
+
+def test_a_long_value_that_is_no_string_is_quoted_to_80_characters():
+    numbers = ", ".join(str(n) for n in range(1, 41))
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml(f'[yaku."3-13-01"]\nhan = [{numbers}]', "bad.toml")
+    assert str(e.value) == (
+        "bad.toml: [yaku.'3-13-01'] han must be an integer 1 to 13, got "
+        "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, …"
+    )

@@ -59,6 +59,14 @@ def test_ron_on_the_honor_triplet_opens_it() -> None:
     assert interp.concealed_triplets == 1 and interp.ron_opened == -1
 
 
+def test_ron_on_the_pair_or_the_straight_opens_no_set() -> None:
+    # Only a set completed by the ron counts as called; a ron on the pair (tanki) or on
+    # the broken run leaves the East triplet concealed.
+    for won in ("4z", "2s", "5m"):
+        (interp,) = guriinsha(Win.make("13456789m2s11144z", won))
+        assert interp.ron_opened == -1 and interp.concealed_triplets == 1, won
+
+
 def test_melds_that_fit_and_melds_that_do_not() -> None:
     called = Win.make("13456789m2s44z", "4z", melds=["pon 111z"])
     (interp,) = guriinsha(called)

@@ -240,3 +240,13 @@ def test_cli_prints_the_score(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     rules.write_text("[scoring]\nkazoe = 'off'\n")
     assert run_evaluate(win, rules, as_json=False) == 2
     assert "r.toml: [scoring] kazoe must be" in capsys.readouterr().err
+
+
+def test_each_flower_is_one_han_unless_the_sheet_turns_flowers_off() -> None:
+    # Flowers count by default (Scoring's flower_dora = true): riichi, tanyao, pinfu and
+    # two flowers is 5 han, a mangan; with flower_dora = false the hand stays 3 han.
+    hand = PINFU_HAND | {"flowers": 2}
+    s = score(hand)
+    assert ("flowers", "2 han") in s.counted and (s.han, s.limit) == (5, "mangan")
+    s = score(hand, flower_dora=False)
+    assert "flowers" not in dict(s.counted) and s.han == 3

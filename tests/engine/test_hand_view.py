@@ -1,0 +1,39 @@
+"""HandView, the bodies' reading of one hand: each block category holds exactly its blocks."""
+
+from __future__ import annotations
+
+from yaku.decompose import interpretations
+from yaku.tiles import tile_from_str as t
+from yaku.view import HandView
+from yaku.win import Win
+
+
+def _only_view(obj: dict) -> HandView:
+    win = Win.from_json(obj)
+    (interp,) = interpretations(win)
+    return HandView(win, interp)
+
+
+def test_every_block_kind_lands_in_its_own_category() -> None:
+    # 123m run, 11z pair, an open kan of 5p, a closed kan of 中, an open pon of 3s; won on
+    # 3m (the 1-2 edge wait).
+    v = _only_view({"hand": "123m11z", "win": "3m",
+                    "melds": ["kan 5555p", "ankan 7777z", "pon 333s"]})
+    assert v.kind == "standard"
+    assert v.sequences == (t("1m"),)
+    assert v.pairs == (t("1z"),) and v.pair == t("1z")
+    assert v.triplets == (t("5p"), t("3s"), t("7z"))  # quads are sets of identical tiles too
+    assert v.quads == (t("5p"), t("7z"))
+    assert v.concealed_quads == (t("7z"),)
+    assert v.concealed_triplets == (t("7z"),)  # the closed kan only: the others are called
+    assert v.wait == "penchan"
+    assert v.suits == frozenset("mps") and v.has_honors
+    assert v.is_open and not v.menzen
+
+
+def test_a_closed_hand_of_runs_and_a_pair_has_no_sets_of_identical_tiles() -> None:
+    v = _only_view({"hand": "123456789m234p55s", "win": "3p"})
+    assert v.sequences == (t("1m"), t("4m"), t("7m"), t("2p"))
+    assert v.pairs == (t("5s"),)
+    assert v.triplets == () and v.quads == () and v.concealed_quads == ()
+    assert v.wait == "kanchan" and v.menzen and not v.has_honors
