@@ -10,7 +10,12 @@ So each section's file in filter_rows/ lists hands the rule itself rules out, ea
 what the hand lacks: the filter must reject it, and (so that the row cannot be wrong about
 the rule) the bodies behind the filter must award nothing on it under any option. Where a
 filter is a conjunction (``a and b and …``), every condition must be the only one that
-fails on at least one row, so that each is seen to matter.
+fails on at least one row, so that each is seen to matter, unless the file lists it under
+``[[implied]]``: a condition the others imply (a cheap early exit before a call that tests
+it again), which no hand can fail alone. Such an entry names the filter (``yaku``, ``gate``
+or ``shape``), the ``condition`` as the test prints it and the ``reason`` a reader can check;
+the test refuses an entry that names no condition of the filter, and one that a row or a
+seeded random hand fails alone.
 
 Row keys: one of ``yaku`` (its prefilter), ``gate`` (a body module such as "s3_11") or
 ``shape`` (a registered shape kind's ``when``); ``lacks`` (what the rule needs and the hand
@@ -21,6 +26,7 @@ has not); the rest is the win in WIN_FORMAT.md's JSON form (``hand``, ``win``, `
 from __future__ import annotations
 
 import ast
+import random
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -40,16 +46,17 @@ ROWS_DIR = Path(__file__).parent / "filter_rows"
 TARGET_KEYS = ("yaku", "gate", "shape")
 
 
-def _load_rows() -> list[dict[str, Any]]:
+def _load(table: str) -> list[dict[str, Any]]:
     rows = []
     for path in sorted(ROWS_DIR.glob("s3_*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for n, row in enumerate(data.get("row", []), 1):
-            rows.append({**row, "where": f"{path.name} #{n}"})
+        for n, row in enumerate(data.get(table, []), 1):
+            rows.append({**row, "where": f"{path.name} [[{table}]] #{n}"})
     return rows
 
 
-ROWS = _load_rows()
+ROWS = _load("row")
+IMPLIED = _load("implied")
 
 
 def _row_id(row: dict[str, Any]) -> str:
@@ -150,20 +157,41 @@ FILTERS = _filters()
 MODULES = sorted(FILTERS)
 
 
+def _key(entry: dict[str, Any]) -> tuple[str, str]:
+    return next((k, entry[k]) for k in TARGET_KEYS if k in entry)
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[Win]:
+    """Every row's hand and 1,500 seeded random wins: where an implied condition could be
+    seen failing alone."""
+    from bench.evaluate_vs_mahjong import random_win
+
+    rng = random.Random(20261202)
+    return [_win(r) for r in ROWS] + [random_win(rng) for _ in range(1500)]
+
+
 @pytest.mark.parametrize("module", MODULES, ids=[m.rsplit(".", 1)[1] for m in MODULES])
-def test_every_filter_has_rows_and_every_condition_is_seen_to_matter(module):
+def test_every_filter_has_rows_and_every_condition_is_seen_to_matter(module, corpus):
     rows: dict[tuple[str, str], list[Win]] = {}
     for row in ROWS:
-        key = next((k, row[k]) for k in TARGET_KEYS if k in row)
-        rows.setdefault(key, []).append(_win(row))
+        rows.setdefault(_key(row), []).append(_win(row))
+    implied = {(_key(e), e["condition"]): e for e in IMPLIED}
     filters = FILTERS[module]
     problems = [f"{k} {t}: no row" for k, t in sorted(set(filters) - set(rows))]
     for key, test in sorted(filters.items()):
-        parts = _conjuncts(test)
-        if parts is None or key not in rows:
-            continue
+        parts = _conjuncts(test) or []
         for i, (source, part) in enumerate(parts):
             others = [p for j, (_, p) in enumerate(parts) if j != i]
-            if not any(not part(w) and all(p(w) for p in others) for w in rows[key]):
+            alone = [w for w in (corpus if (key, source) in implied else rows.get(key, []))
+                     if not part(w) and all(p(w) for p in others)]
+            entry = implied.pop((key, source), None)
+            if entry is not None:
+                assert str(entry.get("reason", "")).strip(), f"{entry['where']}: no reason"
+                if alone:
+                    problems.append(f"{entry['where']}: {source} fails alone on {alone[0]}")
+            elif not alone and key in rows:
                 problems.append(f"{key[0]} {key[1]}: no row fails only on {source}")
+    stale = [e["where"] for (key, _), e in implied.items() if key in filters]
+    problems += [f"{where}: names no condition of its filter" for where in stale]
     assert not problems, "\n".join(problems)
