@@ -7,9 +7,9 @@ in yaku/**/*.py (comparison, arithmetic and boolean operators swapped, numbers s
 `break`/`continue` exchanged, loops skipped, decorators removed …), leaving out type
 annotations (never evaluated here). A seeded random sample of them is applied one at a
 time in a scratch copy of the project (the working tree is never touched), and each
-mutant runs the fast tests relevant to its module: a body module 3-NN runs the examples
-and gates of its section plus its own test file; an engine module runs tests/engine and
-the yaku tests that go through it (ENGINE_TESTS). A mutant the tests fail on (or that
+mutant runs the fast tests relevant to its module: a body module 3-NN runs the examples,
+gates and filter rows of its section plus its own test file; an engine module runs
+tests/engine and the yaku tests that go through it (ENGINE_TESTS). A mutant the tests fail on (or that
 times out) is killed; one they pass on survived. Survivors judged equivalent (no test can
 tell them apart from the original) are listed, each with a reason, in
 bench/mutation_equivalent.toml, keyed by file, enclosing function, operator and a digest of
