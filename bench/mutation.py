@@ -8,10 +8,11 @@ in yaku/**/*.py (comparison, arithmetic and boolean operators swapped, numbers s
 annotations (never evaluated here). A seeded random sample of them is applied one at a
 time in a scratch copy of the project (the working tree is never touched), and each
 mutant runs the fast tests relevant to its module: a body module 3-NN runs the examples,
-gates and filter rows of its section plus its own test file; an engine module runs
-tests/engine and the yaku tests that go through it (ENGINE_TESTS). A mutant the tests fail on (or that
-times out) is killed; one they pass on survived. Survivors judged equivalent (no test can
-tell them apart from the original) are listed, each with a reason, in
+gates and filter rows of its section plus its own test file, then the yaku tests that do
+not name their cases by section (BODY_TESTS_UNNAMED); an engine module runs
+tests/engine and the yaku tests that go through it (ENGINE_TESTS). A mutant the tests fail
+on (or that times out) is killed; one they pass on survived. Survivors judged equivalent
+(no test can tell them apart from the original) are listed, each with a reason, in
 bench/mutation_equivalent.toml, keyed by file, enclosing function, operator and a digest of
 the mutated line (not its number, so edits elsewhere keep the keys); they count as killed in
 the score and are listed apart.
@@ -106,9 +107,22 @@ def copy_project(dest: Path) -> None:
         shutil.copy2(built, dest / "yaku" / built.name)
 
 
+# The yaku tests that run bodies through the engine but do not name their cases after a
+# section (values at a cap, interplay, what counts as a winning yaku): a body module's
+# mutant that its section's tests pass runs these too.
+BODY_TESTS_UNNAMED = [
+    "tests/yaku/test_award_values.py",
+    "tests/yaku/test_interplay.py",
+    "tests/yaku/test_winning.py",
+]
+
+
 def pytest_command(module: str) -> str:
-    args = " ".join(f"'{a}'" for a in tests_for(module))
-    return f"{sys.executable} -m pytest -x -q -p no:cacheprovider -m 'not slow' {args}"
+    run = f"{sys.executable} -m pytest -x -q -p no:cacheprovider -m 'not slow'"
+    command = f"{run} " + " ".join(f"'{a}'" for a in tests_for(module))
+    if module.startswith("s3_"):
+        command += f" && {run} " + " ".join(f"'{a}'" for a in BODY_TESTS_UNNAMED)
+    return command
 
 
 def annotation_spans(path: Path) -> list[tuple[tuple[int, int], tuple[int, int]]]:
