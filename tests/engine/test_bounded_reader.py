@@ -141,3 +141,11 @@ def test_text_that_is_no_toml_is_refused_with_its_line() -> None:
         load_toml("a = 1\nb = 2\nc = \n", "x.toml")
     assert str(e.value) == "x.toml:3: not valid TOML: Invalid value"
     assert e.value.line == 3
+
+
+@pytest.mark.parametrize("items", [MAX_KEY_PARTS, MAX_KEY_PARTS + 1, 40])
+def test_the_dots_of_floats_in_an_array_are_no_key_parts(items: int) -> None:
+    # Only a key's dots count; an array (unlike an inline table) holds values, no keys.
+    text = "x = [" + ", ".join(["1.5"] * items) + "]\ny = [[2.5, 3.5], [4.5]]\n"
+    check_toml_shape(text)
+    assert load_toml(text, "t.toml") == {"x": [1.5] * items, "y": [[2.5, 3.5], [4.5]]}
