@@ -265,3 +265,17 @@ def test_a_tsumo_only_vow_without_a_riichi_is_refused_when_read_from_json_text()
     with pytest.raises(InputError) as e:
         Win.from_json(json.loads(text))
     assert str(e.value) == "field 'declarations': 'tsumo_only' is declared with a riichi"
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "total"),
+    [
+        ("123m456p789s11z222z", [], 45),  # each number once: 1 + 2 + … + 9
+        ("111m999p555s11z222z", [], 3 + 27 + 15),  # triplets count each tile
+        ("11z", ["chi 123m", "pon 999p", "kan 5555s", "ankan 7777z"], 6 + 27 + 20),
+    ],
+)
+def test_number_total_sums_the_numbers_of_every_number_tile(
+    hand: str, melds: list[str], total: int
+) -> None:
+    assert Win.make(hand, "1z", melds=melds).number_total == total
