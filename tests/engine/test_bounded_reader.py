@@ -141,3 +141,42 @@ def test_text_that_is_no_toml_is_refused_with_its_line() -> None:
         load_toml("a = 1\nb = 2\nc = \n", "x.toml")
     assert str(e.value) == "x.toml:3: not valid TOML: Invalid value"
     assert e.value.line == 3
+
+
+@pytest.mark.parametrize("items", [MAX_KEY_PARTS, MAX_KEY_PARTS + 1, 40])
+def test_the_dots_of_floats_in_an_array_are_no_key_parts(items: int) -> None:
+    # Only a key's dots count; an array (unlike an inline table) holds values, no keys.
+    text = "x = [" + ", ".join(["1.5"] * items) + "]\ny = [[2.5, 3.5], [4.5]]\n"
+    check_toml_shape(text)
+    assert load_toml(text, "t.toml") == {"x": [1.5] * items, "y": [[2.5, 3.5], [4.5]]}
+
+
+def test_the_first_key_of_an_inline_table_counts_its_parts() -> None:
+    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
+        check_toml_shape(f"x = {{{long_key} = 1}}\n")
+    with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
+        check_toml_shape(f"x = [{{{long_key} = 1}}]\n")
+    short_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS))
+    check_toml_shape(f"x = {{{short_key} = 1}}\n")
+
+
+def test_a_key_refused_after_multiline_strings_and_comments_names_its_line() -> None:
+    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    text = f'# c\na = """\n\n"""\nb = \'\'\'\nx\n\'\'\'\nc = "s"\n{long_key} = 1\n'
+    with pytest.raises(CuratedError) as e:
+        load_toml(text, "t.toml")
+    assert str(e.value) == f"t.toml:9: a key with more than {MAX_KEY_PARTS} dotted parts"
+
+
+@pytest.mark.parametrize(
+    ("data", "line", "byte"),
+    [(b"\xff", 1, "ff"), (b"a = 1\n\xfe", 2, "fe"), (b"a\nb\nc = '\xc3'", 3, "c3")],
+)
+def test_bytes_that_are_no_utf8_are_refused_with_their_line(
+    data: bytes, line: int, byte: str
+) -> None:
+    with pytest.raises(CuratedError) as e:
+        parse_toml(data, "t.toml")
+    assert e.value.line == line
+    assert str(e.value) == f"t.toml:{line}: not UTF-8 (byte 0x{byte})"

@@ -80,3 +80,22 @@ def test_meld_tiles_must_be_ints_not_bools_or_floats() -> None:
     with pytest.raises(InputError) as floats:
         Meld("pon", (1.0, 1.0, 1.0))  # type: ignore[arg-type]
     assert str(floats.value) == "meld tile 1.0 is not a tile id (expected an int 0..33)"
+
+
+@pytest.mark.parametrize("tiles", [(-1, 0, 1), (-2, -1, 0), (-1, -1, 5)])
+def test_a_negative_meld_tile_is_named_as_no_tile_id(tiles: tuple[int, ...]) -> None:
+    # Sorted, a negative id comes first: the range check looks at both ends.
+    with pytest.raises(InputError) as e:
+        Meld("chi", tiles)
+    assert str(e.value) == f"meld tile {tiles[0]} is not a tile id (expected an int 0..33)"
+
+
+@pytest.mark.parametrize(("kind", "tiles"), [("pon", (33, 33, 34)), ("chi", (32, 33, 34)),
+                                             ("pon", (0, 0, 34)), ("kan", (33, 33, 33, 40))])
+def test_a_meld_tile_past_the_last_tile_is_named_as_no_tile_id(
+    kind: str, tiles: tuple[int, ...]
+) -> None:
+    # Sorted, an id past 33 comes last: the range check looks at the last tile.
+    with pytest.raises(InputError) as e:
+        Meld(kind, tiles)
+    assert str(e.value) == f"meld tile {tiles[-1]} is not a tile id (expected an int 0..33)"

@@ -208,3 +208,74 @@ def test_ura_indicators_are_read_from_a_json_string() -> None:
 def test_an_unknown_keyword_to_win_is_named_in_the_type_error() -> None:
     with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
         Win(concealed=(0,) * 14, win_tile=0, colour=1)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "total"),
+    [
+        ("123m406p789s11z222z", [], 1),  # one red five in the hand
+        ("123m456p789s11z", ["pon 505m"], 1),  # one in a meld, none in the hand
+        ("123m406p789s11z", ["pon 505m"], 2),  # one in each
+        ("123m406p789s11z", ["pon 550m"], 2),  # the same, the red five written last
+        ("123m406p11z", ["pon 505m", "kan 0550s"], 4),  # one in the hand, three in melds
+    ],
+)
+def test_total_red_counts_the_red_fives_of_the_hand_and_of_every_meld(
+    hand: str, melds: list[str], total: int
+) -> None:
+    assert Win.make(hand, "1z", melds=melds).total_red == total
+
+
+@pytest.mark.parametrize("bad", [True, 1.0])
+def test_concealed_tiles_must_be_ints_not_bools_or_floats(bad: object) -> None:
+    # True and 1.0 compare like 1 (2m) but are not tile ids.
+    tiles = (0, 0, 0, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, bad)
+    with pytest.raises(InputError) as e:
+        Win(concealed=tiles, win_tile=0)  # type: ignore[arg-type]
+    assert str(e.value) == f"tile {bad!r} is not a tile id (expected an int 0..33)"
+
+
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [
+        (4, None),  # four chi of 123m and the 1z pair: a hand
+        (5, "5 melds: a hand has at most 4"),
+        (16, "16 melds: a hand has at most 4"),  # the longest list a win's JSON may hold
+        (17, "key 'melds': a list of 17 items is too long"),
+        (40, "key 'melds': a list of 40 items is too long"),
+    ],
+)
+def test_a_json_list_holds_at_most_16_items(count: int, message: str | None) -> None:
+    obj = {"hand": "11z", "win": "1z", "melds": ["chi 123m"] * count}
+    if message is None:
+        assert len(Win.from_json(obj).melds) == count
+        return
+    with pytest.raises(InputError) as e:
+        Win.from_json(obj)
+    assert str(e.value) == message
+
+
+def test_a_tsumo_only_vow_without_a_riichi_is_refused_when_read_from_json_text() -> None:
+    # json.loads builds a new "none" string, not the interned default: the check compares
+    # the value, so the explicit "riichi": "none" is refused like the default one.
+    text = (
+        '{"hand": "123m456p789s11z222z", "win": "1z", "tsumo": true, "riichi": "none", '
+        '"declarations": ["tsumo_only"]}'
+    )
+    with pytest.raises(InputError) as e:
+        Win.from_json(json.loads(text))
+    assert str(e.value) == "field 'declarations': 'tsumo_only' is declared with a riichi"
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "total"),
+    [
+        ("123m456p789s11z222z", [], 45),  # each number once: 1 + 2 + … + 9
+        ("111m999p555s11z222z", [], 3 + 27 + 15),  # triplets count each tile
+        ("11z", ["chi 123m", "pon 999p", "kan 5555s", "ankan 7777z"], 6 + 27 + 20),
+    ],
+)
+def test_number_total_sums_the_numbers_of_every_number_tile(
+    hand: str, melds: list[str], total: int
+) -> None:
+    assert Win.make(hand, "1z", melds=melds).number_total == total

@@ -193,3 +193,61 @@ def test_suit_count_counts_the_number_suits_present():
                         ("123p456p789s11222z", 2), ("123m456p789s11222z", 3),
                         ("11122233344455z", 0)):
         assert Win.from_json({"hand": hand, "win": "2z", "tsumo": True}).suit_count == suits, hand
+
+
+# The ranges WIN_FORMAT.md documents for the integer fields (the lower bound is 0,
+# min_han's 1). The hand holds ten fives, so four red ones fit it.
+DOCUMENTED_RANGES = {
+    "turn": 30, "consecutive_kans": 4, "visible_copies": 3, "flowers": 8,
+    "dealer_streak": 64, "honba": 99, "called_pairs": 6, "min_han": 13,
+    "discarder_kans": 4, "red": 4, "riichi_sticks": 99,
+}  # fmt: skip
+FIVES = "123555m555p555s11z"
+
+
+@pytest.mark.parametrize(("field", "high"), sorted(DOCUMENTED_RANGES.items()))
+def test_one_past_the_documented_range_is_refused_naming_the_range(field, high):
+    low = 1 if field == "min_han" else 0
+    with pytest.raises(InputError) as e:
+        Win.make(FIVES, "1z", **{field: high + 1})
+    assert str(e.value) == f"field {field!r} = {high + 1} is out of range: {low} to {high}"
+
+
+def test_four_red_fives_and_four_kans_by_the_discarder_are_the_most_accepted():
+    assert Win.make(FIVES, "1z", red=4).total_red == 4
+    assert Win.make(FIVES, "1z", discarder_kans=4).discarder_kans == 4
+
+
+def test_north_cannot_ron_in_the_first_go_around_after_its_own_first_draw():
+    # No discarder given: the first go-around ends with North's first discard, so no seat
+    # discards after North's first draw (turn 1) within it.
+    with pytest.raises(InputError) as e:
+        win(seat="N", turn=1, first_go_around=True)
+    assert str(e.value) == (
+        "seat N, ron, 'first_go_around' and 'turn' = 1: the first go-around ends with "
+        "North's own first discard, so no seat discards after North's first draw in it"
+    )
+    win(seat="N", turn=0, first_go_around=True)  # before North's draw: East, South, West
+    win(seat="W", turn=1, first_go_around=True)  # after West's draw: North discards
+
+
+@pytest.mark.parametrize(("count", "accepted"), [(1, True), (5, True), (6, False), (7, False)])
+def test_at_most_five_dora_indicators(count, accepted):
+    # One indicator, plus one per kan: four kans at most, so five indicators.
+    dora = "1m2m3m4m5m6m7m"[: 2 * count]
+    if accepted:
+        assert win(dora=dora).dora == dora
+        return
+    with pytest.raises(InputError) as e:
+        win(dora=dora)
+    assert str(e.value) == (
+        f"field 'dora' = {dora!r} has {count} indicators; at most 5 (one, plus one per kan)"
+    )
+
+
+@pytest.mark.parametrize("derived", ["mask2", "suit_count", "tile_counts", "situational"])
+def test_a_derived_fact_is_no_keyword_of_win(derived):
+    # Derived from the tiles and the facts; a caller cannot set it.
+    with pytest.raises(TypeError) as e:
+        Win(concealed=(0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9), win_tile=0, **{derived: 1})
+    assert str(e.value) == f"Win.__init__() got an unexpected keyword argument {derived!r}"
