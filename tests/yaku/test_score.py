@@ -14,7 +14,8 @@ from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.score import Score, Scoring, base_points, best_score
+from yaku.score import Score, Scoring, base_points, best_score, dora_of, parse_scoring
+from yaku.tiles import parse_tiles
 from yaku.win import Win
 
 ROOT = Path(__file__).parents[2]
@@ -250,3 +251,47 @@ def test_each_flower_is_one_han_unless_the_sheet_turns_flowers_off() -> None:
     assert ("flowers", "2 han") in s.counted and (s.han, s.limit) == (5, "mangan")
     s = score(hand, flower_dora=False)
     assert "flowers" not in dict(s.counted) and s.han == 3
+
+
+@pytest.mark.parametrize(
+    ("indicator", "dora"),
+    [
+        # Suits: the next number, 9 wraps to 1.
+        ("1m", "2m"), ("8m", "9m"), ("9m", "1m"), ("1p", "2p"), ("9p", "1p"), ("5s", "6s"),
+        ("9s", "1s"),
+        # Winds: East South West North East.
+        ("1z", "2z"), ("2z", "3z"), ("3z", "4z"), ("4z", "1z"),
+        # Dragons: 白 發 中 白.
+        ("5z", "6z"), ("6z", "7z"), ("7z", "5z"),
+    ],
+)
+def test_each_indicator_makes_the_next_tile_of_its_cycle_dora(indicator: str, dora: str) -> None:
+    assert dora_of(parse_tiles(indicator).tiles[0]) == parse_tiles(dora).tiles[0]
+
+
+def test_a_wind_indicator_counts_the_next_wind_as_dora_in_the_score() -> None:
+    # North (4z) indicates East: the East triplet is three dora.
+    hand = {"hand": "234m456p678s111z55p", "win": "5p", "seat": "S", "riichi": "riichi",
+            "dora": "4z"}  # fmt: skip
+    assert ("dora", "3 han") in score(hand).counted
+
+
+@pytest.mark.parametrize(
+    ("aka", "ok"), [(-1, False), (0, True), (1, True), (3, True), (4, True), (5, False)]
+)
+def test_aka_dora_takes_zero_to_four_red_fives(aka: int, ok: bool) -> None:
+    # A set has no red fives (0) up to one in each suit plus a second red 5p (4).
+    if ok:
+        assert parse_scoring({"aka_dora": aka}, "r.toml") == Scoring(aka_dora=aka)
+    else:
+        with pytest.raises(InputError, match=f"aka_dora must be an integer 0 to 4, got {aka}"):
+            parse_scoring({"aka_dora": aka}, "r.toml")
+
+
+def test_a_hand_that_does_not_win_pays_nothing() -> None:
+    hand = {"hand": "234m456p678s55p", "win": "4m", "melds": ["chi 789s"], "dora": "4p"}
+    s = score(hand, kuitan=False)
+    assert not s.win and (s.han, s.yakuman, s.base, s.limit) == (0, 0, 0, "")
+    assert s.payment.to_json() == {
+        "ron": 0, "dealer": 0, "each": 0, "honba": 0, "riichi_sticks": 0, "total": 0
+    }
