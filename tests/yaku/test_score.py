@@ -295,3 +295,55 @@ def test_a_hand_that_does_not_win_pays_nothing() -> None:
     assert s.payment.to_json() == {
         "ron": 0, "dealer": 0, "each": 0, "honba": 0, "riichi_sticks": 0, "total": 0
     }
+
+
+@pytest.mark.parametrize(
+    ("riichi", "counted"),
+    [
+        ("none", None),
+        ("riichi", ("riichi", "1 han")),
+        ("double", ("double riichi", "2 han")),
+        ("open", ("riichi", "1 han")),  # yaku/standard.py RIICHI_HAN: open riichi 1 han
+        ("open_double", ("double riichi", "2 han")),
+    ],
+)
+def test_riichi_and_double_riichi_are_counted_by_their_names(riichi: str, counted) -> None:
+    s = score(PINFU_HAND | {"riichi": riichi})
+    names = [name for name, _ in s.counted]
+    if counted is None:
+        assert "riichi" not in names and "double riichi" not in names
+    else:
+        assert counted in s.counted
+        assert len([n for n in names if n in ("riichi", "double riichi")]) == 1
+
+
+@pytest.mark.parametrize(
+    ("honor", "seat", "round_", "counted"),
+    [
+        ("5z", "S", "E", ("yakuhai White", "1 han")),  # a dragon
+        ("7z", "E", "E", ("yakuhai Red", "1 han")),  # a dragon, whatever the winds
+        ("1z", "S", "E", ("yakuhai East", "1 han")),  # the round wind only
+        ("2z", "S", "E", ("yakuhai South", "1 han")),  # the seat wind only
+        ("1z", "E", "E", ("yakuhai East", "2 han")),  # seat and round: a double wind
+        ("2z", "S", "S", ("yakuhai South", "2 han")),
+        ("4z", "W", "S", None),  # a guest wind: no yakuhai
+    ],
+)
+def test_an_honor_triplet_counts_one_han_per_dragon_seat_and_round(
+    honor: str, seat: str, round_: str, counted
+) -> None:
+    hand = {"hand": f"234m456p678s{honor * 3}55p", "win": "5p", "seat": seat, "round": round_}
+    s = score(hand)
+    yakuhai = [c for c in s.counted if c[0].startswith("yakuhai")]
+    assert yakuhai == ([counted] if counted else [])
+
+
+def test_junsei_chuuren_is_a_double_yakuman() -> None:
+    # 1112345678999m waiting on all nine, won on the 5m: 純正九蓮寶燈, a double yakuman;
+    # a non-dealer's ron pays 64,000, or 32,000 when double yakuman count once.
+    hand = {"hand": "11123455678999m", "win": "5m", "seat": "S"}
+    s = score(hand)
+    assert (s.yakuman, s.limit, s.payment.ron) == (2, "2x yakuman", 64000)
+    assert [name for name, _ in s.counted] == ["chuuren_junsei"]
+    s = score(hand, double_yakuman=False)
+    assert (s.yakuman, s.payment.ron) == (1, 32000)
