@@ -14,7 +14,15 @@ from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.score import Score, Scoring, base_points, best_score, dora_of, parse_scoring
+from yaku.score import (
+    Score,
+    Scoring,
+    base_points,
+    best_score,
+    dora_of,
+    fu_of,
+    parse_scoring,
+)
 from yaku.tiles import parse_tiles
 from yaku.win import Win
 
@@ -347,3 +355,34 @@ def test_junsei_chuuren_is_a_double_yakuman() -> None:
     assert [name for name, _ in s.counted] == ["chuuren_junsei"]
     s = score(hand, double_yakuman=False)
     assert (s.yakuman, s.payment.ron) == (1, 32000)
+
+
+# Fu before rounding, from the rule: 20 base, 10 for a closed ron, 2 for a tsumo, 2 for a
+# kanchan/penchan/tanki wait, 2 per yakuhai pair part (a double wind 4); a triplet 2 open or
+# 4 concealed (one completed by ron counts open), doubled for terminals and honors, a quad
+# four times a triplet. Seat South, round East.
+@pytest.mark.parametrize(
+    ("hand", "win", "melds", "extra", "raw"),
+    [
+        ("222m456p678s234s55p", "4s", [], {}, 20 + 10 + 4),
+        ("111m456p678s234s55p", "4s", [], {}, 20 + 10 + 8),
+        ("234m999p678s234s55p", "4s", [], {}, 20 + 10 + 8),
+        ("222z456p678s234s55p", "4s", [], {}, 20 + 10 + 8),
+        ("222m456p678s234s55p", "2m", [], {}, 20 + 10 + 2),  # ron on the shanpon
+        ("222m456p678s234s55p", "2m", [], {"tsumo": True}, 20 + 4 + 2),
+        ("456p678s234s55p", "4s", ["pon 222m"], {}, 20 + 2),
+        ("456p678s234s55p", "4s", ["pon 111z"], {}, 20 + 4),
+        ("456p678s234s55p", "4s", ["ankan 2222m"], {}, 20 + 10 + 16),
+        ("456p678s234s55p", "4s", ["kan 2222m"], {}, 20 + 8),
+        ("456p678s234s55p", "4s", ["ankan 1111z"], {}, 20 + 10 + 32),
+        ("456p678s234m55p", "4m", ["kan 9999s"], {}, 20 + 16),
+        ("234m456p678s234s55z", "4s", [], {}, 20 + 10 + 2),  # a 白 pair
+        ("234m456p678s234s11z", "4s", [], {"seat": "E"}, 20 + 10 + 4),  # a double-wind pair
+        ("234m456p678s234s55p", "3s", [], {}, 20 + 10 + 2),  # kanchan
+    ],
+)
+def test_fu_of_sets_waits_and_pairs(hand: str, win: str, melds: list, extra: dict, raw: int):
+    w = Win.from_json({"hand": hand, "win": win, "melds": melds, "seat": "S"} | extra)
+    readings = [i for i in interpretations(w) if i.kind == "standard"]
+    assert len(readings) == 1
+    assert fu_of(w, readings[0]) == ((raw + 9) // 10 * 10, raw)
