@@ -45,3 +45,12 @@ def test_a_double_yakuman_ranks_as_two_yakuman():
     assert rank(yakuman(1)) == 13.0
     assert rank(yakuman(2)) == 26.0
     assert rank(yakuman(3)) == 39.0
+
+
+def test_an_additive_value_ranks_as_its_han_plus_the_seven_pairs_two():
+    # 「七對子+N翻」 ranks as N + 2 for every N (and as the 2 alone when N is lost); the
+    # Traditional spelling of 七對子 counts the same.
+    for n, expected in ((None, 2.0), (1, 3.0), (2, 4.0), (3, 5.0), (4, 6.0), (6, 8.0)):
+        for plus in ("七对子", "七對子"):
+            value = {"kind": "additive", "han": n, "plus": plus, "lost": False, "notes": []}
+            assert rank(value) == expected, (n, plus)

@@ -129,3 +129,23 @@ def test_a_long_value_that_is_no_string_is_quoted_to_80_characters():
         "bad.toml: [yaku.'3-13-01'] han must be an integer 1 to 13, got "
         "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, …"
     )
+
+
+@pytest.mark.parametrize(
+    ("yid", "key", "high"),
+    [
+        ("3-02-07", "han", 13),  # option b: ?翻
+        ("3-09-12", "fu", 200),  # option b: ?5符1翻, the tens of the fu lost
+        ("3-16-04", "multiple", 6),  # option b: a mangan whose multiple the source lost
+    ],
+)
+def test_a_supplied_number_is_an_integer_from_one_to_its_cap(yid: str, key: str, high: int):
+    for n in (1, 2, high - 1, high):
+        rs = Ruleset.from_toml(f'[yaku."{yid}"]\nvalue = "b"\n{key} = {n}\n', "r.toml")
+        assert rs.supplied == {yid: {key: n}}
+    for n in (0, -1, high + 1):
+        with pytest.raises(InputError) as e:
+            Ruleset.from_toml(f'[yaku."{yid}"]\nvalue = "b"\n{key} = {n}\n', "r.toml")
+        assert str(e.value) == (
+            f"r.toml: [yaku.'{yid}'] {key} must be an integer 1 to {high}, got {n}"
+        )

@@ -14,7 +14,16 @@ from yaku.decompose import interpretations
 from yaku.errors import InputError
 from yaku.evaluation import evaluate
 from yaku.rules import Ruleset
-from yaku.score import Score, Scoring, base_points, best_score
+from yaku.score import (
+    Score,
+    Scoring,
+    base_points,
+    best_score,
+    dora_of,
+    fu_of,
+    parse_scoring,
+)
+from yaku.tiles import parse_tiles
 from yaku.win import Win
 
 ROOT = Path(__file__).parents[2]
@@ -250,3 +259,130 @@ def test_each_flower_is_one_han_unless_the_sheet_turns_flowers_off() -> None:
     assert ("flowers", "2 han") in s.counted and (s.han, s.limit) == (5, "mangan")
     s = score(hand, flower_dora=False)
     assert "flowers" not in dict(s.counted) and s.han == 3
+
+
+@pytest.mark.parametrize(
+    ("indicator", "dora"),
+    [
+        # Suits: the next number, 9 wraps to 1.
+        ("1m", "2m"), ("8m", "9m"), ("9m", "1m"), ("1p", "2p"), ("9p", "1p"), ("5s", "6s"),
+        ("9s", "1s"),
+        # Winds: East South West North East.
+        ("1z", "2z"), ("2z", "3z"), ("3z", "4z"), ("4z", "1z"),
+        # Dragons: 白 發 中 白.
+        ("5z", "6z"), ("6z", "7z"), ("7z", "5z"),
+    ],
+)
+def test_each_indicator_makes_the_next_tile_of_its_cycle_dora(indicator: str, dora: str) -> None:
+    assert dora_of(parse_tiles(indicator).tiles[0]) == parse_tiles(dora).tiles[0]
+
+
+def test_a_wind_indicator_counts_the_next_wind_as_dora_in_the_score() -> None:
+    # North (4z) indicates East: the East triplet is three dora.
+    hand = {"hand": "234m456p678s111z55p", "win": "5p", "seat": "S", "riichi": "riichi",
+            "dora": "4z"}  # fmt: skip
+    assert ("dora", "3 han") in score(hand).counted
+
+
+@pytest.mark.parametrize(
+    ("aka", "ok"), [(-1, False), (0, True), (1, True), (3, True), (4, True), (5, False)]
+)
+def test_aka_dora_takes_zero_to_four_red_fives(aka: int, ok: bool) -> None:
+    # A set has no red fives (0) up to one in each suit plus a second red 5p (4).
+    if ok:
+        assert parse_scoring({"aka_dora": aka}, "r.toml") == Scoring(aka_dora=aka)
+    else:
+        with pytest.raises(InputError, match=f"aka_dora must be an integer 0 to 4, got {aka}"):
+            parse_scoring({"aka_dora": aka}, "r.toml")
+
+
+def test_a_hand_that_does_not_win_pays_nothing() -> None:
+    hand = {"hand": "234m456p678s55p", "win": "4m", "melds": ["chi 789s"], "dora": "4p"}
+    s = score(hand, kuitan=False)
+    assert not s.win and (s.han, s.yakuman, s.base, s.limit) == (0, 0, 0, "")
+    assert s.payment.to_json() == {
+        "ron": 0, "dealer": 0, "each": 0, "honba": 0, "riichi_sticks": 0, "total": 0
+    }
+
+
+@pytest.mark.parametrize(
+    ("riichi", "counted"),
+    [
+        ("none", None),
+        ("riichi", ("riichi", "1 han")),
+        ("double", ("double riichi", "2 han")),
+        ("open", ("riichi", "1 han")),  # yaku/standard.py RIICHI_HAN: open riichi 1 han
+        ("open_double", ("double riichi", "2 han")),
+    ],
+)
+def test_riichi_and_double_riichi_are_counted_by_their_names(riichi: str, counted) -> None:
+    s = score(PINFU_HAND | {"riichi": riichi})
+    names = [name for name, _ in s.counted]
+    if counted is None:
+        assert "riichi" not in names and "double riichi" not in names
+    else:
+        assert counted in s.counted
+        assert len([n for n in names if n in ("riichi", "double riichi")]) == 1
+
+
+@pytest.mark.parametrize(
+    ("honor", "seat", "round_", "counted"),
+    [
+        ("5z", "S", "E", ("yakuhai White", "1 han")),  # a dragon
+        ("7z", "E", "E", ("yakuhai Red", "1 han")),  # a dragon, whatever the winds
+        ("1z", "S", "E", ("yakuhai East", "1 han")),  # the round wind only
+        ("2z", "S", "E", ("yakuhai South", "1 han")),  # the seat wind only
+        ("1z", "E", "E", ("yakuhai East", "2 han")),  # seat and round: a double wind
+        ("2z", "S", "S", ("yakuhai South", "2 han")),
+        ("4z", "W", "S", None),  # a guest wind: no yakuhai
+    ],
+)
+def test_an_honor_triplet_counts_one_han_per_dragon_seat_and_round(
+    honor: str, seat: str, round_: str, counted
+) -> None:
+    hand = {"hand": f"234m456p678s{honor * 3}55p", "win": "5p", "seat": seat, "round": round_}
+    s = score(hand)
+    yakuhai = [c for c in s.counted if c[0].startswith("yakuhai")]
+    assert yakuhai == ([counted] if counted else [])
+
+
+def test_junsei_chuuren_is_a_double_yakuman() -> None:
+    # 1112345678999m waiting on all nine, won on the 5m: 純正九蓮寶燈, a double yakuman;
+    # a non-dealer's ron pays 64,000, or 32,000 when double yakuman count once.
+    hand = {"hand": "11123455678999m", "win": "5m", "seat": "S"}
+    s = score(hand)
+    assert (s.yakuman, s.limit, s.payment.ron) == (2, "2x yakuman", 64000)
+    assert [name for name, _ in s.counted] == ["chuuren_junsei"]
+    s = score(hand, double_yakuman=False)
+    assert (s.yakuman, s.payment.ron) == (1, 32000)
+
+
+# Fu before rounding, from the rule: 20 base, 10 for a closed ron, 2 for a tsumo, 2 for a
+# kanchan/penchan/tanki wait, 2 per yakuhai pair part (a double wind 4); a triplet 2 open or
+# 4 concealed (one completed by ron counts open), doubled for terminals and honors, a quad
+# four times a triplet. Seat South, round East.
+@pytest.mark.parametrize(
+    ("hand", "win", "melds", "extra", "raw"),
+    [
+        ("222m456p678s234s55p", "4s", [], {}, 20 + 10 + 4),
+        ("111m456p678s234s55p", "4s", [], {}, 20 + 10 + 8),
+        ("234m999p678s234s55p", "4s", [], {}, 20 + 10 + 8),
+        ("222z456p678s234s55p", "4s", [], {}, 20 + 10 + 8),
+        ("222m456p678s234s55p", "2m", [], {}, 20 + 10 + 2),  # ron on the shanpon
+        ("222m456p678s234s55p", "2m", [], {"tsumo": True}, 20 + 4 + 2),
+        ("456p678s234s55p", "4s", ["pon 222m"], {}, 20 + 2),
+        ("456p678s234s55p", "4s", ["pon 111z"], {}, 20 + 4),
+        ("456p678s234s55p", "4s", ["ankan 2222m"], {}, 20 + 10 + 16),
+        ("456p678s234s55p", "4s", ["kan 2222m"], {}, 20 + 8),
+        ("456p678s234s55p", "4s", ["ankan 1111z"], {}, 20 + 10 + 32),
+        ("456p678s234m55p", "4m", ["kan 9999s"], {}, 20 + 16),
+        ("234m456p678s234s55z", "4s", [], {}, 20 + 10 + 2),  # a 白 pair
+        ("234m456p678s234s11z", "4s", [], {"seat": "E"}, 20 + 10 + 4),  # a double-wind pair
+        ("234m456p678s234s55p", "3s", [], {}, 20 + 10 + 2),  # kanchan
+    ],
+)
+def test_fu_of_sets_waits_and_pairs(hand: str, win: str, melds: list, extra: dict, raw: int):
+    w = Win.from_json({"hand": hand, "win": win, "melds": melds, "seat": "S"} | extra)
+    readings = [i for i in interpretations(w) if i.kind == "standard"]
+    assert len(readings) == 1
+    assert fu_of(w, readings[0]) == ((raw + 9) // 10 * 10, raw)
