@@ -294,7 +294,6 @@ def _set_fu(win: Win, interp: Interpretation) -> int:
 @dataclass
 class _Tally:
     han: int = 0  # yaku han (no dora)
-    dora: int = 0
     yakuman: int = 0
     floor: str = ""  # the highest limit a local yaku set
     floor_by: str = ""
