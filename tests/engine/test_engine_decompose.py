@@ -116,6 +116,10 @@ def test_chiitoitsu_and_ryanpeikou_shapes() -> None:
     chiitoi = next(i for i in interpretations(win) if i.kind == "chiitoitsu")
     assert chiitoi.wait == "tanki" and chiitoi.winning_block == Block("pair", t("7z"))
     assert len(chiitoi.blocks) == 7 and not chiitoi.has_duplicate_pair
+    # Only pairs count: the run 123m starts on the pair's tile in the standard reading.
+    std = next(i for i in interpretations(Win.make("11123m123p123s999s", "9s"))
+               if i.kind == "standard")
+    assert std.pair is not None and not std.has_duplicate_pair
 
 
 def test_four_of_a_kind_pairs_only_on_request() -> None:

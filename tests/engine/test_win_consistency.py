@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from yaku.errors import InputError
+from yaku.tiles import EAST
 from yaku.win import INT_BOUNDS, MAX_JSON_DEPTH, Win, read_json
 
 HAND = "123m456p789s11122z"  # a plain closed hand
@@ -172,6 +173,20 @@ def test_honba_alone_makes_a_hand_situational():
     assert json.loads(json.dumps(Win.make(HAND, "3m", honba=7).to_json()))["honba"] == 7
 
 
+@pytest.mark.parametrize(
+    "fact",
+    [{"first_go_around": True}, {"turn": 3}, {"honba": 2}, {"flowers": 1},
+     {"dealer_streak": 1, "seat_wind": EAST}, {"declarations": ["no_calls"]},
+     {"riichi": "riichi"}, {"discarder": "next"}],
+    ids=lambda fact: next(iter(fact)),
+)
+def test_each_game_fact_alone_makes_a_hand_situational(fact):
+    # The gates of 3-02 and 3-15 pass only situational hands: each fact off its default
+    # must count on its own.
+    assert not Win.make(HAND, "3m").situational
+    assert Win.make(HAND, "3m", **fact).situational
+
+
 def test_four_kans_in_a_row_is_the_most_there_can_be():
     four_kans = {"hand": "11z", "win": "1z", "tsumo": True, "rinshan": True,
                  "melds": ["ankan 1111m", "ankan 2222p", "ankan 3333s", "ankan 4444z"]}
@@ -251,3 +266,12 @@ def test_a_derived_fact_is_no_keyword_of_win(derived):
     with pytest.raises(TypeError) as e:
         Win(concealed=(0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9), win_tile=0, **{derived: 1})
     assert str(e.value) == f"Win.__init__() got an unexpected keyword argument {derived!r}"
+
+
+def test_a_winning_hand_file_may_take_64_kib_and_no_more():
+    # README "Input limits": a winning-hand JSON file, 64 KiB. Padding after the object.
+    body = json.dumps({"hand": HAND, "win": "3m"})
+    at_cap = body + " " * (64 * 1024 - len(body))
+    assert read_json(at_cap) == {"hand": HAND, "win": "3m"}
+    with pytest.raises(InputError, match="more than the 65536 bytes"):
+        read_json(at_cap + " ")

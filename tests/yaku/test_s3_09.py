@@ -275,3 +275,5 @@ def test_sanshoku_i_nitoi_allows_a_suit_pairing_the_third_number_too():
     assert best("3-09-11", win, held) is not None
     # Without 3s the souzu pairs only 1 and 2, the manzu's two: no third combination.
     assert best("3-09-11", Win.make("1122m1133p1122s55z", "5z"), held) is None
+    # Three numbers shared by two suits alone are not enough: the souzu shares none.
+    assert best("3-09-11", Win.make("112233m112233p55s", "5s"), held) is None

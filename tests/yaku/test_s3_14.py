@@ -47,6 +47,10 @@ def test_other_yaku() -> None:
     assert held(Win.make("234m55p456p456678s", "3m"))  # 斷幺九
     assert held(Win.make("123m55p789p456678s", "2m", houtei=True))
     assert held(Win.make("1133557799m1122z", "2z"))  # 七對子
+    # An open 一氣通貫 is the only yaku of these hands, in each of the three suits.
+    for a, b, c in ("msp", "pms", "spm"):
+        ittsuu = Win.make(f"456789{a}234{b}55{c}", f"5{c}", melds=[f"chi 123{a}"])
+        assert held(ittsuu), a
 
 
 def test_kaiso_through_evaluate() -> None:

@@ -386,3 +386,13 @@ def test_fu_of_sets_waits_and_pairs(hand: str, win: str, melds: list, extra: dic
     readings = [i for i in interpretations(w) if i.kind == "standard"]
     assert len(readings) == 1
     assert fu_of(w, readings[0]) == ((raw + 9) // 10 * 10, raw)
+
+
+def test_each_honba_adds_300_points_to_the_payment() -> None:
+    # 300 points per honba (100 from each payer on a tsumo): two honba are 600, on a ron,
+    # a non-dealer's tsumo and the dealer's.
+    p = score(PINFU_HAND | {"honba": 2}).payment
+    assert (p.honba, p.ron) == (600, 3900 + 600)
+    for seat in ("S", "E"):
+        p = score(PINFU_HAND | {"honba": 2, "tsumo": True, "seat": seat}).payment
+        assert p.honba == 600, seat
