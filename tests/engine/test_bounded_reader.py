@@ -22,6 +22,11 @@ from yaku.bounded import (
 )
 
 
+def dotted_key(parts: int) -> str:
+    """A dotted key of that many distinct parts: k.kk.kkk…"""
+    return ".".join("k" * (i + 1) for i in range(parts))
+
+
 class _CountingFile:
     """A path whose file counts the bytes read from it."""
 
@@ -65,16 +70,16 @@ def test_a_header_counts_its_parts_into_the_depth_below_it() -> None:
 
 
 def test_a_long_key_after_a_comma_of_an_inline_table_is_refused() -> None:
-    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    long_key = dotted_key(MAX_KEY_PARTS + 1)
     with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
         check_toml_shape(f"x = {{a = 1, {long_key} = 2}}\n")
-    short_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS))
+    short_key = dotted_key(MAX_KEY_PARTS)
     check_toml_shape(f"x = {{a = 1, {short_key} = 2}}\n")
 
 
 def test_a_long_key_after_a_comma_of_an_inline_table_in_an_array_is_refused() -> None:
     # The comma belongs to the inline table (the innermost container), not to the array.
-    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    long_key = dotted_key(MAX_KEY_PARTS + 1)
     with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
         check_toml_shape(f"x = [{{a = 1, {long_key} = 2}}]\n")
 
@@ -152,17 +157,17 @@ def test_the_dots_of_floats_in_an_array_are_no_key_parts(items: int) -> None:
 
 
 def test_the_first_key_of_an_inline_table_counts_its_parts() -> None:
-    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    long_key = dotted_key(MAX_KEY_PARTS + 1)
     with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
         check_toml_shape(f"x = {{{long_key} = 1}}\n")
     with pytest.raises(BoundedInputError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
         check_toml_shape(f"x = [{{{long_key} = 1}}]\n")
-    short_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS))
+    short_key = dotted_key(MAX_KEY_PARTS)
     check_toml_shape(f"x = {{{short_key} = 1}}\n")
 
 
 def test_a_key_refused_after_multiline_strings_and_comments_names_its_line() -> None:
-    long_key = ".".join("k" * (i + 1) for i in range(MAX_KEY_PARTS + 1))
+    long_key = dotted_key(MAX_KEY_PARTS + 1)
     text = f'# c\na = """\n\n"""\nb = \'\'\'\nx\n\'\'\'\nc = "s"\n{long_key} = 1\n'
     with pytest.raises(CuratedError) as e:
         load_toml(text, "t.toml")
