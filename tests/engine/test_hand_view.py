@@ -37,3 +37,11 @@ def test_a_closed_hand_of_runs_and_a_pair_has_no_sets_of_identical_tiles() -> No
     assert v.pairs == (t("5s"),)
     assert v.triplets == () and v.quads == () and v.concealed_quads == ()
     assert v.wait == "kanchan" and v.menzen and not v.has_honors
+
+
+def test_has_is_true_exactly_for_the_tiles_the_hand_holds_melds_included() -> None:
+    # 123m 11z in hand, kan 5p, closed kan 中 (7z), pon 3s: these seven kinds and no other.
+    v = _only_view({"hand": "123m11z", "win": "3m",
+                    "melds": ["kan 5555p", "ankan 7777z", "pon 333s"]})
+    held = {t(s) for s in ("1m", "2m", "3m", "1z", "5p", "7z", "3s")}
+    assert [tile for tile in range(34) if v.has(tile)] == sorted(held)

@@ -254,6 +254,28 @@ def test_families_file_errors_name_the_entry(text, message):
         parse_families(text)
 
 
+# The second [[alone]] table is valid: an error in the first must name the first's line.
+SECOND_ALONE_OK = '\n[[alone]]\nyaku = "3-14-13"\nevidence = "僅限沒有其他役時"\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('[[alone]]\nyaku = "3-14-13"\n' + SECOND_ALONE_OK,
+         "catalog/families.toml:1: alone 1: needs a catalog yaku and its evidence"),
+        ('[[alone]]\nyaku = "3-14-13"\nevidence = "僅限門前"\n' + SECOND_ALONE_OK,
+         "catalog/families.toml:3: alone 1: '僅限門前' is not in 3-14-13's 內容"),
+        ('[[alone]]\nyaku = "3-14-13"\nevidence = "僅限沒有其他役時"\n'
+         '\n[[alone]]\nyaku = "9-99"\nevidence = "x"\n',
+         "catalog/families.toml:5: alone 2: needs a catalog yaku and its evidence"),
+    ],
+)
+def test_an_alone_table_error_names_that_tables_line(text, message):
+    with pytest.raises(ValueError) as e:
+        parse_families(text)
+    assert str(e.value) == message
+
+
 def test_each_table_of_families_file_is_optional():
     only_families = '[[family]]\nlarger = "3-10-02"\nsmaller = "3-10-01"\nwhy = "x"\n'
     families, alone = parse_families(only_families)
