@@ -396,3 +396,20 @@ def test_each_honba_adds_300_points_to_the_payment() -> None:
     for seat in ("S", "E"):
         p = score(PINFU_HAND | {"honba": 2, "tsumo": True, "seat": seat}).payment
         assert p.honba == 600, seat
+
+
+@pytest.mark.parametrize("honba", [0, 1, 3])
+def test_every_payer_adds_100_per_honba_and_the_honba_part_is_300_each(honba: int) -> None:
+    # Standard table: a non-dealer's 3 han 30 fu ron is 3,900; the pinfu tsumo is 4 han
+    # 20 fu: 2,600 from the dealer and 1,300 from each other player, or 2,600 from
+    # everyone on the dealer's tsumo. Each honba: 300 on a ron, 100 from each payer on a
+    # tsumo, so the honba part is 300 per honba whoever pays.
+    n = honba
+    p = score(PINFU_HAND | {"honba": n}).payment
+    assert (p.ron, p.honba, p.total) == (3900 + 300 * n, 300 * n, 3900 + 300 * n)
+    p = score(PINFU_HAND | {"honba": n, "tsumo": True}).payment
+    assert (p.dealer, p.each, p.honba, p.total) == (
+        2600 + 100 * n, 1300 + 100 * n, 300 * n, 5200 + 300 * n
+    )
+    p = score(PINFU_HAND | {"honba": n, "tsumo": True, "seat": "E"}).payment
+    assert (p.each, p.honba, p.total) == (2600 + 100 * n, 300 * n, 7800 + 300 * n)
