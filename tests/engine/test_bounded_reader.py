@@ -193,3 +193,20 @@ def test_a_curated_text_may_take_4_mib_and_no_more() -> None:
     assert load_toml(at_cap, "big.toml") == {"a": 1}
     with pytest.raises(CuratedError, match="more than the 4194304 bytes"):
         load_toml(at_cap + "\n", "big.toml")
+
+
+def test_a_value_of_the_wrong_type_is_named_by_its_dotted_path_and_line() -> None:
+    text = '[[r]]\nk = "x"\n[[r]]\nk = 1\n[a]\nb = 2\ntags = ["x", 3]\n'
+    doc = parse_toml(text.encode(), "t.toml")
+    cases = [
+        (lambda: doc.string(("r", 1, "k"), 1), "t.toml:4: r[2].k must be a string, not an integer"),
+        (lambda: doc.string(("a", "b"), 2), "t.toml:6: a.b must be a string, not an integer"),
+        (lambda: doc.strings(("a", "tags"), ["x", 3]),
+         "t.toml:7: a.tags[2] must be a string, not an integer"),
+        (lambda: doc.table(("r", 0), "x"), "t.toml:1: r[1] must be a table, not a string"),
+        (lambda: doc.table((), 3), "t.toml: the file must be a table, not an integer"),
+    ]
+    for call, message in cases:
+        with pytest.raises(CuratedError) as e:
+            call()
+        assert str(e.value) == message
