@@ -6,6 +6,7 @@ import random
 from functools import partial
 from types import FunctionType
 
+import pytest
 from engine_hands import random_win
 
 from yaku.evaluation import _plan, prepare
@@ -28,6 +29,13 @@ def _returns_one_expression(w: object) -> bool:
 def _two_statements(w: object) -> bool:
     n = len(str(w))
     return n > LIMIT
+
+
+# The return comes first, yet the unreachable assignment makes LIMIT a local: a call
+# raises UnboundLocalError, where the expression alone would read the global.
+def _return_then_dead_code(w: object) -> bool:
+    return w > LIMIT  # noqa: F823
+    LIMIT = 0  # noqa: F841
 
 
 def _made(least: int):
@@ -76,6 +84,10 @@ def test_fields_are_read_ahead_as_locals() -> None:
 
 def test_what_is_not_one_plain_expression_stays_a_call() -> None:
     assert inline(_two_statements, "p") is None
+    # A return followed by more statements: only the lone return of a body is its test.
+    with pytest.raises(UnboundLocalError):
+        _return_then_dead_code(5)
+    assert inline(_return_then_dead_code, "p") is None
     assert inline(lambda w: any(c == "a" for c in w), "p") is None  # binds its own name
     assert inline(lambda w: (n := len(w)) > n - 1, "p") is None
     assert inline(partial(_helper), "p") is None
