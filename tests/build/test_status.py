@@ -126,3 +126,41 @@ def test_went_stale_names_only_bodies_that_matched_the_old_catalog(tmp_path, mon
     new = {"nodes": [("3-02-01", "2" * 64), ("3-02-02", "2" * 64), ("3-02-03", "1" * 64)]}
     assert status.stale_after(tmp_path, old, new) == ["3-02-01"]
     assert status.stale_after(tmp_path, None, new) == []
+
+
+IDENTIFIERS = f"""["3-99-01"]
+a = {{ name = "han_1", text = "一翻", fingerprint = "{"0" * 64}" }}
+
+["3-99-02"]
+a = {{ name = "gone", text = "x", fingerprint = "{"1" * 64}" }}
+"""
+
+
+def test_identifier_findings_carry_their_fields_and_message(tmp_path):
+    from yaku.status import identifier_status
+
+    (tmp_path / "catalog").mkdir()
+    (tmp_path / "catalog" / "identifiers.toml").write_text(IDENTIFIERS, encoding="utf-8")
+    # One yaku with two options: `a` named for another text (stale), `b` not named
+    # (missing); 3-99-02 is no catalog node (unknown).
+    options = [{"letter": "a", "text": {"zh-Hant": "1翻"}},
+               {"letter": "b", "text": {"zh-Hant": "無"}}]
+    cat = {"nodes": [{"id": "3-99-01", "kind": "yaku", "options": options}]}
+    where = "catalog/identifiers.toml"
+    assert identifier_status(tmp_path, cat) == {
+        "named": 2,
+        "stale": [{
+            "node": "3-99-01", "letter": "a", "name": "han_1", "line": 2, "was": "一翻",
+            "now": "1翻",
+            "message": f"{where}:2: 3-99-01 a han_1 is stale: named for '一翻', "
+                       "the text is now '1翻'",
+        }],
+        "missing": [{
+            "node": "3-99-01", "letter": "b", "name": "option_b", "line": 1, "was": "",
+            "now": "無", "message": f"{where}:1: 3-99-01 b '無' has no name; using option_b",
+        }],
+        "unknown": [{
+            "node": "3-99-02", "letter": "a", "name": "gone", "line": 5, "was": "x", "now": "",
+            "message": f"{where}:5: 3-99-02 a gone: the catalog has no such node or option",
+        }],
+    }
