@@ -277,3 +277,25 @@ def test_sanshoku_i_nitoi_allows_a_suit_pairing_the_third_number_too():
     assert best("3-09-11", Win.make("1122m1133p1122s55z", "5z"), held) is None
     # Three numbers shared by two suits alone are not enough: the souzu shares none.
     assert best("3-09-11", Win.make("112233m112233p55s", "5s"), held) is None
+
+
+# 三色異二對 (3-09-11), "each of the 3 suits pairs 2 of 3 numbers": with 1, 2, 4 as the
+# three numbers, man pairs 1 and 4, pin 1 and 2, sou 2 and 4. Seven pairs leave one more
+# pair, which may be the third number in any one suit (that suit still pairs its two),
+# or a number none of the others has; a hand held by no such assignment does not count.
+I_NITOI_CASES = [
+    ("1144m1122p2244s99s", True),  # the seventh pair elsewhere
+    ("112244m1122p2244s", True),  # the manzu pairs all three numbers
+    ("1144m112244p2244s", True),  # the pinzu pairs all three numbers
+    ("1144m1122p112244s", True),  # the souzu pairs all three numbers
+    ("1144m1144p112244s", False),  # man and pin pair the same two
+    ("112244m112244p55s", False),  # the souzu pairs none of them
+    ("1144m2299p2244s11z", False),  # no number shared by man and pin
+]
+
+
+@pytest.mark.parametrize(("hand", "holds"), I_NITOI_CASES, ids=[c[0] for c in I_NITOI_CASES])
+def test_sanshoku_i_nitoi_with_the_third_number_in_each_suit(hand, holds):
+    win = Win.make(hand, "1m")
+    held = generated.REGISTRY["3-09-11"].options()  # b: the yaku holds
+    assert (best("3-09-11", win, held) is not None) is holds

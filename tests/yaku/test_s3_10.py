@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+import generated
 from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue
 from tests.yaku.soundness import check_prefilters, finish_win
 from yaku import registry
@@ -82,3 +85,32 @@ def test_open_chinpeikou_depends_on_the_value_option():
     assert _chinpeikou("e", win).value["han"] == 3  # no word on calls: open allowed
     closed = Win.make("112233m112233p55s", "5s")
     assert all(_chinpeikou(x, closed) is not None for x in "bcde")
+
+
+# 雙龍爭珠(2) (3-10-10): a pinzu pair, two manzu and two souzu sequences, "the numbers of
+# a suit's two sequences consecutive": the two join into six consecutive numbers (the
+# body's reading of 連續), whatever the other suit's numbers are.
+SIX_IN_A_ROW = [
+    ("123456", True),
+    ("234567", True),
+    ("345678", True),
+    ("456789", True),
+    ("123345", False),  # overlapping on 3
+    ("234345", False),
+    ("234456", False),  # overlapping on 4
+    ("123567", False),  # a gap at 4
+    ("234678", False),  # a gap at 5
+    ("123789", False),
+    ("123123", False),  # the same sequence twice
+]
+
+
+@pytest.mark.parametrize(("run", "holds"), SIX_IN_A_ROW, ids=[r for r, _ in SIX_IN_A_ROW])
+@pytest.mark.parametrize("suit", ["m", "s"])
+def test_shanron_chonchu_2_wants_six_consecutive_numbers_in_each_suit(run, holds, suit):
+    other = "345678"  # six in a row, numbers unlike the tested suit's
+    hand = f"{run}m{other}s55p" if suit == "m" else f"{other}m{run}s55p"
+    win = Win.make(hand, "5p")
+    opts = generated.REGISTRY["3-10-10"].options()  # b: 滿貫, the yaku holds
+    awards = [registry.call("3-10-10", HandView(win, i), opts) for i in interpretations(win)]
+    assert any(a is not None for a in awards) is holds
