@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 import catalog
 from yaku import registry
 from yaku.bodies.s3_14 import has_standard_yaku, wait_tiles
@@ -197,3 +199,26 @@ def test_anago_alone_refuses_a_wait_across_two_suits() -> None:
     body = registry.BODIES["3-14-03"]
     for interp, opts in itertools.product(readings, option_variants("3-14-03")):
         assert body.fn(HandView(win, interp), opts) is None, (interp.kind, opts)
+
+
+@pytest.mark.parametrize(
+    ("hand", "win_tile", "chi"),
+    [
+        ("123s789m999p44z", "3s", "chi 123p"),
+        ("123p789s999m44z", "3p", "chi 123m"),
+        ("123m789p999s44z", "3m", "chi 123s"),
+    ],
+    ids=["123p-123s", "123m-123p", "123m-123s"],
+)
+def test_open_chanta_with_a_123_run_of_any_suit_is_a_yaku(
+    hand: str, win_tile: str, chi: str
+) -> None:
+    # 混全帶幺 (open: 1 han): every block holds a terminal or honor, here a 123 run of two
+    # suits, a 789 run, a 999 triplet and a North pair (no value tile for the East seat
+    # in the East round). It is the hand's only standard yaku, so this penchan win is no
+    # 皆素 (which needs no other yaku), whichever suits the 123 runs are in.
+    win = Win.make(hand, win_tile, melds=[chi])
+    assert interpretations(win)[0].wait == "penchan"
+    assert any(has_standard_yaku(HandView(win, i)) for i in interpretations(win))
+    alone = Ruleset.from_toml('[ruleset]\nothers = "off"\n[yaku."3-14-13"]\nvalue = "b"\n')
+    assert "3-14-13" not in {a.id for a in evaluate(win, alone).yaku}
