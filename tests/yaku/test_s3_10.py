@@ -141,3 +141,20 @@ def test_isshoku_yonpo_wants_four_sequences_stepping_by_one(hand, holds):
     )
     awards = [registry.call("3-10-08", HandView(win, i), opts) for i in interpretations(win)]
     assert any(a is not None for a in awards) is holds
+
+
+# 三色一通 (3-10-03): 123, 456 and 789 as sequences, each in a different suit, whichever
+# suit holds which. Each of the six assignments holds, through the prefilter as well (the
+# manzu holding only 789m among them too).
+ITTSUU_SUITS = ["123m456p789s", "123m456s789p", "123p456m789s",
+                "123p456s789m", "123s456m789p", "123s456p789m"]
+
+
+@pytest.mark.parametrize("straight", ITTSUU_SUITS)
+def test_sanshoku_ittsuu_holds_for_every_assignment_of_the_suits(straight):
+    win = Win.make(straight + "111z22z", "2z")
+    body = registry.BODIES["3-10-03"]
+    assert body.prefilter(win)
+    opts = generated.REGISTRY["3-10-03"].options()
+    awards = [registry.call("3-10-03", HandView(win, i), opts) for i in interpretations(win)]
+    assert any(a is not None for a in awards)
