@@ -7,12 +7,13 @@ hands under every option variant. 清杯口 on an open hand depends on the value
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 import generated
-from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue
+from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue, IsshokuYonpoFlush
 from tests.yaku.soundness import check_prefilters, finish_win
 from yaku import registry
 from yaku.decompose import interpretations
@@ -114,3 +115,46 @@ def test_shanron_chonchu_2_wants_six_consecutive_numbers_in_each_suit(run, holds
     opts = generated.REGISTRY["3-10-10"].options()  # b: 滿貫, the yaku holds
     awards = [registry.call("3-10-10", HandView(win, i), opts) for i in interpretations(win)]
     assert any(a is not None for a in awards) is holds
+
+
+# 一色四步 (3-10-08): four sequences of one suit, each starting one number above the last
+# (123 234 345 456). A gap anywhere in the steps (123 345 456 567) or three steps with a
+# fourth sequence elsewhere is not it.
+FOUR_STEPS = [
+    ("123234345456m11s", True),
+    ("234345456567p11s", True),
+    ("456567678789s11z", True),  # the top four steps
+    ("123345456567m11s", False),  # 2 skipped after 1
+    ("123234456567m11s", False),  # 3 skipped
+    ("123234345567m11s", False),  # 4 skipped
+    ("123234345678m11s", False),  # 4 and 5 skipped
+    ("234345456m789p11s", False),  # three steps, the fourth sequence in another suit
+    ("123345567789m11s", False),  # steps of two (金門橋)
+]
+
+
+@pytest.mark.parametrize(("hand", "holds"), FOUR_STEPS, ids=[h for h, _ in FOUR_STEPS])
+def test_isshoku_yonpo_wants_four_sequences_stepping_by_one(hand, holds):
+    win = Win.make(hand, hand[-3] + hand[-1])
+    opts = dataclasses.replace(
+        generated.REGISTRY["3-10-08"].options(), flush=IsshokuYonpoFlush.NOT_REQUIRED
+    )
+    awards = [registry.call("3-10-08", HandView(win, i), opts) for i in interpretations(win)]
+    assert any(a is not None for a in awards) is holds
+
+
+# 三色一通 (3-10-03): 123, 456 and 789 as sequences, each in a different suit, whichever
+# suit holds which. Each of the six assignments holds, through the prefilter as well (the
+# manzu holding only 789m among them too).
+ITTSUU_SUITS = ["123m456p789s", "123m456s789p", "123p456m789s",
+                "123p456s789m", "123s456m789p", "123s456p789m"]
+
+
+@pytest.mark.parametrize("straight", ITTSUU_SUITS)
+def test_sanshoku_ittsuu_holds_for_every_assignment_of_the_suits(straight):
+    win = Win.make(straight + "111z22z", "2z")
+    body = registry.BODIES["3-10-03"]
+    assert body.prefilter(win)
+    opts = generated.REGISTRY["3-10-03"].options()
+    awards = [registry.call("3-10-03", HandView(win, i), opts) for i in interpretations(win)]
+    assert any(a is not None for a in awards)
