@@ -166,3 +166,17 @@ def test_others_off_leaves_on_a_yaku_that_has_no_none_option():
         options=info.options, values={**info.values, "a": None}
     )
     assert _none_member(without) is info.options().value
+
+
+def test_supply_fills_only_the_lost_numbers_and_keeps_a_value_lost_while_one_is_missing():
+    # supply: "the value with the table's numbers in place of the lost ones" -- a number
+    # the source kept stays, and a value with a number still lost stays lost.
+    from yaku.rules import supply
+
+    kept_han = {"kind": "fu_han", "han": 1, "fu": None, "lost": True, "notes": []}
+    filled = supply(kept_han, {"han": 3, "fu": 30})
+    assert (filled["han"], filled["fu"], filled["lost"]) == (1, 30, False)
+    both_lost = {"kind": "fu_han", "han": None, "fu": None, "lost": True, "notes": []}
+    half = supply(both_lost, {"han": 2})
+    assert (half["han"], half["fu"], half["lost"]) == (2, None, True)
+    assert "supplied_by_ruleset" not in half
