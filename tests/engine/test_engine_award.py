@@ -74,3 +74,13 @@ def test_picking_a_case_the_value_does_not_have_names_it():
     assert pick_case(value, "合计刚好100") == han(2)
     with pytest.raises(KeyError, match="no case '101以上'"):
         pick_case(value, "101以上")
+
+
+def test_a_conditional_value_ranks_as_its_best_case():
+    # 加賀百萬石 (3-13-01 c): double yakuman when the total is exactly 100, else yakuman.
+    # Before a case is picked, the value ranks as the best case it may turn out to be.
+    value = {"kind": "conditional", "lost": False, "notes": [], "cases": [
+        {"when": "合计刚好100", "value": yakuman(2)},
+        {"when": "101以上", "value": yakuman(1)},
+    ]}
+    assert rank(value) == rank(yakuman(2)) > rank(yakuman(1))
