@@ -524,3 +524,6 @@ def test_the_higher_of_two_limit_yaku_sets_the_floor_in_either_order() -> None:
     for awards in ((haneman, mangan), (mangan, haneman)):
         s = score(PINFU_HAND, *awards)
         assert (s.limit, s.payment.ron) == ("haneman", 12000)
+    # 3 han 30 fu is below haneman: the floor sets it, and the text says why.
+    why = "3-99-99 test yaku sets the hand to haneman; the other han do not add onto it"
+    assert s.lines()[-1] == f"  ({why})" and s.to_json()["note"] == why
