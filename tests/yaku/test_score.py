@@ -489,6 +489,11 @@ def test_an_irregular_shape_reads_only_the_tile_colour_yaku_and_base_fu() -> Non
     (irregular,) = [i for i in interpretations(win) if i.kind == "back_four"]
     assert standard_names(win, irregular, Scoring()) == {"honiisou": 3}
     assert fu_of(win, irregular) == (30, 30)
+    # guriinsha's shape (3-08-01-07) holds an East triplet: still no set fu (a standard
+    # reading's concealed honour triplet would add 8).
+    win = Win.from_json({"hand": "13456789m2s11144z", "win": "2s", "seat": "S"})
+    (irregular,) = [i for i in interpretations(win) if i.kind == "guriinsha"]
+    assert fu_of(win, irregular) == (30, 30)
 
 
 def test_a_yaku_that_includes_a_standard_yaku_takes_it_out() -> None:
