@@ -54,3 +54,33 @@ def test_an_additive_value_ranks_as_its_han_plus_the_seven_pairs_two():
         for plus in ("七对子", "七對子"):
             value = {"kind": "additive", "han": n, "plus": plus, "lost": False, "notes": []}
             assert rank(value) == expected, (n, plus)
+
+
+def test_a_held_value_without_han_ranks_above_nothing_and_below_one_han():
+    # An 「採用」 (adopted) value holds the yaku but names no han: it must count for more
+    # than a value that awards nothing (kind none), and for less than any han.
+    adopted = {"kind": "adopted", "lost": False, "notes": []}
+    none = {"kind": "none", "lost": False, "notes": []}
+    assert rank(none) == 0.0
+    assert 0.0 < rank(adopted) <= rank(han(1))
+
+
+def test_picking_a_case_the_value_does_not_have_names_it():
+    import pytest
+
+    from yaku.award import pick_case
+
+    value = {"kind": "conditional", "cases": [{"when": "合计刚好100", "value": han(2)}]}
+    assert pick_case(value, "合计刚好100") == han(2)
+    with pytest.raises(KeyError, match="no case '101以上'"):
+        pick_case(value, "101以上")
+
+
+def test_a_conditional_value_ranks_as_its_best_case():
+    # 加賀百萬石 (3-13-01 c): double yakuman when the total is exactly 100, else yakuman.
+    # Before a case is picked, the value ranks as the best case it may turn out to be.
+    value = {"kind": "conditional", "lost": False, "notes": [], "cases": [
+        {"when": "合计刚好100", "value": yakuman(2)},
+        {"when": "101以上", "value": yakuman(1)},
+    ]}
+    assert rank(value) == rank(yakuman(2)) > rank(yakuman(1))

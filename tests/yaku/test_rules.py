@@ -76,6 +76,7 @@ def test_others_off():
         ('[yaku."3-13-01"]\nvalue = "z"', "no option 'z'"),
         ('[yaku."3-13-01"]\n"3-13-01-01" = "c"', "no option 'c'"),
         ('[yaku."3-13-01"]\nvalue = 2', "must be a letter"),
+        ('[yaku]\n"3-13-01" = "b"', "yaku.'3-13-01'. must be a table"),
         ("[yaku", "not valid TOML"),
         ('[ruleset]\nothers = "maybe"', "others"),
         ("[rules]\nx = 1", "unknown table"),
@@ -149,3 +150,33 @@ def test_a_supplied_number_is_an_integer_from_one_to_its_cap(yid: str, key: str,
         assert str(e.value) == (
             f"r.toml: [yaku.'{yid}'] {key} must be an integer 1 to {high}, got {n}"
         )
+
+
+def test_others_off_leaves_on_a_yaku_that_has_no_none_option():
+    # 「其余关闭」 picks each yaku's 無 option; a yaku without one cannot be turned off and
+    # keeps its default option.
+    import types
+
+    from yaku import generated
+    from yaku.rules import _none_member
+
+    info = generated.REGISTRY["3-13-01"]
+    assert _none_member(info).letter == "a"  # 3-13-01's a is 無
+    without = types.SimpleNamespace(
+        options=info.options, values={**info.values, "a": None}
+    )
+    assert _none_member(without) is info.options().value
+
+
+def test_supply_fills_only_the_lost_numbers_and_keeps_a_value_lost_while_one_is_missing():
+    # supply: "the value with the table's numbers in place of the lost ones" -- a number
+    # the source kept stays, and a value with a number still lost stays lost.
+    from yaku.rules import supply
+
+    kept_han = {"kind": "fu_han", "han": 1, "fu": None, "lost": True, "notes": []}
+    filled = supply(kept_han, {"han": 3, "fu": 30})
+    assert (filled["han"], filled["fu"], filled["lost"]) == (1, 30, False)
+    both_lost = {"kind": "fu_han", "han": None, "fu": None, "lost": True, "notes": []}
+    half = supply(both_lost, {"han": 2})
+    assert (half["han"], half["fu"], half["lost"]) == (2, None, True)
+    assert "supplied_by_ruleset" not in half

@@ -413,3 +413,122 @@ def test_every_payer_adds_100_per_honba_and_the_honba_part_is_300_each(honba: in
     )
     p = score(PINFU_HAND | {"honba": n, "tsumo": True, "seat": "E"}).payment
     assert (p.each, p.honba, p.total) == (2600 + 100 * n, 300 * n, 7800 + 300 * n)
+
+
+# -- the score as text and JSON; rarer combinations ---------------------------------------
+
+
+def test_the_score_text_says_who_pays_a_tsumo() -> None:
+    # Non-dealer mangan tsumo with one honba: 4,100 from the dealer, 2,100 from each
+    # other player; the dealer's mangan tsumo: 4,100 from each.
+    hand = PINFU_HAND | {"tsumo": True, "ippatsu": True, "honba": 1}
+    assert score(hand).lines()[:2] == [
+        "score: 5 han 20 fu, mangan",
+        "  tsumo: the dealer pays 4100, each other player 2100; total 8300",
+    ]
+    assert score(hand | {"seat": "E"}).lines()[1] == "  tsumo: each player pays 4100; total 12300"
+
+
+def test_a_yakuman_scores_by_its_name_and_lists_the_han_yaku_it_drops() -> None:
+    s = score(DAISANGEN)  # daisangen; the three dragon triplets are concealed: sanankou
+    lines = s.lines()
+    assert lines[:3] == [
+        "score: yakuman",
+        "  ron: the discarder pays 32000; total 32000",
+        "  counted: daisangen 1x yakuman",
+    ]
+    assert "  not counted: sanankou (a yakuman drops the han yaku)" in lines
+    assert {"name": "sanankou", "why": "a yakuman drops the han yaku"} in s.to_json()[
+        "not_counted"
+    ]
+
+
+def test_a_hand_without_a_yaku_says_no_win_and_why() -> None:
+    # README: flowers and dora never make a win by themselves (no yaku: no win).
+    hand = {"hand": "234m456p678s55p", "win": "4m", "melds": ["chi 789s"], "dora": "4p"}
+    s = score(hand, kuitan=False)
+    assert s.lines() == ["score: no win (no yaku)"]
+    assert s.to_json()["note"] == "no yaku"
+
+
+def test_a_score_without_a_reading_reports_none() -> None:
+    from yaku.score import Payment
+
+    s = Score(False, 0, 0, 0, "", 0, Payment(), (), None)
+    assert "interpretation" not in s.to_json()
+
+
+def test_scoring_that_is_no_table_is_refused() -> None:
+    message = r"^r\.toml: 'scoring' must be a table: \[scoring\], got 1$"
+    with pytest.raises(InputError, match=message):
+        parse_scoring(1, "r.toml")
+
+
+def test_no_reading_at_all_is_refused() -> None:
+    with pytest.raises(InputError, match=r"^no reading of the hand to score$"):
+        best_score(Win.from_json(PINFU_HAND), [], Scoring())
+
+
+def test_called_pairs_open_a_seven_pairs_hand_and_seven_pairs_is_closed_only() -> None:
+    # WIN_FORMAT: a called pair opens the hand; 七對子 is closed only (no open han), while
+    # open tanyao stays 1 han (kuitan).
+    hand = {"hand": "224466m3355p7788s", "win": "8s", "seat": "S"}
+    assert dict(score(hand).counted) == {"tanyao": "1 han", "chiitoitsu": "2 han"}
+    s = score(hand | {"called_pairs": 1})
+    assert dict(s.counted) == {"tanyao": "1 han"} and s.han == 1
+
+
+def test_an_irregular_shape_reads_only_the_tile_colour_yaku_and_base_fu() -> None:
+    # BACK FOUR's shape of 123456789555s44z: half flush (3 han closed) is read off the tiles;
+    # the shape has no set fu: 20 base + 10 for a closed ron = 30.
+    from yaku import registry
+    from yaku.score import standard_names
+
+    registry.load_bodies()
+    win = Win.from_json({"hand": "123456789555s44z", "win": "4z", "seat": "S"})
+    (irregular,) = [i for i in interpretations(win) if i.kind == "back_four"]
+    assert standard_names(win, irregular, Scoring()) == {"honiisou": 3}
+    assert fu_of(win, irregular) == (30, 30)
+    # guriinsha's shape (3-08-01-07) holds an East triplet: still no set fu (a standard
+    # reading's concealed honour triplet would add 8).
+    win = Win.from_json({"hand": "13456789m2s11144z", "win": "2s", "seat": "S"})
+    (irregular,) = [i for i in interpretations(win) if i.kind == "guriinsha"]
+    assert fu_of(win, irregular) == (30, 30)
+
+
+def test_a_yaku_that_includes_a_standard_yaku_takes_it_out() -> None:
+    # 包含七對子: the local yaku's han include seven pairs', so it is not counted again.
+    note = {"kind": "includes", "args": ["七对子"], "text": "包含七对子的2翻"}
+    pairs = {"hand": "224466m3355p7788s", "win": "8s", "seat": "S"}  # tanyao, chiitoitsu
+    s = score(pairs, local(han(3), (note,)))
+    assert "chiitoitsu" not in dict(s.counted) and s.han == 1 + 3
+
+
+def test_the_local_ippatsu_is_the_standard_one_counted_once() -> None:
+    ippatsu = Award("3-02-01", "一發", "b", {**han(1), "lost": False, "notes": []})
+    s = score(PINFU_HAND | {"ippatsu": True}, ippatsu)
+    assert ("3-02-01 一發", "the standard ippatsu, counted once") in s.not_counted
+    assert s.han == 4 and dict(s.counted)["ippatsu"] == "1 han"  # riichi tanyao pinfu ippatsu
+
+
+def test_seven_pairs_plus_one_is_one_han_more_than_the_seven_pairs_counted() -> None:
+    # 「七對子+1翻」 (3-09-03 b): on a seven-pairs reading the standard 2 han are counted
+    # already, so the local yaku adds 1; on a reading without seven pairs it brings them: 3.
+    plus = local({"kind": "additive", "han": 1, "plus": "七對子"})
+    pairs = {"hand": "224466m3355p7788s", "win": "8s", "seat": "S"}  # tanyao, chiitoitsu
+    s = score(pairs, plus)
+    assert ("3-99-99 test yaku", "1 han") in s.counted and s.han == 1 + 2 + 1
+    s = score(PINFU_HAND, plus)
+    assert ("3-99-99 test yaku", "3 han") in s.counted and s.han == 3 + 3
+
+
+def test_the_higher_of_two_limit_yaku_sets_the_floor_in_either_order() -> None:
+    # At least haneman and at least mangan: at least haneman, 12,000 from the discarder.
+    mangan = local({"kind": "limit", "limit": "mangan", "multiple": 1})
+    haneman = local({"kind": "limit", "limit": "haneman", "multiple": 1})
+    for awards in ((haneman, mangan), (mangan, haneman)):
+        s = score(PINFU_HAND, *awards)
+        assert (s.limit, s.payment.ron) == ("haneman", 12000)
+    # 3 han 30 fu is below haneman: the floor sets it, and the text says why.
+    why = "3-99-99 test yaku sets the hand to haneman; the other han do not add onto it"
+    assert s.lines()[-1] == f"  ({why})" and s.to_json()["note"] == why
