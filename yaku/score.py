@@ -217,7 +217,7 @@ class Score:
             pay = f"tsumo: the dealer pays {p.dealer}, each other player {p.each}"
         else:
             pay = f"tsumo: each player pays {p.each}"
-        sticks = f" + {p.riichi_sticks} riichi sticks" if p.riichi_sticks else ""
+        sticks = f" + {p.riichi_sticks} for the riichi sticks" if p.riichi_sticks else ""
         out = [head, f"  {pay}{sticks}; total {p.total}"]
         out.append("  counted: " + ", ".join(f"{n} {v}" for n, v in self.counted))
         for name, why in self.not_counted:

@@ -429,6 +429,16 @@ def test_the_score_text_says_who_pays_a_tsumo() -> None:
     assert score(hand | {"seat": "E"}).lines()[1] == "  tsumo: each player pays 4100; total 12300"
 
 
+def test_the_score_text_gives_the_riichi_sticks_in_points() -> None:
+    # Two sticks on the table are 2,000 points to the winner: the text must not read as
+    # "2000 sticks".
+    hand = PINFU_HAND | {"tsumo": True, "ippatsu": True, "riichi_sticks": 2}
+    assert score(hand).lines()[1] == (
+        "  tsumo: the dealer pays 4000, each other player 2000"
+        " + 2000 for the riichi sticks; total 10000"
+    )
+
+
 def test_a_yakuman_scores_by_its_name_and_lists_the_han_yaku_it_drops() -> None:
     s = score(DAISANGEN)  # daisangen; the three dragon triplets are concealed: sanankou
     lines = s.lines()

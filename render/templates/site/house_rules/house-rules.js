@@ -876,7 +876,7 @@
     if (p.ron) pay = L(`榮和：放銃者付 ${p.ron} · ron: the discarder pays ${p.ron}`, `ron: the discarder pays ${p.ron}`);
     else if (p.dealer) pay = L(`自摸：莊家付 ${p.dealer}，其他各付 ${p.each} · tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`, `tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`);
     else pay = L(`自摸：各付 ${p.each} · tsumo: each player pays ${p.each}`, `tsumo: each player pays ${p.each}`);
-    const sticks = p.riichi_sticks ? ` + ${p.riichi_sticks} ${L("立直棒 riichi sticks", "riichi sticks")}` : "";
+    const sticks = p.riichi_sticks ? ` + ${p.riichi_sticks} ${L("（立直棒）", "for the riichi sticks")}` : "";
     box.append(
       el("p", { class: "yb-hr-score-head" }, el("b", { text: L("點數 score: ", "score: ") }), el("span", { class: "yb-hr-score-worth", text: worth })),
       el("p", { class: "yb-hr-score-pay", text: `${pay}${sticks}; ${L("合計 total", "total")} ${p.total}` }),
