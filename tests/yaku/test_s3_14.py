@@ -38,6 +38,8 @@ def test_wait_tiles() -> None:
     assert wait_tiles(Win.make("1133557799m1122z", "2z")) == tiles("2z")
     assert wait_tiles(Win.make("19m19p19s12345677z", "7z")) == tiles("19m19p19s1234567z")
     assert wait_tiles(Win.make("123m456p789s11z", "6p", melds=["ankan 3333p"])) == tiles("6p")
+    # All terminals and honors, yet no thirteen-orphans wait: only the tanki tile.
+    assert wait_tiles(Win.make("111m999m111p999p11z", "1z")) == tiles("1z")
 
 
 def test_other_yaku() -> None:
@@ -49,10 +51,23 @@ def test_other_yaku() -> None:
     assert held(Win.make("234m55p456p456678s", "3m"))  # 斷幺九
     assert held(Win.make("123m55p789p456678s", "2m", houtei=True))
     assert held(Win.make("1133557799m1122z", "2z"))  # 七對子
+    assert held(Win.make("19m19p19s12345677z", "7z"))  # 國士無雙
     # An open 一氣通貫 is the only yaku of these hands, in each of the three suits.
     for a, b, c in ("msp", "pms", "spm"):
         ittsuu = Win.make(f"456789{a}234{b}55{c}", f"5{c}", melds=[f"chi 123{a}"])
         assert held(ittsuu), a
+
+
+def test_other_yaku_of_an_irregular_reading() -> None:
+    # A BACK FOUR reading (no standard reading) holds the tile yaku: 清老頭 here, none in
+    # the second hand (three suits, no situation yaku).
+    def held(win: Win) -> bool:
+        readings = interpretations(win, shapes=["back_four"])
+        assert readings and all(i.kind == "back_four" for i in readings)
+        return any(has_standard_yaku(HandView(win, i)) for i in readings)
+
+    assert held(Win.make("1111m9999m1111p99p", "9p"))
+    assert not held(Win.make("1111m2345p6666s99s", "9s"))
 
 
 def test_kaiso_through_evaluate() -> None:
