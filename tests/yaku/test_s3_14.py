@@ -237,3 +237,28 @@ def test_open_chanta_with_a_123_run_of_any_suit_is_a_yaku(
     assert any(has_standard_yaku(HandView(win, i)) for i in interpretations(win))
     alone = Ruleset.from_toml('[ruleset]\nothers = "off"\n[yaku."3-14-13"]\nvalue = "b"\n')
     assert "3-14-13" not in {a.id for a in evaluate(win, alone).yaku}
+
+
+def _awarded_waits(yid: str, win: Win) -> set[tuple[str, bool]]:
+    """(the reading's wait, awarded) for every reading of the hand under every variant."""
+    body = registry.BODIES[yid]
+    assert body.prefilter is None or body.prefilter(win)
+    return {
+        (interp.wait, body.fn(HandView(win, interp), opts) is not None)
+        for interp in interpretations(win)
+        for opts in option_variants(yid)
+    }
+
+
+def test_uushin_tonkan_only_on_the_kanchan_reading() -> None:
+    # 五心通貫 (3-14-08): the 5m is the 4-6's 嵌張 in one reading and the 5m pair's 單騎
+    # in the other; only the 嵌張 reading counts.
+    win = Win.make("12345556789m789p", "5m")
+    assert _awarded_waits("3-14-08", win) == {("kanchan", True), ("tanki", False)}
+
+
+def test_giant_baba_needs_a_triplet_of_nines() -> None:
+    # Giant馬場 (3-14-10): three 9m held, won on 8s by 雙碰 (88s/99m), but the 9m are a
+    # sequence's and a pair's, not a concealed triplet.
+    win = Win.make("123456p78999m888s", "8s")
+    assert _awarded_waits("3-14-10", win) == {("shanpon", False)}
