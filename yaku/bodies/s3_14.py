@@ -186,14 +186,13 @@ def has_standard_yaku(win: HandView) -> bool:
     if kind == "standard":
         if _standard_sets(win, w):
             return True
-    else:
-        if kind == "chiitoitsu" and std("chiitoitsu"):
-            return True
-        # 國士無雙 is always 混老頭 too (asked below, from the tiles). The set yaku (平和,
-        # 一杯口/二杯口, 一氣通貫, 三色, 對對和, 暗刻, 混全/純全帶幺, 三元/四喜, 役牌) hold
-        # only for a standard reading (standard.py); 三槓子/四槓子 count quads of any.
-        if w.quads >= 3 and (std("sankantsu") or std("suukantsu")):
-            return True
+    elif kind == "chiitoitsu" and std("chiitoitsu"):
+        return True
+    # Of another reading only the tile yaku below can hold: 國士無雙 is always 混老頭 too;
+    # the set yaku (平和, 一杯口/二杯口, 一氣通貫, 三色, 對對和, 暗刻, 混全/純全帶幺, 三元/四喜,
+    # 役牌) need a standard reading (standard.py); and 三槓子/四槓子 need three quads, which
+    # only kan melds make, while the shapes that take melds (綠皮車, 南北戰爭) take at most
+    # two kans (of East/North, of South/North).
     if tiles & ~YAOCHUU_MASK == 0 and (std("honroutou") or std("chinroutou")):
         return True
     if w.suit_count <= 1 and (
