@@ -101,3 +101,10 @@ def test_evaluate_awards_guriinsha_on_a_hand_only_that_shape_completes() -> None
     result = evaluate(Win.make("13456789m2s11144z", "2s"), Ruleset.default())
     assert result.interpretation is not None and result.interpretation.kind == "guriinsha"
     assert "3-08-01-07" in {a.id for a in result.yaku}
+
+
+@pytest.mark.parametrize("hand", ["113456789m2s1144z", "13456789m22s1144z"])
+def test_a_straight_tile_held_twice_is_no_guriinsha(hand: str) -> None:
+    # 綠皮車 (3-08): the straight's nine tiles once each (one 2m swapped for a 2s); the
+    # tile kinds alone fit, but here one is doubled and East/North are two pairs.
+    assert guriinsha(Win.make(hand, "1z")) == []

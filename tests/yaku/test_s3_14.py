@@ -38,6 +38,8 @@ def test_wait_tiles() -> None:
     assert wait_tiles(Win.make("1133557799m1122z", "2z")) == tiles("2z")
     assert wait_tiles(Win.make("19m19p19s12345677z", "7z")) == tiles("19m19p19s1234567z")
     assert wait_tiles(Win.make("123m456p789s11z", "6p", melds=["ankan 3333p"])) == tiles("6p")
+    # All terminals and honors, yet no thirteen-orphans wait: only the tanki tile.
+    assert wait_tiles(Win.make("111m999m111p999p11z", "1z")) == tiles("1z")
 
 
 def test_other_yaku() -> None:
@@ -49,10 +51,23 @@ def test_other_yaku() -> None:
     assert held(Win.make("234m55p456p456678s", "3m"))  # 斷幺九
     assert held(Win.make("123m55p789p456678s", "2m", houtei=True))
     assert held(Win.make("1133557799m1122z", "2z"))  # 七對子
+    assert held(Win.make("19m19p19s12345677z", "7z"))  # 國士無雙
     # An open 一氣通貫 is the only yaku of these hands, in each of the three suits.
     for a, b, c in ("msp", "pms", "spm"):
         ittsuu = Win.make(f"456789{a}234{b}55{c}", f"5{c}", melds=[f"chi 123{a}"])
         assert held(ittsuu), a
+
+
+def test_other_yaku_of_an_irregular_reading() -> None:
+    # A BACK FOUR reading (no standard reading) holds the tile yaku: 清老頭 here, none in
+    # the second hand (three suits, no situation yaku).
+    def held(win: Win) -> bool:
+        readings = interpretations(win, shapes=["back_four"])
+        assert readings and all(i.kind == "back_four" for i in readings)
+        return any(has_standard_yaku(HandView(win, i)) for i in readings)
+
+    assert held(Win.make("1111m9999m1111p99p", "9p"))
+    assert not held(Win.make("1111m2345p6666s99s", "9s"))
 
 
 def test_kaiso_through_evaluate() -> None:
@@ -222,3 +237,28 @@ def test_open_chanta_with_a_123_run_of_any_suit_is_a_yaku(
     assert any(has_standard_yaku(HandView(win, i)) for i in interpretations(win))
     alone = Ruleset.from_toml('[ruleset]\nothers = "off"\n[yaku."3-14-13"]\nvalue = "b"\n')
     assert "3-14-13" not in {a.id for a in evaluate(win, alone).yaku}
+
+
+def _awarded_waits(yid: str, win: Win) -> set[tuple[str, bool]]:
+    """(the reading's wait, awarded) for every reading of the hand under every variant."""
+    body = registry.BODIES[yid]
+    assert body.prefilter is None or body.prefilter(win)
+    return {
+        (interp.wait, body.fn(HandView(win, interp), opts) is not None)
+        for interp in interpretations(win)
+        for opts in option_variants(yid)
+    }
+
+
+def test_uushin_tonkan_only_on_the_kanchan_reading() -> None:
+    # 五心通貫 (3-14-08): the 5m is the 4-6's 嵌張 in one reading and the 5m pair's 單騎
+    # in the other; only the 嵌張 reading counts.
+    win = Win.make("12345556789m789p", "5m")
+    assert _awarded_waits("3-14-08", win) == {("kanchan", True), ("tanki", False)}
+
+
+def test_giant_baba_needs_a_triplet_of_nines() -> None:
+    # Giant馬場 (3-14-10): three 9m held, won on 8s by 雙碰 (88s/99m), but the 9m are a
+    # sequence's and a pair's, not a concealed triplet.
+    win = Win.make("123456p78999m888s", "8s")
+    assert _awarded_waits("3-14-10", win) == {("shanpon", False)}

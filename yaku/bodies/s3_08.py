@@ -158,7 +158,10 @@ def guriinsha_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable[Inte
             blocks += [Block("single", t) for t in tiles]
         else:
             blocks.append(Block("sequence", start))
-    pairs = 0
+    # Exactly one of them is a pair: the Win holds 14 tiles plus one per quad, nine of
+    # them the straight's (each once, checked above) and every quad a called East/North.
+    # Both uncalled: 2 + 3 tiles. One called (a pon, or a kan and its extra tile): the
+    # other is a pair. Both called would be 15 tiles and more.
     for t in (EAST, NORTH):
         if t in called:
             continue
@@ -166,9 +169,6 @@ def guriinsha_shapes(w: Win, concealed_counts: tuple[int, ...]) -> Iterable[Inte
         if n not in (2, 3):
             return ()
         blocks.append(Block("pair" if n == 2 else "triplet", t))
-        pairs += n == 2
-    if pairs != 1:
-        return ()
     blocks.sort(key=_block_key)
     tile = w.win_tile
     index = next(i for i, b in enumerate(blocks) if not b.from_meld and b.contains(tile))

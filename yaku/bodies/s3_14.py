@@ -59,7 +59,6 @@ from yaku.tiles import (
     HAKU,
     NORTH,
     SUIT_MASKS,
-    WIND_MASK,
     YAOCHUU,
     YAOCHUU_MASK,
 )
@@ -176,7 +175,7 @@ def has_standard_yaku(win: HandView) -> bool:
     w = win.win
     if _situation_yaku(w):
         return True
-    tiles, m2, m3 = w.tile_mask, w.mask2, w.mask3
+    tiles, m3 = w.tile_mask, w.mask3
     kind = win.kind
     if kind == "standard" and m3 & (DRAGON_MASK | 1 << w.seat_wind | 1 << w.round_wind):
         return True
@@ -187,35 +186,14 @@ def has_standard_yaku(win: HandView) -> bool:
     if kind == "standard":
         if _standard_sets(win, w):
             return True
-    else:
-        if kind == "chiitoitsu" and std("chiitoitsu"):
-            return True
-        if kind == "kokushi" and (std("kokushi") or std("kokushi13")):
-            return True
-        n_seq = len(win.sequences)
-        if closed and win.wait == "ryanmen" and std("pinfu"):
-            return True
-        if closed and n_seq >= 2 and (std("iipeikou") or std("ryanpeikou")):
-            return True
-        if n_seq >= 3 and (std("ittsuu") or std("sanshoku_doujun")):
-            return True
-        if (m3 & _NUMBERS).bit_count() >= 3 and std("sanshoku_doukou"):
-            return True
-        if not n_seq and std("toitoi"):
-            return True
-        if len(win.concealed_triplets) >= 3 and (
-            std("sanankou") or std("suuankou") or std("suuankou_tanki")
-        ):
-            return True
-        if w.quads >= 3 and (std("sankantsu") or std("suukantsu")):
-            return True
-        if std("chanta") or std("junchan"):
-            return True
+    elif kind == "chiitoitsu" and std("chiitoitsu"):
+        return True
+    # Of another reading only the tile yaku below can hold: 國士無雙 is always 混老頭 too;
+    # the set yaku (平和, 一杯口/二杯口, 一氣通貫, 三色, 對對和, 暗刻, 混全/純全帶幺, 三元/四喜,
+    # 役牌) need a standard reading (standard.py); and 三槓子/四槓子 need three quads, which
+    # only kan melds make, while the shapes that take melds (綠皮車, 南北戰爭) take at most
+    # two kans (of East/North, of South/North).
     if tiles & ~YAOCHUU_MASK == 0 and (std("honroutou") or std("chinroutou")):
-        return True
-    if (m2 & DRAGON_MASK).bit_count() == 3 and (std("shousangen") or std("daisangen")):
-        return True
-    if (m2 & WIND_MASK).bit_count() == 4 and (std("shousuushii") or std("daisuushii")):
         return True
     if w.suit_count <= 1 and (
         std("honiisou")
@@ -224,11 +202,9 @@ def has_standard_yaku(win: HandView) -> bool:
         or (closed and (std("chuuren") or std("chuuren_junsei")))
     ):
         return True
-    if tiles & ~GREEN_MASK == 0 and std("ryuuiisou"):
-        return True
-    if kind == "standard":
-        return False  # 役牌 was asked with the sets
-    return standard.yakuhai(win.win, win.interp) > 0
+    # 役牌 was asked with the value-tile triplets (a reading of another kind has none;
+    # 三元/四喜 are standard readings, answered above by 役牌, 對對和 or 混一色).
+    return tiles & ~GREEN_MASK == 0 and std("ryuuiisou")
 
 
 def _standard_sets(win: HandView, w: Win) -> bool:
@@ -239,9 +215,9 @@ def _standard_sets(win: HandView, w: Win) -> bool:
 
     The pass gathers the sequence starts, the triplet and quad tiles, whether every block
     holds a terminal or honor (混全帶幺 needs an honor block and 純全帶幺 none, so either
-    holds when every block does and there is a sequence), whether the blocks are
-    sequences and a pair of no value tile (平和's shape), and whether a triplet or quad is
-    of a value tile (役牌)."""
+    holds when every block does and there is a sequence), and whether the blocks are
+    sequences and a pair of no value tile (平和's shape). A triplet or quad of a value
+    tile (役牌) never gets here: ``has_standard_yaku`` answered for it by ``mask3``."""
     interp = win.interp
     seqs: list[int] = []
     sets: list[int] = []  # triplets and quads
@@ -261,13 +237,10 @@ def _standard_sets(win: HandView, w: Win) -> bool:
             if t >= 27 and standard.yakuhai_value(w, t):
                 pinfu_shape = False
             continue
-        pinfu_shape = False
-        if kind == "triplet" or kind == "quad":
-            if t >= 27 and standard.yakuhai_value(w, t):
-                return True  # 役牌
-            sets.append(t)
-            if kind == "quad":
-                quads += 1
+        pinfu_shape = False  # a triplet or quad (of no value tile: see has_standard_yaku)
+        sets.append(t)
+        if kind == "quad":
+            quads += 1
     n_seq = len(seqs)
     closed = w.is_closed
     if closed and pinfu_shape and interp.wait == "ryanmen":

@@ -67,7 +67,8 @@ def _discarder_is_dealer(w: Win) -> bool | None:
 
 
 def _renhou_case(w: Win, opts: RenhouOptions) -> bool:
-    """Whether the rule questions count this first-go-around win as 人和."""
+    """Whether the rule questions count this first-go-around win (one ``_when_renhou``
+    admits) as 人和."""
     if w.tsumo:  # 3-15-01-03: a non-dealer's win on the first draw, no call before
         return (
             opts.own_first_draw_tsumo is RenhouOwnFirstDrawTsumo.COUNTS
@@ -86,9 +87,9 @@ def _renhou_case(w: Win, opts: RenhouOptions) -> bool:
             False: opts.ron_on_nondealer_first_discard is RenhouRonOnNondealerFirstDiscard.COUNTS,
         }
         return all(counts[d] for d in possible)
-    if w.turn == 1 and w.first_go_around:  # 3-15-01-04: after one's first draw
-        return opts.ron_after_own_first_draw is RenhouRonAfterOwnFirstDraw.COUNTS
-    return False
+    # Left: turn 1 in the first go-around (``_when_renhou``; turn is never negative).
+    # 3-15-01-04: ron after one's first draw.
+    return opts.ron_after_own_first_draw is RenhouRonAfterOwnFirstDraw.COUNTS
 
 
 def _when_renhou(w: Win) -> bool:
