@@ -118,8 +118,6 @@ def _find(
     for n in ast.walk(expr):
         if not isinstance(n, ast.Name) or n.id == arg or n.id in values:
             continue
-        if not isinstance(n.ctx, ast.Load):
-            return None
         if n.id in cells:
             values[n.id] = cells[n.id]
         elif n.id in test.__globals__:

@@ -6,6 +6,7 @@ written on even after a multi-line string that holds lines looking like keys."""
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -16,9 +17,11 @@ from yaku.bounded import (
     BoundedInputError,
     CuratedError,
     check_toml_shape,
+    load_json,
     load_toml,
     parse_toml,
     read_capped,
+    read_json,
 )
 
 
@@ -210,3 +213,60 @@ def test_a_value_of_the_wrong_type_is_named_by_its_dotted_path_and_line() -> Non
         with pytest.raises(CuratedError) as e:
             call()
         assert str(e.value) == message
+
+
+def test_a_curated_string_must_not_be_blank_or_over_its_limit() -> None:
+    doc = parse_toml(b"[a]\nb = 2\n", "t.toml")
+    with pytest.raises(CuratedError) as e:
+        doc.string(("a", "b"), "  ")
+    assert str(e.value) == "t.toml:2: a.b is empty"
+    assert doc.string(("a", "b"), "  ", required=False) == "  "
+    assert doc.string(("a", "b"), "x" * 2000) == "x" * 2000  # MAX_CURATED_STRING
+    with pytest.raises(CuratedError) as e:
+        doc.string(("a", "b"), "x" * 2001)
+    assert str(e.value) == (
+        "t.toml:2: a.b is 2001 characters long (limit 2000): '" + "x" * 80 + "…'"
+    )
+    with pytest.raises(CuratedError) as e:
+        doc.strings(("a", "b"), "x")
+    assert str(e.value) == "t.toml:2: a.b must be a list of strings, not a string"
+
+
+def test_a_file_over_its_limit_is_a_curated_error(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    path.write_bytes(b"[1, 2, 3]\n")  # 10 bytes
+    assert read_json(path, "f.json", 10) == [1, 2, 3]
+    with pytest.raises(CuratedError) as e:
+        read_json(path, "f.json", 9)
+    assert e.value.file == "f.json" and e.value.line is None
+    assert "more than the 9 bytes" in e.value.message
+
+
+def test_json_that_is_invalid_or_nested_too_deep_is_a_curated_error() -> None:
+    with pytest.raises(CuratedError) as e:
+        load_json('{\n  x}', "x.json")
+    assert str(e.value) == (
+        "x.json:2: not valid JSON: Expecting property name enclosed in double quotes"
+    )
+    with pytest.raises(CuratedError) as e:
+        load_json("[" * 200_000, "x.json")
+    assert str(e.value) == "x.json: not valid JSON: nested too deep"
+
+
+def test_the_shape_scan_stops_at_an_unterminated_string_and_tomllib_names_it() -> None:
+    # Docstring of check_toml_shape: it stops where tomllib stops (an unterminated
+    # string), so the over-long key after it is tomllib's to refuse, at line 1.
+    text = 'a = "x\n' + dotted_key(MAX_KEY_PARTS + 1) + " = 1\n"
+    check_toml_shape(text)
+    with pytest.raises(CuratedError) as e:
+        load_toml(text, "t.toml")
+    assert e.value.line == 1 and "not valid TOML" in e.value.message
+
+
+def test_a_line_in_a_multiline_string_of_an_array_that_is_no_valid_key_is_skipped() -> None:
+    # The line scan takes `"\q" = 1` (inside a literal string of an array) for a key; TOML refuses
+    # the escape \q in a key, so it is no key and the keys after it keep their lines.
+    text = 'a = [\n\'\'\'\n"\\q" = 1\n\'\'\',\n]\nb = 2\n'
+    doc = parse_toml(text.encode(), "t.toml")
+    assert doc.data == {"a": ['"\\q" = 1\n'], "b": 2}
+    assert doc.line("a") == 1 and doc.line("b") == 6

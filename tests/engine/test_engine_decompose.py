@@ -402,3 +402,18 @@ def test_a_block_contains_exactly_its_own_tiles():
         block = decompose.Block(kind, 12)
         for tile in range(34):
             assert block.contains(tile) == (tile in block.tiles), (kind, tile)
+
+
+def test_a_block_s_size_is_its_number_of_tiles() -> None:
+    win = Win.make("123m456p55s", "5s", melds=["chi 789s", "ankan 1111z"])
+    (interp,) = interpretations(win)
+    sizes = sorted((b.kind, b.size) for b in interp.blocks)
+    assert sizes == [("pair", 2), ("quad", 4), ("sequence", 3), ("sequence", 3), ("sequence", 3)]
+    assert Block("triplet", t("1z")).size == 3 and Block("single", t("1z")).size == 1
+
+
+def test_a_shape_kind_no_finder_is_registered_for_adds_nothing() -> None:
+    # Only the kinds in `shapes` are looked for; a kind with no finder finds nothing.
+    win = Win.make("123m456p789s11222z", "2z")
+    assert interpretations(win, shapes=("no_such_shape",)) == interpretations(win, shapes=())
+    assert len(interpretations(win, shapes=("no_such_shape",))) == 1

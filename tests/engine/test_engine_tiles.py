@@ -23,6 +23,7 @@ from yaku.tiles import (
     tile_from_str,
     tile_name,
     wind_from_str,
+    wind_letter,
 )
 
 
@@ -118,3 +119,24 @@ def test_winds() -> None:
     for bad in ("5z", "X", "", "e"):
         with pytest.raises(InputError, match="not a wind"):
             wind_from_str(bad)
+
+
+def test_one_tile_may_stand_between_whitespace() -> None:
+    # WIN_FORMAT.md: whitespace may separate groups, so " 5m" names the tile 5m too.
+    assert tile_from_str(" 5m") == tile_from_str("5m ") == tile_from_str("5m") == 4
+    assert tile_from_str("7z\n") == CHUN
+
+
+def test_wind_letter_refuses_a_tile_that_is_no_wind() -> None:
+    assert [wind_letter(w) for w in (EAST, SOUTH, WEST, NORTH)] == list("ESWN")
+    for bad in (0, HAKU):
+        with pytest.raises(InputError) as e:
+            wind_letter(bad)
+        assert str(e.value) == f"tile {bad} is not a wind"
+
+
+@pytest.mark.parametrize("red", [-1, True, 1.0])
+def test_format_tiles_refuses_a_red_count_that_is_no_count(red: object) -> None:
+    with pytest.raises(InputError) as e:
+        format_tiles([4, 4], red=red)  # type: ignore[arg-type]
+    assert str(e.value) == f"red five count must be a non-negative int, got {red!r}"

@@ -45,3 +45,20 @@ def test_has_is_true_exactly_for_the_tiles_the_hand_holds_melds_included() -> No
                     "melds": ["kan 5555p", "ankan 7777z", "pon 333s"]})
     held = {t(s) for s in ("1m", "2m", "3m", "1z", "5p", "7z", "3s")}
     assert [tile for tile in range(34) if v.has(tile)] == sorted(held)
+
+
+def test_a_cached_fact_read_on_the_class_is_its_descriptor() -> None:
+    # As with functools.cached_property (which _cached stands in for): no instance, no value.
+    assert HandView.suits is HandView.__dict__["suits"]
+    assert HandView.suits.__doc__ == HandView.__dict__["suits"].fn.__doc__
+
+
+def test_blocks_are_the_reading_s_blocks_and_honors_sum_to_zero() -> None:
+    win = Win.from_json({"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]})
+    (interp,) = interpretations(win)
+    v = HandView(win, interp)
+    assert v.blocks == interp.blocks and len(v.blocks) == 5
+    # number_sum: honors carry no numbers; the suits sum 1+2+3, 4+5+6, 7+8+9.
+    assert v.number_sum("z") == 0
+    assert (v.number_sum("m"), v.number_sum("p"), v.number_sum("s")) == (6, 15, 24)
+    assert v.number_sum() == 45

@@ -128,3 +128,18 @@ def test_code_that_differs_from_its_source_line_stays_a_call() -> None:
     assert changed(0) and not above(0)
     assert inline(above, "p") is not None
     assert inline(changed, "p") is None
+
+
+def test_a_name_that_resolves_nowhere_stays_a_call() -> None:
+    # Its free names must resolve now (closure, globals, builtins); this one does not.
+    assert inline(lambda w: w > _NOT_DEFINED_ANYWHERE, "p") is None  # noqa: F821
+
+
+def test_a_test_whose_source_file_cannot_be_read_stays_a_call(tmp_path) -> None:
+    # The source is found by the code's first line; with no file to read there is none.
+    missing = tmp_path / "gone.py"
+    fn = eval(compile("lambda w: w > 1", str(missing), "eval"))
+    assert inline(fn, "p") is None
+    missing.write_text("lambda w: w > 1\n", encoding="utf-8")
+    again = eval(compile("lambda w: w > 1", str(missing), "eval"))
+    assert inline(again, "p") is not None  # the same test, its file present: inlined

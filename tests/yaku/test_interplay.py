@@ -276,6 +276,15 @@ def test_an_alone_table_error_names_that_tables_line(text, message):
     assert str(e.value) == message
 
 
+@pytest.mark.parametrize("key", ["family", "alone"])
+def test_a_families_key_that_is_no_array_of_tables_is_refused(key):
+    with pytest.raises(ValueError) as e:
+        parse_families(f'{key} = "x"\n')
+    assert str(e.value) == (
+        f"catalog/families.toml:1: {key} must be an array of tables ([[{key}]])"
+    )
+
+
 def test_each_table_of_families_file_is_optional():
     only_families = '[[family]]\nlarger = "3-10-02"\nsmaller = "3-10-01"\nwhy = "x"\n'
     families, alone = parse_families(only_families)

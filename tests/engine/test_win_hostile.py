@@ -1,0 +1,101 @@
+"""Win's checks of malformed input not reached elsewhere: each feeds the bad value and
+asserts the exact message (WIN_FORMAT.md: every malformed win is an InputError naming
+the field)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from yaku.errors import InputError
+from yaku.melds import parse_meld
+from yaku.win import Win, read_json
+
+BASE = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
+HAND = "11123455678999m"
+
+
+def test_make_refuses_melds_given_as_one_string() -> None:
+    with pytest.raises(InputError) as e:
+        Win.make(HAND, "5m", melds="pon 777z")  # type: ignore[arg-type]
+    assert str(e.value) == "melds must be a list of strings like 'pon 777z', got 'pon 777z'"
+
+
+def test_direct_construction_refuses_melds_given_as_one_string() -> None:
+    with pytest.raises(InputError) as e:
+        Win(concealed=(0,) * 11, win_tile=0, melds="pon 777z")  # type: ignore[arg-type]
+    assert str(e.value) == "melds must be a tuple of Meld, got 'pon 777z'"
+
+
+def test_direct_construction_takes_a_list_of_melds_as_a_tuple() -> None:
+    pon = parse_meld("pon 777z")
+    win = Win(concealed=(0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27), win_tile=27, melds=[pon])
+    assert win.melds == (pon,) and type(win.melds) is tuple
+
+
+def test_json_declarations_must_be_a_list() -> None:
+    with pytest.raises(InputError) as e:
+        Win.from_json({**BASE, "declarations": "no_calls"})
+    assert str(e.value) == "key 'declarations' must be a list of strings, got 'no_calls'"
+
+
+def test_unhashable_declarations_are_an_input_error() -> None:
+    with pytest.raises(InputError) as e:
+        Win.make(HAND, "5m", declarations=[["no_calls"]])
+    assert str(e.value) == "field 'declarations' = [['no_calls']]"
+
+
+def test_turn_must_be_an_integer() -> None:
+    with pytest.raises(InputError) as e:
+        Win.make(HAND, "5m", turn=1.5)
+    assert str(e.value) == "field 'turn' must be null or an integer, got 1.5"
+
+
+def test_called_pairs_exclude_melds() -> None:
+    with pytest.raises(InputError) as e:
+        Win.make("123m456p789s11z", "1z", melds=["pon 777z"], called_pairs=1)
+    assert str(e.value) == (
+        "field 'called_pairs' = 1: 0 to 6 pairs of a seven-pairs hand, with no meld"
+    )
+
+
+def test_dora_must_be_a_string() -> None:
+    with pytest.raises(InputError) as e:
+        Win.make(HAND, "5m", dora=3)
+    assert str(e.value) == "field 'dora' must be a string of tiles like '3m7z', got 3"
+
+
+def test_read_json_refuses_broken_json() -> None:
+    with pytest.raises(InputError) as e:
+        read_json('{"hand": ')
+    assert str(e.value).startswith("not valid JSON: ")
+
+
+def test_an_overlong_key_is_refused_before_it_is_quoted() -> None:
+    with pytest.raises(InputError) as e:
+        Win.from_json({**BASE, "x" * 41: 1})
+    assert str(e.value) == "a key of 41 characters; no key of a win is longer than 40"
+    # 40 characters is within the cap: then it is just an unknown key.
+    with pytest.raises(InputError, match=r"unknown key 'x{40}'"):
+        Win.from_json({**BASE, "x" * 40: 1})
+
+
+def test_a_float_value_is_the_wrong_type() -> None:
+    with pytest.raises(InputError) as e:
+        Win.from_json({**BASE, "honba": 1.5})
+    assert str(e.value) == "key 'honba' has the wrong type: 1.5"
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"tsumo": True, "honba": 1.5, "flowers": "2"},
+        {"honba": 1.5, "flowers": "2", "tsumo": True},
+    ],
+)
+def test_the_first_wrong_key_in_field_order_is_named(extra: dict[str, Any]) -> None:
+    # 'flowers' comes before 'honba' among Win's fields, whatever the JSON's order.
+    with pytest.raises(InputError) as e:
+        Win.from_json({**BASE, **extra})
+    assert str(e.value) == "key 'flowers' has the wrong type: '2'"
