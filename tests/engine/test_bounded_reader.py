@@ -194,3 +194,24 @@ def test_a_curated_text_may_take_4_mib_and_no_more() -> None:
     assert load_toml(at_cap, "big.toml") == {"a": 1}
     with pytest.raises(CuratedError, match="more than the 4194304 bytes"):
         load_toml(at_cap + "\n", "big.toml")
+
+
+def test_an_error_names_array_entries_from_one_and_the_line() -> None:
+    # The second [[entry]] is entry[2], the second item of its list aliases[2] (as a reader
+    # counts), on the line the key is written on.
+    text = '[[entry]]\nname = ""\n[[entry]]\nname = 3\naliases = ["x", 3]\n'
+    doc = parse_toml(text.encode(), "t.toml")
+    entries = doc.data["entry"]
+    wrong = [
+        (lambda: doc.string(("entry", 0, "name"), entries[0]["name"]),
+         "t.toml:2: entry[1].name is empty"),
+        (lambda: doc.string(("entry", 1, "name"), entries[1]["name"]),
+         "t.toml:4: entry[2].name must be a string, not an integer"),
+        (lambda: doc.strings(("entry", 1, "aliases"), entries[1]["aliases"]),
+         "t.toml:5: entry[2].aliases[2] must be a string, not an integer"),
+        (lambda: doc.table((), entries), "t.toml: the file must be a table, not an array"),
+    ]
+    for call, message in wrong:
+        with pytest.raises(CuratedError) as e:
+            call()
+        assert str(e.value) == message
