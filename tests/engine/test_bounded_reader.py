@@ -135,10 +135,11 @@ def test_a_long_dotted_key_inside_a_string_does_not_hide_the_keys_after_it() -> 
     assert doc.line("x") == 5
 
 
-def test_a_key_whose_quoted_parts_hold_many_dots_is_named_by_its_line() -> None:
-    # Two parts, 16 dots inside the quoted one: far under the 40 dots past which a "key" is
-    # taken for string text the line scan misread.
-    part = ".".join("abcdefghijklmnopq")
+@pytest.mark.parametrize("inner_dots", [16, 4 * MAX_KEY_PARTS - 1])
+def test_a_key_whose_quoted_parts_hold_many_dots_is_named_by_its_line(inner_dots: int) -> None:
+    # Two parts, up to 39 dots inside the quoted one: with the dot between the parts, up to
+    # the 40 dots past which a "key" is taken for string text the line scan misread.
+    part = ".".join(["q"] * (inner_dots + 1))
     doc = parse_toml(f'y = 0\nx."{part}" = 1\n'.encode(), "t.toml")
     assert doc.data["x"] == {part: 1}
     assert doc.line("x", part) == 2

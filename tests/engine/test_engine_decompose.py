@@ -66,6 +66,27 @@ def test_ron_triplet_stays_concealed_when_the_tile_also_fits_a_sequence() -> Non
 
 
 @pytest.mark.parametrize(
+    ("hand", "concealed", "opened"),
+    [
+        ("444456m111p999s55z", 3, False),  # 4m lowest of 456m: 444m stays concealed
+        ("344445m111p999s55z", 3, False),  # 4m middle of 345m
+        ("234444m111p999s55z", 3, False),  # 4m highest of 234m
+        ("444567m111p999s55z", 2, True),  # 567m cannot take the 4m: the ron opens 444m
+        ("123444m111p999s55z", 2, True),  # nor can 123m
+    ],
+)
+def test_a_ron_opens_the_triplet_unless_a_sequence_holds_the_tile(
+    hand: str, concealed: int, opened: bool
+) -> None:
+    # Ron on 4m with a concealed 444m: the triplet counts as concealed when the 4m can be
+    # read as completing a concealed sequence (lowest, middle or highest tile of it).
+    interps = interpretations(Win.make(hand, "4m"))
+    assert {i.concealed_triplets for i in interps} == {concealed}
+    triplet = next(n for n, b in enumerate(interps[0].blocks) if b == Block("triplet", t("4m")))
+    assert {i.ron_opened for i in interps} == {triplet if opened else -1}
+
+
+@pytest.mark.parametrize(
     ("win_tile", "waits"),
     [("1m", {"ryanmen"}), ("3m", {"tanki"}), ("4m", {"ryanmen"})],
 )

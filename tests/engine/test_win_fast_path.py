@@ -129,3 +129,25 @@ def test_red_fives_the_hand_holds_take_the_shortcut(hand: str) -> None:
     win = Win.make(hand, "1z")
     assert win.red == hand.count("0")
     assert win_module._plain_situation(win)
+
+
+@pytest.mark.parametrize(
+    ("hand", "fives"),
+    [
+        ("234m678m789p789s11z", 0),  # 4m and 6m, the tiles beside 5m: no five
+        ("234p678p789m789s11z", 0),
+        ("234s678s789m789p11z", 0),
+        ("345m678m789p789s11z", 1),
+        ("345p678p789m789s11z", 1),
+        ("345s678s789m789p11z", 1),
+    ],
+)
+def test_a_red_five_needs_a_five_in_the_concealed_tiles(hand: str, fives: int) -> None:
+    """`red` counts red fives among the concealed tiles: one more than the fives held (only
+    the 5m, 5p and 5s count, not the tiles beside them) is refused, on the shortcut too."""
+    if fives:
+        assert Win.make(hand, "1z", red=fives).red == fives
+    with pytest.raises(
+        InputError, match=rf"^{fives + 1} red fives but the concealed tiles hold {fives} five"
+    ):
+        Win.make(hand, "1z", red=fives + 1)
