@@ -5,6 +5,8 @@ yaku and yakuman included. Expected answers are written from the rule text."""
 
 from __future__ import annotations
 
+import pytest
+
 import generated
 from tests.yaku.test_interplay import ids, on, only
 from yaku.award import Award
@@ -43,6 +45,24 @@ def test_hassen_kakai_d_counts_a_local_yaku_as_the_other_yaku():
     win = Win.make(**PEIRON_ONLY, flowers=8)
     assert ids(win, only(hassen_d, PEIRON)) == {"3-15-07", "3-14-11"}
     assert ids(win, only(hassen_d)) == set()
+
+
+@pytest.mark.parametrize(
+    ("yaku_id", "options", "situation"),
+    [
+        ("3-15-07", {"3-15-07-01": "d"}, {"flowers": 8}),  # 八仙過海 d「必須有其他役」
+        ("3-15-03", {"3-15-03-02": "b"}, {"dealer_streak": 8}),  # 八連莊 b: 滿足此場的縛
+        ("3-15-04", {"value": "c"}, {"discarder_kans": 1}),  # 槓振 c: 不認為是和牌役
+    ],
+)
+def test_the_other_yaku_must_reach_the_minimum_and_no_more(yaku_id, options, situation):
+    # These count only when the other winning yaku reach the table's minimum (min_han).
+    # Closed, riichi, ron on 9p (a penchan, a 白 pair: no 平和; 1m and 9p: no 斷幺九; no
+    # 一氣通貫): riichi alone, 1 han. At a one-han minimum it is enough; at two it is not.
+    rule = on(yaku_id, **options)
+    hand = dict(hand="123m456m789p234s55z", win="9p", riichi="riichi", **situation)
+    assert ids(Win.make(**hand), only(rule)) == {yaku_id}
+    assert ids(Win.make(**hand, min_han=2), only(rule)) == set()
 
 
 def test_back_four_b_counts_a_local_yaku_as_the_other_yaku():
