@@ -373,7 +373,9 @@ def _init(
         try:
             state["declarations"] = frozenset(declarations)
         except TypeError:
-            raise InputError(f"field 'declarations' = {declarations!r}") from None
+            raise InputError(
+                f"field 'declarations' = {declarations!r}: a set of names like 'no_calls'"
+            ) from None
     object.__setattr__(win, "__dict__", state)
     # Given only the core of the hand (winds, tsumo, red fives) and the winner's riichi,
     # every other game fact is at its default by construction.

@@ -43,7 +43,9 @@ def test_json_declarations_must_be_a_list() -> None:
 def test_unhashable_declarations_are_an_input_error() -> None:
     with pytest.raises(InputError) as e:
         Win.make(HAND, "5m", declarations=[["no_calls"]])
-    assert str(e.value) == "field 'declarations' = [['no_calls']]"
+    assert str(e.value) == (
+        "field 'declarations' = [['no_calls']]: a set of names like 'no_calls'"
+    )
 
 
 def test_turn_must_be_an_integer() -> None:
