@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import catalog
-from yaku.status import compute
+from yaku.status import compute, stage
 from yakubook.status_cmd import run_status
 
 BODY = """
@@ -56,6 +56,15 @@ def test_each_verdict(project_copy, built_catalog):
     assert sum(
         status["total"][k] for k in ("implemented", "stale", "missing", "orphan", "unnamed")
     ) == len(verdict)
+    # The build's status stage writes that status and warns of each stale or orphan body
+    # (and of identifier findings: none on the project's own identifiers.toml).
+    outputs, warnings = stage(project_copy, built_catalog, names, {})
+    assert json.loads(outputs["catalog/STATUS.json"]) == status
+    ghost_line = planted.index("def ghost(win, opts):") + 1
+    assert warnings == [
+        f"yaku/bodies/s3_16.py:{def_line}: body of 3-16-09 is stale",
+        f"yaku/bodies/s3_16.py:{ghost_line}: body of 3-99-01 is orphan",
+    ]
 
 
 def test_status_command_table_and_json(root, capsys):
