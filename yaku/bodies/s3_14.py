@@ -55,7 +55,6 @@ from yaku.generated.s3_14 import (
 from yaku.registry import award, implements
 from yaku.tiles import (
     DRAGON_MASK,
-    GREEN_MASK,
     HAKU,
     NORTH,
     SUIT_MASKS,
@@ -182,7 +181,6 @@ def has_standard_yaku(win: HandView) -> bool:
     if tiles & YAOCHUU_MASK == 0:
         return True  # 斷幺九 (open 斷幺九 counts, as in standard.py)
     std = win.std
-    closed = w.is_closed
     if kind == "standard":
         if _standard_sets(win, w):
             return True
@@ -195,16 +193,11 @@ def has_standard_yaku(win: HandView) -> bool:
     # two kans (of East/North, of South/North).
     if tiles & ~YAOCHUU_MASK == 0 and (std("honroutou") or std("chinroutou")):
         return True
-    if w.suit_count <= 1 and (
-        std("honiisou")
-        or std("chiniisou")
-        or std("tsuuiisou")
-        or (closed and (std("chuuren") or std("chuuren_junsei")))
-    ):
-        return True
-    # 役牌 was asked with the value-tile triplets (a reading of another kind has none;
-    # 三元/四喜 are standard readings, answered above by 役牌, 對對和 or 混一色).
-    return tiles & ~GREEN_MASK == 0 and std("ryuuiisou")
+    # Last the one-suit yaku. 九蓮寶燈 (純正 too) is a 清一色, and 綠一色 a 混一色 or 清一色
+    # (its numbers are all souzu), so they need no question of their own. 役牌 was asked
+    # with the value-tile triplets (a reading of another kind has none; 三元/四喜 are
+    # standard readings, answered above by 役牌, 對對和 or 混一色).
+    return w.suit_count <= 1 and (std("honiisou") or std("chiniisou") or std("tsuuiisou"))
 
 
 def _standard_sets(win: HandView, w: Win) -> bool:
