@@ -101,3 +101,28 @@ def test_the_first_wrong_key_in_field_order_is_named(extra: dict[str, Any]) -> N
     with pytest.raises(InputError) as e:
         Win.from_json({**BASE, **extra})
     assert str(e.value) == "key 'flowers' has the wrong type: '2'"
+
+
+def test_a_wrong_tile_count_names_the_tiles_found_melds_included() -> None:
+    # 10 concealed tiles and a pon: 13 tiles where 14 are needed; with a kan, 14 of 15.
+    with pytest.raises(InputError) as e:
+        Win.make("123m456p78s11z", "1z", melds=["pon 777z"])
+    assert str(e.value) == (
+        "hand 123m456p78s11z has 10 concealed tiles; with 1 meld(s) it needs 11 "
+        "(14 tiles in all with 0 quad(s), found 13)"
+    )
+    with pytest.raises(InputError, match=r"\(15 tiles in all with 1 quad\(s\), found 14\)$"):
+        Win.make("123m456p78s11z", "1z", melds=["kan 7777z"])
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("discarder", "next"), ("discarder_riichi", "declaring"),
+     ("discarder_riichi", "riichi"), ("discarder_forced", True), ("discarder_kans", 1),
+     ("discarder_rinshan", True), ("discarder_broke_ippatsu", True)],
+)
+def test_a_fact_of_the_discarder_needs_a_ron(name: str, value: object) -> None:
+    # WIN_FORMAT.md: the discarder's facts describe a claimed discard; a tsumo has none.
+    with pytest.raises(InputError) as e:
+        Win.make(HAND, "5m", riichi="riichi", tsumo=True, **{name: value})
+    assert str(e.value) == f"field {name!r} describes a claimed discard: it needs a ron win"

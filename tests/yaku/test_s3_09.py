@@ -116,9 +116,10 @@ def test_pinzu_adds_a_yakuman_under_e():
         "lost": False,
         "notes": [],
     }
-    souzu = Win.make("22334455667788s", "8s")
-    got = best(CHINIISOU, souzu, chiniisou_opts(pairs_2_to_8="b", suit="e"))
-    assert got.value == INFO.rules["3-09-01-01-01"][2]["b"]
+    for other_suit in ("m", "s"):  # only pinzu adds the yakuman
+        hand = Win.make("22334455667788" + other_suit, "8" + other_suit)
+        got = best(CHINIISOU, hand, chiniisou_opts(pairs_2_to_8="b", suit="e"))
+        assert got.value == INFO.rules["3-09-01-01-01"][2]["b"], other_suit
     assert best(CHINIISOU, big_wheel, chiniisou_opts(suit="e")) is None
 
 
