@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SUITE = '''
 import os
 import pathlib
@@ -40,6 +42,7 @@ def test_free(i):
 '''
 
 
+@pytest.mark.slow  # a pytest run of its own with two workers: make test runs it
 def test_a_group_runs_on_one_worker(tmp_path: Path) -> None:
     (tmp_path / "test_suite.py").write_text(SUITE)
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
