@@ -16,10 +16,26 @@ BASE = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
 HAND = "11123455678999m"
 
 
-def test_make_refuses_melds_given_as_one_string() -> None:
+# (rule, Win.make's arguments, the exact message)
+MAKE_REFUSALS: list[tuple[str, dict[str, Any], str]] = [
+    ("melds as one string", {"melds": "pon 777z"},
+     "melds must be a list of strings like 'pon 777z', got 'pon 777z'"),
+    ("unhashable declarations", {"declarations": [["no_calls"]]},
+     "field 'declarations' = [['no_calls']]: a set of names like 'no_calls'"),
+    ("turn not an integer", {"turn": 1.5}, "field 'turn' must be null or an integer, got 1.5"),
+    ("called pairs beside a meld", {**BASE, "called_pairs": 1},
+     "field 'called_pairs' = 1: 0 to 6 pairs of a seven-pairs hand, with no meld"),
+    ("dora not a string", {"dora": 3}, "field 'dora' must be a string of tiles like '3m7z', got 3"),
+]
+
+
+@pytest.mark.parametrize(
+    ("given", "message"), [row[1:] for row in MAKE_REFUSALS], ids=[row[0] for row in MAKE_REFUSALS]
+)
+def test_make_refuses_with_the_exact_message(given: dict[str, Any], message: str) -> None:
     with pytest.raises(InputError) as e:
-        Win.make(HAND, "5m", melds="pon 777z")  # type: ignore[arg-type]
-    assert str(e.value) == "melds must be a list of strings like 'pon 777z', got 'pon 777z'"
+        Win.make(**{"hand": HAND, "win": "5m", **given})
+    assert str(e.value) == message
 
 
 def test_direct_construction_refuses_melds_given_as_one_string() -> None:
@@ -38,34 +54,6 @@ def test_json_declarations_must_be_a_list() -> None:
     with pytest.raises(InputError) as e:
         Win.from_json({**BASE, "declarations": "no_calls"})
     assert str(e.value) == "key 'declarations' must be a list of strings, got 'no_calls'"
-
-
-def test_unhashable_declarations_are_an_input_error() -> None:
-    with pytest.raises(InputError) as e:
-        Win.make(HAND, "5m", declarations=[["no_calls"]])
-    assert str(e.value) == (
-        "field 'declarations' = [['no_calls']]: a set of names like 'no_calls'"
-    )
-
-
-def test_turn_must_be_an_integer() -> None:
-    with pytest.raises(InputError) as e:
-        Win.make(HAND, "5m", turn=1.5)
-    assert str(e.value) == "field 'turn' must be null or an integer, got 1.5"
-
-
-def test_called_pairs_exclude_melds() -> None:
-    with pytest.raises(InputError) as e:
-        Win.make("123m456p789s11z", "1z", melds=["pon 777z"], called_pairs=1)
-    assert str(e.value) == (
-        "field 'called_pairs' = 1: 0 to 6 pairs of a seven-pairs hand, with no meld"
-    )
-
-
-def test_dora_must_be_a_string() -> None:
-    with pytest.raises(InputError) as e:
-        Win.make(HAND, "5m", dora=3)
-    assert str(e.value) == "field 'dora' must be a string of tiles like '3m7z', got 3"
 
 
 def test_read_json_refuses_broken_json() -> None:
