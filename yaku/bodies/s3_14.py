@@ -214,7 +214,6 @@ def _standard_sets(win: HandView, w: Win) -> bool:
     interp = win.interp
     seqs: list[int] = []
     sets: list[int] = []  # triplets and quads
-    quads = 0
     outside = True
     pinfu_shape = True
     for b in interp.blocks:
@@ -232,8 +231,6 @@ def _standard_sets(win: HandView, w: Win) -> bool:
             continue
         pinfu_shape = False  # a triplet or quad (of no value tile: see has_standard_yaku)
         sets.append(t)
-        if kind == "quad":
-            quads += 1
     n_seq = len(seqs)
     closed = w.is_closed
     if closed and pinfu_shape and interp.wait == "ryanmen":
@@ -257,7 +254,7 @@ def _standard_sets(win: HandView, w: Win) -> bool:
         return True  # 對對和
     if interp.concealed_triplets in (3, 4) and len(win.concealed_triplets) >= 3:
         return True  # 三暗刻, 四暗刻 (四暗刻單騎 is a 四暗刻)
-    if w.quads >= 3 and (quads == 3 or quads == 4):
+    if w.quads >= 3:  # a standard reading's quads are the win's kan melds
         return True  # 三槓子, 四槓子
     return bool(n_seq) and outside  # 混全帶幺 or 純全帶幺
 
