@@ -10,7 +10,7 @@ PYTHON ?= python3
 CHROMIUM ?= /usr/bin/chromium
 CJK_FONT ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 APT_GET ?= apt-get
-# The C accelerator (yaku/_speedups.c) compiles with gcc against the Python's headers.
+# The C accelerator (yakubook/engine/_speedups.c) compiles with gcc against the Python's headers.
 C_COMPILER ?= gcc
 PYTHON_H ?= $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)/Python.h
 USER_ID ?= $(shell id -u)
@@ -47,10 +47,10 @@ system:
 	  fi; \
 	fi
 
-$(STAMP): pyproject.toml setup.py requirements.lock yaku/_speedups.c | system
+$(STAMP): pyproject.toml setup.py requirements.lock yakubook/engine/_speedups.c | system
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c requirements.lock --config-settings editable_mode=compat -e '.[build,test]'
+	$(PY) -m pip install -q -c requirements.lock -e '.[build,test]'
 	touch $(STAMP)
 
 build: system $(STAMP)
@@ -70,7 +70,7 @@ test: system $(STAMP) pyodide axe-core
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q -n $(TEST_JOBS) --dist loadgroup --durations=30
 	# The engine suite again on the pure-Python engine (the reference, what the browser runs):
-	# the run above used the C accelerator yaku._speedups (yaku/_accel.py). Its slow tests
+	# the run above used the C accelerator yakubook.engine._speedups (yakubook/engine/_accel.py). Its slow tests
 	# (the 100,000-hand score differential …) ran above on the C engine, and the engines
 	# differential (tests/yaku/test_engines_differential.py) holds both engines equal.
 	YAKUBOOK_PURE=1 $(BIN)/pytest -q -n $(TEST_JOBS) -m "not slow" tests/engine

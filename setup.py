@@ -1,15 +1,16 @@
 """How the checkout's stage folders map into the wheel (the rest is pyproject.toml).
 
-The wheel installs two top-level packages, ``yaku`` (the engine) and ``yakubook`` (the
-CLI). The engine's inputs from the other stages go inside ``yaku``:
+The wheel installs one top-level package, ``yakubook``: the engine (``yakubook.engine``),
+the CLI and the low-level pieces they share. The engine's inputs from the other stages go
+inside it:
 
-- ``generated/`` becomes ``yaku.generated`` (pyproject.toml's package-dir; in the checkout
-  ``yaku/generated/__init__.py`` aliases the top-level package instead, and is not shipped);
+- ``generated/`` becomes ``yakubook.generated`` (pyproject.toml's package-dir, which the
+  editable installs honour too: there is no second top-level name);
 - the catalog data the engine reads (``catalog/catalog.json``, ``families.toml``,
-  ``names.toml``, ``STATUS.json``) is copied into ``yaku/data/`` below, read there with
-  importlib.resources (yaku/data/__init__.py).
+  ``names.toml``, ``STATUS.json``) is copied into ``yakubook/engine/data/`` below, read there with
+  importlib.resources (yakubook/engine/data/__init__.py).
 
-The C accelerator ``yaku._speedups`` (yaku/_speedups.c, issue #27) is an optional
+The C accelerator ``yakubook.engine._speedups`` (yakubook/engine/_speedups.c) is an optional
 extension: built with the machine's C compiler and Python headers when they work, left out
 (with setuptools' warning) when the compile fails, so the wheel then holds the pure-Python
 engine alone. ``YAKUBOOK_PURE_WHEEL=1`` leaves it out on purpose (the house-rules page's
@@ -29,17 +30,17 @@ from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
-# yaku/data/__init__.py's FILES: what the engine and `yakubook status` read.
+# yakubook/engine/data/__init__.py's FILES: what the engine and `yakubook status` read.
 CATALOG_DATA = ("catalog.json", "families.toml", "names.toml", "STATUS.json")
 
 
 class BuildPyWithCatalog(build_py):
-    """build_py, then the catalog data into yaku/data/ (setuptools' package-data only
+    """build_py, then the catalog data into yakubook/engine/data/ (setuptools' package-data only
     takes files from inside a package's own folder)."""
 
     def run(self) -> None:
         super().run()
-        dest = Path(self.build_lib) / "yaku" / "data"
+        dest = Path(self.build_lib) / "yakubook" / "engine" / "data"
         dest.mkdir(parents=True, exist_ok=True)
         for name in CATALOG_DATA:
             source = ROOT / "catalog" / name
@@ -48,14 +49,15 @@ class BuildPyWithCatalog(build_py):
             shutil.copyfile(source, dest / name)
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
-        data = [str(Path(self.build_lib) / "yaku" / "data" / name) for name in CATALOG_DATA]
+        folder = Path(self.build_lib) / "yakubook" / "engine" / "data"
+        data = [str(folder / name) for name in CATALOG_DATA]
         return [*super().get_outputs(include_bytecode), *data]
 
 
 def extensions() -> list[Extension]:
     if os.environ.get("YAKUBOOK_PURE_WHEEL", "") not in ("", "0"):
         return []
-    return [Extension("yaku._speedups", ["yaku/_speedups.c"], optional=True)]
+    return [Extension("yakubook.engine._speedups", ["yakubook/engine/_speedups.c"], optional=True)]
 
 
 setup(cmdclass={"build_py": BuildPyWithCatalog}, ext_modules=extensions())

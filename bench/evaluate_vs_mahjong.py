@@ -18,8 +18,8 @@ Hands come in separate mixes, each timed on its own:
 - realistic: a mix of closed (half of them with riichi) and open hands, kept only when
   mahjong finds at least one standard yaku or the hand has riichi: the hands a table
   actually scores.
-Ours runs twice, with the C accelerator (yaku/_speedups.c) and on the pure-Python engine
-(the reference, what the browser runs), switched in-process with ``yaku._accel.use``; the
+Ours runs twice, with the C accelerator (yakubook/engine/_speedups.c) and on the pure-Python engine
+(the reference, what the browser runs), switched in-process with ``yakubook.engine._accel.use``; the
 C columns are left out when the accelerator is not built (or YAKUBOOK_PURE=1). Times are
 per-thread CPU time (``time.thread_time``), so other processes on a loaded machine do not
 count against either side; per mix, the sides take turns in batches, the order rotated
@@ -150,8 +150,8 @@ def _seven_pairs(rng: random.Random) -> Hand:
 
 
 def _readings(hand: Hand) -> int:
-    from yaku.decompose import interpretations
-    from yaku.win import Win
+    from yakubook.engine.decompose import interpretations
+    from yakubook.engine.win import Win
 
     return len(interpretations(Win.from_json(hand)))
 
@@ -208,8 +208,8 @@ MIXES = (
 def random_win(rng: random.Random) -> Any:
     """A ``Win`` built directly (no parsing), for tests and bench/record_outputs.py: their
     recorded hands depend on this exact sequence of random draws, so it stays as it was."""
-    from yaku.melds import Meld
-    from yaku.win import Win
+    from yakubook.engine.melds import Meld
+    from yakubook.engine.win import Win
 
     return _random_win(rng, Win, Meld)
 
@@ -318,9 +318,9 @@ def theirs_one(hand: Hand) -> Any:
 
 def ours_factory(ruleset: Any = None, score: bool = False) -> Callable[[Hand], Any]:
     """Ours: parse, evaluate; with ``score``, also the full score (han, fu, limit,
-    payments: yaku/score.py), which is what mahjong's estimate_hand_value always does."""
-    from yaku.evaluation import evaluate
-    from yaku.win import Win
+    payments: yakubook/engine/score.py), which is what mahjong's estimate_hand_value always does."""
+    from yakubook.engine.evaluation import evaluate
+    from yakubook.engine.win import Win
 
     def ours_one(hand: Hand) -> Any:
         return evaluate(Win.from_json(hand), ruleset, score=score)
@@ -376,7 +376,7 @@ def riichienv_factory() -> Callable[[Hand], Any] | None:
 def ten_yaku_ruleset() -> Any:
     """The fixed-cost line's ruleset: ten of the default ruleset's local yaku, spread over
     the catalog (every fourteenth or so), at their default options; the others off."""
-    from yaku.rules import Ruleset
+    from yakubook.engine.rules import Ruleset
 
     everything = Ruleset.default()
     ten_ids = list(everything.enabled)[:: max(1, len(everything.enabled) // 10)][:10]
@@ -453,8 +453,8 @@ def memory_child(side: str, inputs_path: str) -> dict[str, Any]:
         inputs = json.load(f)
     tracemalloc.start()
     if side == "ours":
-        from yaku import registry
-        from yaku.evaluation import prepare
+        from yakubook.engine import registry
+        from yakubook.engine.evaluation import prepare
 
         registry.load_bodies()
         fn = ours_factory(prepare())
@@ -472,7 +472,7 @@ def memory_child(side: str, inputs_path: str) -> dict[str, Any]:
     tracemalloc.stop()
     out: dict[str, Any] = {"load": loaded, "peak": peak - loaded}
     if side == "ours":  # which engine this child ran (YAKUBOOK_PURE)
-        from yaku import _accel
+        from yakubook.engine import _accel
 
         out["engine"] = _accel.ENGINE
     return out
@@ -483,8 +483,8 @@ def import_child() -> dict[str, Any]:
     compile the default ruleset (what the first ``yakubook evaluate`` pays), and which
     engine that was."""
     start = time.perf_counter()
-    from yaku import _accel, registry
-    from yaku.evaluation import prepare
+    from yakubook.engine import _accel, registry
+    from yakubook.engine.evaluation import prepare
 
     registry.load_bodies()
     prepare()
@@ -520,13 +520,13 @@ def import_seconds(pure: bool, runs: int = 3) -> float:
 
 def _engines() -> list[str]:
     """The engines of ours this run times: the C accelerator when loaded, and the pure one."""
-    from yaku import _accel
+    from yakubook.engine import _accel
 
     return (["c"] if _accel.speedups is not None else []) + ["python"]
 
 
 def _switch(engine: str) -> Callable[[], None]:
-    from yaku import _accel
+    from yakubook.engine import _accel
 
     return lambda: _accel.use(engine)
 
@@ -553,8 +553,8 @@ def main() -> int:
 
     from importlib.metadata import version
 
-    from yaku.evaluation import prepare
-    from yaku.rules import Ruleset
+    from yakubook.engine.evaluation import prepare
+    from yakubook.engine.rules import Ruleset
 
     engines = _engines()
     everything = Ruleset.default()

@@ -1,9 +1,9 @@
-"""Mutation testing of yaku/ (the engine and the bodies) with Cosmic Ray.
+"""Mutation testing of yakubook/engine/ (the engine and the bodies) with Cosmic Ray.
 
     python bench/mutation.py [--sample N] [--seed S] [--jobs J] [--module NAME ...]
 
 Cosmic Ray (pinned in the `test` extra) enumerates every mutation its operators can make
-in yaku/**/*.py (comparison, arithmetic and boolean operators swapped, numbers shifted,
+in yakubook/engine/**/*.py (comparison, arithmetic and boolean operators swapped, numbers shifted,
 `break`/`continue` exchanged, loops skipped, decorators removed …), leaving out type
 annotations (never evaluated here). A seeded random sample of them is applied one at a
 time in a scratch copy of the project (the working tree is never touched), and each
@@ -103,8 +103,8 @@ def copy_project(dest: Path) -> None:
     # The C accelerator `make` built in place is not tracked, but the tests check that it
     # was built and that the CLI names it: the copy carries it (the mutants still run the
     # pure engine, forced by YAKUBOOK_PURE in main).
-    for built in (ROOT / "yaku").glob("_speedups*.so"):
-        shutil.copy2(built, dest / "yaku" / built.name)
+    for built in (ROOT / "yakubook" / "engine").glob("_speedups*.so"):
+        shutil.copy2(built, dest / "yakubook" / "engine" / built.name)
 
 
 # The yaku tests that run bodies through the engine but do not name their cases after a
@@ -200,7 +200,7 @@ def mutation_keys(specs: list, root: Path) -> dict[int, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    # The mutants are of the Python engine: with the C accelerator (yaku/_speedups.c) its
+    # The mutants are of the Python engine: with the C accelerator (yakubook/engine/_speedups.c) its
     # plain-win and decomposition paths would not run, so every test runs the pure engine.
     os.environ["YAKUBOOK_PURE"] = "1"
     # A mutant may keep its file's size and modification second: a cached .pyc of the
@@ -224,7 +224,8 @@ def main(argv: list[str] | None = None) -> int:
         for c in copies:
             copy_project(c)
         modules = sorted(
-            p for p in (copies[0] / "yaku").rglob("*.py") if "__pycache__" not in p.parts
+            p for p in (copies[0] / "yakubook" / "engine").rglob("*.py") if "__pycache__" not in
+            p.parts
         )
         if args.module:
             modules = [p for p in modules if p.stem in args.module]

@@ -16,7 +16,8 @@ in the sample (the check errs towards keeping a mutant, never towards dropping o
    their own kind, and then Python asks ``m.__eq__(x)``, which is ``object.__eq__``:
    identity. An enum member is the only object of its kind equal to itself, and None is a
    singleton. So ``x == m`` is ``x is m`` unless some type defines an ``__eq__`` that says
-   True to a foreign object; the check therefore requires that no module under ``yaku/`` or
+   True to a foreign object; the check therefore requires that no module under ``yakubook/engine/``
+   or
    ``generated/`` defines ``__eq__`` (dataclasses' generated one compares only objects of
    the same class), and it gives up otherwise.
 
@@ -62,7 +63,7 @@ _CONSTANT_NODES = (ast.Constant, ast.Name, ast.Attribute, ast.BinOp, ast.UnaryOp
 
 
 class _Module:
-    """What the checks need to know of one source file of yaku/."""
+    """What the checks need to know of one source file of yakubook/engine/."""
 
     def __init__(self, root: Path, rel: Path) -> None:
         self.root, self.rel = root, rel
@@ -127,7 +128,7 @@ def _module(root: Path, rel: Path) -> _Module:
 @cache
 def _no_custom_eq(root: Path) -> bool:
     """No class of the engine or the generated stubs defines __eq__ by hand."""
-    for folder in ("yaku", "generated"):
+    for folder in ("yakubook/engine", "generated"):
         for path in sorted((root / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
                 if isinstance(node, _DEFS) and node.name == "__eq__":

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from yaku.decompose import chiitoitsu_pairs, standard_shapes  # noqa: E402
+from yakubook.engine.decompose import chiitoitsu_pairs, standard_shapes  # noqa: E402
 
 
 def _multisets(kinds: int, size: int, cap: int) -> Iterator[tuple[int, ...]]:
@@ -47,8 +47,8 @@ def one_suit_hands() -> list[tuple[int, ...]]:
 
 
 def main() -> int:
-    from yaku.evaluation import evaluate
-    from yaku.win import Win
+    from yakubook.engine.evaluation import evaluate
+    from yakubook.engine.win import Win
 
     parser = argparse.ArgumentParser()
     parser.add_argument("--suit", default="all", choices=["m", "p", "s", "all"])

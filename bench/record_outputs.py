@@ -8,7 +8,7 @@ not change a single answer. This script runs
   question at a time, and through `yaku.evaluate` with the documented defaults and the
   three shipped rulesets;
 - ``option_matrix``: seeded random hands (bench/evaluate_vs_mahjong.py's generator)
-  through every body under every variant of `yaku.rules.option_variants`;
+  through every body under every variant of `yakubook.engine.rules.option_variants`;
 - ``one_suit``: every closed one-suit winning hand (bench/one_suit.py; tsumo on each
   distinct winning tile, plus the exhaustive test's ron on the last tile) through
   `yaku.evaluate`;
@@ -39,15 +39,15 @@ for extra in (ROOT, ROOT / "tests" / "engine"):
         sys.path.insert(0, str(extra))
 
 import catalog  # noqa: E402
-import generated  # noqa: E402
-from yaku import registry  # noqa: E402
-from yaku.award import Award, rank  # noqa: E402
-from yaku.decompose import interpretations  # noqa: E402
-from yaku.errors import InputError  # noqa: E402
-from yaku.evaluation import evaluate  # noqa: E402
-from yaku.rules import Ruleset, option_variants  # noqa: E402
-from yaku.view import HandView  # noqa: E402
-from yaku.win import Win  # noqa: E402
+from yakubook import generated  # noqa: E402
+from yakubook.engine import registry  # noqa: E402
+from yakubook.engine.award import Award, rank  # noqa: E402
+from yakubook.engine.decompose import interpretations  # noqa: E402
+from yakubook.engine.evaluation import evaluate  # noqa: E402
+from yakubook.engine.rules import Ruleset, option_variants  # noqa: E402
+from yakubook.engine.view import HandView  # noqa: E402
+from yakubook.engine.win import Win  # noqa: E402
+from yakubook.errors import InputError  # noqa: E402
 
 RANDOM_HANDS = 1500
 DIFFERENTIAL_HANDS = 5000

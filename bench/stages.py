@@ -56,10 +56,10 @@ def _best(fn: Callable[[Any], Any], items: Sequence[Any], repeats: int) -> float
 def stages(
     mix: str, hands: int, repeats: int, seed: int, ruleset: Any = None
 ) -> dict[str, float]:
-    from yaku.decompose import interpretations
-    from yaku.evaluation import _selector, _shapes, evaluate, prepare
-    from yaku.view import HandView
-    from yaku.win import Win
+    from yakubook.engine.decompose import interpretations
+    from yakubook.engine.evaluation import _selector, _shapes, evaluate, prepare
+    from yakubook.engine.view import HandView
+    from yakubook.engine.win import Win
 
     rs = prepare(ruleset)
     select, shapes = _selector(rs), _shapes(rs)

@@ -23,70 +23,70 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from yaku.bounded import (
+from yakubook.bounded import (
     CONTROL as CONTROL,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     FORMAT_CHARACTERS as FORMAT_CHARACTERS,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     MAX_CURATED_BYTES as MAX_CURATED_BYTES,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     MAX_CURATED_STRING as MAX_CURATED_STRING,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     MAX_KEY_PARTS as MAX_KEY_PARTS,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     QUOTE_LIMIT as QUOTE_LIMIT,
 )
-from yaku.bounded import (  # the one bounded reader, shared with the engine
+from yakubook.bounded import (  # the one bounded reader, shared with the engine
     BoundedInputError as BoundedInputError,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     CuratedError as CuratedError,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     TomlDoc as TomlDoc,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     check_text_size as check_text_size,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     check_toml_shape as check_toml_shape,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     decode_utf8 as decode_utf8,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     excerpt as excerpt,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     load_json as load_json,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     load_toml as load_toml,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     parse_toml as parse_toml,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     read_bytes as read_bytes,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     read_capped as read_capped,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     read_json as read_json,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     read_text as read_text,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     read_toml as read_toml,
 )
-from yaku.bounded import (
+from yakubook.bounded import (
     show_key as show_key,
 )
 

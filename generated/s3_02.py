@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -80,7 +80,7 @@ class IppatsuOptions:
 
 def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
     '3-02-01 一發 / 一发 — Ippatsu\n\nWin within one uninterrupted go-around after riichi\n\n內容: 立直後第1純正巡內和牌\n\nopts.value: IppatsuValue\n  a  HAN_1  1翻\n  b  NONE   無\n\n3-02-01-01 一發的適用範圍 (如果有一發)\nopts.scope: IppatsuScope\n  a  ENDS_WHEN_BROKEN        在破一發的瞬間消除\n  b  UNTIL_BREAKER_DISCARDS  到破一發的人打牌為止有效\n\n3-02-01-02 搶槓榮和加槓牌時是否一發 (如果有一發)\nopts.chankan: IppatsuChankan\n  a  COUNTS       計一發\n  b  NOT_COUNTED  不計一發\n\n3-02-01-03 二翻縛時，僅有立直一發是否能和牌 (如果有一發)\nopts.two_han_minimum: IppatsuTwoHanMinimum\n  a  CANNOT_WIN          否\n  b  CAN_WIN             是\n  c  NO_TWO_HAN_MINIMUM  沒有二翻縛'
-    raise NotImplementedError("3-02-01 一發 (ippatsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-01', fingerprint=...)")
+    raise NotImplementedError("3-02-01 一發 (ippatsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-01', fingerprint=...)")
 
 
 # --- 3-02-02 chou_ippatsu ---------------------------------------------------------
@@ -118,7 +118,7 @@ class ChouIppatsuOptions:
 
 def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
     '3-02-02 超一發 / 超一发 — Chou-ippatsu\n\nRon on the very next discard after declaring riichi\n\n內容: 立直後緊接著榮和下家的捨牌\n\nopts.value: ChouIppatsuValue\n  a  NONE   無\n  b  HAN_2  2翻（包含一發的1翻）\n\n3-02-02-01 超一發的適用範圍 (如果有超一發)\nopts.scope: ChouIppatsuScope\n  a  VOID_AFTER_NEXT_BREAKS   下家破一發後無效\n  b  VALID_AFTER_NEXT_BREAKS  下家破一發也有效\n\n3-02-02-02 立直後緊接著下家加槓，搶槓榮和此牌時是否超一發 (如果有超一發)\nopts.chankan: ChouIppatsuChankan\n  a  COUNTS       是\n  b  NOT_COUNTED  否'
-    raise NotImplementedError("3-02-02 超一發 (chou_ippatsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-02', fingerprint=...)")
+    raise NotImplementedError("3-02-02 超一發 (chou_ippatsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-02', fingerprint=...)")
 
 
 # --- 3-02-03 open_riichi ---------------------------------------------------------
@@ -250,7 +250,7 @@ class OpenRiichiOptions:
 
 def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
     '3-02-03 開立直 / 开立直 — Open Riichi\n\nRiichi declared with the hand shown face-up\n\n內容: 立直時公開手牌\n\nopts.value: OpenRiichiValue\n  a  NONE                       無\n  b  HAN_LOST_SAME_AS_RIICHI    �翻（與立直相同）\n  c  HAN_LOST_INCLUDING_RIICHI  �翻（包含立直的1翻）\n\n3-02-03-01 開立直和兩立直復合時的翻數 (如果有開立直)\nopts.with_double_riichi: OpenRiichiWithDoubleRiichi\n  a  RIICHI_DOUBLED_PLUS_OPEN  3翻（立直的2倍＋開）\n  b  RIICHI_PLUS_OPEN_DOUBLED  �翻（（立直＋開）的2倍）\n\n3-02-03-02 開立直的立直棒 (如果有開立直)\nopts.riichi_stick: OpenRiichiRiichiStick\n  a  POINTS_LOST_FIRST   �000點\n  b  POINTS_LOST_SECOND  �000點\n\n3-02-03-03 開立直的局的限制 (如果有開立直)\nopts.hands_allowed: OpenRiichiHandsAllowed\n  a  ANY_HAND        哪一局都可以\n  b  LAST_HAND_ONLY  僅最終局可以\n\n3-02-03-04 開立直的時間限制 (如果有開立直)\nopts.timing: OpenRiichiTiming\n  a  ALWAYS                不論別家有沒有立直、開立直，都可以\n  b  NOT_AFTER_ANY_RIICHI  有誰立直或開立直後，不可以\n  c  NO_PLAIN_RIICHI_YET   沒有人立直（除開立直）時可以\n  d  NO_OPEN_RIICHI_YET    沒有人開立直時可以\n\n3-02-03-05 向開立直放銃時是否計役滿 (如果有開立直)\nopts.deal_in: OpenRiichiDealIn\n  a  YAKUMAN_ALWAYS                不論放銃者是否立直，計役滿\n  b  YAKUMAN_UNLESS_RIICHI_BEFORE  放銃者未立直時，及在開立直後立直時計役滿（開立直前立直時不計役滿）\n  c  YAKUMAN_IF_NO_RIICHI          放銃者未立直時計役滿\n  d  NO_YAKUMAN                    不計役滿\n  e  DISCARD_FORBIDDEN             不能打出開立直的放銃牌（打出後放棄和牌）\n\n3-02-03-05-01 役滿 (如果有開立直; 如果計役滿)\nopts.deal_in_yakuman: OpenRiichiDealInYakuman\n  a  YAKUMAN_YAKU     計役滿役\n  b  COUNTED_YAKUMAN  計累計役滿\n  c  EITHER           都一樣，無所謂\n\n3-02-03-05-02 手牌全是銃時是否計役滿 (如果有開立直; 如果計役滿)\nopts.forced_deal_in: OpenRiichiForcedDealIn\n  a  YAKUMAN     計役滿\n  b  NO_YAKUMAN  不計役滿\n\n3-02-03-06 二翻縛時，僅開立直是否能和 (如果有開立直)\nopts.two_han_minimum: OpenRiichiTwoHanMinimum\n  a  CANNOT_WIN          不能和\n  b  CAN_WIN             能和\n  c  NO_TWO_HAN_MINIMUM  沒有二翻縛\n\n3-02-03-07 開立直時需要公開的牌 (如果有開立直)\nopts.tiles_shown: OpenRiichiTilesShown\n  a  WHOLE_HAND              全部手牌\n  b  ALL_WAIT_RELATED_TILES  所有和聽牌有關的牌\n  c  WAITING_PART_ONLY       僅聽牌的部分\n\n3-02-03-07-01 對局途中發現公開錯了牌 (如果有開立直; 如果不是所有手牌都要公開)\nopts.wrong_tiles_in_play: OpenRiichiWrongTilesInPlay\n  a  CHOMBO                計錯和\n  b  NO_WIN                計放棄和牌\n  c  CORRECT_AND_CONTINUE  訂正錯誤然後繼續\n\n3-02-03-07-02 流局時發現公開錯了牌 (如果有開立直; 如果不是所有手牌都要公開)\nopts.wrong_tiles_at_draw: OpenRiichiWrongTilesAtDraw\n  a  CHOMBO      計錯和\n  b  NO_PENALTY  無罰則\n\n3-02-03-08 有人開立直時，他人的錯和 (如果有開立直)\nopts.others_chombo: OpenRiichiOthersChombo\n  a  ORDINARY_CHOMBO          計普通的錯和\n  b  PAY_YAKUMAN              付役滿\n  c  YAKUMAN_IF_HADAKA_TANKI  錯和者裸單騎時付役滿，否則計普通的錯和\n\n3-02-03-09 役滿開立直然後和牌 (如果有開立直)\nopts.yakuman_hand: OpenRiichiYakumanHand\n  a  YAKUMAN         役滿\n  b  DOUBLE_YAKUMAN  兩倍役滿'
-    raise NotImplementedError("3-02-03 開立直 (open_riichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-03', fingerprint=...)")
+    raise NotImplementedError("3-02-03 開立直 (open_riichi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-03', fingerprint=...)")
 
 
 # --- 3-02-04 tsubame_gaeshi_1 ---------------------------------------------------------
@@ -274,7 +274,7 @@ class TsubameGaeshi1Options:
 
 def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None:
     "3-02-04 燕返(1) / 燕返(1) — Tsubame-gaeshi (1)\n\nRon on another player's riichi declaration discard\n\n內容: 對別家立直時的捨牌榮和\n\nopts.value: TsubameGaeshi1Value\n  a  NONE   無\n  b  HAN_1  1翻"
-    raise NotImplementedError("3-02-04 燕返(1) (tsubame_gaeshi_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-04', fingerprint=...)")
+    raise NotImplementedError("3-02-04 燕返(1) (tsubame_gaeshi_1) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-04', fingerprint=...)")
 
 
 # --- 3-02-05 tsubame_gaeshi_2 ---------------------------------------------------------
@@ -298,7 +298,7 @@ class TsubameGaeshi2Options:
 
 def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None:
     '3-02-05 燕返(2) / 燕返(2) — Tsubame-gaeshi (2)\n\nRiichi player deals in: riichi han and ura-dora pass to winner\n\n內容: 立直者向非立直者放銃時，立直的1翻及裏寶牌的權利移至和牌者的規則\n\nopts.value: TsubameGaeshi2Value\n  a  NONE     無\n  b  ADOPTED  有'
-    raise NotImplementedError("3-02-05 燕返(2) (tsubame_gaeshi_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-05', fingerprint=...)")
+    raise NotImplementedError("3-02-05 燕返(2) (tsubame_gaeshi_2) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-05', fingerprint=...)")
 
 
 # --- 3-02-06 tsumosen ---------------------------------------------------------
@@ -322,7 +322,7 @@ class TsumosenOptions:
 
 def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
     '3-02-06 自摸專 / 自摸专 — Tsumo-sen\n\nRiichi declaring a win by self-draw only\n\n內容: 立直時宣言僅通過自摸和牌\n\nopts.value: TsumosenValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-02-06 自摸專 (tsumosen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-06', fingerprint=...)")
+    raise NotImplementedError("3-02-06 自摸專 (tsumosen) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-06', fingerprint=...)")
 
 
 # --- 3-02-07 kaikai_riichi ---------------------------------------------------------
@@ -346,7 +346,7 @@ class KaikaiRiichiOptions:
 
 def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
     '3-02-07 開開立直 / 开开立直 — Kaikai Riichi\n\nOpen riichi declaring a win by self-draw only\n\n內容: 開立直時宣言僅通過自摸和牌\n\nopts.value: KaikaiRiichiValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-02-07 開開立直 (kaikai_riichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-07', fingerprint=...)")
+    raise NotImplementedError("3-02-07 開開立直 (kaikai_riichi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-07', fingerprint=...)")
 
 
 # --- 3-02-08 houchi ---------------------------------------------------------
@@ -370,7 +370,7 @@ class HouchiOptions:
 
 def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
     '3-02-08 報知 / 报知 — Houchi\n\nRiichi declaring that only one tile type is waited on\n\n內容: 立直時宣言聽牌只有1種\n\nopts.value: HouchiValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-02-08 報知 (houchi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-08', fingerprint=...)")
+    raise NotImplementedError("3-02-08 報知 (houchi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-08', fingerprint=...)")
 
 
 # --- 3-02-09 chuuki ---------------------------------------------------------
@@ -394,4 +394,4 @@ class ChuukiOptions:
 
 def chuuki(win: HandView, opts: ChuukiOptions) -> Award | None:
     '3-02-09 注記 / 注记 — Chuuki\n\nRiichi, ippatsu and tsumo on the white dragon\n\n內容: 立直一發摸白自摸和\n\nopts.value: ChuukiValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-02-09 注記 (chuuki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-02-09', fingerprint=...)")
+    raise NotImplementedError("3-02-09 注記 (chuuki) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-02-09', fingerprint=...)")

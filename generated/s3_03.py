@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -67,7 +67,7 @@ class IipinMoyueOptions:
 
 def iipin_moyue(win: HandView, opts: IipinMoyueOptions) -> Award | None:
     '3-03-01 一筒撈月 / 一筒捞月 — Iipin Moyue\n\nHaitei or houtei win on 1-pin\n\n內容: 以1筒海底撈月或河底撈魚\n\nopts.value: IipinMoyueValue\n  a  NONE     無\n  b  HAN_1    1翻\n  c  MANGAN   滿貫\n  d  YAKUMAN  役滿\n\n3-03-01-01 役成立條件 (如果有一筒撈月)\nopts.condition: IipinMoyueCondition\n  a  HAITEI_ONLY       限海底撈月\n  b  HAITEI_OR_HOUTEI  海底撈月、河底撈魚都可以'
-    raise NotImplementedError("3-03-01 一筒撈月 (iipin_moyue) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-01', fingerprint=...)")
+    raise NotImplementedError("3-03-01 一筒撈月 (iipin_moyue) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-03-01', fingerprint=...)")
 
 
 # --- 3-03-02 ryanpin_houtei ---------------------------------------------------------
@@ -91,7 +91,7 @@ class RyanpinHouteiOptions:
 
 def ryanpin_houtei(win: HandView, opts: RyanpinHouteiOptions) -> Award | None:
     '3-03-02 二筒河底 / 二筒河底 — Ryanpin Houtei\n\nHoutei ron on 2-pin\n\n內容: 以2筒河底榮和\n\nopts.value: RyanpinHouteiValue\n  a  NONE    無\n  b  MANGAN  滿貫'
-    raise NotImplementedError("3-03-02 二筒河底 (ryanpin_houtei) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-02', fingerprint=...)")
+    raise NotImplementedError("3-03-02 二筒河底 (ryanpin_houtei) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-03-02', fingerprint=...)")
 
 
 # --- 3-03-03 last_order_mabo_dofu ---------------------------------------------------------
@@ -122,7 +122,7 @@ class LastOrderMaboDofuOptions:
 
 def last_order_mabo_dofu(win: HandView, opts: LastOrderMaboDofuOptions) -> Award | None:
     '3-03-03 Last Order麻婆豆腐 / Last Order麻婆豆腐 — Last Order Mabo Dofu\n\nHaitei or houtei win on the white dragon\n\n內容: 以白海底撈月或河底撈魚\n\nopts.value: LastOrderMaboDofuValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-03-03-01 役成立條件 (如果有Last Order麻婆豆腐)\nopts.condition: LastOrderMaboDofuCondition\n  a  HOUTEI_ONLY       限河底撈魚\n  b  HAITEI_OR_HOUTEI  海底撈月、河底撈魚都可以'
-    raise NotImplementedError("3-03-03 Last Order麻婆豆腐 (last_order_mabo_dofu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-03', fingerprint=...)")
+    raise NotImplementedError("3-03-03 Last Order麻婆豆腐 (last_order_mabo_dofu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-03-03', fingerprint=...)")
 
 
 # --- 3-03-04 ishinouede_sannen ---------------------------------------------------------
@@ -147,7 +147,7 @@ class IshinouedeSannenOptions:
 
 def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | None:
     '3-03-04 石上三年 / 石上三年 — Ishi no Ue ni mo Sannen\n\nDouble riichi plus haitei or houtei win\n\n內容: 兩立直，海底撈月或河底撈魚\n\nopts.value: IshinouedeSannenValue\n  a  NONE                 無\n  b  HAITEI_ONLY_YAKUMAN  限海底撈月，役滿\n  c  DOUBLE_ON_HAITEI     海底撈月時兩倍役滿，河底撈魚時役滿'
-    raise NotImplementedError("3-03-04 石上三年 (ishinouede_sannen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-04', fingerprint=...)")
+    raise NotImplementedError("3-03-04 石上三年 (ishinouede_sannen) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-03-04', fingerprint=...)")
 
 
 # --- 3-03-05 hijoushoku ---------------------------------------------------------
@@ -171,4 +171,4 @@ class HijoushokuOptions:
 
 def hijoushoku(win: HandView, opts: HijoushokuOptions) -> Award | None:
     '3-03-05 非常食 / 非常食 — Hijou-shoku\n\nBare or closed single wait won on haitei or houtei\n\n內容: 裸單騎或門前單騎聽牌，海底撈月或河底撈魚\n\nopts.value: HijoushokuValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-03-05 非常食 (hijoushoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-03-05', fingerprint=...)")
+    raise NotImplementedError("3-03-05 非常食 (hijoushoku) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-03-05', fingerprint=...)")

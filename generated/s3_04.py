@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -60,7 +60,7 @@ class UupinKaihouOptions:
 
 def uupin_kaihou(win: HandView, opts: UupinKaihouOptions) -> Award | None:
     '3-04-01 五筒開花 / 五筒开花 — Uupin Kaihou\n\nRinshan kaihou on 5-pin\n\n內容: 以5筒嶺上開花\n\nopts.value: UupinKaihouValue\n  a  NONE     無\n  b  HAN_1    1翻\n  c  MANGAN   滿貫\n  d  YAKUMAN  役滿'
-    raise NotImplementedError("3-04-01 五筒開花 (uupin_kaihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-01', fingerprint=...)")
+    raise NotImplementedError("3-04-01 五筒開花 (uupin_kaihou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-04-01', fingerprint=...)")
 
 
 # --- 3-04-02 toukanhou ---------------------------------------------------------
@@ -105,7 +105,7 @@ class ToukanhouOptions:
 
 def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
     "3-04-02 頭槓和 / 头杠和 — Toukanhou\n\nRinshan kaihou before one's first discard\n\n內容: 第1捨牌前嶺上開花\n\nopts.value: ToukanhouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-02-01 莊家配牌後暗槓嶺上開花 (如果有頭槓和)\nopts.dealer_ankan: ToukanhouDealerAnkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (如果有頭槓和)\nopts.nondealer_ankan: ToukanhouNondealerAnkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和\n\n3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (如果有頭槓和)\nopts.nondealer_daiminkan: ToukanhouNondealerDaiminkan\n  a  COUNTS       頭槓和\n  b  NOT_COUNTED  不計頭槓和"
-    raise NotImplementedError("3-04-02 頭槓和 (toukanhou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-02', fingerprint=...)")
+    raise NotImplementedError("3-04-02 頭槓和 (toukanhou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-04-02', fingerprint=...)")
 
 
 # --- 3-04-03 renkan_kaihou ---------------------------------------------------------
@@ -138,7 +138,7 @@ class RenkanKaihouOptions:
 
 def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
     '3-04-03 連槓開花 / 连杠开花 — Renkan Kaihou\n\nKan again off the rinshan tile, then win on rinshan\n\n內容: 用槓後自摸的嶺上牌再槓，摸嶺上牌和牌\n\nopts.value: RenkanKaihouValue\n  a  NONE             無\n  b  HAN_2            2翻（包含嶺上開花的翻數）\n  c  HAN_LOST_FIRST   �翻（包含嶺上開花的翻數）\n  d  HAN_LOST_SECOND  �翻（包含嶺上開花的翻數）\n\n3-04-03-01 役成立條件 (如果有連槓開花)\nopts.condition: RenkanKaihouCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可'
-    raise NotImplementedError("3-04-03 連槓開花 (renkan_kaihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-03', fingerprint=...)")
+    raise NotImplementedError("3-04-03 連槓開花 (renkan_kaihou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-04-03', fingerprint=...)")
 
 
 # --- 3-04-04 sayonara_homerun ---------------------------------------------------------
@@ -162,7 +162,7 @@ class SayonaraHomerunOptions:
 
 def sayonara_homerun(win: HandView, opts: SayonaraHomerunOptions) -> Award | None:
     '3-04-04 再見，本壘打 / 再见，本垒打 — Sayonara Homerun\n\nKan on the next-to-last draw, then rinshan win\n\n內容: 自摸海底牌的前1張牌後開槓，嶺上開花\n\nopts.value: SayonaraHomerunValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-04-04 再見，本壘打 (sayonara_homerun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-04', fingerprint=...)")
+    raise NotImplementedError("3-04-04 再見，本壘打 (sayonara_homerun) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-04-04', fingerprint=...)")
 
 
 # --- 3-04-05 shouchikubi ---------------------------------------------------------
@@ -193,7 +193,7 @@ class ShouchikubiOptions:
 
 def shouchikubi(win: HandView, opts: ShouchikubiOptions) -> Award | None:
     '3-04-05 小乳首 / 小乳首 — Shou-chikubi\n\nRinshan win after a concealed kan of 7-sou\n\n內容: 暗槓7索嶺上開花\n\nopts.value: ShouchikubiValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-05-01 立直的必要性 (如果有小乳首)\nopts.riichi: ShouchikubiRiichi\n  a  EARLY_RIICHI_ONLY     僅提前立直時有效\n  b  REGARDLESS_OF_RIICHI  與立直無關，有效'
-    raise NotImplementedError("3-04-05 小乳首 (shouchikubi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-05', fingerprint=...)")
+    raise NotImplementedError("3-04-05 小乳首 (shouchikubi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-04-05', fingerprint=...)")
 
 
 # --- 3-04-06 daichikubi ---------------------------------------------------------
@@ -224,4 +224,4 @@ class DaichikubiOptions:
 
 def daichikubi(win: HandView, opts: DaichikubiOptions) -> Award | None:
     '3-04-06 大乳首 / 大乳首 — Dai-chikubi\n\nRinshan win after a concealed kan of 1-pin\n\n內容: 暗槓1筒嶺上開花\n\nopts.value: DaichikubiValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-04-06-01 立直的必要性 (如果有大乳首)\nopts.riichi: DaichikubiRiichi\n  a  EARLY_RIICHI_ONLY     僅提前立直時有效\n  b  REGARDLESS_OF_RIICHI  與立直無關，有效'
-    raise NotImplementedError("3-04-06 大乳首 (daichikubi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-04-06', fingerprint=...)")
+    raise NotImplementedError("3-04-06 大乳首 (daichikubi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-04-06', fingerprint=...)")

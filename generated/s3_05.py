@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -72,7 +72,7 @@ class KouittenOptions:
 
 def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
     '3-05-01 紅一點 / 红一点 — Kouitten\n\nOnly 2,3,4,6,8-sou and red dragon (red required)\n\n內容: 僅有2、3、4、6、8索、中的和牌\n條件: 必須有中\n\nopts.value: KouittenValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-05-01-01 役成立條件 (如果有紅一點)\nopts.condition: KouittenCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-05-01-02 中是否必須是雀頭 (如果有紅一點)\nopts.chun_pair: KouittenChunPair\n  a  NOT_REQUIRED  無必要\n  b  REQUIRED      有必要'
-    raise NotImplementedError("3-05-01 紅一點 (kouitten) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-01', fingerprint=...)")
+    raise NotImplementedError("3-05-01 紅一點 (kouitten) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-05-01', fingerprint=...)")
 
 
 # --- 3-05-02 beni_kujaku_1 ---------------------------------------------------------
@@ -96,7 +96,7 @@ class BeniKujaku1Options:
 
 def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
     '3-05-02 紅孔雀(1) / 红孔雀(1) — Beni Kujaku (1)\n\nOnly 2,3,4,6,8-man and red dragon (red required)\n\n內容: 僅有2、3、4、6、8萬、中的和牌\n條件: 必須有中\n\nopts.value: BeniKujaku1Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-05-02 紅孔雀(1) (beni_kujaku_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-02', fingerprint=...)")
+    raise NotImplementedError("3-05-02 紅孔雀(1) (beni_kujaku_1) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-05-02', fingerprint=...)")
 
 
 # --- 3-05-03 hakuitten ---------------------------------------------------------
@@ -120,7 +120,7 @@ class HakuittenOptions:
 
 def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
     '3-05-03 白一點 / 白一点 — Hakuitten\n\nOnly 1,3,5,6,7,9-pin and white dragon (white required)\n\n內容: 僅有1、3、5、6、7、9筒、白的和牌\n條件: 必須有白\n\nopts.value: HakuittenValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-05-03 白一點 (hakuitten) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-03', fingerprint=...)")
+    raise NotImplementedError("3-05-03 白一點 (hakuitten) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-05-03', fingerprint=...)")
 
 
 # --- 3-05-04 kuroiisou ---------------------------------------------------------
@@ -158,7 +158,7 @@ class KuroiisouOptions:
 
 def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
     '3-05-04 黑一色 / 黑一色 — Kuro-iisou\n\nOnly 2,4,8-pin and winds\n\n內容: 僅有2、4、8筒及風牌的和牌\n\nopts.value: KuroiisouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-05-04-01 役成立條件 (如果有黑一色)\nopts.condition: KuroiisouCondition\n  a  TOITOI_OR_CHIITOITSU  對對和、七對子都可以\n  b  TOITOI_ONLY           限對對和\n\n3-05-04-02 牌的構成條件 (如果有黑一色)\nopts.composition: KuroiisouComposition\n  a  BLACK_PINS_OPTIONAL      2筒、4筒、8筒有沒有都可以\n  b  BLACK_PINS_ALL_REQUIRED  2筒、4筒、8筒全部必要'
-    raise NotImplementedError("3-05-04 黑一色 (kuroiisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-04', fingerprint=...)")
+    raise NotImplementedError("3-05-04 黑一色 (kuroiisou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-05-04', fingerprint=...)")
 
 
 # --- 3-05-05 kouhaku_manjuu ---------------------------------------------------------
@@ -189,7 +189,7 @@ class KouhakuManjuuOptions:
 
 def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
     '3-05-05 紅白饅頭 / 红白馒头 — Kouhaku Manjuu\n\nHalf flush containing both red and white dragons\n\n內容: 有中和白的混一色\n\nopts.value: KouhakuManjuuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n\n3-05-05-01 數牌的種類 (如果有紅白饅頭)\nopts.suit: KouhakuManjuuSuit\n  a  MANZU_ONLY  限萬子\n  b  PINZU_ONLY  限筒子'
-    raise NotImplementedError("3-05-05 紅白饅頭 (kouhaku_manjuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-05', fingerprint=...)")
+    raise NotImplementedError("3-05-05 紅白饅頭 (kouhaku_manjuu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-05-05', fingerprint=...)")
 
 
 # --- 3-05-06 renji_honiisou ---------------------------------------------------------
@@ -213,4 +213,4 @@ class RenjiHoniisouOptions:
 
 def renji_honiisou(win: HandView, opts: RenjiHoniisouOptions) -> Award | None:
     '3-05-06 連字混一色 / 连字混一色 — Renji Honiisou\n\nHalf flush with its linked dragon pung (sou/haku etc.)\n\n內容: 有白刻子的索子混一色、有發刻子的筒子混一色、有中刻子的萬子混一色\n\nopts.value: RenjiHoniisouValue\n  a  NONE     無\n  b  HANEMAN  跳滿'
-    raise NotImplementedError("3-05-06 連字混一色 (renji_honiisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-05-06', fingerprint=...)")
+    raise NotImplementedError("3-05-06 連字混一色 (renji_honiisou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-05-06', fingerprint=...)")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -61,7 +61,7 @@ class AruchuuOptions:
 
 def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
     '3-06-01 中二 / 中二 — Aru-chuu\n\nPungs of 2 in all three suits plus a red dragon pung\n\n內容: 有2萬、2筒、2索三色同刻和中的刻子的和牌\n\nopts.value: AruchuuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n  d  HAN_LOST_THIRD   �翻\n  e  YAKUMAN          役滿'
-    raise NotImplementedError("3-06-01 中二 (aruchuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-01', fingerprint=...)")
+    raise NotImplementedError("3-06-01 中二 (aruchuu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-01', fingerprint=...)")
 
 
 # --- 3-06-02 uumenchii ---------------------------------------------------------
@@ -87,7 +87,7 @@ class UumenchiiOptions:
 
 def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
     '3-06-02 五門齊 / 五门齐 — Uumenchii\n\nPungs of man, pin, sou and a dragon, seat-wind pair\n\n內容: 有萬子、筒子、索子、三元牌的刻子和自風牌雀頭的和牌\n\nopts.value: UumenchiiValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  HAN_4     4翻\n  d  YAKUMAN   役滿'
-    raise NotImplementedError("3-06-02 五門齊 (uumenchii) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-02', fingerprint=...)")
+    raise NotImplementedError("3-06-02 五門齊 (uumenchii) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-02', fingerprint=...)")
 
 
 # --- 3-06-03 kachou_fuugetsu ---------------------------------------------------------
@@ -125,7 +125,7 @@ class KachouFuugetsuOptions:
 
 def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
     '3-06-03 花鳥風月 / 花鸟风月 — Kachou Fuugetsu\n\nAll pungs: 5-pin, 1-sou, seat wind and 1-pin\n\n內容: 有5筒、1索、自風牌、1筒的對對和\n\nopts.value: KachouFuugetsuValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-06-03-01 役成立條件 (如果有花鳥風月)\nopts.condition: KachouFuugetsuCondition\n  a  ALL_TRIPLETS     5筒、1索、風牌、1筒必須全部是刻子\n  b  ONE_MAY_BE_PAIR  上述某個作為雀頭也可\n\n3-06-03-02 風牌的條件 (如果有花鳥風月)\nopts.wind: KachouFuugetsuWind\n  a  SEAT_WIND_ONLY      限自風牌\n  b  SEAT_OR_ROUND_WIND  自風牌、場風牌或連風牌中任意'
-    raise NotImplementedError("3-06-03 花鳥風月 (kachou_fuugetsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-03', fingerprint=...)")
+    raise NotImplementedError("3-06-03 花鳥風月 (kachou_fuugetsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-03', fingerprint=...)")
 
 
 # --- 3-06-04 fuuka_setsugetsu ---------------------------------------------------------
@@ -156,7 +156,7 @@ class FuukaSetsugetsuOptions:
 
 def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | None:
     '3-06-04 風花雪月 / 风花雪月 — Fuuka Setsugetsu\n\nAll pungs: a wind, 5-pin, white dragon and 1-pin\n\n內容: 有風牌、5筒、白、1筒的刻子的對對和\n\nopts.value: FuukaSetsugetsuValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-06-04-01 風牌的條件 (如果有風花雪月)\nopts.wind: FuukaSetsugetsuWind\n  a  SEAT_WIND_ONLY  必須是自風牌\n  b  ANY_WIND        是個風牌就行'
-    raise NotImplementedError("3-06-04 風花雪月 (fuuka_setsugetsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-04', fingerprint=...)")
+    raise NotImplementedError("3-06-04 風花雪月 (fuuka_setsugetsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-04', fingerprint=...)")
 
 
 # --- 3-06-05 houkou_kaihou_1 ---------------------------------------------------------
@@ -180,7 +180,7 @@ class HoukouKaihou1Options:
 
 def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
     '3-06-05 寶紅開花(1) / 宝红开花(1) — Houkou Kaihou (1)\n\nAll pungs: white, red, two 1s; the third 1 as pair\n\n內容: 有白、中的刻子，1萬、1筒、1索中2個作為刻子，剩下1個作為雀頭的對對和\n\nopts.value: HoukouKaihou1Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-06-05 寶紅開花(1) (houkou_kaihou_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-05', fingerprint=...)")
+    raise NotImplementedError("3-06-05 寶紅開花(1) (houkou_kaihou_1) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-05', fingerprint=...)")
 
 
 # --- 3-06-06 houkou_kaihou_2 ---------------------------------------------------------
@@ -204,7 +204,7 @@ class HoukouKaihou2Options:
 
 def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
     "3-06-06 寶紅開花(2) / 宝红开花(2) — Houkou Kaihou (2)\n\nAll pungs with white and red; any suit's 1 as pair\n\n內容: 有白、中的刻子，1萬、1筒、1索中任意1個作為雀頭的對對和\n\nopts.value: HoukouKaihou2Value\n  a  NONE     無\n  b  YAKUMAN  役滿"
-    raise NotImplementedError("3-06-06 寶紅開花(2) (houkou_kaihou_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-06', fingerprint=...)")
+    raise NotImplementedError("3-06-06 寶紅開花(2) (houkou_kaihou_2) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-06', fingerprint=...)")
 
 
 # --- 3-06-07 housetsu_hou_soufuu ---------------------------------------------------------
@@ -228,7 +228,7 @@ class HousetsuHouSoufuuOptions:
 
 def housetsu_hou_soufuu(win: HandView, opts: HousetsuHouSoufuuOptions) -> Award | None:
     '3-06-07 鳳雪寶雙風 / 凤雪宝双风 — Housetsu-hou Soufuu\n\nAll pungs: 1-sou, white, 1-pin, round and seat wind\n\n內容: 有1索、白、1筒、場風牌、自風牌的對對和\n\nopts.value: HousetsuHouSoufuuValue\n  a  NONE                        無\n  b  TRIPLE_YAKUMAN_OPEN_DOUBLE  三倍役滿（鳴牌後兩倍役滿）'
-    raise NotImplementedError("3-06-07 鳳雪寶雙風 (housetsu_hou_soufuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-07', fingerprint=...)")
+    raise NotImplementedError("3-06-07 鳳雪寶雙風 (housetsu_hou_soufuu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-07', fingerprint=...)")
 
 
 # --- 3-06-08 shichigosan ---------------------------------------------------------
@@ -252,7 +252,7 @@ class ShichigosanOptions:
 
 def shichigosan(win: HandView, opts: ShichigosanOptions) -> Award | None:
     '3-06-08 七五三 / 七五三 — Shichi-go-san\n\nAll pungs using only 7s, 5s and 3s\n\n內容: 僅有7、5、3的對對和\n\nopts.value: ShichigosanValue\n  a  NONE    無\n  b  MANGAN  滿貫'
-    raise NotImplementedError("3-06-08 七五三 (shichigosan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-08', fingerprint=...)")
+    raise NotImplementedError("3-06-08 七五三 (shichigosan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-08', fingerprint=...)")
 
 
 # --- 3-06-09 windows_95 ---------------------------------------------------------
@@ -276,7 +276,7 @@ class Windows95Options:
 
 def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
     '3-06-09 Windows 95 / Windows 95 — Windows 95\n\nPungs of 9 in all three suits, pung and pair of 5\n\n內容: 9萬、9筒、9索的三色同刻＋5的刻子＋5的雀頭\n\nopts.value: Windows95Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-06-09 Windows 95 (windows_95) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-09', fingerprint=...)")
+    raise NotImplementedError("3-06-09 Windows 95 (windows_95) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-09', fingerprint=...)")
 
 
 # --- 3-06-10 windows_98 ---------------------------------------------------------
@@ -300,7 +300,7 @@ class Windows98Options:
 
 def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
     '3-06-10 Windows 98 / Windows 98 — Windows 98\n\nPungs of 9 in all three suits, pung and pair of 8\n\n內容: 9萬、9筒、9索的三色同刻＋8的刻子＋8的雀頭\n\nopts.value: Windows98Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-06-10 Windows 98 (windows_98) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-10', fingerprint=...)")
+    raise NotImplementedError("3-06-10 Windows 98 (windows_98) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-10', fingerprint=...)")
 
 
 # --- 3-06-11 kyuukyuusha ---------------------------------------------------------
@@ -324,7 +324,7 @@ class KyuukyuushaOptions:
 
 def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
     '3-06-11 急救車 / 急救车 — Kyuukyuusha\n\nPungs of 9 in all three suits, white pung, red pair\n\n內容: 9萬、9筒、9索的三色同刻＋白的刻子＋中的雀頭\n\nopts.value: KyuukyuushaValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-06-11 急救車 (kyuukyuusha) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-11', fingerprint=...)")
+    raise NotImplementedError("3-06-11 急救車 (kyuukyuusha) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-11', fingerprint=...)")
 
 
 # --- 3-06-12 nidoukou ---------------------------------------------------------
@@ -348,7 +348,7 @@ class NidoukouOptions:
 
 def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
     '3-06-12 二同刻 / 二同刻 — Ni-doukou\n\nTwo same-number pung pairs in the same two suits\n\n內容: 2色數牌中有2組數字相同的刻子\n註: 即用相同2色數牌製作2組二色同刻\n\nopts.value: NidoukouValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-06-12 二同刻 (nidoukou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-12', fingerprint=...)")
+    raise NotImplementedError("3-06-12 二同刻 (nidoukou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-12', fingerprint=...)")
 
 
 # --- 3-06-13 seinan_sensou ---------------------------------------------------------
@@ -372,7 +372,7 @@ class SeinanSensouOptions:
 
 def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
     '3-06-13 西南戰爭 / 西南战争 — Seinan Sensou\n\nAll pungs: west, south and a 7, with a 1 and an 8\n\n內容: 有西、南、數牌7的刻子，和數牌1及8的對對和\n註: 數牌不要求同色\n\nopts.value: SeinanSensouValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-06-13 西南戰爭 (seinan_sensou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-13', fingerprint=...)")
+    raise NotImplementedError("3-06-13 西南戰爭 (seinan_sensou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-13', fingerprint=...)")
 
 
 # --- 3-06-14 nanboku_sensou_1 ---------------------------------------------------------
@@ -396,7 +396,7 @@ class NanbokuSensou1Options:
 
 def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None:
     '3-06-14 南北戰爭(1) / 南北战争(1) — Nanboku Sensou (1)\n\nAll pungs: south and north with a 1, 6 and 8 (1861)\n\n內容: 有南、北、數牌1、6、8的對對和\n註: 數牌不要求同色\n\nopts.value: NanbokuSensou1Value\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-06-14 南北戰爭(1) (nanboku_sensou_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-14', fingerprint=...)")
+    raise NotImplementedError("3-06-14 南北戰爭(1) (nanboku_sensou_1) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-14', fingerprint=...)")
 
 
 # --- 3-06-15 chouhai_chiniisou ---------------------------------------------------------
@@ -421,7 +421,7 @@ class ChouhaiChiniisouOptions:
 
 def chouhai_chiniisou(win: HandView, opts: ChouhaiChiniisouOptions) -> Award | None:
     '3-06-15 跳牌清一色 / 跳牌清一色 — Chouhai Chiniisou\n\nFull-flush all pungs of 1, 3, 5, 7 and 9 only\n\n內容: 僅有同一種數牌的1、3、5、7、9的和牌\n註: 清一色＋對對和形\n\nopts.value: ChouhaiChiniisouValue\n  a  NONE      無\n  b  HAN_2     2翻\n  c  HAN_LOST  �翻'
-    raise NotImplementedError("3-06-15 跳牌清一色 (chouhai_chiniisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-15', fingerprint=...)")
+    raise NotImplementedError("3-06-15 跳牌清一色 (chouhai_chiniisou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-15', fingerprint=...)")
 
 
 # --- 3-06-16 hakuiisou ---------------------------------------------------------
@@ -445,4 +445,4 @@ class HakuiisouOptions:
 
 def hakuiisou(win: HandView, opts: HakuiisouOptions) -> Award | None:
     '3-06-16 白一色 / 白一色 — Haku-iisou\n\nOnly white dragons, 8s and 9s\n\n內容: 僅有白及8、9的和牌\n\nopts.value: HakuiisouValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-06-16 白一色 (hakuiisou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-06-16', fingerprint=...)")
+    raise NotImplementedError("3-06-16 白一色 (hakuiisou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-06-16', fingerprint=...)")

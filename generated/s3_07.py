@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -58,7 +58,7 @@ class BeniKujaku2Options:
 
 def beni_kujaku_2(win: HandView, opts: BeniKujaku2Options) -> Award | None:
     '3-07-01 紅孔雀(2) / 红孔雀(2) — Beni Kujaku (2)\n\nOnly 1,5,7,9-sou and red dragon\n\n內容: 只有1、5、7、9索、中的和牌\n\nopts.value: BeniKujaku2Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-07-01 紅孔雀(2) (beni_kujaku_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-07-01', fingerprint=...)")
+    raise NotImplementedError("3-07-01 紅孔雀(2) (beni_kujaku_2) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-07-01', fingerprint=...)")
 
 
 # --- 3-07-02 aonodoumon ---------------------------------------------------------
@@ -82,7 +82,7 @@ class AonodoumonOptions:
 
 def aonodoumon(win: HandView, opts: AonodoumonOptions) -> Award | None:
     '3-07-02 青洞門 / 青洞门 — Ao no Doumon\n\nAll pungs of 2,4,8-pin, green dragon and winds\n\n內容: 只有2、4、8筒、發、風牌的對對和\n\nopts.value: AonodoumonValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-07-02 青洞門 (aonodoumon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-07-02', fingerprint=...)")
+    raise NotImplementedError("3-07-02 青洞門 (aonodoumon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-07-02', fingerprint=...)")
 
 
 # --- 3-07-03 saigou_nanshuu ---------------------------------------------------------
@@ -113,4 +113,4 @@ class SaigouNanshuuOptions:
 
 def saigou_nanshuu(win: HandView, opts: SaigouNanshuuOptions) -> Award | None:
     '3-07-03 西鄉南州 / 西乡南州 — Saigou Nanshuu\n\nHalf-flush all pungs with west and south\n\n內容: 有西和南的混一色、對對和\n\nopts.value: SaigouNanshuuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n\n3-07-03-01 役成立條件 (如果有西鄉南州)\nopts.condition: SaigouNanshuuCondition\n  a  BOTH_TRIPLETS    西和南必須都是刻子\n  b  ONE_MAY_BE_PAIR  西和南其中一個是雀頭也可以'
-    raise NotImplementedError("3-07-03 西鄉南州 (saigou_nanshuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-07-03', fingerprint=...)")
+    raise NotImplementedError("3-07-03 西鄉南州 (saigou_nanshuu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-07-03', fingerprint=...)")

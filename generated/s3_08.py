@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -104,7 +104,7 @@ class TohokuShinkansenOptions:
 
 def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | None:
     '3-08-01 東北新幹線 / 东北新干线 — Tohoku Shinkansen\n\nHalf-flush pure straight with east and north\n\n內容: 有東和北的混一色、一氣通貫\n\nopts.value: TohokuShinkansenValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  HAN_2     2翻\n  d  YAKUMAN   役滿\n\n3-08-01-01 役成立條件 (如果有東北新幹線)\nopts.condition: TohokuShinkansenCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-08-01-02 雀頭的條件 (如果有東北新幹線)\nopts.pair: TohokuShinkansenPair\n  a  EAST_OR_NORTH  雀頭是東或者北都可以\n  b  NORTH_ONLY     雀頭僅限北\n\n3-08-01-03 刻子的條件 (如果有東北新幹線)\nopts.triplet: TohokuShinkansenTriplet\n  a  OPEN_OR_CONCEALED  刻子是暗刻子或者明刻子都可以\n  b  CONCEALED_ONLY     刻子僅限暗刻子\n\n3-08-01-04 數牌的種類 (如果有東北新幹線)\nopts.suit: TohokuShinkansenSuit\n  a  MANZU_ONLY  僅限萬子\n  b  PINZU_ONLY  僅限筒子\n  c  SOUZU_ONLY  僅限索子\n  d  ANY_SUIT    萬子、筒子、索子都可以\n\n3-08-01-05 聽牌形的條件 (如果有東北新幹線)\nopts.wait: TohokuShinkansenWait\n  a  ANY                 沒有限制\n  b  EAST_NORTH_SHANPON  僅限東和北的雙碰聽\n\n3-08-01-06 和牌時的宣言 (如果有東北新幹線)\nopts.declaration: TohokuShinkansenDeclaration\n  a  NOT_REQUIRED  沒有必要\n  b  REQUIRED      僅和牌者宣言時有效'
-    raise NotImplementedError("3-08-01 東北新幹線 (tohoku_shinkansen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-01', fingerprint=...)")
+    raise NotImplementedError("3-08-01 東北新幹線 (tohoku_shinkansen) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-01', fingerprint=...)")
 
 
 # --- 3-08-01-07 guriinsha ---------------------------------------------------------
@@ -128,7 +128,7 @@ class GuriinshaOptions:
 
 def guriinsha(win: HandView, opts: GuriinshaOptions) -> Award | None:
     '3-08-01-07 綠皮車 / 绿皮车 — Guriin-sha\n\nTohoku Shinkansen with one man tile swapped to green sou\n\n內容: 萬子的一氣通貫中，2、3、4、6、8萬中任意1張換成相同數字的索子\n\nopts.value: GuriinshaValue\n  a  NONE     無\n  b  ADOPTED  有（認為是和東北新幹線相同的役）'
-    raise NotImplementedError("3-08-01-07 綠皮車 (guriinsha) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-01-07', fingerprint=...)")
+    raise NotImplementedError("3-08-01-07 綠皮車 (guriinsha) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-01-07', fingerprint=...)")
 
 
 # --- 3-08-02 jouetsu_shinkansen_asahi ---------------------------------------------------------
@@ -152,7 +152,7 @@ class JouetsuShinkansenAsahiOptions:
 
 def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions) -> Award | None:
     '3-08-02 上越新幹線「朝日」 / 上越新干线「朝日」 — Jouetsu Shinkansen Asahi\n\nHalf-flush pure straight with white and north\n\n內容: 有白和北的混一色、一氣通貫\n\nopts.value: JouetsuShinkansenAsahiValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-08-02 上越新幹線「朝日」 (jouetsu_shinkansen_asahi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-02', fingerprint=...)")
+    raise NotImplementedError("3-08-02 上越新幹線「朝日」 (jouetsu_shinkansen_asahi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-02', fingerprint=...)")
 
 
 # --- 3-08-03 jouetsu_shinkansen_toki ---------------------------------------------------------
@@ -184,7 +184,7 @@ class JouetsuShinkansenTokiOptions:
 
 def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -> Award | None:
     '3-08-03 上越新幹線「朱鷺」 / 上越新干线「朱鹭」 — Jouetsu Shinkansen Toki\n\nHalf-flush pure straight with north\n\n內容: 有北的混一色、一氣通貫\n\nopts.value: JouetsuShinkansenTokiValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  YAKUMAN   役滿\n\n3-08-03-01 役成立條件 (如果有上越新幹線「朱鷺」)\nopts.condition: JouetsuShinkansenTokiCondition\n  a  NORTH_TRIPLET          北必須是刻子\n  b  NORTH_TRIPLET_OR_PAIR  北是刻子或雀頭都可以'
-    raise NotImplementedError("3-08-03 上越新幹線「朱鷺」 (jouetsu_shinkansen_toki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-03', fingerprint=...)")
+    raise NotImplementedError("3-08-03 上越新幹線「朱鷺」 (jouetsu_shinkansen_toki) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-03', fingerprint=...)")
 
 
 # --- 3-08-04 seikan_renrakusen ---------------------------------------------------------
@@ -215,7 +215,7 @@ class SeikanRenrakusenOptions:
 
 def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | None:
     '3-08-04 青函連絡船 / 青函连络船 — Seikan Renrakusen\n\nPure straight with green-dragon kan and north pair\n\n內容: 發的槓子＋北的雀頭＋一氣通貫\n\nopts.value: SeikanRenrakusenValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-08-04-01 役成立條件 (如果有青函連絡船)\nopts.condition: SeikanRenrakusenCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可'
-    raise NotImplementedError("3-08-04 青函連絡船 (seikan_renrakusen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-04', fingerprint=...)")
+    raise NotImplementedError("3-08-04 青函連絡船 (seikan_renrakusen) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-04', fingerprint=...)")
 
 
 # --- 3-08-05 gold_rush ---------------------------------------------------------
@@ -239,7 +239,7 @@ class GoldRushOptions:
 
 def gold_rush(win: HandView, opts: GoldRushOptions) -> Award | None:
     '3-08-05 Gold Rush / Gold Rush — Gold Rush\n\nPin half-flush pure straight with green dragon\n\n內容: 有發的筒子混一色、一氣通貫\n\nopts.value: GoldRushValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-08-05 Gold Rush (gold_rush) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-05', fingerprint=...)")
+    raise NotImplementedError("3-08-05 Gold Rush (gold_rush) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-05', fingerprint=...)")
 
 
 # --- 3-08-06 route_246 ---------------------------------------------------------
@@ -263,4 +263,4 @@ class Route246Options:
 
 def route_246(win: HandView, opts: Route246Options) -> Award | None:
     '3-08-06 Route 246 / Route 246 — Route 246\n\nHalf-flush pure straight won on a 2, 4 or 6\n\n內容: 混一色、一氣通貫，以2、4、6和牌\n\nopts.value: Route246Value\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-08-06 Route 246 (route_246) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-08-06', fingerprint=...)")
+    raise NotImplementedError("3-08-06 Route 246 (route_246) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-08-06', fingerprint=...)")

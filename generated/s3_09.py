@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -148,7 +148,7 @@ class ChiniisouChiitoitsuOptions:
 
 def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Award | None:
     '3-09-01 清一色七對子 / 清一色七对子 — Chiniisou Chiitoitsu\n\nSeven pairs all in one suit (full flush)\n\n註: 雖然包含不是七對子的牌形，為了方便也分類在這裏。\n\nopts.value: ChiniisouChiitoitsuValue\n  a  NONE     無（計清一色和七對子的復合）\n  b  ADOPTED  有\n\n3-09-01-01-01 2～8各2張 (如果有清一色七對子)\nopts.pairs_2_to_8: ChiniisouChiitoitsuPairs2To8\n  a  NONE            無\n  b  YAKUMAN         役滿\n  c  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-02 1～7各2張 (如果有清一色七對子)\nopts.pairs_1_to_7: ChiniisouChiitoitsuPairs1To7\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-03 3～9各2張 (如果有清一色七對子)\nopts.pairs_3_to_9: ChiniisouChiitoitsuPairs3To9\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-04 如果途中斷了一個數字 (如果有清一色七對子; 如果同一種牌不能用4張)\nopts.one_number_skipped: ChiniisouChiitoitsuOneNumberSkipped\n  a  NONE       無\n  b  SANBAIMAN  三倍滿\n  c  YAKUMAN    役滿\n\n3-09-01-01-05 上述以外 (如果有清一色七對子; 如果同一種牌不能用4張)\nopts.other_shapes: ChiniisouChiitoitsuOtherShapes\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-09-01-01-06 斷幺九、二杯口形（除去連七對的情況） (如果有清一色七對子; 如果同一種牌能用4張)\nopts.tanyao_ryanpeikou: ChiniisouChiitoitsuTanyaoRyanpeikou\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-01-07 不是斷幺九的二杯口形（除去連七對的情況） (如果有清一色七對子; 如果同一種牌能用4張)\nopts.ryanpeikou_not_tanyao: ChiniisouChiitoitsuRyanpeikouNotTanyao\n  a  NONE            無\n  b  SANBAIMAN       三倍滿\n  c  YAKUMAN         役滿\n  d  DOUBLE_YAKUMAN  兩倍役滿\n\n3-09-01-02 數牌的種類 (如果有清一色七對子)\nopts.suit: ChiniisouChiitoitsuSuit\n  a  PINZU_ONLY                    僅限筒子\n  b  SOUZU_ONLY                    僅限索子\n  c  PINZU_OR_SOUZU                僅限筒子或索子\n  d  ANY_SUIT                      萬子、筒子、索子中任意\n  e  ANY_SUIT_PINZU_EXTRA_YAKUMAN  萬子、筒子、索子中任意，但筒子時加計役滿'
-    raise NotImplementedError("3-09-01 清一色七對子 (chiniisou_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-01', fingerprint=...)")
+    raise NotImplementedError("3-09-01 清一色七對子 (chiniisou_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-01', fingerprint=...)")
 
 
 # --- 3-09-02 honiisou_chiitoitsu ---------------------------------------------------------
@@ -173,7 +173,7 @@ class HoniisouChiitoitsuOptions:
 
 def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award | None:
     '3-09-02 混一色七對子 / 混一色七对子 — Honiisou Chiitoitsu\n\nSeven pairs in one suit plus honors (half flush)\n\n\nopts.value: HoniisouChiitoitsuValue\n  a  NONE             無（計混一色和七對子的復合）\n  b  HAN_LOST_FIRST   �翻（包含了混一色和七對子的翻數）\n  c  HAN_LOST_SECOND  �翻（包含了混一色和七對子的翻數）'
-    raise NotImplementedError("3-09-02 混一色七對子 (honiisou_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-02', fingerprint=...)")
+    raise NotImplementedError("3-09-02 混一色七對子 (honiisou_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-02', fingerprint=...)")
 
 
 # --- 3-09-03 honroutou_chiitoitsu ---------------------------------------------------------
@@ -201,7 +201,7 @@ class HonroutouChiitoitsuOptions:
 
 def honroutou_chiitoitsu(win: HandView, opts: HonroutouChiitoitsuOptions) -> Award | None:
     '3-09-03 混老頭七對子 / 混老头七对子 — Honroutou Chiitoitsu\n\nSeven pairs of terminals and honors only\n\n\nopts.value: HonroutouChiitoitsuValue\n  a  NONE                             無（計混老頭和七對子的復合）\n  b  PLUS_CHIITOITSU_HAN_2            2翻＋七對子的翻數\n  c  PLUS_CHIITOITSU_HAN_LOST_FIRST   �翻＋七對子的翻數\n  d  PLUS_CHIITOITSU_HAN_LOST_SECOND  �翻＋七對子的翻數\n  e  HAN_5                            5翻（包含了混老頭和七對子的翻數）\n  f  HAN_LOST                         �翻（包含了混老頭和七對子的翻數）'
-    raise NotImplementedError("3-09-03 混老頭七對子 (honroutou_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-03', fingerprint=...)")
+    raise NotImplementedError("3-09-03 混老頭七對子 (honroutou_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-03', fingerprint=...)")
 
 
 # --- 3-09-04 chiishin ---------------------------------------------------------
@@ -227,7 +227,7 @@ class ChiishinOptions:
 
 def chiishin(win: HandView, opts: ChiishinOptions) -> Award | None:
     '3-09-04 七星 / 七星 — Chiishin\n\nSeven pairs of the seven different honor tiles\n\n\nopts.value: ChiishinValue\n  a  NONE            無（計混一色混老頭七對子）\n  b  BAIMAN          倍滿（不計字一色）\n  c  YAKUMAN         役滿（僅字一色）\n  d  DOUBLE_YAKUMAN  兩倍役滿（包含了字一色的役滿）'
-    raise NotImplementedError("3-09-04 七星 (chiishin) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-04', fingerprint=...)")
+    raise NotImplementedError("3-09-04 七星 (chiishin) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-04', fingerprint=...)")
 
 
 # --- 3-09-05 sangen_chiitoitsu ---------------------------------------------------------
@@ -253,7 +253,7 @@ class SangenChiitoitsuOptions:
 
 def sangen_chiitoitsu(win: HandView, opts: SangenChiitoitsuOptions) -> Award | None:
     '3-09-05 三元七對子 / 三元七对子 — Sangen Chiitoitsu\n\nSeven pairs including all three dragons\n\n\nopts.value: SangenChiitoitsuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_2            2翻\n  d  HAN_LOST_SECOND  �翻'
-    raise NotImplementedError("3-09-05 三元七對子 (sangen_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-05', fingerprint=...)")
+    raise NotImplementedError("3-09-05 三元七對子 (sangen_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-05', fingerprint=...)")
 
 
 # --- 3-09-06 suufon_chiitoitsu ---------------------------------------------------------
@@ -278,7 +278,7 @@ class SuufonChiitoitsuOptions:
 
 def suufon_chiitoitsu(win: HandView, opts: SuufonChiitoitsuOptions) -> Award | None:
     '3-09-06 四風七對子 / 四风七对子 — Suufon Chiitoitsu\n\nSeven pairs including all four winds\n\n\nopts.value: SuufonChiitoitsuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻'
-    raise NotImplementedError("3-09-06 四風七對子 (suufon_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-06', fingerprint=...)")
+    raise NotImplementedError("3-09-06 四風七對子 (suufon_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-06', fingerprint=...)")
 
 
 # --- 3-09-07 sekaiichi ---------------------------------------------------------
@@ -302,7 +302,7 @@ class SekaiichiOptions:
 
 def sekaiichi(win: HandView, opts: SekaiichiOptions) -> Award | None:
     '3-09-07 世界第一 / 世界第一 — Sekaiichi\n\nSeven pairs: 1-man, 1-pin, 1-sou and the four winds\n\n內容: 有1萬、1筒、1索、東、南、西、北的七對子\n\nopts.value: SekaiichiValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-09-07 世界第一 (sekaiichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-07', fingerprint=...)")
+    raise NotImplementedError("3-09-07 世界第一 (sekaiichi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-07', fingerprint=...)")
 
 
 # --- 3-09-08 set_chiitoitsu ---------------------------------------------------------
@@ -344,7 +344,7 @@ class SetChiitoitsuOptions:
 
 def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
     '3-09-08 Set七對子 / Set七对子 — Set Chiitoitsu\n\nSeven pairs with four identical tiles as two pairs\n\n內容: 包含4張同一種牌的七對子\n\nopts.value: SetChiitoitsuValue\n  a  NONE_NOTEN_AT_DRAW   無（不計七對子，不能和牌；流局時計不聽）\n  b  NONE_TENPAI_AT_DRAW  無（不計七對子，不能和牌；流局時計聽牌）\n  c  ADOPTED              有\n\n3-09-08-01 使用4張的獎勵 (如果有Set七對子)\nopts.set_bonus: SetChiitoitsuSetBonus\n  a  NONE         無\n  b  HAN_PER_SET  每使用4張相同的牌（Set），增加1翻\n\n3-09-08-02 1萬、9萬、1筒、9筒、1索、9索構成的Set七對子 (如果有Set七對子)\nopts.terminal_sets: SetChiitoitsuTerminalSets\n  a  CHINROUTOU  清老頭\n  b  JUNCHAN     純全帶幺'
-    raise NotImplementedError("3-09-08 Set七對子 (set_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-08', fingerprint=...)")
+    raise NotImplementedError("3-09-08 Set七對子 (set_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-08', fingerprint=...)")
 
 
 # --- 3-09-09 sanshoku_doutoi ---------------------------------------------------------
@@ -368,7 +368,7 @@ class SanshokuDoutoiOptions:
 
 def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
     '3-09-09 三色同對 / 三色同对 — Sanshoku Doutoi\n\nA same-number pair in each of the three suits\n\n內容: 3種花色中有數字相同的對子\n\nopts.value: SanshokuDoutoiValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-09-09 三色同對 (sanshoku_doutoi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-09', fingerprint=...)")
+    raise NotImplementedError("3-09-09 三色同對 (sanshoku_doutoi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-09', fingerprint=...)")
 
 
 # --- 3-09-10 sanshoku_dou_nitoi ---------------------------------------------------------
@@ -392,7 +392,7 @@ class SanshokuDouNitoiOptions:
 
 def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | None:
     '3-09-10 三色同二對 / 三色同二对 — Sanshoku Dou-nitoi\n\nTwo same-number pairs in each of the three suits\n\n內容: 3種花色中有2組相同數字的對子\n\nopts.value: SanshokuDouNitoiValue\n  a  NONE      無\n  b  HAN_LOST  �翻（包含了三色同對的翻數）'
-    raise NotImplementedError("3-09-10 三色同二對 (sanshoku_dou_nitoi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-10', fingerprint=...)")
+    raise NotImplementedError("3-09-10 三色同二對 (sanshoku_dou_nitoi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-10', fingerprint=...)")
 
 
 # --- 3-09-11 sanshoku_i_nitoi ---------------------------------------------------------
@@ -416,7 +416,7 @@ class SanshokuINitoiOptions:
 
 def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None:
     '3-09-11 三色異二對 / 三色异二对 — Sanshoku I-nitoi\n\nEach suit pairs a different two of the same three numbers\n\n內容: 用3種花色中的每1種，分別製作3個數字中2個的對子\n\nopts.value: SanshokuINitoiValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-09-11 三色異二對 (sanshoku_i_nitoi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-11', fingerprint=...)")
+    raise NotImplementedError("3-09-11 三色異二對 (sanshoku_i_nitoi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-11', fingerprint=...)")
 
 
 # --- 3-09-12 naki_chiitoitsu ---------------------------------------------------------
@@ -440,4 +440,4 @@ class NakiChiitoitsuOptions:
 
 def naki_chiitoitsu(win: HandView, opts: NakiChiitoitsuOptions) -> Award | None:
     '3-09-12 鳴牌七對子 / 鸣牌七对子 — Naki Chiitoitsu\n\nSeven pairs with one to six pairs called from others\n\n內容: 從別家鳴牌1～6個對子，形成「明對子」，製作七對子\n\nopts.value: NakiChiitoitsuValue\n  a  NONE           無（對子無法鳴牌）\n  b  FU_LOST_HAN_1  �5符1翻'
-    raise NotImplementedError("3-09-12 鳴牌七對子 (naki_chiitoitsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-09-12', fingerprint=...)")
+    raise NotImplementedError("3-09-12 鳴牌七對子 (naki_chiitoitsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-09-12', fingerprint=...)")

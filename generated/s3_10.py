@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -61,7 +61,7 @@ class IsshokuSanjunOptions:
 
 def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
     '3-10-01 一色三順 / 一色三顺 — Isshoku Sanjun\n\nThree identical chows\n\n內容: 3個相同順子\n\nopts.value: IsshokuSanjunValue\n  a  NONE          無\n  b  HAN_2_OPEN_1  2翻（鳴牌後1翻）\n  c  HAN_2         2翻（鳴牌後也2翻）\n  d  HAN_3_OPEN_2  3翻（鳴牌後2翻）\n  e  HAN_3         3翻（鳴牌後也3翻）'
-    raise NotImplementedError("3-10-01 一色三順 (isshoku_sanjun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-01', fingerprint=...)")
+    raise NotImplementedError("3-10-01 一色三順 (isshoku_sanjun) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-01', fingerprint=...)")
 
 
 # --- 3-10-02 isshoku_yonjun ---------------------------------------------------------
@@ -88,7 +88,7 @@ class IsshokuYonjunOptions:
 
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     '3-10-02 一色四順 / 一色四顺 — Isshoku Yonjun\n\nFour identical chows\n\n內容: 4個相同順子\n\nopts.value: IsshokuYonjunValue\n  a  NONE                無\n  b  HAN_3_OPEN_2        3翻（鳴牌後2翻）\n  c  HAN_4               4翻（鳴牌後也4翻）\n  d  YAKUMAN_OPEN_HAN_2  役滿（鳴牌後2翻）\n  e  YAKUMAN_EVEN_OPEN   役滿（鳴牌也是役滿）'
-    raise NotImplementedError("3-10-02 一色四順 (isshoku_yonjun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-02', fingerprint=...)")
+    raise NotImplementedError("3-10-02 一色四順 (isshoku_yonjun) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-02', fingerprint=...)")
 
 
 # --- 3-10-03 sanshoku_ittsuu ---------------------------------------------------------
@@ -113,7 +113,7 @@ class SanshokuIttsuuOptions:
 
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     '3-10-03 三色一通 / 三色一通 — Sanshoku Ittsuu\n\nChows 123, 456, 789 spread across the three suits\n\n內容: 用3種花色的123、456、789的順子構成的和牌\n註: 種類和順子的對應任意\n\nopts.value: SanshokuIttsuuValue\n  a  NONE          無\n  b  HAN_2_OPEN_1  2翻（鳴牌後1翻）\n  c  HAN_2         2翻（鳴牌後也2翻）'
-    raise NotImplementedError("3-10-03 三色一通 (sanshoku_ittsuu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-03', fingerprint=...)")
+    raise NotImplementedError("3-10-03 三色一通 (sanshoku_ittsuu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-03', fingerprint=...)")
 
 
 # --- 3-10-04 kinmonkyou ---------------------------------------------------------
@@ -151,7 +151,7 @@ class KinmonkyouOptions:
 
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
     '3-10-04 金門橋 / 金门桥 — Kinmonkyou\n\nChows 123, 345, 567 and 789 in one suit\n\n內容: 同一種數牌的123 345 567 789\n\nopts.value: KinmonkyouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-10-04-01 役成立條件 (如果有金門橋)\nopts.condition: KinmonkyouCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-10-04-02 牌的種類的限制 (如果有金門橋)\nopts.flush: KinmonkyouFlush\n  a  NOT_REQUIRED  不是清一色也可（不限制雀頭的種類）\n  b  REQUIRED      必須是清一色（雀頭也要是相同種類的數牌）'
-    raise NotImplementedError("3-10-04 金門橋 (kinmonkyou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-04', fingerprint=...)")
+    raise NotImplementedError("3-10-04 金門橋 (kinmonkyou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-04', fingerprint=...)")
 
 
 # --- 3-10-05 chinpeikou ---------------------------------------------------------
@@ -178,7 +178,7 @@ class ChinpeikouOptions:
 
 def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
     '3-10-05 清杯口 / 清杯口 — Chinpeikou\n\nRyanpeikou of the same numbers in two different suits\n\n內容: 二杯口的2組一杯口花色不同但數字相同\n\nopts.value: ChinpeikouValue\n  a  NONE               無\n  b  HAN_1_CLOSED_ONLY  1翻（僅限門前；與二杯口合計4翻）\n  c  HAN_2_CLOSED_ONLY  2翻（僅限門前；與二杯口合計5翻）\n  d  HAN_2_OPEN_OK      2翻（鳴牌也是2翻；門前時與二杯口合計5翻）\n  e  HAN_3              3翻（與二杯口合計6翻）'
-    raise NotImplementedError("3-10-05 清杯口 (chinpeikou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-05', fingerprint=...)")
+    raise NotImplementedError("3-10-05 清杯口 (chinpeikou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-05', fingerprint=...)")
 
 
 # --- 3-10-06 sanshoku_sanpo ---------------------------------------------------------
@@ -202,7 +202,7 @@ class SanshokuSanpoOptions:
 
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
     '3-10-06 三色三步 / 三色三步 — Sanshoku Sanpo\n\nOne chow per suit, each stepping up by one\n\n內容: 3種花色中各有一個順子，且順子的數字都相差1\n註: 種類和順子的對應任意\n\nopts.value: SanshokuSanpoValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-10-06 三色三步 (sanshoku_sanpo) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-06', fingerprint=...)")
+    raise NotImplementedError("3-10-06 三色三步 (sanshoku_sanpo) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-06', fingerprint=...)")
 
 
 # --- 3-10-07 isshoku_sanpo ---------------------------------------------------------
@@ -226,7 +226,7 @@ class IsshokuSanpoOptions:
 
 def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
     '3-10-07 一色三步 / 一色三步 — Isshoku Sanpo\n\nThree chows in one suit, each stepping up by one\n\n內容: 同一種數牌中有數字分別相差1的3組順子\n\nopts.value: IsshokuSanpoValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-10-07 一色三步 (isshoku_sanpo) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-07', fingerprint=...)")
+    raise NotImplementedError("3-10-07 一色三步 (isshoku_sanpo) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-07', fingerprint=...)")
 
 
 # --- 3-10-08 isshoku_yonpo ---------------------------------------------------------
@@ -265,7 +265,7 @@ class IsshokuYonpoOptions:
 
 def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     '3-10-08 一色四步 / 一色四步 — Isshoku Yonpo\n\nFour chows in one suit, each stepping up by one\n\n內容: 同一種數牌中有數字分別相差1的4組順子\n\nopts.value: IsshokuYonpoValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-10-08-01 役成立條件 (如果有一色四步)\nopts.condition: IsshokuYonpoCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-10-08-02 牌的種類的限制 (如果有一色四步)\nopts.flush: IsshokuYonpoFlush\n  a  NOT_REQUIRED                 不是清一色也可（不限制雀頭的種類）\n  b  REQUIRED                     必須是清一色（雀頭也要是相同種類的數牌），但不限制數字\n  c  REQUIRED_WITH_ADJACENT_PAIR  清一色，且雀頭也要是相連的數字（例如234～567時雀頭是11或88）'
-    raise NotImplementedError("3-10-08 一色四步 (isshoku_yonpo) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-08', fingerprint=...)")
+    raise NotImplementedError("3-10-08 一色四步 (isshoku_yonpo) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-08', fingerprint=...)")
 
 
 # --- 3-10-09 shanron_chonchu_1 ---------------------------------------------------------
@@ -289,7 +289,7 @@ class ShanronChonchu1Options:
 
 def shanron_chonchu_1(win: HandView, opts: ShanronChonchu1Options) -> Award | None:
     '3-10-09 雙龍爭珠(1) / 双龙争珠(1) — Shanron Chonchu (1)\n\nPin pair, 2 man and 2 sou chows: same numbers, no overlap\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且萬子順子與索子順子的數字要相同，且同色順子的數字不能重疊\n\nopts.value: ShanronChonchu1Value\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-10-09 雙龍爭珠(1) (shanron_chonchu_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-09', fingerprint=...)")
+    raise NotImplementedError("3-10-09 雙龍爭珠(1) (shanron_chonchu_1) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-09', fingerprint=...)")
 
 
 # --- 3-10-10 shanron_chonchu_2 ---------------------------------------------------------
@@ -314,7 +314,7 @@ class ShanronChonchu2Options:
 
 def shanron_chonchu_2(win: HandView, opts: ShanronChonchu2Options) -> Award | None:
     '3-10-10 雙龍爭珠(2) / 双龙争珠(2) — Shanron Chonchu (2)\n\nPin pair, 2 man and 2 sou chows: consecutive per suit\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且同色順子的數字要連續\n\nopts.value: ShanronChonchu2Value\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿'
-    raise NotImplementedError("3-10-10 雙龍爭珠(2) (shanron_chonchu_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-10', fingerprint=...)")
+    raise NotImplementedError("3-10-10 雙龍爭珠(2) (shanron_chonchu_2) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-10', fingerprint=...)")
 
 
 # --- 3-10-11 shanron_chonchu_3 ---------------------------------------------------------
@@ -339,7 +339,7 @@ class ShanronChonchu3Options:
 
 def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | None:
     '3-10-11 雙龍爭珠(3) / 双龙争珠(3) — Shanron Chonchu (3)\n\nPin pair, 2 man and 2 sou chows: same and consecutive\n\n內容: 筒子雀頭＋2個萬子順子＋2個索子順子，且萬子順子與索子順子的數字要相同，且同色順子的數字要連續\n\nopts.value: ShanronChonchu3Value\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿'
-    raise NotImplementedError("3-10-11 雙龍爭珠(3) (shanron_chonchu_3) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-11', fingerprint=...)")
+    raise NotImplementedError("3-10-11 雙龍爭珠(3) (shanron_chonchu_3) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-11', fingerprint=...)")
 
 
 # --- 3-10-12 seikaiko ---------------------------------------------------------
@@ -363,4 +363,4 @@ class SeikaikoOptions:
 
 def seikaiko(win: HandView, opts: SeikaikoOptions) -> Award | None:
     '3-10-12 清海湖 / 清海湖 — Seikaiko\n\nClosed full flush with junchan and ryanpeikou\n\n內容: 門前清一色、純全帶幺、二杯口\n\nopts.value: SeikaikoValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-10-12 清海湖 (seikaiko) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-10-12', fingerprint=...)")
+    raise NotImplementedError("3-10-12 清海湖 (seikaiko) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-10-12', fingerprint=...)")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -60,7 +60,7 @@ class SanrenkouOptions:
 
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
     '3-11-01 三連刻 / 三连刻 — Sanrenkou\n\nThree consecutive pungs in one suit\n\n內容: 同色且數字連續的刻子3個\n\nopts.value: SanrenkouValue\n  a  NONE   無\n  b  HAN_2  2翻\n  c  HAN_3  3翻\n  d  HAN_4  4翻'
-    raise NotImplementedError("3-11-01 三連刻 (sanrenkou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-01', fingerprint=...)")
+    raise NotImplementedError("3-11-01 三連刻 (sanrenkou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-01', fingerprint=...)")
 
 
 # --- 3-11-02 suurenkou ---------------------------------------------------------
@@ -95,7 +95,7 @@ class SuurenkouOptions:
 
 def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
     '3-11-02 四連刻 / 四连刻 — Suurenkou\n\nFour consecutive pungs in one suit\n\n內容: 同色且數字連續的刻子4個\n註: 雖然是對對和，但爲了方便，分在這一類\n\nopts.value: SuurenkouValue\n  a  NONE     無\n  b  HAN_4    4翻\n  c  MANGAN   滿貫\n  d  BAIMAN   倍滿\n  e  YAKUMAN  役滿\n\n3-11-02-01 雀頭的條件 (如果有四連刻)\nopts.pair: SuurenkouPair\n  a  ANY                   什麼都可以\n  b  SAME_SUIT             和四連刻的花色相同（清一色），不限制數字\n  c  SAME_SUIT_CONTINUING  和四連刻的花色相同，數字也要和四連刻連續'
-    raise NotImplementedError("3-11-02 四連刻 (suurenkou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-02', fingerprint=...)")
+    raise NotImplementedError("3-11-02 四連刻 (suurenkou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-02', fingerprint=...)")
 
 
 # --- 3-11-03 sanshoku_renkou ---------------------------------------------------------
@@ -126,7 +126,7 @@ class SanshokuRenkouOptions:
 
 def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
     '3-11-03 三色連刻 / 三色连刻 — Sanshoku Renkou\n\nConsecutive-number pungs, one in each suit\n\n內容: 萬子、筒子、索子3種花色中，連續的刻子構成的和牌\n\nopts.value: SanshokuRenkouValue\n  a  NONE   無\n  b  HAN_2  2翻\n\n3-11-03-01 役成立條件 (如果有三色連刻)\nopts.condition: SanshokuRenkouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和'
-    raise NotImplementedError("3-11-03 三色連刻 (sanshoku_renkou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-03', fingerprint=...)")
+    raise NotImplementedError("3-11-03 三色連刻 (sanshoku_renkou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-03', fingerprint=...)")
 
 
 # --- 3-11-04 sujihai_kou ---------------------------------------------------------
@@ -159,7 +159,7 @@ class SujihaiKouOptions:
 
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
     '3-11-04 筋牌刻 / 筋牌刻 — Sujihai-kou\n\nPungs of 1-4-7, 2-5-8 or 3-6-9 in one suit\n\n內容: 同一種數牌中1、4、7，2、5、8或3、6、9的刻子構成的和牌\n\nopts.value: SujihaiKouValue\n  a  NONE   無\n  b  HAN_2  2翻\n  c  HAN_3  3翻\n  d  HAN_4  4翻\n\n3-11-04-01 役成立條件 (如果有筋牌刻)\nopts.condition: SujihaiKouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和'
-    raise NotImplementedError("3-11-04 筋牌刻 (sujihai_kou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-04', fingerprint=...)")
+    raise NotImplementedError("3-11-04 筋牌刻 (sujihai_kou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-04', fingerprint=...)")
 
 
 # --- 3-11-05 chousankou ---------------------------------------------------------
@@ -197,7 +197,7 @@ class ChousankouOptions:
 
 def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
     '3-11-05 頂三刻 / 顶三刻 — Chou-sankou\n\nPungs of 1, 5 and 9 in one suit\n\n內容: 同一種數牌中1、5、9的刻子構成的和牌\n\nopts.value: ChousankouValue\n  a  NONE   無\n  b  HAN_2  2翻\n\n3-11-05-01 役成立條件 (如果有頂三刻)\nopts.condition: ChousankouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和\n\n3-11-05-02 數牌的種類 (如果有頂三刻)\nopts.suit: ChousankouSuit\n  a  MANZU_ONLY  僅限萬子\n  b  ANY_SUIT    筒子、索子也可以'
-    raise NotImplementedError("3-11-05 頂三刻 (chousankou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-05', fingerprint=...)")
+    raise NotImplementedError("3-11-05 頂三刻 (chousankou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-05', fingerprint=...)")
 
 
 # --- 3-11-06 chouhai_kou ---------------------------------------------------------
@@ -228,7 +228,7 @@ class ChouhaiKouOptions:
 
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
     '3-11-06 跳牌刻 / 跳牌刻 — Chouhai-kou\n\nPungs of three alternate numbers (e.g. 1-3-5) in one suit\n\n內容: 同一種數牌中1、3、5，2、4、6，3、5、7，4、6、8，5、7、9中任意一組刻子構成的和牌\n\nopts.value: ChouhaiKouValue\n  a  NONE   無\n  b  HAN_2  2翻\n\n3-11-06-01 役成立條件 (如果有跳牌刻)\nopts.condition: ChouhaiKouCondition\n  a  TOITOI_NOT_REQUIRED  不是對對和也可\n  b  TOITOI_REQUIRED      必須是對對和'
-    raise NotImplementedError("3-11-06 跳牌刻 (chouhai_kou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-06', fingerprint=...)")
+    raise NotImplementedError("3-11-06 跳牌刻 (chouhai_kou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-06', fingerprint=...)")
 
 
 # --- 3-11-07 suu_chouhai_kou ---------------------------------------------------------
@@ -253,7 +253,7 @@ class SuuChouhaiKouOptions:
 
 def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
     '3-11-07 四跳牌刻 / 四跳牌刻 — Suu-chouhai-kou\n\nPungs of four alternate numbers (e.g. 1-3-5-7), one suit\n\n內容: 同一種數牌中1、3、5、7，2、4、6、8或3、5、7、9的刻子構成的和牌\n註: 雖然是對對和，但爲了方便，分在這一類\n\nopts.value: SuuChouhaiKouValue\n  a  NONE     無\n  b  HAN_2    2翻\n  c  YAKUMAN  役滿'
-    raise NotImplementedError("3-11-07 四跳牌刻 (suu_chouhai_kou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-07', fingerprint=...)")
+    raise NotImplementedError("3-11-07 四跳牌刻 (suu_chouhai_kou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-07', fingerprint=...)")
 
 
 # --- 3-11-08 goshin_tsuukan ---------------------------------------------------------
@@ -278,7 +278,7 @@ class GoshinTsuukanOptions:
 
 def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
     '3-11-08 伍芯通貫 / 伍芯通贯 — Goshin Tsuukan\n\nPungs of 5 in all three suits\n\n內容: 5萬、5筒、5索的三色同刻\n\nopts.value: GoshinTsuukanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿'
-    raise NotImplementedError("3-11-08 伍芯通貫 (goshin_tsuukan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-08', fingerprint=...)")
+    raise NotImplementedError("3-11-08 伍芯通貫 (goshin_tsuukan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-08', fingerprint=...)")
 
 
 # --- 3-11-09 sanrenfon ---------------------------------------------------------
@@ -302,7 +302,7 @@ class SanrenfonOptions:
 
 def sanrenfon(win: HandView, opts: SanrenfonOptions) -> Award | None:
     '3-11-09 三連風 / 三连风 — Sanrenfon\n\nPungs of east-south-west or south-west-north\n\n內容: 使用了東、南、西或南、西、北刻子的和牌\n\nopts.value: SanrenfonValue\n  a  NONE   無\n  b  HAN_3  3翻'
-    raise NotImplementedError("3-11-09 三連風 (sanrenfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-09', fingerprint=...)")
+    raise NotImplementedError("3-11-09 三連風 (sanrenfon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-09', fingerprint=...)")
 
 
 # --- 3-11-10 sanfon ---------------------------------------------------------
@@ -326,7 +326,7 @@ class SanfonOptions:
 
 def sanfon(win: HandView, opts: SanfonOptions) -> Award | None:
     '3-11-10 三風 / 三风 — Sanfon\n\nPungs of any three winds\n\n內容: 使用了3個風牌刻子的和牌\n\nopts.value: SanfonValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-11-10 三風 (sanfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-10', fingerprint=...)")
+    raise NotImplementedError("3-11-10 三風 (sanfon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-10', fingerprint=...)")
 
 
 # --- 3-11-11 shousanfon ---------------------------------------------------------
@@ -350,7 +350,7 @@ class ShousanfonOptions:
 
 def shousanfon(win: HandView, opts: ShousanfonOptions) -> Award | None:
     '3-11-11 小三風 / 小三风 — Shou-sanfon\n\nTwo wind pungs plus a wind pair\n\n內容: 使用了2個風牌刻子和1個風牌雀頭的和牌\n\nopts.value: ShousanfonValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-11-11 小三風 (shousanfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-11', fingerprint=...)")
+    raise NotImplementedError("3-11-11 小三風 (shousanfon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-11', fingerprint=...)")
 
 
 # --- 3-11-12 otakaze_sankou ---------------------------------------------------------
@@ -391,7 +391,7 @@ class OtakazeSankouOptions:
 
 def otakaze_sankou(win: HandView, opts: OtakazeSankouOptions) -> Award | None:
     '3-11-12 客風三刻 / 客风三刻 — Otakaze Sankou\n\nPungs of the three guest (non-value) winds\n\n內容: 使用了3個客風刻子的和牌\n\nopts.value: OtakazeSankouValue\n  a  NONE          無\n  b  HAN_1         1翻\n  c  HAN_2         2翻\n  d  HAN_3_OPEN_2  3翻（鳴牌後2翻）\n  e  HAN_3         3翻\n\n3-11-12-01 人的限制 (如果有客風三刻)\nopts.who: OtakazeSankouWho\n  a  EAST_ROUND_DEALER_ONLY  僅限東場的莊家\n  b  SEAT_MATCHING_ROUND     南場的南家、西場的西家、北場的北家也可以\n\n3-11-12-02 是否也可以包含場風牌 (如果有客風三刻)\nopts.round_wind: OtakazeSankouRoundWind\n  a  EXCLUDED  不能包含\n  b  INCLUDED  可以包含（此時任意一家都能和）'
-    raise NotImplementedError("3-11-12 客風三刻 (otakaze_sankou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-12', fingerprint=...)")
+    raise NotImplementedError("3-11-12 客風三刻 (otakaze_sankou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-12', fingerprint=...)")
 
 
 # --- 3-11-13 otakaze_shousanfon ---------------------------------------------------------
@@ -415,7 +415,7 @@ class OtakazeShousanfonOptions:
 
 def otakaze_shousanfon(win: HandView, opts: OtakazeShousanfonOptions) -> Award | None:
     '3-11-13 客風小三風 / 客风小三风 — Otakaze Shou-sanfon\n\nTwo guest-wind pungs plus the third guest wind as pair\n\n內容: 使用了3個客風中2個作爲刻子、1個作爲雀頭的和牌\n\nopts.value: OtakazeShousanfonValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-11-13 客風小三風 (otakaze_shousanfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-13', fingerprint=...)")
+    raise NotImplementedError("3-11-13 客風小三風 (otakaze_shousanfon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-13', fingerprint=...)")
 
 
 # --- 3-11-14 sanshoku_shoudoukou ---------------------------------------------------------
@@ -439,7 +439,7 @@ class SanshokuShoudoukouOptions:
 
 def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award | None:
     '3-11-14 三色小同刻 / 三色小同刻 — Sanshoku Shou-doukou\n\nSanshoku doukou with one of the three as the pair\n\n內容: 三色同刻中的1個變成了雀頭的牌形\n\nopts.value: SanshokuShoudoukouValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-11-14 三色小同刻 (sanshoku_shoudoukou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-14', fingerprint=...)")
+    raise NotImplementedError("3-11-14 三色小同刻 (sanshoku_shoudoukou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-14', fingerprint=...)")
 
 
 # --- 3-11-15 nishinakajima_minamigata ---------------------------------------------------------
@@ -463,7 +463,7 @@ class NishinakajimaMinamigataOptions:
 
 def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions) -> Award | None:
     '3-11-15 西中島南方 / 西中岛南方 — Nishinakajima-Minamigata\n\nPungs of west, red dragon and south\n\n內容: 使用了西、中、南刻子的和牌\n條件: 僅限南場的西家或西場的南家\n\nopts.value: NishinakajimaMinamigataValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-11-15 西中島南方 (nishinakajima_minamigata) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-15', fingerprint=...)")
+    raise NotImplementedError("3-11-15 西中島南方 (nishinakajima_minamigata) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-15', fingerprint=...)")
 
 
 # --- 3-11-16 panda ---------------------------------------------------------
@@ -487,7 +487,7 @@ class PandaOptions:
 
 def panda(win: HandView, opts: PandaOptions) -> Award | None:
     '3-11-16 熊貓 / 熊猫 — Panda\n\nPungs of white dragon and 1-pin\n\n內容: 使用了白和1筒刻子的和牌\n\nopts.value: PandaValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-11-16 熊貓 (panda) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-16', fingerprint=...)")
+    raise NotImplementedError("3-11-16 熊貓 (panda) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-16', fingerprint=...)")
 
 
 # --- 3-11-17 renfon ---------------------------------------------------------
@@ -511,7 +511,7 @@ class RenfonOptions:
 
 def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
     '3-11-17 連風 / 连风 — Renfon\n\nPungs of both the round wind and the seat wind\n\n內容: 使用了場風牌和自風牌兩個刻子的和牌\n\nopts.value: RenfonValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-11-17 連風 (renfon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-17', fingerprint=...)")
+    raise NotImplementedError("3-11-17 連風 (renfon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-17', fingerprint=...)")
 
 
 # --- 3-11-18 q_taro ---------------------------------------------------------
@@ -535,7 +535,7 @@ class QTaroOptions:
 
 def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
     '3-11-18 Ｑ太郎 / Ｑ太郎 — Q-Taro\n\nWith a white pung, +1 han per 3-sou\n\n內容: 存在白刻子時，每有1張3索增加1翻\n\nopts.value: QTaroValue\n  a  NONE     無\n  b  ADOPTED  有'
-    raise NotImplementedError("3-11-18 Ｑ太郎 (q_taro) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-18', fingerprint=...)")
+    raise NotImplementedError("3-11-18 Ｑ太郎 (q_taro) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-18', fingerprint=...)")
 
 
 # --- 3-11-19 shinnuma_kenji ---------------------------------------------------------
@@ -559,7 +559,7 @@ class ShinnumaKenjiOptions:
 
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
     '3-11-19 新沼謙治 / 新沼谦治 — Niinuma Kenji\n\n1-sou pung counts as a value pung (1 han)\n\n內容: 1索刻子1翻，也就是說1索成爲役牌\n\nopts.value: ShinnumaKenjiValue\n  a  NONE     無\n  b  ADOPTED  有'
-    raise NotImplementedError("3-11-19 新沼謙治 (shinnuma_kenji) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-19', fingerprint=...)")
+    raise NotImplementedError("3-11-19 新沼謙治 (shinnuma_kenji) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-19', fingerprint=...)")
 
 
 # --- 3-11-20 ton_hatsu ---------------------------------------------------------
@@ -597,7 +597,7 @@ class TonHatsuOptions:
 
 def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
     '3-11-20 東加上發 / 东加上发 — Ton Hatsu\n\nHand using east and the green dragon\n\n內容: 使用了東和發的和牌\n\nopts.value: TonHatsuValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-11-20-01 役成立條件 (如果有東加上發)\nopts.condition: TonHatsuCondition\n  a  BOTH_TRIPLETS    東和發都要是刻子\n  b  ONE_MAY_BE_PAIR  東和發沒有必要都是刻子\n\n3-11-20-02 是否僅限混一色 (如果有東加上發)\nopts.honitsu: TonHatsuHonitsu\n  a  NOT_REQUIRED  不是混一色也可\n  b  REQUIRED      必須是混一色'
-    raise NotImplementedError("3-11-20 東加上發 (ton_hatsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-20', fingerprint=...)")
+    raise NotImplementedError("3-11-20 東加上發 (ton_hatsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-20', fingerprint=...)")
 
 
 # --- 3-11-21 nan_haku ---------------------------------------------------------
@@ -635,7 +635,7 @@ class NanHakuOptions:
 
 def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
     '3-11-21 南加上白 / 南加上白 — Nan Haku\n\nHand using south and the white dragon\n\n內容: 使用了南和白的和牌\n\nopts.value: NanHakuValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-11-21-01 役成立條件 (如果有南加上白)\nopts.condition: NanHakuCondition\n  a  BOTH_TRIPLETS    南和白都要是刻子\n  b  ONE_MAY_BE_PAIR  南和白沒有必要都是刻子\n\n3-11-21-02 是否僅限混一色 (如果有南加上白)\nopts.honitsu: NanHakuHonitsu\n  a  NOT_REQUIRED  不是混一色也可\n  b  REQUIRED      必須是混一色'
-    raise NotImplementedError("3-11-21 南加上白 (nan_haku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-21', fingerprint=...)")
+    raise NotImplementedError("3-11-21 南加上白 (nan_haku) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-21', fingerprint=...)")
 
 
 # --- 3-11-22 nakanishi_kun ---------------------------------------------------------
@@ -673,7 +673,7 @@ class NakanishiKunOptions:
 
 def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
     '3-11-22 中西君 / 中西君 — Nakanishi-kun\n\nHand using the red dragon and west\n\n內容: 使用了中和西的和牌\n\nopts.value: NakanishiKunValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-11-22-01 役成立條件 (如果有中西君)\nopts.condition: NakanishiKunCondition\n  a  BOTH_TRIPLETS    中和西都要是刻子\n  b  ONE_MAY_BE_PAIR  中和西沒有必要都是刻子\n\n3-11-22-02 是否僅限混一色 (如果有中西君)\nopts.honitsu: NakanishiKunHonitsu\n  a  NOT_REQUIRED  不是混一色也可\n  b  REQUIRED      必須是混一色'
-    raise NotImplementedError("3-11-22 中西君 (nakanishi_kun) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-22', fingerprint=...)")
+    raise NotImplementedError("3-11-22 中西君 (nakanishi_kun) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-22', fingerprint=...)")
 
 
 # --- 3-11-23 seikan_tonneru ---------------------------------------------------------
@@ -697,7 +697,7 @@ class SeikanTonneruOptions:
 
 def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
     '3-11-23 青函隧道 / 青函隧道 — Seikan Tonneru\n\nGreen-dragon kan, open east pung or kan, 1-pin pung\n\n內容: 發的槓子＋東的明刻或明槓＋1筒的刻子\n\nopts.value: SeikanTonneruValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-11-23 青函隧道 (seikan_tonneru) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-23', fingerprint=...)")
+    raise NotImplementedError("3-11-23 青函隧道 (seikan_tonneru) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-23', fingerprint=...)")
 
 
 # --- 3-11-24 seishun_ni_kuinashi ---------------------------------------------------------
@@ -721,7 +721,7 @@ class SeishunNiKuinashiOptions:
 
 def seishun_ni_kuinashi(win: HandView, opts: SeishunNiKuinashiOptions) -> Award | None:
     '3-11-24 青春無悔 / 青春无悔 — Seishun ni Kui Nashi\n\nConcealed pungs of green and red dragons\n\n內容: 使用了發和中的暗刻的和牌\n\nopts.value: SeishunNiKuinashiValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-11-24 青春無悔 (seishun_ni_kuinashi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-24', fingerprint=...)")
+    raise NotImplementedError("3-11-24 青春無悔 (seishun_ni_kuinashi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-24', fingerprint=...)")
 
 
 # --- 3-11-25 dairinkan ---------------------------------------------------------
@@ -745,4 +745,4 @@ class DairinkanOptions:
 
 def dairinkan(win: HandView, opts: DairinkanOptions) -> Award | None:
     '3-11-25 大林間 / 大林间 — Dai-rinkan\n\nPungs of red dragon, south and east\n\n內容: 使用了中、南和東的刻子的和牌\n\nopts.value: DairinkanValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-11-25 大林間 (dairinkan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-11-25', fingerprint=...)")
+    raise NotImplementedError("3-11-25 大林間 (dairinkan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-11-25', fingerprint=...)")

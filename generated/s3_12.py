@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -58,7 +58,7 @@ class ChouSangenOptions:
 
 def chou_sangen(win: HandView, opts: ChouSangenOptions) -> Award | None:
     '3-12-01 超三元 / 超三元 — Chou-sangen\n\nKans of all three dragons\n\n內容: 使用了白、發、中的槓子的和牌\n\nopts.value: ChouSangenValue\n  a  NONE     無\n  b  YAKUMAN  役滿（可與大三元複合）'
-    raise NotImplementedError("3-12-01 超三元 (chou_sangen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-01', fingerprint=...)")
+    raise NotImplementedError("3-12-01 超三元 (chou_sangen) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-01', fingerprint=...)")
 
 
 # --- 3-12-02 chou_suushii ---------------------------------------------------------
@@ -82,7 +82,7 @@ class ChouSuushiiOptions:
 
 def chou_suushii(win: HandView, opts: ChouSuushiiOptions) -> Award | None:
     '3-12-02 超四喜 / 超四喜 — Chou-suushii\n\nKans of all four winds\n\n內容: 使用了東、南、西、北的槓子的和牌\n\nopts.value: ChouSuushiiValue\n  a  NONE     無\n  b  YAKUMAN  役滿（可與大四喜、四槓子複合）'
-    raise NotImplementedError("3-12-02 超四喜 (chou_suushii) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-02', fingerprint=...)")
+    raise NotImplementedError("3-12-02 超四喜 (chou_suushii) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-02', fingerprint=...)")
 
 
 # --- 3-12-03 hokkyoku_shirokuma ---------------------------------------------------------
@@ -106,7 +106,7 @@ class HokkyokuShirokumaOptions:
 
 def hokkyoku_shirokuma(win: HandView, opts: HokkyokuShirokumaOptions) -> Award | None:
     '3-12-03 北極白熊 / 北极白熊 — Hokkyoku Shirokuma\n\nKans of north, white dragon and 9-man\n\n內容: 使用了北、白、9萬的槓子的和牌\n\nopts.value: HokkyokuShirokumaValue\n  a  NONE                無\n  b  YAKUMAN_OPEN_HAN_5  役滿（鳴牌後5翻）'
-    raise NotImplementedError("3-12-03 北極白熊 (hokkyoku_shirokuma) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-03', fingerprint=...)")
+    raise NotImplementedError("3-12-03 北極白熊 (hokkyoku_shirokuma) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-03', fingerprint=...)")
 
 
 # --- 3-12-04 anchuu_mosaku ---------------------------------------------------------
@@ -138,7 +138,7 @@ class AnchuuMosakuOptions:
 
 def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
     '3-12-04 暗中模索 / 暗中模索 — Anchuu Mosaku\n\nTsumo on a sou tile while holding a concealed kan\n\n內容: 暗槓中通過索子自摸和\n\nopts.value: AnchuuMosakuValue\n  a  NONE   無\n  b  HAN_1  1翻\n  c  HAN_2  2翻\n\n3-12-04-01 和牌條件 (如果有暗中模索)\nopts.win: AnchuuMosakuWin\n  a  ANY_SOUZU_TSUMO   自摸索子和牌即可，不是必須嶺上開花\n  b  RINSHAN_REQUIRED  必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌'
-    raise NotImplementedError("3-12-04 暗中模索 (anchuu_mosaku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-04', fingerprint=...)")
+    raise NotImplementedError("3-12-04 暗中模索 (anchuu_mosaku) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-04', fingerprint=...)")
 
 
 # --- 3-12-05 hatsukan ---------------------------------------------------------
@@ -162,7 +162,7 @@ class HatsukanOptions:
 
 def hatsukan(win: HandView, opts: HatsukanOptions) -> Award | None:
     "3-12-05 初槓 / 初杠 — Hatsu-kan\n\nConcealed kan on one's first uninterrupted draw\n\n內容: 莊家在配牌時、閒家在沒有鳴牌（※）的第1次自摸時，暗槓\n\nopts.value: HatsukanValue\n  a  NONE   無\n  b  HAN_1  1翻"
-    raise NotImplementedError("3-12-05 初槓 (hatsukan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-05', fingerprint=...)")
+    raise NotImplementedError("3-12-05 初槓 (hatsukan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-05', fingerprint=...)")
 
 
 # --- 3-12-06 ryankantsu ---------------------------------------------------------
@@ -186,7 +186,7 @@ class RyankantsuOptions:
 
 def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
     '3-12-06 二槓子 / 二杠子 — Ryankantsu\n\nTwo kans\n\n內容: 使用了2個槓子的和牌\n\nopts.value: RyankantsuValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-12-06 二槓子 (ryankantsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-06', fingerprint=...)")
+    raise NotImplementedError("3-12-06 二槓子 (ryankantsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-06', fingerprint=...)")
 
 
 # --- 3-12-07 ryan_ankan ---------------------------------------------------------
@@ -210,7 +210,7 @@ class RyanAnkanOptions:
 
 def ryan_ankan(win: HandView, opts: RyanAnkanOptions) -> Award | None:
     '3-12-07 二暗槓 / 二暗杠 — Ryan-ankan\n\nTwo concealed kans\n\n內容: 使用了2個暗槓的和牌\n\nopts.value: RyanAnkanValue\n  a  NONE   無\n  b  HAN_1  1翻（與二槓子或不計役滿的三槓子複合）'
-    raise NotImplementedError("3-12-07 二暗槓 (ryan_ankan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-07', fingerprint=...)")
+    raise NotImplementedError("3-12-07 二暗槓 (ryan_ankan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-07', fingerprint=...)")
 
 
 # --- 3-12-08 san_ankan ---------------------------------------------------------
@@ -234,7 +234,7 @@ class SanAnkanOptions:
 
 def san_ankan(win: HandView, opts: SanAnkanOptions) -> Award | None:
     '3-12-08 三暗槓 / 三暗杠 — San-ankan\n\nThree concealed kans\n\n內容: 使用了3個暗槓的和牌\n\nopts.value: SanAnkanValue\n  a  NONE     無\n  b  YAKUMAN  役滿（與四槓子或計役滿時的三槓子複合）'
-    raise NotImplementedError("3-12-08 三暗槓 (san_ankan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-08', fingerprint=...)")
+    raise NotImplementedError("3-12-08 三暗槓 (san_ankan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-08', fingerprint=...)")
 
 
 # --- 3-12-09 suu_ankan ---------------------------------------------------------
@@ -258,7 +258,7 @@ class SuuAnkanOptions:
 
 def suu_ankan(win: HandView, opts: SuuAnkanOptions) -> Award | None:
     '3-12-09 四暗槓 / 四暗杠 — Suu-ankan\n\nFour concealed kans\n\n內容: 使用了4個暗槓的和牌\n\nopts.value: SuuAnkanValue\n  a  NONE            無\n  b  DOUBLE_YAKUMAN  兩倍役滿（與四槓子複合，與三暗槓不復合）'
-    raise NotImplementedError("3-12-09 四暗槓 (suu_ankan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-09', fingerprint=...)")
+    raise NotImplementedError("3-12-09 四暗槓 (suu_ankan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-09', fingerprint=...)")
 
 
 # --- 3-12-10 sanshoku_doukan ---------------------------------------------------------
@@ -282,4 +282,4 @@ class SanshokuDoukanOptions:
 
 def sanshoku_doukan(win: HandView, opts: SanshokuDoukanOptions) -> Award | None:
     '3-12-10 三色同槓 / 三色同杠 — Sanshoku Doukan\n\nSame-number kans in all three suits\n\n內容: 三色同刻的刻子全部是槓子\n\nopts.value: SanshokuDoukanValue\n  a  NONE            無\n  b  DOUBLE_YAKUMAN  兩倍役滿（與三槓子、四槓子、三暗槓、四暗槓複合）'
-    raise NotImplementedError("3-12-10 三色同槓 (sanshoku_doukan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-12-10', fingerprint=...)")
+    raise NotImplementedError("3-12-10 三色同槓 (sanshoku_doukan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-12-10', fingerprint=...)")

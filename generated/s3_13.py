@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -82,7 +82,7 @@ class KagaHyakumangoku1Options:
 
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
     '3-13-01 加賀百萬石(1) / 加贺百万石(1) — Kaga Hyakuman-goku (1)\n\nKaga million-koku (1): manzu numbers total 100+\n\n內容: 萬子的數字合計在100或以上\n\nopts.value: KagaHyakumangoku1Value\n  a  NONE                   無\n  b  YAKUMAN                役滿\n  c  DOUBLE_AT_EXACTLY_100  合計剛好100時兩倍役滿，101以上時役滿\n\n3-13-01-01 役成立條件 (如果有加賀百萬石)\nopts.condition: KagaHyakumangoku1Condition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-13-01-02 合計值的條件 (如果有加賀百萬石)\nopts.total: KagaHyakumangoku1Total\n  a  EXACTLY_100    僅合計剛好100時成立\n  b  AT_LEAST_100   合計100及以上時成立\n  c  MORE_THAN_100  合計大於100時成立\n\n3-13-01-03 牌的種類的限制 (如果有加賀百萬石)\nopts.kinds: KagaHyakumangoku1Kinds\n  a  CHINITSU_ONLY        僅限清一色\n  b  CHINITSU_OR_HONITSU  僅限清一色或混一色\n  c  OTHER_SUITS_OK       有其他種類的數牌也可（但其他種類的數牌的數字不合計）'
-    raise NotImplementedError("3-13-01 加賀百萬石(1) (kaga_hyakumangoku_1) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-01', fingerprint=...)")
+    raise NotImplementedError("3-13-01 加賀百萬石(1) (kaga_hyakumangoku_1) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-01', fingerprint=...)")
 
 
 # --- 3-13-02 kishuu_gojuugomangoku ---------------------------------------------------------
@@ -123,7 +123,7 @@ class KishuuGojuugomangokuOptions:
 
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
     '3-13-02 紀州五十五萬石 / 纪州五十五万石 — Kishuu Gojuugoman-goku\n\nMan full or half flush, numbers total 55+\n\n內容: 萬子的清一色或混一色，數字合計在55或以上\n\nopts.value: KishuuGojuugomangokuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  YAKUMAN   役滿\n\n3-13-02-01 合計值的條件 (如果有紀州五十五萬石)\nopts.total: KishuuGojuugomangokuTotal\n  a  EXACTLY_55    僅合計剛好55時成立\n  b  AT_LEAST_55   合計55及以上時成立\n  c  MORE_THAN_55  合計大於55時成立\n\n3-13-02-02 牌的種類的限制 (如果有紀州五十五萬石)\nopts.kinds: KishuuGojuugomangokuKinds\n  a  CHINITSU_ONLY              僅限清一色\n  b  CHINITSU_OR_HATSU_HONITSU  僅限清一色或字牌中只有發的刻子的混一色\n  c  CHINITSU_OR_HONITSU        清一色、混一色都可以'
-    raise NotImplementedError("3-13-02 紀州五十五萬石 (kishuu_gojuugomangoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-02', fingerprint=...)")
+    raise NotImplementedError("3-13-02 紀州五十五萬石 (kishuu_gojuugomangoku) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-02', fingerprint=...)")
 
 
 # --- 3-13-03 mito_sanjuugomangoku ---------------------------------------------------------
@@ -154,7 +154,7 @@ class MitoSanjuugomangokuOptions:
 
 def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
     '3-13-03 水戶三十五萬石 / 水户三十五万石 — Mito Sanjuugoman-goku\n\nMan full flush, numbers total 35 or less\n\n內容: 萬子的清一色，數字的合計在35或以下\n\nopts.value: MitoSanjuugomangokuValue\n  a  NONE                  無\n  b  DOUBLE_AT_EXACTLY_35  合計剛好35時兩倍役滿，34以下時役滿\n\n3-13-03-01 役成立條件 (如果有水戶三十五萬石)\nopts.condition: MitoSanjuugomangokuCondition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可'
-    raise NotImplementedError("3-13-03 水戶三十五萬石 (mito_sanjuugomangoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-03', fingerprint=...)")
+    raise NotImplementedError("3-13-03 水戶三十五萬石 (mito_sanjuugomangoku) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-03', fingerprint=...)")
 
 
 # --- 3-13-04 kujuukuri ---------------------------------------------------------
@@ -178,7 +178,7 @@ class KujuukuriOptions:
 
 def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
     '3-13-04 九十九里 / 九十九里 — Kujuukuri\n\nFull flush whose numbers total exactly 99\n\n內容: 數字的合計剛好為99時的清一色\n\nopts.value: KujuukuriValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-13-04 九十九里 (kujuukuri) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-04', fingerprint=...)")
+    raise NotImplementedError("3-13-04 九十九里 (kujuukuri) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-04', fingerprint=...)")
 
 
 # --- 3-13-05 beiju ---------------------------------------------------------
@@ -203,7 +203,7 @@ class BeijuOptions:
 
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
     '3-13-05 米壽 / 米寿 — Beiju\n\nFull flush whose numbers total exactly 88\n\n內容: 數字的合計剛好為88時的清一色\n\nopts.value: BeijuValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  YAKUMAN   役滿'
-    raise NotImplementedError("3-13-05 米壽 (beiju) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-05', fingerprint=...)")
+    raise NotImplementedError("3-13-05 米壽 (beiju) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-05', fingerprint=...)")
 
 
 # --- 3-13-06 miseinen ---------------------------------------------------------
@@ -236,7 +236,7 @@ class MiseinenOptions:
 
 def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
     '3-13-06 未成年 / 未成年 — Miseinen\n\nTile numbers total less than 20\n\n內容: 數字的合計不足20\n\nopts.value: MiseinenValue\n  a  NONE      無\n  b  HAN_LOST  �翻\n  c  HAN_3     3翻\n  d  MANGAN    滿貫\n\n3-13-06-01 牌的構成條件 (如果有未成年)\nopts.honors: MiseinenHonors\n  a  NOT_ALLOWED  不能有字牌\n  b  ALLOWED      有字牌也可以'
-    raise NotImplementedError("3-13-06 未成年 (miseinen) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-06', fingerprint=...)")
+    raise NotImplementedError("3-13-06 未成年 (miseinen) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-06', fingerprint=...)")
 
 
 # --- 3-13-07 seijinshiki ---------------------------------------------------------
@@ -269,4 +269,4 @@ class SeijinshikiOptions:
 
 def seijinshiki(win: HandView, opts: SeijinshikiOptions) -> Award | None:
     '3-13-07 成人式 / 成人式 — Seijin-shiki\n\nTile numbers total exactly 20\n\n內容: 數字的合計剛好為20\n\nopts.value: SeijinshikiValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  MANGAN           滿貫\n  d  HAN_LOST_SECOND  �翻\n\n3-13-07-01 牌的構成條件 (如果有成人式)\nopts.honors: SeijinshikiHonors\n  a  NOT_ALLOWED  不能有字牌\n  b  ALLOWED      有字牌也可以'
-    raise NotImplementedError("3-13-07 成人式 (seijinshiki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-13-07', fingerprint=...)")
+    raise NotImplementedError("3-13-07 成人式 (seijinshiki) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-13-07', fingerprint=...)")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -58,7 +58,7 @@ class KinkeiDokuritsuOptions:
 
 def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | None:
     '3-14-01 金雞獨立 / 金鸡独立 — Kinkei Dokuritsu\n\nBare single wait won on 1-sou\n\n內容: 1索裸單騎和牌\n\nopts.value: KinkeiDokuritsuValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-14-01 金雞獨立 (kinkei_dokuritsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-01', fingerprint=...)")
+    raise NotImplementedError("3-14-01 金雞獨立 (kinkei_dokuritsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-01', fingerprint=...)")
 
 
 # --- 3-14-02 dokuchou_kankousetsu ---------------------------------------------------------
@@ -97,7 +97,7 @@ class DokuchouKankousetsuOptions:
 
 def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Award | None:
     '3-14-02 獨釣寒江雪 / 独钓寒江雪 — Dokuchou Kankousetsu\n\nBare single wait won on the white dragon\n\n內容: 白裸單騎和牌\n\nopts.value: DokuchouKankousetsuValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  YAKUMAN  役滿\n\n3-14-02-01 是否僅限地獄單騎 (如果有獨釣寒江雪)\nopts.jigoku_tanki: DokuchouKankousetsuJigokuTanki\n  a  REQUIRED      僅限地獄單騎（場上已打出2張）\n  b  NOT_REQUIRED  不是地獄單騎也可\n\n3-14-02-02 是否僅限自摸和 (如果有獨釣寒江雪)\nopts.tsumo: DokuchouKankousetsuTsumo\n  a  TSUMO_OR_RON  自摸和、榮和都可以\n  b  TSUMO_ONLY    僅限自摸和'
-    raise NotImplementedError("3-14-02 獨釣寒江雪 (dokuchou_kankousetsu) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-02', fingerprint=...)")
+    raise NotImplementedError("3-14-02 獨釣寒江雪 (dokuchou_kankousetsu) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-02', fingerprint=...)")
 
 
 # --- 3-14-03 anago ---------------------------------------------------------
@@ -121,7 +121,7 @@ class AnagoOptions:
 
 def anago(win: HandView, opts: AnagoOptions) -> Award | None:
     '3-14-03 穴子 / 穴子 — Anago\n\nClosed (kanchan) wait won on a 5\n\n內容: 嵌張聽5的和牌\n\nopts.value: AnagoValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-14-03 穴子 (anago) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-03', fingerprint=...)")
+    raise NotImplementedError("3-14-03 穴子 (anago) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-03', fingerprint=...)")
 
 
 # --- 3-14-04 byoutotsu_moushin ---------------------------------------------------------
@@ -145,7 +145,7 @@ class ByoutotsuMoushinOptions:
 
 def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | None:
     '3-14-04 貓突猛進 / 猫突猛进 — Byoutotsu Moushin\n\nClosed (kanchan) wait won on 3-sou\n\n內容: 嵌3索和牌\n\nopts.value: ByoutotsuMoushinValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-14-04 貓突猛進 (byoutotsu_moushin) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-04', fingerprint=...)")
+    raise NotImplementedError("3-14-04 貓突猛進 (byoutotsu_moushin) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-04', fingerprint=...)")
 
 
 # --- 3-14-05 hadaka_tanki ---------------------------------------------------------
@@ -177,7 +177,7 @@ class HadakaTankiOptions:
 
 def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
     '3-14-05 裸單騎 / 裸单骑 — Hadaka Tanki\n\nBare single wait (one tile left in hand)\n\n內容: 裸單騎和牌\n\nopts.value: HadakaTankiValue\n  a  NONE      無\n  b  HAN_1     1翻\n  c  HAN_LOST  �翻\n\n3-14-05-01 鳴牌中是否可以包含暗槓 (如果有裸單騎)\nopts.ankan: HadakaTankiAnkan\n  a  ALLOWED      可以\n  b  NOT_ALLOWED  不可以'
-    raise NotImplementedError("3-14-05 裸單騎 (hadaka_tanki) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-05', fingerprint=...)")
+    raise NotImplementedError("3-14-05 裸單騎 (hadaka_tanki) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-05', fingerprint=...)")
 
 
 # --- 3-14-06 keppaihou ---------------------------------------------------------
@@ -223,7 +223,7 @@ class KeppaihouOptions:
 
 def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
     '3-14-06 欠牌和 / 欠牌和 — Keppaihou\n\nWin on the last remaining live tile of the wait\n\n內容: 聽牌剩餘1張時的和牌\n\nopts.value: KeppaihouValue\n  a  NONE   無\n  b  HAN_1  1翻\n\n3-14-06-01 聽牌形的條件 (如果有欠牌和)\nopts.wait: KeppaihouWait\n  a  PENCHAN_OR_KANCHAN        僅限邊張聽或嵌張聽\n  b  PENCHAN_KANCHAN_OR_TANKI  僅限邊張聽、嵌張聽、單騎聽\n  c  ANY                       聽牌形無限制\n\n3-14-06-02 手牌（包含副露牌）中有聽牌時 (如果有欠牌和)\nopts.wait_tile_in_hand: KeppaihouWaitTileInHand\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立\n\n3-14-06-03 立直的必要性 (如果有欠牌和)\nopts.riichi: KeppaihouRiichi\n  a  NOT_REQUIRED  不必要\n  b  REQUIRED      必要'
-    raise NotImplementedError("3-14-06 欠牌和 (keppaihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-06', fingerprint=...)")
+    raise NotImplementedError("3-14-06 欠牌和 (keppaihou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-06', fingerprint=...)")
 
 
 # --- 3-14-07 kinkei_dasshoku ---------------------------------------------------------
@@ -265,7 +265,7 @@ class KinkeiDasshokuOptions:
 
 def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
     '3-14-07 金雞奪食 / 金鸡夺食 — Kinkei Dasshoku\n\nRobbing a kan for the last remaining tile of the wait\n\n內容: 聽牌剩餘1張時的搶槓和牌\n\nopts.value: KinkeiDasshokuValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n  d  HAN_LOST_THIRD   �翻\n  e  HAN_4            4翻\n\n3-14-07-01 聽牌的形的條件 (如果有金雞奪食)\nopts.wait: KinkeiDasshokuWait\n  a  PENCHAN_OR_KANCHAN        僅限邊張聽或嵌張聽\n  b  PENCHAN_KANCHAN_OR_TANKI  僅限邊張聽、嵌張聽、單騎聽\n  c  ANY                       聽牌形無限制\n\n3-14-07-02 立直的必要性 (如果有金雞奪食)\nopts.riichi: KinkeiDasshokuRiichi\n  a  NOT_REQUIRED  不必要\n  b  REQUIRED      必要'
-    raise NotImplementedError("3-14-07 金雞奪食 (kinkei_dasshoku) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-07', fingerprint=...)")
+    raise NotImplementedError("3-14-07 金雞奪食 (kinkei_dasshoku) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-07', fingerprint=...)")
 
 
 # --- 3-14-08 uushin_tonkan ---------------------------------------------------------
@@ -297,7 +297,7 @@ class UushinTonkanOptions:
 
 def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
     '3-14-08 五心通貫 / 五心通贯 — Uushin Tsuukan\n\nPure straight won on a closed 5 wait\n\n內容: 一氣通貫聽嵌5的和牌\n\nopts.value: UushinTonkanValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n\n3-14-08-01 一氣通貫的數牌的種類 (如果有五心通貫)\nopts.suit: UushinTonkanSuit\n  a  MANZU_ONLY  僅限萬子\n  b  ANY_SUIT    筒子、索子也可以'
-    raise NotImplementedError("3-14-08 五心通貫 (uushin_tonkan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-08', fingerprint=...)")
+    raise NotImplementedError("3-14-08 五心通貫 (uushin_tonkan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-08', fingerprint=...)")
 
 
 # --- 3-14-09 goryuu_meidou ---------------------------------------------------------
@@ -336,7 +336,7 @@ class GoryuuMeidouOptions:
 
 def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
     '3-14-09 五龍鳴動 / 五龙鸣动 — Goryuu Meidou\n\nClosed man full flush waiting only on 5-man\n\n內容: 萬子的門前清一色，僅聽5萬的和牌\n\nopts.value: GoryuuMeidouValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-14-09-01 役成立條件 (如果有五龍鳴動)\nopts.tsumo: GoryuuMeidouTsumo\n  a  TSUMO_ONLY    僅限自摸和\n  b  TSUMO_OR_RON  自摸和、榮和都可以\n\n3-14-09-02 聽牌形的限制 (如果有五龍鳴動)\nopts.wait: GoryuuMeidouWait\n  a  KANCHAN_ONLY          僅限嵌張聽\n  b  KANCHAN_OR_TANKI      僅限嵌張聽或單騎聽\n  c  ANY_SHAPE_IF_ONLY_5M  只要只聽5萬，其他的聽牌形也可以'
-    raise NotImplementedError("3-14-09 五龍鳴動 (goryuu_meidou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-09', fingerprint=...)")
+    raise NotImplementedError("3-14-09 五龍鳴動 (goryuu_meidou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-09', fingerprint=...)")
 
 
 # --- 3-14-10 giant_baba ---------------------------------------------------------
@@ -360,7 +360,7 @@ class GiantBabaOptions:
 
 def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
     '3-14-10 Giant馬場 / Giant马场 — Giant Baba\n\nConcealed 9 pung, shanpon wait won on an 8 (closed)\n\n內容: 有9的暗刻時，8的雙碰聽的和牌 僅限門前\n\nopts.value: GiantBabaValue\n  a  NONE   無\n  b  HAN_1  1翻'
-    raise NotImplementedError("3-14-10 Giant馬場 (giant_baba) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-10', fingerprint=...)")
+    raise NotImplementedError("3-14-10 Giant馬場 (giant_baba) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-10', fingerprint=...)")
 
 
 # --- 3-14-11 peiron_matsuri ---------------------------------------------------------
@@ -384,7 +384,7 @@ class PeironMatsuriOptions:
 
 def peiron_matsuri(win: HandView, opts: PeironMatsuriOptions) -> Award | None:
     '3-14-11 北榮和祭 / 北荣和祭 — Peiron Matsuri\n\nWin on the north wind\n\n內容: 和北\n\nopts.value: PeironMatsuriValue\n  a  NONE    無\n  b  MANGAN  滿貫'
-    raise NotImplementedError("3-14-11 北榮和祭 (peiron_matsuri) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-11', fingerprint=...)")
+    raise NotImplementedError("3-14-11 北榮和祭 (peiron_matsuri) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-11', fingerprint=...)")
 
 
 # --- 3-14-12 superman ---------------------------------------------------------
@@ -409,7 +409,7 @@ class SupermanOptions:
 
 def superman(win: HandView, opts: SupermanOptions) -> Award | None:
     '3-14-12 Superman / Superman — Superman\n\nShanpon wait on 4-man and 8-man\n\n內容: 4萬和8萬的雙碰聽和牌\n\nopts.value: SupermanValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻'
-    raise NotImplementedError("3-14-12 Superman (superman) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-12', fingerprint=...)")
+    raise NotImplementedError("3-14-12 Superman (superman) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-12', fingerprint=...)")
 
 
 # --- 3-14-13 kaiso ---------------------------------------------------------
@@ -433,4 +433,4 @@ class KaisoOptions:
 
 def kaiso(win: HandView, opts: KaisoOptions) -> Award | None:
     '3-14-13 皆素 / 皆素 — Kaiso\n\nEdge, closed or single wait win with no other yaku\n\n內容: 邊張聽、嵌張聽、單騎聽的和牌 僅限沒有其他役時\n\nopts.value: KaisoValue\n  a  NONE      無\n  b  HAN_LOST  �翻'
-    raise NotImplementedError("3-14-13 皆素 (kaiso) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-14-13', fingerprint=...)")
+    raise NotImplementedError("3-14-13 皆素 (kaiso) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-14-13', fingerprint=...)")

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -98,7 +98,7 @@ class RenhouOptions:
 
 def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
     "3-15-01 人和 / 人和 — Renhou\n\nRon within the first go-around, before one's first draw\n\n內容: 1巡目的榮和\n\nopts.value: RenhouValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻（可復合人和以外的其他役）\n  c  HAN_LOST_SECOND  �翻（可復合人和以外的其他役）\n  d  MANGAN           滿貫（人和以外的役比滿貫高時只計算人和以外的部分）\n  e  HANEMAN          跳滿（人和以外的役比跳滿高時只計算人和以外的部分）\n  f  BAIMAN           倍滿（人和以外的役比倍滿高時只計算人和以外的部分）\n  g  YAKUMAN          役滿\n\n3-15-01-01 莊家的第1捨牌導致的閑家的榮和（莊家沒有暗槓）是否計人和 (如果有人和)\nopts.ron_on_dealer_first_discard: RenhouRonOnDealerFirstDiscard\n  a  COUNTS       計人和\n  b  NOT_COUNTED  不計人和\n\n3-15-01-02 自家第1次自摸以前的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (如果有人和)\nopts.ron_on_nondealer_first_discard: RenhouRonOnNondealerFirstDiscard\n  a  COUNTS       計人和\n  b  NOT_COUNTED  不計人和\n\n3-15-01-03 自家第1次自摸的和牌（之前沒有鳴牌）是否計人和 (如果有人和)\nopts.own_first_draw_tsumo: RenhouOwnFirstDrawTsumo\n  a  NOT_COUNTED  不計人和\n  b  COUNTS       計人和\n\n3-15-01-04 自家第1次自摸以後的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (如果有人和)\nopts.ron_after_own_first_draw: RenhouRonAfterOwnFirstDraw\n  a  NOT_COUNTED  不計人和\n  b  COUNTS       計人和\n\n3-15-01-05 自家第1次自摸以前榮和別家捨牌時，如果有鳴牌，或者榮和的不是別家第1捨牌，是否計人和 (如果有人和)\nopts.ron_after_call_or_later_discard: RenhouRonAfterCallOrLaterDiscard\n  a  NOT_COUNTED  不計人和\n  b  COUNTS       計人和"
-    raise NotImplementedError("3-15-01 人和 (renhou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-01', fingerprint=...)")
+    raise NotImplementedError("3-15-01 人和 (renhou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-01', fingerprint=...)")
 
 
 # --- 3-15-02 teihou ---------------------------------------------------------
@@ -130,7 +130,7 @@ class TeihouOptions:
 
 def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
     "3-15-02 底和 / 底和 — Teihou\n\nRon on a non-dealer's first discard after own first draw\n\n內容: 自家的第1次自摸以後，榮和閑家的第1捨牌 有人鳴牌（※）時無效\n\nopts.value: TeihouValue\n  a  NONE    無\n  b  HAN_4   4翻\n  c  MANGAN  滿貫\n\n3-15-02-01 人的限制 (如果有底和)\nopts.who: TeihouWho\n  a  ANYONE       誰都行\n  b  DEALER_ONLY  僅莊家"
-    raise NotImplementedError("3-15-02 底和 (teihou) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-02', fingerprint=...)")
+    raise NotImplementedError("3-15-02 底和 (teihou) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-02', fingerprint=...)")
 
 
 # --- 3-15-03 paarenchan ---------------------------------------------------------
@@ -197,7 +197,7 @@ class PaarenchanOptions:
 
 def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
     '3-15-03 八連莊 / 八连庄 — Paarenchan\n\nDealer wins eight or more hands in a row\n\n內容: 莊家連續和牌8回或以上\n\nopts.value: PaarenchanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿\n\n3-15-03-01 八連莊的成立條件 (如果有八連莊)\nopts.counting: PaarenchanCounting\n  a  EIGHT_IN_A_ROW_FROM_FIRST_HAND  從坐莊時起連續和牌8回\n  b  EIGHT_IN_A_ROW                  莊家連續和牌8回\n  c  EIGHT_IN_THE_DEALERSHIP         莊家連莊期間合計和牌8回\n  d  WIN_AT_HONBA_7                  莊家在7本場和牌\n  e  WIN_AT_HONBA_8                  莊家在8本場和牌\n\n3-15-03-02 八連莊的和牌條件 (如果有八連莊)\nopts.win_condition: PaarenchanWinCondition\n  a  NO_YAKU_NEEDED      即使沒有役也能和牌\n  b  MINIMUM_HAN_NEEDED  和牌役要能滿足此場的縛\n\n3-15-03-03 八連莊後的八連莊 (如果有八連莊)\nopts.after_paarenchan: PaarenchanAfterPaarenchan\n  a  WHILE_WINNING           和八連莊後只要繼續和牌，一直計八連莊\n  b  WHILE_DEALER_CONTINUES  和八連莊後只要繼續連莊，一直計八連莊\n  c  COUNT_AGAIN_FROM_ONE    和八連莊後，和牌回數從1開始累計（連續和牌16回時第2次八連莊）\n  d  NO_MORE                 和�次八連莊後，沒有八連莊\n  e  DEALERSHIP_ENDS         和八連莊後流莊\n\n3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (如果有八連莊)\nopts.nondealer_chombo_payment: PaarenchanNondealerChomboPayment\n  a  YAKUMAN   支付役滿\n  b  ORDINARY  與普通的錯和相同\n\n3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (如果有八連莊)\nopts.nondealer_chombo_resets: PaarenchanNondealerChomboResets\n  a  RESETS  無效化（需要重新滿足條件）\n  b  KEEPS   仍然有效（下一局莊家和牌時八連莊）'
-    raise NotImplementedError("3-15-03 八連莊 (paarenchan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-03', fingerprint=...)")
+    raise NotImplementedError("3-15-03 八連莊 (paarenchan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-03', fingerprint=...)")
 
 
 # --- 3-15-03-06 ha_paarenchan ---------------------------------------------------------
@@ -223,7 +223,7 @@ class HaPaarenchanOptions:
 
 def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
     "3-15-03-06 破八連莊 / 破八连庄 — Poo-paarenchan\n\nNon-dealer win that stops a dealer's paarenchan\n\n內容: 阻止八連莊的閑家的和牌\n\nopts.value: HaPaarenchanValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿"
-    raise NotImplementedError("3-15-03-06 破八連莊 (ha_paarenchan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-03-06', fingerprint=...)")
+    raise NotImplementedError("3-15-03-06 破八連莊 (ha_paarenchan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-03-06', fingerprint=...)")
 
 
 # --- 3-15-04 kanburi ---------------------------------------------------------
@@ -262,7 +262,7 @@ class KanburiOptions:
 
 def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
     '3-15-04 槓振 / 杠振 — Kanburi\n\nRon on the discard made right after a kan\n\n內容: 榮和開槓後的捨牌\n\nopts.value: KanburiValue\n  a  NONE                         無\n  b  HAN_LOST                     �翻\n  c  HAN_LOST_NOT_A_WINNING_YAKU  �翻但不認為是和牌役\n\n3-15-04-01 榮和連續開槓2次以上後的捨牌，是否計槓振 (如果有槓振)\nopts.after_two_kans: KanburiAfterTwoKans\n  a  COUNTS       計槓振\n  b  NOT_COUNTED  不計槓振\n\n3-15-04-02 是否僅限自摸切嶺上牌時 (如果有槓振)\nopts.discard: KanburiDiscard\n  a  ANY_DISCARD           不限\n  b  RINSHAN_DISCARD_ONLY  限'
-    raise NotImplementedError("3-15-04 槓振 (kanburi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-04', fingerprint=...)")
+    raise NotImplementedError("3-15-04 槓振 (kanburi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-04', fingerprint=...)")
 
 
 # --- 3-15-05 shika_kairei ---------------------------------------------------------
@@ -286,7 +286,7 @@ class ShikaKaireiOptions:
 
 def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
     '3-15-05 四華開嶺 / 四华开岭 — Shika Kairei\n\nSetting aside four flower tiles\n\n內容: 拔4張花牌\n\nopts.value: ShikaKaireiValue\n  a  NONE     無\n  b  YAKUMAN  役滿'
-    raise NotImplementedError("3-15-05 四華開嶺 (shika_kairei) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-05', fingerprint=...)")
+    raise NotImplementedError("3-15-05 四華開嶺 (shika_kairei) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-05', fingerprint=...)")
 
 
 # --- 3-15-06 shichisou_ichi ---------------------------------------------------------
@@ -338,7 +338,7 @@ class ShichisouIchiOptions:
 
 def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
     '3-15-06 七搶一 / 七抢一 — Shichisou-ichi\n\nHold seven flowers; rob the eighth from another player\n\n內容: 拔7張花牌，別家拔剩餘的1張\n\nopts.value: ShichisouIchiValue\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-15-06-01 役成立條件 (如果有七搶一)\nopts.condition: ShichisouIchiCondition\n  a  ON_DRAWING_FLOWER            與手牌無關，拔花牌時成立\n  b  ON_DRAWING_FLOWER_IN_TENPAI  聽牌時，拔花牌時成立\n\n3-15-06-02 振聽時 (如果有七搶一)\nopts.furiten: ShichisouIchiFuriten\n  a  CAN_WIN     能和\n  b  CANNOT_WIN  不能和\n\n3-15-06-03 為了防止七搶一，故意不拔花牌 (如果有七搶一)\nopts.withholding_flower: ShichisouIchiWithholdingFlower\n  a  CHOMBO         計錯和\n  b  COUNTS_AS_WIN  計七搶一成立\n\n3-15-06-04 沒和到七搶一時手牌的公開 (如果有七搶一)\nopts.show_hand: ShichisouIchiShowHand\n  a  REQUIRED  必須公開\n  b  OPTIONAL  不公開也可以'
-    raise NotImplementedError("3-15-06 七搶一 (shichisou_ichi) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-06', fingerprint=...)")
+    raise NotImplementedError("3-15-06 七搶一 (shichisou_ichi) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-06', fingerprint=...)")
 
 
 # --- 3-15-07 hassen_kakai ---------------------------------------------------------
@@ -372,7 +372,7 @@ class HassenKakaiOptions:
 
 def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
     '3-15-07 八仙過海 / 八仙过海 — Hassen Kakai\n\nSetting aside all eight flower tiles\n\n內容: 拔8張花牌\n\nopts.value: HassenKakaiValue\n  a  NONE            無\n  b  YAKUMAN         役滿\n  c  DOUBLE_YAKUMAN  兩倍役滿\n\n3-15-07-01 役成立條件 (如果有八仙過海)\nopts.condition: HassenKakaiCondition\n  a  ON_DRAWING_FLOWER            與手牌無關，拔花牌時成立\n  b  ON_DRAWING_FLOWER_IN_TENPAI  聽牌時，拔花牌時成立\n  c  ON_WIN_WITHOUT_OTHER_YAKU    拔花牌後，和牌時成立（無其他役也可）\n  d  ON_WIN_WITH_OTHER_YAKU       拔花牌後，和牌時成立（必須有其他役）'
-    raise NotImplementedError("3-15-07 八仙過海 (hassen_kakai) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-07', fingerprint=...)")
+    raise NotImplementedError("3-15-07 八仙過海 (hassen_kakai) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-07', fingerprint=...)")
 
 
 # --- 3-15-08 puuchii_puupon ---------------------------------------------------------
@@ -411,4 +411,4 @@ class PuuchiiPuuponOptions:
 
 def puuchii_puupon(win: HandView, opts: PuuchiiPuuponOptions) -> Award | None:
     '3-15-08 不喫不碰 / 不吃不碰 — Puuchii Puupon\n\nVow before the deal to make no calls (no chii, no pon)\n\n內容: 配牌前宣言不鳴牌\n\nopts.value: PuuchiiPuuponValue\n  a  NONE             無\n  b  HAN_LOST_FIRST   �翻\n  c  HAN_LOST_SECOND  �翻\n\n3-15-08-01 是否可以有暗槓 (如果有不喫不碰)\nopts.ankan: PuuchiiPuuponAnkan\n  a  NOT_ALLOWED  不能有暗槓\n  b  ALLOWED      暗槓了也可以\n\n3-15-08-02 是否僅限自摸和 (如果有不喫不碰)\nopts.tsumo: PuuchiiPuuponTsumo\n  a  TSUMO_OR_RON  自摸和、榮和都可以\n  b  TSUMO_ONLY    僅限自摸和'
-    raise NotImplementedError("3-15-08 不喫不碰 (puuchii_puupon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-15-08', fingerprint=...)")
+    raise NotImplementedError("3-15-08 不喫不碰 (puuchii_puupon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-15-08', fingerprint=...)")

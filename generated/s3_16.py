@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from yaku.award import Award
-    from yaku.view import HandView
+    from yakubook.engine.award import Award
+    from yakubook.engine.view import HandView
 
 
 
@@ -82,7 +82,7 @@ class ShiisanpuutaaOptions:
 
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
     '3-16-01 十三不搭 / 十三不搭 — Shiisan-puutaa\n\nFirst draw: no partial sets, only a single pair\n\n內容: 第1純正巡自摸時，1個搭子都沒有，只有1個對子做雀頭的狀態\n\nopts.value: ShiisanpuutaaValue\n  a  NONE       無\n  b  MANGAN     滿貫\n  c  BAIMAN     倍滿\n  d  SANBAIMAN  三倍滿\n  e  YAKUMAN    役滿\n\n3-16-01-01 國士無雙時 (如果有十三不搭)\nopts.with_kokushi: ShiisanpuutaaWithKokushi\n  a  NOT_COUNTED  十三不搭無效（天和或地和＋國士無雙）\n  b  COUNTS       十三不搭有效（天和或地和＋國士無雙＋十三不搭）\n\n3-16-01-02 閑家是否有效 (如果有十三不搭)\nopts.nondealer: ShiisanpuutaaNondealer\n  a  VALID        有效\n  b  DEALER_ONLY  無效（十三不搭是莊家的役）\n\n3-16-01-02-01 閑家的役成立條件 (如果有十三不搭; 如果閑家有效)\nopts.nondealer_pair: ShiisanpuutaaNondealerPair\n  a  PAIR_FROM_FIRST_DRAW      第�巡自摸摸到雀頭\n  b  PAIR_IN_STARTING_HAND_OK  配牌時就已經有雀頭了也可以'
-    raise NotImplementedError("3-16-01 十三不搭 (shiisanpuutaa) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-01', fingerprint=...)")
+    raise NotImplementedError("3-16-01 十三不搭 (shiisanpuutaa) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-01', fingerprint=...)")
 
 
 # --- 3-16-02 shiisanuukao ---------------------------------------------------------
@@ -108,7 +108,7 @@ class ShiisanuukaoOptions:
 
 def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
     '3-16-02 十三無靠 / 十三无靠 — Shiisan-uukao\n\nFirst draw: no partial sets and no pair\n\n內容: 第1純正巡自摸時，1個搭子和對子都沒有的狀態 與天和、地和不復合\n\nopts.value: ShiisanuukaoValue\n  a  NONE     無\n  b  MANGAN   滿貫\n  c  BAIMAN   倍滿\n  d  YAKUMAN  役滿'
-    raise NotImplementedError("3-16-02 十三無靠 (shiisanuukao) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-02', fingerprint=...)")
+    raise NotImplementedError("3-16-02 十三無靠 (shiisanuukao) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-02', fingerprint=...)")
 
 
 # --- 3-16-03 juushi_renkan ---------------------------------------------------------
@@ -133,7 +133,7 @@ class JuushiRenkanOptions:
 
 def juushi_renkan(win: HandView, opts: JuushiRenkanOptions) -> Award | None:
     '3-16-03 十四連嵌 / 十四连嵌 — Juushi Renkan\n\nFirst draw: whole hand is closed-wait partial sets\n\n內容: 第1純正巡自摸時，手牌全部是嵌張搭子的狀態 與天和、地和不復合\n\nopts.value: JuushiRenkanValue\n  a  NONE            無\n  b  YAKUMAN         役滿\n  c  DOUBLE_YAKUMAN  兩倍役滿'
-    raise NotImplementedError("3-16-03 十四連嵌 (juushi_renkan) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-03', fingerprint=...)")
+    raise NotImplementedError("3-16-03 十四連嵌 (juushi_renkan) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-03', fingerprint=...)")
 
 
 # --- 3-16-04 juusan_ryuumon ---------------------------------------------------------
@@ -187,7 +187,7 @@ class JuusanRyuumonOptions:
 
 def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
     '3-16-04 十三龍門 / 十三龙门 — Juusan Ryuumon\n\nTenhou, chiihou or renhou with kokushi musou\n\n內容: 天和、地和、人和＋國士無雙\n\nopts.value: JuusanRyuumonValue\n  a  NONE                  無\n  b  MANGAN_MULTIPLE_LOST  �倍滿貫\n  c  DOUBLE_YAKUMAN        兩倍役滿\n  d  TRIPLE_YAKUMAN        三倍役滿\n\n3-16-04-01 是否僅限13面聽 (如果有十三龍門)\nopts.thirteen_sided_wait: JuusanRyuumonThirteenSidedWait\n  a  REQUIRED      限\n  b  NOT_REQUIRED  不限\n\n3-16-04-02 天和時 (如果有十三龍門)\nopts.tenhou: JuusanRyuumonTenhou\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立\n\n3-16-04-03 地和時 (如果有十三龍門)\nopts.chiihou: JuusanRyuumonChiihou\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立\n\n3-16-04-04 人和時 (如果有十三龍門)\nopts.renhou: JuusanRyuumonRenhou\n  a  HOLDS          成立\n  b  DOES_NOT_HOLD  不成立'
-    raise NotImplementedError("3-16-04 十三龍門 (juusan_ryuumon) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-04', fingerprint=...)")
+    raise NotImplementedError("3-16-04 十三龍門 (juusan_ryuumon) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-04', fingerprint=...)")
 
 
 # --- 3-16-05 nanboku_sensou_2 ---------------------------------------------------------
@@ -250,7 +250,7 @@ class NanbokuSensou2Options:
 
 def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None:
     '3-16-05 南北戰爭(2) / 南北战争(2) — Nanboku Sensou (2)\n\nSouth and north pungs plus suited 1-8-6-1 and 1-8-6-5\n\n內容: 南、北的刻子和數牌1861和數牌1865\n\nopts.value: NanbokuSensou2Value\n  a  NONE     無\n  b  YAKUMAN  役滿\n\n3-16-05-01 役成立條件 (如果有南北戰爭(2))\nopts.condition: NanbokuSensou2Condition\n  a  CLOSED_ONLY  僅限門前\n  b  OPEN_OK      鳴牌後也可\n\n3-16-05-02 聽牌的條件 (如果有南北戰爭(2))\nopts.wait: NanbokuSensou2Wait\n  a  ANY             無（哪張牌都能聽）\n  b  SOUTH_OR_NORTH  只能聽南或北\n\n3-16-05-03 南、北是否可以為暗槓 (如果有南北戰爭(2))\nopts.ankan: NanbokuSensou2Ankan\n  a  ALLOWED      可以暗槓\n  b  NOT_ALLOWED  不可以暗槓\n\n3-16-05-04 1861和1865的數牌的種類 (如果有南北戰爭(2))\nopts.year_suits: NanbokuSensou2YearSuits\n  a  SAME       必須為同一種\n  b  DIFFERENT  不能為同一種\n  c  EITHER     都可以\n\n3-16-05-04-01 數牌的種類 (如果有南北戰爭(2); 如果必須為同一種)\nopts.same_suit: NanbokuSensou2SameSuit\n  a  MANZU_ONLY  僅限萬子\n  b  ANY_SUIT    不限'
-    raise NotImplementedError("3-16-05 南北戰爭(2) (nanboku_sensou_2) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-05', fingerprint=...)")
+    raise NotImplementedError("3-16-05 南北戰爭(2) (nanboku_sensou_2) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-05', fingerprint=...)")
 
 
 # --- 3-16-06 nanboku_sensou_3 ---------------------------------------------------------
@@ -274,7 +274,7 @@ class NanbokuSensou3Options:
 
 def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None:
     '3-16-06 南北戰爭(3) / 南北战争(3) — Nanboku Sensou (3)\n\nConcealed south and north pungs, pairs of 1, 5, 6, 8\n\n內容: 南、北的暗刻和數牌的1、5、6、8的對子 數牌可以為不同花色，同色時復合混一色\n條件: 僅限門前\n\nopts.value: NanbokuSensou3Value\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-16-06 南北戰爭(3) (nanboku_sensou_3) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-06', fingerprint=...)")
+    raise NotImplementedError("3-16-06 南北戰爭(3) (nanboku_sensou_3) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-06', fingerprint=...)")
 
 
 # --- 3-16-07 back_four ---------------------------------------------------------
@@ -319,7 +319,7 @@ class BackFourOptions:
 
 def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
     '3-16-07 BACK FOUR / BACK FOUR — Back Four\n\nThree four-tile sets plus a pair (closed)\n\n內容: 4張牌的面子×3組＋雀頭\n條件: 僅限門前\n\nopts.value: BackFourValue\n  a  NONE                                   無\n  b  HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU  �翻（承認是聽牌形，有其他役時可以和牌）\n  c  HAN_LOST                               �翻\n  d  YAKUMAN                                役滿\n\n3-16-07-01 4張牌的面子是否僅限為暗槓形式 (如果有BACK FOUR)\nopts.four_tile_sets: BackFourFourTileSets\n  a  IDENTICAL_ONLY     是（必須是相同4張的牌×3組）\n  b  RUNS_OR_IDENTICAL  否（連續的4張數牌、相同的4張牌都可以）\n\n3-16-07-02 手牌的符 (如果有BACK FOUR，且需要計算符數)\nopts.hand_fu: BackFourHandFu\n  a  IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES  相同的�張牌計暗槓，連續的4張數牌計順子，\n\n3-16-07-03 聽牌形的符 (如果有BACK FOUR，且需要計算符數)\nopts.wait_fu: BackFourWaitFu\n  a  TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES  聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽'
-    raise NotImplementedError("3-16-07 BACK FOUR (back_four) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-07', fingerprint=...)")
+    raise NotImplementedError("3-16-07 BACK FOUR (back_four) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-07', fingerprint=...)")
 
 
 # --- 3-16-08 knitting ---------------------------------------------------------
@@ -343,7 +343,7 @@ class KnittingOptions:
 
 def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
     '3-16-08 編織 / 编织 — Knitting\n\nSeven two-suit pairs of matching numbers (closed)\n\n內容: 二色一組的七對子\n條件: 僅限門前\n\nopts.value: KnittingValue\n  a  NONE   無\n  b  HAN_2  2翻'
-    raise NotImplementedError("3-16-08 編織 (knitting) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-08', fingerprint=...)")
+    raise NotImplementedError("3-16-08 編織 (knitting) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-08', fingerprint=...)")
 
 
 # --- 3-16-09 chiishii ---------------------------------------------------------
@@ -392,4 +392,4 @@ class ChiishiiOptions:
 
 def chiishii(win: HandView, opts: ChiishiiOptions) -> Award | None:
     '3-16-09 七喜 / 七喜 — Chiishii\n\nOne of each honor plus seven consecutive suited tiles\n\n內容: 所有的字牌各1張，加上連續同色數牌7張\n條件: 僅限門前\n\nopts.value: ChiishiiValue\n  a  NONE                                  無\n  b  HAN_LOST_TENPAI_SHAPE_CLOSED_HONITSU  �翻（承認是聽牌形、和牌時計門前混一色）\n  c  HAN_4                                 4翻\n  d  MANGAN                                滿貫\n  e  YAKUMAN                               役滿\n\n3-16-09-01 數牌的數字的限制 (如果有七喜)\nopts.numbers: ChiishiiNumbers\n  a  ONE_TO_SEVEN_ONLY   僅限1～7\n  b  ANY_SEVEN_IN_A_ROW  �～7、2～8、3～9都可以\n\n3-16-09-02 手牌的符 (如果有七喜，且需要計算符數)\nopts.hand_fu: ChiishiiHandFu\n  a  ZERO_FU  無（0符）\n\n3-16-09-03 聽牌形的符 (如果有七喜，且需要計算符數)\nopts.wait_fu: ChiishiiWaitFu\n  a  HONOR_TANKI_NUMBERS_AS_SEQUENCES  聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽'
-    raise NotImplementedError("3-16-09 七喜 (chiishii) has no hand-written body yet: add one in yaku/bodies/ with @implements('3-16-09', fingerprint=...)")
+    raise NotImplementedError("3-16-09 七喜 (chiishii) has no hand-written body yet: add one in yakubook/engine/bodies/ with @implements('3-16-09', fingerprint=...)")

@@ -12,7 +12,7 @@ Outputs (all under site/docs, committed like every page):
   translation is stale or missing (the page then shows the Chinese marked "translation
   pending", as the English site does), each yaku's English title from names.toml;
   The `[scoring]` keys the engine reads, with their documented defaults and the values
-  each takes, come from `yaku.score` (`scoring_controls`), so the page's "Scoring"
+  each takes, come from `yakubook.engine.score` (`scoring_controls`), so the page's "Scoring"
   controls offer exactly what `yakubook evaluate --rules` accepts;
 - `assets/house-rules/*.js|*.css`: hand-written, copied from render/templates/site/house_rules.
 
@@ -159,9 +159,10 @@ def scoring_controls() -> list[dict[str, Any]]:
     """The engine's `[scoring]` keys as the page's controls, in the engine's order: each
     key's kind (a checkbox for true/false, a menu otherwise), its documented default and
     the values it takes. A key of another kind stops the build: the page cannot offer it."""
-    # The scoring rules are the engine's (yaku/score.py): read, never copied. yaku.score
+    # The scoring rules are the engine's (yakubook/engine/score.py): read, never copied.
+    # yakubook.engine.score
     # imports only the engine's low-level modules, not the generated code this build writes.
-    from yaku import score
+    from yakubook.engine import score
 
     defaults = score.Scoring()
     menus = {"kazoe": list(score.KAZOE), "limit_yaku": list(score.LIMIT_YAKU),
@@ -176,7 +177,8 @@ def scoring_controls() -> list[dict[str, Any]]:
             out.append({"key": key, "kind": kind, "default": default, "choices": menus[key]})
         else:
             raise HouseRulesError(
-                "yaku/score.py", None, f"[scoring] {key}: the house-rules page has no control for "
+                "yakubook/engine/score.py", None,
+                f"[scoring] {key}: the house-rules page has no control for "
                 f"{score.SCORING_KEYS[key]} (render/house_rules.py scoring_controls)")
     return out
 
@@ -184,8 +186,8 @@ def scoring_controls() -> list[dict[str, Any]]:
 def resolve_scoring(doc: catalog_pkg.TomlDoc, where: str) -> dict[str, Any]:
     """A preset's `[scoring]` table, checked by the engine's own reader (an error names the
     line of the key it is about): the keys that differ from the defaults."""
-    from yaku import score
-    from yaku.errors import InputError
+    from yakubook.engine import score
+    from yakubook.errors import InputError
 
     table = doc.data.get("scoring", {})
     try:

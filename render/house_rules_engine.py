@@ -87,7 +87,8 @@ def engine_wheel(root: Path) -> tuple[str, bytes]:
     """(file name, bytes) of the project's wheel built from root, as `python -m build`
     makes it (the sdist first, the wheel from the sdist, so nothing left in root's build/
     can slip in). It is the pure-Python wheel (YAKUBOOK_PURE_WHEEL, setup.py): Pyodide
-    runs the pure engine, and a wheel without the C accelerator (yaku/_speedups.c) has the
+    runs the pure engine, and a wheel without the C accelerator (yakubook/engine/_speedups.c) has
+    the
     same bytes whatever the compiler."""
     with tempfile.TemporaryDirectory(prefix="yb-wheel-") as tmp:
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH, "YAKUBOOK_PURE_WHEEL": "1"}

@@ -234,7 +234,8 @@ def analyze(
         y.doc = _doc(y, node, rule_nodes)
         _check_unique(y, yaku)
         y.missing = (
-            f"{yid} {y.name_hant} ({slug}) has no hand-written body yet: add one in yaku/bodies/ "
+            f"{yid} {y.name_hant} ({slug}) has no hand-written body yet: add one in "
+            "yakubook/engine/bodies/ "
             f"with @implements({yid!r}, fingerprint=...)"
         )
         yaku.append(y)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from yaku import _accel
+from yakubook.engine import _accel
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,7 +36,7 @@ def disk_catalog() -> dict:
 
 def copy_project(dest: Path) -> Path:
     """A scratch copy of what a build reads and writes (no .venv, no site/public)."""
-    for name in ("sources", "catalog", "generated", "yaku", "site", "rulesets"):
+    for name in ("sources", "catalog", "generated", "yakubook", "site", "rulesets"):
         src = ROOT / name
         if src.exists():
             shutil.copytree(
@@ -59,7 +59,7 @@ ENGINES = ["c", "python"] if _accel.speedups is not None else ["python"]
 
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest):
-    """Runs the test once per engine (yaku._accel.use), restoring the one before."""
+    """Runs the test once per engine (yakubook.engine._accel.use), restoring the one before."""
     before = _accel.ENGINE
     _accel.use(request.param)
     try:

@@ -173,7 +173,7 @@ def _prepare_stages(root: Path) -> None:
     _prepared = True
 
     def engine() -> None:
-        from yaku import registry
+        from yakubook.engine import registry
 
         registry.load_bodies()
 
@@ -294,7 +294,7 @@ def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
     Status sits between the stubs and the site because the website shows it.
     """
     from render import stubs
-    from yaku import status
+    from yakubook.engine import status
 
     stages: list[Callable[..., tuple[Outputs, list[str]]]] = [
         stubs.stage, _translations_stage, status.stage,
@@ -703,7 +703,7 @@ _NOT_INPUT_DIRS = frozenset(
 )  # fmt: skip
 _NOT_INPUT_PATHS = frozenset({"build", "site/public"})
 # The packages a build runs: their code counts wherever it is imported from.
-_CODE_PACKAGES = ("catalog", "extract", "render", "yaku", "yakubook", "generated")
+_CODE_PACKAGES = ("catalog", "extract", "render", "yakubook")
 
 
 def tree_digest(root: Path) -> str:

@@ -88,7 +88,7 @@ def summarize_changes(root: Path, old: dict[str, Any] | None, new: dict[str, Any
         return [UNCHANGED]
     lines = diff_catalogs(old, new)
     try:
-        from yaku.status import stale_after
+        from yakubook.engine.status import stale_after
     except ImportError:
         return lines
     went_stale = stale_after(root, old, new)

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from yakubook.checkout import ROOT, enter
 
 # The modules of the `build` extra (pyproject.toml) a build imports: bs4, OpenCC, Jinja2,
 # MkDocs + Material, jieba. The engine needs none of them.
@@ -23,10 +23,11 @@ def missing_builder_modules() -> list[str]:
 
 
 def version_line() -> str:
-    """``yakubook 0.1.0 (engine: c)``: the version and which engine runs (yaku/_accel.py)."""
+    """``yakubook 0.1.0 (engine: c)``: the version and which engine runs
+    (yakubook/engine/_accel.py)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from yaku._accel import ENGINE
+    from yakubook.engine._accel import ENGINE
 
     try:
         number = version("yakubook")
@@ -68,7 +69,8 @@ def _main(argv: list[str] | None) -> int:
     e.add_argument("win", type=Path)
     e.add_argument("--rules", type=Path)
     e.add_argument("--json", action="store_true")
-    n = sub.add_parser("new-body", help="write the skeleton of a yaku's body into yaku/bodies/")
+    n = sub.add_parser(
+        "new-body", help="write the skeleton of a yaku's body into yakubook/engine/bodies/")
     n.add_argument("yaku_id", metavar="ID")
     n.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     v = sub.add_parser("serve", help="serve the built website on localhost")
@@ -85,10 +87,12 @@ def _main(argv: list[str] | None) -> int:
                   f"sources/manifest.toml in {args.root}); an installed yakubook evaluates "
                   "hands and reports status only", file=sys.stderr)
             return 2
+        enter(args.root)
         from yakubook.build import run
 
         return run(args.root, args.check, args.accept_sources, reuse=True)
     if args.command == "status":
+        enter(ROOT)
         from yakubook.status_cmd import run_status
 
         return run_status(ROOT, args.json)
@@ -97,10 +101,12 @@ def _main(argv: list[str] | None) -> int:
 
         return run_evaluate(args.win, args.rules, args.json)
     if args.command == "new-body":
+        enter(args.root)
         from yakubook.new_body import run_new_body
 
         return run_new_body(args.root, args.yaku_id)
     if args.command == "serve":
+        enter(ROOT)
         from yakubook.serve import run_serve
 
         return run_serve(ROOT, args.port)

@@ -17,7 +17,7 @@ FAMILIES = "catalog/families.toml"
 
 
 def check_families(root: Path, cat: dict[str, Any]) -> None:
-    from yaku.interplay import parse_families
+    from yakubook.engine.interplay import parse_families
 
     path = root / FAMILIES
     if path.exists():
@@ -37,8 +37,8 @@ def example_win(ex: dict[str, Any]) -> dict[str, Any]:
 def check_examples(docs: list[catalog_pkg.TomlDoc]) -> None:
     """Every example is a hand the engine accepts: a refused one (17 tiles, an impossible
     situation) would be published with the catalog's value as if it held."""
-    from yaku.errors import InputError
-    from yaku.win import Win
+    from yakubook.engine.win import Win
+    from yakubook.errors import InputError
 
     for doc in docs:
         for i, ex in enumerate(doc.data.get("example", [])):
@@ -55,7 +55,7 @@ def check_bodies() -> None:
     leave every page without its code reading. Errors raised elsewhere (the registry's own
     checks, a body for a yaku the generated code does not know yet) are left to the
     stages, which can render without the engine."""
-    from yaku import bodies, registry
+    from yakubook.engine import bodies, registry
 
     folder = Path(bodies.__path__[0]).resolve()
     try:
@@ -78,10 +78,10 @@ def check_bodies() -> None:
 
 
 def _body_file(folder: Path, filename: str | None) -> str | None:
-    """`filename` as yaku/bodies/… when it is a body module, else None."""
+    """`filename` as yakubook/engine/bodies/… when it is a body module, else None."""
     if not filename:
         return None
     path = Path(filename).resolve()
     if not path.is_relative_to(folder):
         return None
-    return "yaku/bodies/" + path.relative_to(folder).as_posix()
+    return "yakubook/engine/bodies/" + path.relative_to(folder).as_posix()

@@ -6,8 +6,9 @@ import json
 import sys
 from pathlib import Path
 
-from yaku import _accel, bounded
-from yaku.errors import InputError
+from yakubook import bounded
+from yakubook.engine import _accel
+from yakubook.errors import InputError
 
 
 def _describe(value: dict) -> str:
@@ -34,9 +35,9 @@ def _describe(value: dict) -> str:
 
 
 def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
-    from yaku.evaluation import evaluate
-    from yaku.rules import Ruleset
-    from yaku.win import MAX_JSON_BYTES, Win, read_json
+    from yakubook.engine.evaluation import evaluate
+    from yakubook.engine.rules import Ruleset
+    from yakubook.engine.win import MAX_JSON_BYTES, Win, read_json
 
     try:
         try:
@@ -60,7 +61,7 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if as_json:
-        # Which engine answered: "c" (the accelerator) or "python" (yaku/_accel.py).
+        # Which engine answered: "c" (the accelerator) or "python" (yakubook/engine/_accel.py).
         out = {**result.to_json(), "engine": _accel.ENGINE}
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return 0

@@ -1,6 +1,6 @@
 """`yakubook new-body ID`: the skeleton of a body for a yaku that has none.
 
-Written into the yaku's section module of yaku/bodies/ (before the first body with a
+Written into the yaku's section module of yakubook/engine/bodies/ (before the first body with a
 later ID): the ``@implements`` line with the fingerprint of today's catalog entry, the
 stub's signature, the stub's docstring (the rule text and the option menus), one branch
 per rule question naming its generated enum, and ``raise NotImplementedError`` until the
@@ -44,8 +44,8 @@ class NewBodyError(ValueError):
 def skeleton_into(root: Path, yaku_id: str) -> tuple[Path, str]:
     """(module path, its new text) with the skeleton of yaku_id's body."""
     import catalog as catalog_pkg
-    from yaku import generated
-    from yaku.status import declared_bodies
+    from yakubook import generated
+    from yakubook.engine.status import declared_bodies
 
     info = generated.REGISTRY.get(yaku_id)
     if info is None:
@@ -59,15 +59,15 @@ def skeleton_into(root: Path, yaku_id: str) -> tuple[Path, str]:
         raise NewBodyError(f"{yaku_id}: generated/ is older than catalog/catalog.json "
                            "(run `yakubook build` first)")
     module = info.stub.__module__.rsplit(".", 1)[-1]
-    path = root / "yaku" / "bodies" / f"{module}.py"
+    path = root / "yakubook" / "engine" / "bodies" / f"{module}.py"
     if not path.is_file():
         raise NewBodyError(f"{path}: no body module for section {info.section}")
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source, str(path))
     rules = [(rule_id, field, menu) for rule_id, (field, menu, _) in info.rules.items()]
-    gen_module = f"yaku.generated.{module}"
-    needed = [("yaku.award", "Award"), ("yaku.registry", "implements"),
-              ("yaku.view", "HandView"), (gen_module, info.options.__name__),
+    gen_module = f"yakubook.generated.{module}"
+    needed = [("yakubook.engine.award", "Award"), ("yakubook.engine.registry", "implements"),
+              ("yakubook.engine.view", "HandView"), (gen_module, info.options.__name__),
               *((gen_module, menu.__name__) for _, _, menu in rules)]
     lines = source.split("\n")
     body = _body_lines(yaku_id, info, rules)

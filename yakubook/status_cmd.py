@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from yaku.status import EN_VERDICTS, VERDICTS, identifier_lines
+from yakubook.engine.status import EN_VERDICTS, VERDICTS, identifier_lines
 
 
 def translation_word(counts: dict[str, int]) -> str:
@@ -31,7 +31,7 @@ def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
     from catalog import example_notes
     from catalog.identifiers import IdentifierError
     from catalog.translations import TranslationError
-    from yaku.status import compute
+    from yakubook.engine.status import compute
 
     try:
         cat = catalog_pkg.read_catalog(root / "catalog" / "catalog.json", "catalog/catalog.json")
@@ -52,7 +52,7 @@ def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
 def _packaged() -> tuple[dict[str, Any], dict[str, Any]]:
     """(status, catalog) an installed wheel carries: the STATUS.json its build wrote for
     the very bodies it ships (they cannot change without another wheel)."""
-    from yaku import data
+    from yakubook.engine import data
 
     return json.loads(data.read_text("STATUS.json")), data.load_catalog()
 

@@ -6,7 +6,8 @@ cannot write anything before the whole build succeeds), so when a source change 
 generated code, the engine in this process is the previous build's: its examples would show
 the old values and the next `yakubook build --check` would find those pages stale.
 ``of_build`` therefore compares the staged outputs with the code this process imported; when
-they differ (or the built tree's yaku/ is other code), the questions go to a worker process that
+they differ (or the built tree's yakubook/engine/ is other code), the questions go to a worker
+process that
 imports the engine from a staging folder holding the new generated/ and catalog data, ahead
 of the built tree on its sys.path. Both paths answer through the same functions below and
 pass the answers through JSON, so a page is the same bytes whichever path computed it.
@@ -30,7 +31,7 @@ from typing import Any
 
 # The worker's program (`-m render.site.engine` would import this module twice).
 _SERVE = "import sys; from render.site.engine import serve; sys.exit(serve())"
-# The catalog files the engine reads (yaku.data.FILES) that a build does not write.
+# The catalog files the engine reads (yakubook.engine.data.FILES) that a build does not write.
 _CATALOG_INPUTS = ("families.toml", "names.toml")
 
 
@@ -41,11 +42,12 @@ def compute_awards(example: dict[str, Any]) -> list[tuple[str, dict[str, Any] | 
     """(value letter, awarded value or None) for every value option that is not 無, the
     example's pinned rule options applied; None when the engine cannot evaluate it."""
     try:
-        from yaku import generated, registry
-        from yaku.award import is_none, rank
-        from yaku.decompose import interpretations
-        from yaku.view import HandView
-        from yaku.win import Win
+        from yakubook import generated
+        from yakubook.engine import registry
+        from yakubook.engine.award import is_none, rank
+        from yakubook.engine.decompose import interpretations
+        from yakubook.engine.view import HandView
+        from yakubook.engine.win import Win
     except Exception:  # the engine is optional for rendering
         return None
     yid = example["yaku"]
@@ -81,7 +83,7 @@ def compute_awards(example: dict[str, Any]) -> list[tuple[str, dict[str, Any] | 
 def compute_readings(yaku_ids: list[str]) -> dict[str, str]:
     """Each implemented body's docstring, through the registry (raises when the engine
     cannot be imported: the caller says so)."""
-    from yaku import registry
+    from yakubook.engine import registry
 
     registry.load_bodies()
     return {yid: (inspect.getdoc(body.fn) or "").strip()
@@ -198,12 +200,12 @@ def _sha256s(files: dict[str, bytes]) -> dict[str, str]:
 def imported_matches(root: Path, outputs: dict[str, bytes]) -> bool:
     """Whether the engine this process imported runs this build's code: generated/ loaded
     from the very bytes this build made (``SOURCE_SHA256``, which
-    yaku/generated/__init__.py records when it is imported in the checkout), and the yaku/
+    generated/__init__.py records when it is imported), and the yakubook/engine/
     of the tree being built. The generated
     code holds the sha256 of the whole catalog (CATALOG_SHA256), so equal generated code
     means the same catalog too."""
     try:
-        from yaku import generated
+        from yakubook import generated
     except Exception:
         return False
     staged = {rel.removeprefix("generated/"): data for rel, data in outputs.items()
@@ -214,12 +216,12 @@ def imported_matches(root: Path, outputs: dict[str, bytes]) -> bool:
 
 
 def _same_engine_code(root: Path) -> bool:
-    """Whether root's yaku/ (engine and bodies) is the code of the imported yaku package:
-    a scratch copy of the project usually is, and then needs no worker."""
-    import yaku
+    """Whether root's yakubook/engine/ (engine and bodies) is the code of the imported engine
+    package: a scratch copy of the project usually is, and then needs no worker."""
+    import yakubook.engine
 
-    mine = Path(yaku.__file__).resolve().parent
-    theirs = root / "yaku"
+    mine = Path(yakubook.engine.__file__).resolve().parent
+    theirs = root / "yakubook" / "engine"
     if not theirs.is_dir() or theirs.resolve() == mine:
         return True
 
@@ -255,12 +257,35 @@ def of_build(root: Path, outputs: dict[str, bytes]) -> Iterator[InProcess | Work
             engine.close()
 
 
+def _import_staged_generated(folder: Path) -> None:
+    """yakubook.generated from the staging folder (the build's new code), not from the
+    checkout's generated/ that the installed package maps it to."""
+    import importlib.util
+
+    import yakubook
+
+    spec = importlib.util.spec_from_file_location(
+        "yakubook.generated", folder / "__init__.py", submodule_search_locations=[str(folder)])
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["yakubook.generated"] = module
+    spec.loader.exec_module(module)
+    yakubook.generated = module  # type: ignore[attr-defined]
+
+
 def serve() -> int:
     """The worker's loop: one JSON request a line in, one answer a line out."""
+    broken = ""
+    try:
+        _import_staged_generated(Path.cwd() / "generated")
+    except Exception as e:  # each answer says so, as for an engine that fails to import
+        broken = f"{type(e).__name__}: {e}"
     for line in sys.stdin:
         request = json.loads(line)
         try:
-            if request["op"] == "awards":
+            if broken:
+                answer = {"value": None} if request["op"] == "awards" else {"error": broken}
+            elif request["op"] == "awards":
                 answer: dict[str, Any] = {"value": _plain(compute_awards(request["example"]))}
             else:
                 answer = {"value": compute_readings(request["ids"])}

@@ -539,7 +539,8 @@ _NOTE_LINKS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
                     ("{link}成立時不計此役（它的選項 {opt}）",
                      "not counted when {link} is awarded (its value option {opt})")),
 }
-# 與A複合，與B不複合: the first argument combines, the rest do not (yaku.interplay drops them)
+# 與A複合，與B不複合: the first argument combines, the rest do not (yakubook.engine.interplay drops
+# them)
 _COMBINES_AND_NOT = ("combines_with", "not_combined_with")
 # Relations the site says in the same words on both pages of a pair of yaku.
 _FIXED = {
@@ -570,10 +571,11 @@ def link_families(nodes: list[Node], families: list[tuple[str, str, str]]) -> No
 
 def engine_families() -> list[tuple[str, str, str]]:
     """(larger, smaller, why) of every family in catalog/families.toml, as the engine reads
-    it (yaku.interplay), so that a new family shows up on both pages; none when the engine
+    it (yakubook.engine.interplay), so that a new family shows up on both pages; none when the
+    engine
     cannot be imported (body_readings says so)."""
     try:
-        from yaku import interplay
+        from yakubook.engine import interplay
     except Exception:  # the engine is optional for rendering
         return []
     return [(f.larger, f.smaller, f.why) for f in interplay.FAMILIES]
@@ -583,7 +585,7 @@ def engine_default_letters() -> dict[str, str]:
     """Each yaku's default value option as the engine's default ruleset chooses it, so the
     site never keeps its own copy of that rule; none when the engine cannot be imported."""
     try:
-        from yaku.rules import Ruleset
+        from yakubook.engine.rules import Ruleset
         defaults = Ruleset.default()
     except Exception:  # the engine is optional for rendering; the catalog's rule stands in
         return {}

@@ -210,8 +210,8 @@ def test_leftover_temporary_files_are_reported_then_removed(project_copy, capsys
         ('{"publish": [["catalog/catalog.json", "generated/x.py", "0"]], "remove": [], '
          '"report": []}', "'generated/x.py' is not an output of the build"),
         # what a planted journal did before: delete hand-written files, exit 0
-        ('{"publish": [], "remove": ["yaku/win.py"], "report": []}',
-         "'yaku/win.py' is not a generated file"),
+        ('{"publish": [], "remove": ["yakubook/engine/win.py"], "report": []}',
+         "'yakubook/engine/win.py' is not a generated file"),
         ('{"publish": [], "remove": ["generated/../yaku/win.py"], "report": []}',
          "is not a generated file"),
         # a staged file whose content is not what the journal recorded
@@ -222,14 +222,14 @@ def test_leftover_temporary_files_are_reported_then_removed(project_copy, capsys
 def test_a_journal_that_is_not_ours_is_reported_and_ignored(project_copy, capsys, journal, why):
     (project_copy / JOURNAL).write_text(journal, encoding="utf-8")
     (project_copy / "site" / "docs" / ".tmp-index.md").write_text("planted", encoding="utf-8")
-    before = snapshot(project_copy, (*FOLDERS, "yaku"))
+    before = snapshot(project_copy, (*FOLDERS, "yakubook"))
     del before["site/docs/.tmp-index.md"]  # a leftover temporary file: removed
     capsys.readouterr()
     assert run(project_copy, check=False) == 0
     err = capsys.readouterr().err
     assert f"warning: {JOURNAL} ignored, not executed: " in err and why in err
     assert not (project_copy / JOURNAL).exists()
-    assert snapshot(project_copy, (*FOLDERS, "yaku")) == before
+    assert snapshot(project_copy, (*FOLDERS, "yakubook")) == before
 
 
 def test_a_file_that_cannot_be_written_is_an_error_and_nothing_is_published(project_copy, capsys):

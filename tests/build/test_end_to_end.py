@@ -22,7 +22,7 @@ def test_source_change_flows_to_summary_stubs_and_status(project_copy, capsys):
     import json
 
     import catalog
-    from yaku.status import compute
+    from yakubook.engine.status import compute
 
     assert run(project_copy, check=False) == 0
     path = project_copy / CH000

@@ -20,10 +20,10 @@ import pytest
 import catalog
 from catalog import CuratedError
 from tests.build.test_build_cli import snapshot
-from yaku.bounded import MAX_KEY_PARTS, MAX_TOML_DEPTH
-from yaku.errors import InputError
-from yaku.rules import Ruleset
+from yakubook.bounded import MAX_KEY_PARTS, MAX_TOML_DEPTH
 from yakubook.build import run
+from yakubook.engine.rules import Ruleset
+from yakubook.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 WIN = ROOT / "examples" / "win.json"
@@ -351,7 +351,7 @@ def test_a_body_that_does_not_import_stops_the_build_with_its_line(project_copy)
     # Before, the build exited 0 and rewrote every page without its code reading.
     import os
 
-    body = project_copy / "yaku" / "bodies" / "s3_13.py"
+    body = project_copy / "yakubook" / "engine" / "bodies" / "s3_13.py"
     text = body.read_text(encoding="utf-8")
     line = text.count("\n") + 2
     body.write_text(text + "\ndef broken(:\n", encoding="utf-8")
@@ -363,6 +363,6 @@ def test_a_body_that_does_not_import_stops_the_build_with_its_line(project_copy)
     )
     err = refused(proc)
     assert err.startswith(
-        f"error: yaku/bodies/s3_13.py:{line}: the body module does not import: "
+        f"error: yakubook/engine/bodies/s3_13.py:{line}: the body module does not import: "
     ), err
     assert snapshot(project_copy, FOLDERS) == before

@@ -92,8 +92,8 @@ def test_left_out_only_where_the_proof_holds(root, tmp_path, line, token, op, nt
 
 
 def test_a_hand_written_eq_in_the_engine_keeps_every_identity_mutant(root, tmp_path):
-    (root / "yaku").mkdir(exist_ok=True)
-    (root / "yaku" / "odd.py").write_text(
+    (root / "yakubook" / "engine").mkdir(parents=True, exist_ok=True)
+    (root / "yakubook" / "engine" / "odd.py").write_text(
         "class Odd:\n    def __eq__(self, other):\n        return True\n")
     assert harmless(spot(tmp_path, "a = x is Plain.A", "is",
                          "ReplaceComparisonOperator_Is_Eq"), root) is None

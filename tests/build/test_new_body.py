@@ -1,4 +1,5 @@
-"""`yakubook new-body ID` (issue #24): a body's skeleton in the right module of yaku/bodies/,
+"""`yakubook new-body ID` (issue #24): a body's skeleton in the right module of
+yakubook/engine/bodies/,
 bound to today's fingerprint, its generated names imported, refusing an existing body."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from yakubook.cli import main
 def _remove_body(root, module: str, yaku_id: str, next_id: str, prefix: str) -> str:
     """Take yaku_id's body out of a scratch copy (and the generated names only it used);
     the removed text."""
-    path = root / "yaku" / "bodies" / f"{module}.py"
+    path = root / "yakubook" / "engine" / "bodies" / f"{module}.py"
     text = path.read_text(encoding="utf-8")
     start = text.index(f'@implements(\n    "{yaku_id}",')
     end = text.index(f'@implements(\n    "{next_id}",')
@@ -34,11 +35,11 @@ def _ruff(path) -> subprocess.CompletedProcess[str]:
 
 def test_a_skeleton_with_rule_questions(project_copy, capsys):
     removed = _remove_body(project_copy, "s3_13", "3-13-01", "3-13-02", "KagaHyakumangoku1")
-    path = project_copy / "yaku" / "bodies" / "s3_13.py"
+    path = project_copy / "yakubook" / "engine" / "bodies" / "s3_13.py"
     assert "KagaHyakumangoku1Total" not in path.read_text(encoding="utf-8")
     capsys.readouterr()
     assert main(["new-body", "3-13-01", "--root", str(project_copy)]) == 0
-    assert "yaku/bodies/s3_13.py: skeleton of 3-13-01 written" in capsys.readouterr().out
+    assert "yakubook/engine/bodies/s3_13.py: skeleton of 3-13-01 written" in capsys.readouterr().out
     text = path.read_text(encoding="utf-8")
     # the fingerprint the hand-written body was bound to (today's catalog entry)
     fingerprint = re.search(r'fingerprint="([0-9a-f]{64})"', removed).group(1)
@@ -62,7 +63,7 @@ def test_a_skeleton_with_rule_questions(project_copy, capsys):
 
 def test_a_skeleton_without_rule_questions_and_a_second_call_refused(project_copy, capsys):
     _remove_body(project_copy, "s3_16", "3-16-08", "3-16-09", "Knitting")
-    path = project_copy / "yaku" / "bodies" / "s3_16.py"
+    path = project_copy / "yakubook" / "engine" / "bodies" / "s3_16.py"
     assert main(["new-body", "3-16-08", "--root", str(project_copy)]) == 0
     text = path.read_text(encoding="utf-8")
     assert "    KnittingOptions,\n" in text and "內容: 二色一組的七對子" in text
@@ -70,14 +71,14 @@ def test_a_skeleton_without_rule_questions_and_a_second_call_refused(project_cop
     capsys.readouterr()
     assert main(["new-body", "3-16-08", "--root", str(project_copy)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("error: 3-16-08 already has a body: yaku/bodies/s3_16.py:")
+    assert err.startswith("error: 3-16-08 already has a body: yakubook/engine/bodies/s3_16.py:")
     assert path.read_text(encoding="utf-8") == text  # nothing written
 
 
 def test_an_existing_body_or_an_unknown_id_is_refused(capsys):
-    before = (ROOT / "yaku/bodies/s3_13.py").read_bytes()
+    before = (ROOT / "yakubook/engine/bodies/s3_13.py").read_bytes()
     assert main(["new-body", "3-13-01", "--root", str(ROOT)]) == 2
-    assert "3-13-01 already has a body: yaku/bodies/s3_13.py:" in capsys.readouterr().err
+    assert "3-13-01 already has a body: yakubook/engine/bodies/s3_13.py:" in capsys.readouterr().err
     assert main(["new-body", "3-99-01", "--root", str(ROOT)]) == 2
     assert "'3-99-01' is not a yaku" in capsys.readouterr().err
-    assert (ROOT / "yaku/bodies/s3_13.py").read_bytes() == before
+    assert (ROOT / "yakubook/engine/bodies/s3_13.py").read_bytes() == before

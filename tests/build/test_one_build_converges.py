@@ -40,7 +40,7 @@ def _edit_chapter(root) -> None:
 
 def _remove_body(root) -> None:
     """What the maintainer does with the removed yaku's body: delete it and its import."""
-    path = root / "yaku" / "bodies" / "s3_16.py"
+    path = root / "yakubook" / "engine" / "bodies" / "s3_16.py"
     text = path.read_text(encoding="utf-8")
     text = text.replace("    NanbokuSensou3Options,\n", "", 1)
     start = text.index('@implements(\n    "3-16-06",')
@@ -67,7 +67,7 @@ def test_one_build_after_a_source_change_leaves_nothing_stale(project_copy, caps
     assert not (docs / "yaku" / "3-16-06.md").exists()
     assert (docs / "yaku" / "3-16-10.md").exists()
 
-    # `yakubook evaluate` of the built tree (its yaku/ and generated/ first on the path)
+    # `yakubook evaluate` of the built tree (its yakubook/engine/ and generated/ first on the path)
     win = project_copy / "win.json"
     win.write_text(json.dumps({"hand": "1234567m1234567p", "win": "7p"}), encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": str(project_copy)}

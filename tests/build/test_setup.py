@@ -134,7 +134,7 @@ def test_after_the_install_the_next_make_finds_everything(root, tmp_path):
 
 
 def test_the_c_toolchain_is_a_system_package_too(root, tmp_path, fake_apt):
-    # gcc and the Python headers build yaku/_speedups.c (issue #27).
+    # gcc and the Python headers build yakubook/engine/_speedups.c (issue #27).
     apt, log = fake_apt
     present = tmp_path / "present"
     present.write_text("", encoding="utf-8")

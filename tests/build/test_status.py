@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import catalog
-from yaku.status import compute, stage
+from yakubook.engine.status import compute, stage
 from yakubook.status_cmd import run_status
 
 BODY = """
-from yaku.registry import implements
+from yakubook.engine.registry import implements
 
 
 @implements({yid!r}, fingerprint={fp!r})
@@ -20,11 +20,11 @@ def {name}(win, opts):
 
 def plant(root, filename: str, bodies: list[tuple[str, str, str]]) -> None:
     text = "".join(BODY.format(yid=y, fp=f, name=n) for y, f, n in bodies)
-    (root / "yaku" / "bodies" / filename).write_text(text, encoding="utf-8")
+    (root / "yakubook" / "engine" / "bodies" / filename).write_text(text, encoding="utf-8")
 
 
 def test_each_verdict(project_copy, built_catalog):
-    for p in (project_copy / "yaku" / "bodies").glob("s3_*.py"):
+    for p in (project_copy / "yakubook" / "engine" / "bodies").glob("s3_*.py"):
         p.unlink()
     fps = catalog.fingerprints(built_catalog["nodes"])
     plant(
@@ -46,10 +46,10 @@ def test_each_verdict(project_copy, built_catalog):
     assert verdict["3-99-01"] == "orphan"
     assert verdict["3-16-07"] == "unnamed"
     assert verdict["3-16-01"] == "missing"
-    planted_path = project_copy / "yaku" / "bodies" / "s3_16.py"
+    planted_path = project_copy / "yakubook" / "engine" / "bodies" / "s3_16.py"
     planted = planted_path.read_text(encoding="utf-8").splitlines()
     def_line = planted.index("def chiishii(win, opts):") + 1
-    assert status["yaku"]["3-16-09"]["body"] == f"yaku/bodies/s3_16.py:{def_line}"
+    assert status["yaku"]["3-16-09"]["body"] == f"yakubook/engine/bodies/s3_16.py:{def_line}"
     sec = status["sections"]["3-16"]
     assert sec["implemented"] == 1 and sec["stale"] == 1 and sec["unnamed"] == 1
     assert status["total"]["total"] == len(verdict)
@@ -62,8 +62,8 @@ def test_each_verdict(project_copy, built_catalog):
     assert json.loads(outputs["catalog/STATUS.json"]) == status
     ghost_line = planted.index("def ghost(win, opts):") + 1
     assert warnings == [
-        f"yaku/bodies/s3_16.py:{def_line}: body of 3-16-09 is stale",
-        f"yaku/bodies/s3_16.py:{ghost_line}: body of 3-99-01 is orphan",
+        f"yakubook/engine/bodies/s3_16.py:{def_line}: body of 3-16-09 is stale",
+        f"yakubook/engine/bodies/s3_16.py:{ghost_line}: body of 3-99-01 is orphan",
     ]
 
 
@@ -92,7 +92,7 @@ def test_status_command_table_and_json(root, capsys):
 
 
 NOTED_BODY = """
-from yaku.registry import implements
+from yakubook.engine.registry import implements
 
 
 @implements({yid!r}, fingerprint={fp!r}, note="reads the open riichi as declared at once")
@@ -104,10 +104,10 @@ def kaiiriichi(win, opts):
 def test_a_body_note_and_procedure_only_questions_are_both_noted(project_copy, built_catalog):
     # 3-02-03 開立直: seven of its rule questions (the deposit, mistaken wins …) are
     # procedure-only in catalog/procedure.toml.
-    for p in (project_copy / "yaku" / "bodies").glob("s3_*.py"):
+    for p in (project_copy / "yakubook" / "engine" / "bodies").glob("s3_*.py"):
         p.unlink()
     fps = catalog.fingerprints(built_catalog["nodes"])
-    (project_copy / "yaku" / "bodies" / "s3_02.py").write_text(
+    (project_copy / "yakubook" / "engine" / "bodies" / "s3_02.py").write_text(
         NOTED_BODY.format(yid="3-02-03", fp=fps["3-02-03"]), encoding="utf-8")
     names = catalog.parse_names(
         (project_copy / "catalog" / "names.toml").read_text(encoding="utf-8"))
@@ -121,9 +121,9 @@ def test_a_body_note_and_procedure_only_questions_are_both_noted(project_copy, b
 
 
 def test_went_stale_names_only_bodies_that_matched_the_old_catalog(tmp_path, monkeypatch):
-    import yaku.status as status
+    import yakubook.engine.status as status
 
-    (tmp_path / "yaku" / "bodies").mkdir(parents=True)
+    (tmp_path / "yakubook" / "engine" / "bodies").mkdir(parents=True)
     plant(tmp_path, "s3_02.py", [
         ("3-02-01", "1" * 64, "matched_old"),  # fits the old catalog, not the new: went stale
         ("3-02-02", "0" * 64, "never_matched"),  # fits neither: it was stale already
@@ -146,7 +146,7 @@ a = {{ name = "gone", text = "x", fingerprint = "{"1" * 64}" }}
 
 
 def test_identifier_findings_carry_their_fields_and_message(tmp_path):
-    from yaku.status import identifier_status
+    from yakubook.engine.status import identifier_status
 
     (tmp_path / "catalog").mkdir()
     (tmp_path / "catalog" / "identifiers.toml").write_text(IDENTIFIERS, encoding="utf-8")

@@ -19,7 +19,7 @@ from contextlib import contextmanager  # noqa: E402
 
 import pytest  # noqa: E402
 
-from yaku import decompose, registry  # noqa: E402
+from yakubook.engine import decompose, registry  # noqa: E402
 
 
 @contextmanager

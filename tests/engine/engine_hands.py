@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from yaku.melds import Meld
-from yaku.tiles import DRAGONS, GREEN, HONORS, WINDS, YAOCHUU
-from yaku.win import Win
+from yakubook.engine.melds import Meld
+from yakubook.engine.tiles import DRAGONS, GREEN, HONORS, WINDS, YAOCHUU
+from yakubook.engine.win import Win
 
 SEQ, TRIP = "seq", "trip"
 Block = tuple[str, int]

@@ -1,4 +1,4 @@
-"""BACK FOUR's pairs (yaku.shapes.back_four_pairs), on both engines (issue #27).
+"""BACK FOUR's pairs (yakubook.engine.shapes.back_four_pairs), on both engines (issue #27).
 
 BACK FOUR (3-16-07) is a closed hand of a pair and three four-tile groups, each four
 identical tiles or (under 3-16-07-01 b) four consecutive number tiles of one suit. The
@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from yaku import _accel, shapes
-from yaku.tiles import parse_tiles
+from yakubook.engine import _accel, shapes
+from yakubook.engine.tiles import parse_tiles
 
 
 def _counts(text: str) -> tuple[int, ...]:

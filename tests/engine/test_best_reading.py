@@ -1,11 +1,12 @@
-"""Which reading of a hand counts (yaku.score.best_score, rule 8 of yaku/score.py): the one
+"""Which reading of a hand counts (yakubook.engine.score.best_score, rule 8 of
+yakubook/engine/score.py): the one
 that pays the most, and on equal points a real yakuman before a counted (kazoe) one."""
 
 from __future__ import annotations
 
-from yaku.decompose import interpretations
-from yaku.score import Scoring, best_score
-from yaku.win import Win
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.score import Scoring, best_score
+from yakubook.engine.win import Win
 
 
 def test_a_real_yakuman_beats_a_counted_one_on_equal_points() -> None:

@@ -1,4 +1,4 @@
-"""The bounded reader (yaku/bounded.py) keeps its word: it reads at most `limit + 1` bytes
+"""The bounded reader (yakubook/bounded.py) keeps its word: it reads at most `limit + 1` bytes
 of any file, it counts a `[table]` header's parts into the depth of the data under it and
 a dotted key's parts after every comma of an inline table, and it names the line a key is
 written on even after a multi-line string that holds lines looking like keys."""
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from yaku.bounded import (
+from yakubook.bounded import (
     _CHUNK,
     MAX_KEY_PARTS,
     MAX_TOML_DEPTH,

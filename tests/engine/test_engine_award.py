@@ -1,9 +1,9 @@
-"""How awards are compared (yaku.award.rank): the engine picks the reading whose awards
+"""How awards are compared (yakubook.engine.award.rank): the engine picks the reading whose awards
 rank highest, so the order of the value kinds is what matters."""
 
 from __future__ import annotations
 
-from yaku.award import rank
+from yakubook.engine.award import rank
 
 
 def han(n: int) -> dict:
@@ -68,7 +68,7 @@ def test_a_held_value_without_han_ranks_above_nothing_and_below_one_han():
 def test_picking_a_case_the_value_does_not_have_names_it():
     import pytest
 
-    from yaku.award import pick_case
+    from yakubook.engine.award import pick_case
 
     value = {"kind": "conditional", "cases": [{"when": "合计刚好100", "value": han(2)}]}
     assert pick_case(value, "合计刚好100") == han(2)

@@ -9,8 +9,8 @@ import pytest
 from engine_hands import random_win
 from mahjong.agari import Agari
 
-from yaku import decompose
-from yaku.decompose import (
+from yakubook.engine import decompose
+from yakubook.engine.decompose import (
     Block,
     Interpretation,
     interpretations,
@@ -19,8 +19,8 @@ from yaku.decompose import (
     standard_shapes,
     unregister_shape,
 )
-from yaku.tiles import parse_tiles, tile_from_str
-from yaku.win import Win
+from yakubook.engine.tiles import parse_tiles, tile_from_str
+from yakubook.engine.win import Win
 
 
 def summary(win: Win, **kwargs: bool) -> set[tuple[str, str, tuple[tuple[str, int], ...]]]:
@@ -374,8 +374,8 @@ def test_is_standard_complete_agrees_with_the_splits() -> None:
 def test_kokushi_pair_needs_all_thirteen_kinds_even_with_fourteen_terminals():
     # 11m 999m 9p1p 1s9s 12345z: fourteen terminals and honors, one pair, but 6z and 7z
     # are missing (bodies of 3-02, 3-14 and 3-16 ask kokushi_pair directly).
-    from yaku.decompose import kokushi_pair
-    from yaku.win import Win
+    from yakubook.engine.decompose import kokushi_pair
+    from yakubook.engine.win import Win
 
     counts = Win.make("11999m19p19s12345z", "5z").concealed_counts
     assert sum(counts) == 14

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.melds import Meld, format_meld, parse_meld
+from yakubook.engine.melds import Meld, format_meld, parse_meld
+from yakubook.errors import InputError
 
 
 @pytest.mark.parametrize(

@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mahjong.agari import Agari
 
-from yaku.decompose import interpretations
-from yaku.errors import InputError
-from yaku.melds import MELD_KINDS, format_meld, parse_meld
-from yaku.tiles import FIVES, format_tiles, parse_tiles
-from yaku.win import Win
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.melds import MELD_KINDS, format_meld, parse_meld
+from yakubook.engine.tiles import FIVES, format_tiles, parse_tiles
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 # No example database (nothing written into the tree), no deadlines (no timing in tests),
 # derandomized: the same inputs every run, so the counts of reached assertions are stable.

@@ -6,8 +6,8 @@ import random
 
 from engine_hands import random_win
 
-from yaku.evaluation import _plan, _selector, evaluate, live_checks, prepare
-from yaku.rules import Ruleset
+from yakubook.engine.evaluation import _plan, _selector, evaluate, live_checks, prepare
+from yakubook.engine.rules import Ruleset
 
 
 def test_selector_matches_the_loop_over_the_plan() -> None:

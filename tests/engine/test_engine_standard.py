@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from yaku import standard as S
-from yaku.decompose import interpretations
-from yaku.win import Win
+from yakubook.engine import standard as S
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.win import Win
 
 
 def holds(name: str, hand: str, win: str, melds: tuple[str, ...] = (), **kw: Any) -> bool:

@@ -2,8 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.tiles import (
+from yakubook.engine.tiles import (
     CHUN,
     EAST,
     HAKU,
@@ -25,6 +24,7 @@ from yaku.tiles import (
     wind_from_str,
     wind_letter,
 )
+from yakubook.errors import InputError
 
 
 def test_tile_ids_follow_the_contract() -> None:

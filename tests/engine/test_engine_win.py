@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.melds import parse_meld
-from yaku.tiles import EAST, SOUTH, WEST
-from yaku.win import JSON_KEYS, Win
+from yakubook.engine.melds import parse_meld
+from yakubook.engine.tiles import EAST, SOUTH, WEST
+from yakubook.engine.win import JSON_KEYS, Win
+from yakubook.errors import InputError
 
 BASE = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
 
@@ -174,7 +174,8 @@ def test_ankan_keeps_riichi_legal() -> None:
 
 
 def test_format_document_matches_the_code() -> None:
-    doc = (Path(__file__).resolve().parents[2] / "yaku" / "WIN_FORMAT.md").read_text("utf-8")
+    engine = Path(__file__).resolve().parents[2] / "yakubook" / "engine"
+    doc = (engine / "WIN_FORMAT.md").read_text("utf-8")
     example = doc.split("```json", 1)[1].split("```", 1)[0]
     assert Win.from_json(json.loads(example)).seat_wind == SOUTH
     documented = set(re.findall(r"^\| `(\w+)` \|", doc, flags=re.MULTILINE))

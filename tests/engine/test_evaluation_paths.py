@@ -1,4 +1,4 @@
-"""yaku.evaluation's less travelled paths: a Result with no reading, an enabled yaku
+"""yakubook.engine.evaluation's less travelled paths: a Result with no reading, an enabled yaku
 without a body, a shape with no condition, a check with no prefilter, and a ruleset's
 supplied number on the path where a body asks for the other yaku."""
 
@@ -9,10 +9,10 @@ import random
 
 from engine_hands import random_win
 
-from yaku import decompose, registry
-from yaku.evaluation import Result, _plan, _selector, _shapes, evaluate, live_checks
-from yaku.rules import Ruleset
-from yaku.win import Win
+from yakubook.engine import decompose, registry
+from yakubook.engine.evaluation import Result, _plan, _selector, _shapes, evaluate, live_checks
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
 
 ONLY = '[ruleset]\nothers = "off"\n'
 

@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 
 import catalog
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.win import JSON_KEYS, Win, read_json
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import JSON_KEYS, Win, read_json
+from yakubook.errors import InputError
 
 ROOT = Path(__file__).parents[2]
 SEED = 20261130

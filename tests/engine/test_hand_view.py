@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from yaku.decompose import interpretations
-from yaku.tiles import tile_from_str as t
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.tiles import tile_from_str as t
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 
 def _only_view(obj: dict) -> HandView:

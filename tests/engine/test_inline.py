@@ -1,4 +1,5 @@
-"""Prefilters written into the selector (yaku.inline) test exactly what their calls do."""
+"""Prefilters written into the selector (yakubook.engine.inline) test exactly what their calls
+do."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from types import FunctionType
 import pytest
 from engine_hands import random_win
 
-from yaku.evaluation import _plan, prepare
-from yaku.inline import inline
-from yaku.rules import Ruleset
+from yakubook.engine.evaluation import _plan, prepare
+from yakubook.engine.inline import inline
+from yakubook.engine.rules import Ruleset
 
 LIMIT = 3
 NEGATIVE = -3

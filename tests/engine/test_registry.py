@@ -1,4 +1,4 @@
-"""yaku.registry: how bodies bind to the catalog's yaku and how awards are made."""
+"""yakubook.engine.registry: how bodies bind to the catalog's yaku and how awards are made."""
 
 from __future__ import annotations
 
@@ -6,9 +6,10 @@ import inspect
 
 import pytest
 
-from yaku import generated, registry
-from yaku.registry import RegistrationError, implements
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.registry import RegistrationError, implements
+from yakubook.engine.win import Win
 
 
 def test_a_body_for_a_yaku_the_catalog_lacks_is_an_orphan_that_never_runs():
@@ -48,8 +49,8 @@ def test_a_yaku_without_a_body_says_so_by_its_id(monkeypatch):
 
 
 def test_the_award_memo_starts_again_when_full_and_still_answers(monkeypatch):
-    from yaku.decompose import interpretations
-    from yaku.view import HandView
+    from yakubook.engine.decompose import interpretations
+    from yakubook.engine.view import HandView
 
     monkeypatch.setattr(registry, "_AWARDS", {})
     monkeypatch.setattr(registry, "_AWARDS_KEPT", 2)

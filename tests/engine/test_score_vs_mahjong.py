@@ -1,4 +1,4 @@
-"""Differential test of the score (yaku/score.py) against the ``mahjong`` library 2.1.0.
+"""Differential test of the score (yakubook/engine/score.py) against the ``mahjong`` library 2.1.0.
 
 Seeded random winning hands (closed, open, seven pairs, kokushi, nine gates …, from
 ``engine_hands``) in random situations (dora and ura indicators, red fives, riichi and
@@ -27,12 +27,12 @@ from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
-from yaku.evaluation import evaluate, prepare
-from yaku.melds import Meld
-from yaku.rules import Ruleset
-from yaku.score import Scoring
-from yaku.tiles import EAST, FIVES, format_tiles
-from yaku.win import Win
+from yakubook.engine.evaluation import evaluate, prepare
+from yakubook.engine.melds import Meld
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.score import Scoring
+from yakubook.engine.tiles import EAST, FIVES, format_tiles
+from yakubook.engine.win import Win
 
 SEED = 20261201
 # 100,000 hands in four seeded parts, so that the two pytest workers can share them.
@@ -223,7 +223,7 @@ def _config(scoring: Scoring) -> HandConfig:
 
 
 def _tiles(text: str) -> list[int]:
-    from yaku.tiles import parse_tiles
+    from yakubook.engine.tiles import parse_tiles
 
     return parse_tiles(text).tiles if text else []
 

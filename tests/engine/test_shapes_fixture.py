@@ -13,10 +13,10 @@ PROBE = """
 import sys
 sys.path[:0] = [{root!r}, {here!r}]
 from conftest import builtin_shapes_only
-from yaku import decompose
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.win import Win
+from yakubook.engine import decompose
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
 
 assert decompose.registered_shapes() == (), "no body module is loaded yet"
 with builtin_shapes_only():

@@ -1,4 +1,4 @@
-"""The C accelerator (yaku/_speedups.c) beside the pure-Python engine (issue #27).
+"""The C accelerator (yakubook/engine/_speedups.c) beside the pure-Python engine (issue #27).
 
 Expected splits below are written from the rules of a standard hand and the order
 decompose.py documents (per tile: no triplet or pair first, then the pair, then the
@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ENGINES
-from yaku import _accel, decompose
-from yaku.decompose import Block
-from yaku.errors import InputError
-from yaku.tiles import parse_tiles
-from yaku.win import Win
+from yakubook.engine import _accel, decompose
+from yakubook.engine.decompose import Block
+from yakubook.engine.tiles import parse_tiles
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
-BUILT = find_spec("yaku._speedups") is not None
+BUILT = find_spec("yakubook.engine._speedups") is not None
 def _cli(*args: str, pure: bool) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "YAKUBOOK_PURE"}
     if pure:
@@ -36,8 +36,9 @@ def _cli(*args: str, pure: bool) -> subprocess.CompletedProcess:
 
 
 def test_make_builds_the_accelerator_in_place():
-    # `make`'s editable install compiles yaku/_speedups.c next to the sources.
-    assert BUILT, "yaku._speedups is not built: run make (needs gcc and the Python headers)"
+    # `make`'s editable install compiles yakubook/engine/_speedups.c next to the sources.
+    assert BUILT, ("yakubook.engine._speedups is not built: run make (needs gcc and the "
+                   "Python headers)")
 
 
 def test_version_and_json_say_which_engine_ran():
@@ -50,7 +51,7 @@ def test_version_and_json_say_which_engine_ran():
 
 
 def test_pure_switch_leaves_the_accelerator_unloaded():
-    code = "from yaku import _accel, win; print(_accel.ENGINE, win._FAST_FROM_JSON)"
+    code = "from yakubook.engine import _accel, win; print(_accel.ENGINE, win._FAST_FROM_JSON)"
     env = {**os.environ, "YAKUBOOK_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True).stdout

@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from yaku import _accel, decompose
-from yaku.decompose import Block, Interpretation
+from yakubook.engine import _accel, decompose
+from yakubook.engine.decompose import Block, Interpretation
 
 pytestmark = pytest.mark.skipif(_accel.speedups is None, reason="the C accelerator is not built")
 

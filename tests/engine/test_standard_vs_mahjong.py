@@ -28,11 +28,11 @@ from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
 from mahjong.meld import Meld as LibMeld
 
 import catalog
-from yaku.decompose import Interpretation, interpretations
-from yaku.evaluation import evaluate as yaku_evaluate
-from yaku.rules import Ruleset
-from yaku.standard import STANDARD_YAKU, YAKUMAN, yakuhai
-from yaku.win import Win
+from yakubook.engine.decompose import Interpretation, interpretations
+from yakubook.engine.evaluation import evaluate as yaku_evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN, yakuhai
+from yakubook.engine.win import Win
 
 HANDS_TO_COMPARE = 5000
 SEED = 20240601

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.rules import Ruleset
-from yaku.win import Win
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 CLOSED = {"hand": "123m456p789s11222z", "win": "2z"}
 # Four closed sets, the pair 1z … for situations that need a kan, a flower or an open meld.

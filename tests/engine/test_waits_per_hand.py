@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from yaku import _accel, decompose
-from yaku.tiles import parse_tiles
-from yaku.view import per_hand
-from yaku.win import Win
+from yakubook.engine import _accel, decompose
+from yakubook.engine.tiles import parse_tiles
+from yakubook.engine.view import per_hand
+from yakubook.engine.win import Win
 
 
 def _counts(text: str) -> tuple[int, ...]:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.tiles import EAST
-from yaku.win import INT_BOUNDS, MAX_JSON_DEPTH, Win, read_json
+from yakubook.engine.tiles import EAST
+from yakubook.engine.win import INT_BOUNDS, MAX_JSON_DEPTH, Win, read_json
+from yakubook.errors import InputError
 
 HAND = "123m456p789s11122z"  # a plain closed hand
 BASE = {"hand": "123m456p789s11122z", "win": "3m"}  # 3m held once: chankan fits

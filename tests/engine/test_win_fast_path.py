@@ -12,11 +12,11 @@ import random
 import pytest
 from engine_hands import random_win
 
-from yaku import tiles as tiles_module
-from yaku import win as win_module
-from yaku.errors import InputError
-from yaku.tiles import _parse_tiles_slowly, parse_tiles
-from yaku.win import Win
+from yakubook.engine import tiles as tiles_module
+from yakubook.engine import win as win_module
+from yakubook.engine.tiles import _parse_tiles_slowly, parse_tiles
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 
 def _outcome(fn, *args):  # type: ignore[no-untyped-def]

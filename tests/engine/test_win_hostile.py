@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.melds import parse_meld
-from yaku.win import Win, read_json
+from yakubook.engine.melds import parse_meld
+from yakubook.engine.win import Win, read_json
+from yakubook.errors import InputError
 
 BASE = {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"]}
 HAND = "11123455678999m"

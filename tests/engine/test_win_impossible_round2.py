@@ -1,13 +1,13 @@
 """Situations that cannot occur at a table, round 2 (issue #22): each is refused with an
 InputError naming the conflict, and each has valid but unusual neighbours that stay
-accepted. Expected messages are the conflict each rule names (yaku/WIN_FORMAT.md)."""
+accepted. Expected messages are the conflict each rule names (yakubook/engine/WIN_FORMAT.md)."""
 
 from __future__ import annotations
 
 import pytest
 
-from yaku.errors import InputError
-from yaku.win import Win
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 BASE = {"hand": "123m456p789s11122z", "win": "3m"}  # 3m held once: chankan fits
 SEVEN_PAIRS = {"hand": "1122m3344p5566s77z", "win": "7z"}

@@ -1,13 +1,13 @@
-"""yaku_han (yaku/standard.py), the standard han a minimum-han rule and 人和's cap read:
+"""yaku_han (yakubook/engine/standard.py), the standard han a minimum-han rule and 人和's cap read:
 value-tile triplets, each han written from the standard rule (one per dragon triplet, one
 for the seat wind's and one for the round wind's, none for a guest wind's)."""
 
 from __future__ import annotations
 
-from yaku.decompose import interpretations
-from yaku.standard import yaku_han
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.standard import yaku_han
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 
 def best(win: Win) -> int:

@@ -1,5 +1,5 @@
-"""How the checkout stands in for the wheel's layout (issue #24): yaku.generated is the
-top-level generated package itself, yaku.data reads catalog/, and the CLI's refusals."""
+"""How the checkout stands in for the wheel's layout (issue #24): yakubook.generated is the
+top-level generated package itself, yakubook.engine.data reads catalog/, and the CLI's refusals."""
 
 from __future__ import annotations
 
@@ -8,21 +8,19 @@ import hashlib
 import pytest
 
 import catalog
-import generated
 from tests.conftest import ROOT
-from yaku import data as catalog_data
-from yakubook import cli
+from yakubook import cli, generated
+from yakubook.engine import data as catalog_data
 
 
 def test_yaku_generated_is_the_generated_package_not_a_copy():
-    import yaku.generated.s3_13
-    from yaku.generated.s3_13 import KagaHyakumangoku1Total as Total
+    import yakubook.generated
+    import yakubook.generated.s3_13
+    from yakubook.generated.s3_13 import KagaHyakumangoku1Total
+    from yakubook.generated.s3_13 import KagaHyakumangoku1Total as Total
 
-    import yaku.generated
-    from generated.s3_13 import KagaHyakumangoku1Total
-
-    assert yaku.generated is generated
-    assert yaku.generated.s3_13 is generated.s3_13
+    assert yakubook.generated is generated
+    assert yakubook.generated.s3_13 is generated.s3_13
     assert Total is KagaHyakumangoku1Total
 
 
@@ -45,7 +43,7 @@ def test_catalog_data_in_the_checkout_is_the_catalog_packages():
 
 def test_status_english_verdicts_agree_with_the_translations():
     from catalog.translations import VERDICTS
-    from yaku.status import EN_VERDICTS
+    from yakubook.engine.status import EN_VERDICTS
 
     assert EN_VERDICTS == VERDICTS
 

@@ -26,7 +26,7 @@ def failed_compile_venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     env["CC"] = "false"  # every compile fails
     proc = build_distributions(ROOT, out / "dist", env=env, cwd=out)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    assert "building extension \"yaku._speedups\" failed" in proc.stdout + proc.stderr
+    assert "building extension \"yakubook.engine._speedups\" failed" in proc.stdout + proc.stderr
     (wheel,) = (out / "dist").glob("*.whl")
     _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", str(out / "v")],
          cwd=out)

@@ -68,16 +68,19 @@ def test_build_makes_an_sdist_and_a_wheel_with_only_project_names(dist: Path) ->
     (wheel,) = dist.glob("yakubook-*.whl")
     with zipfile.ZipFile(wheel) as zf:
         names = zf.namelist()
-        assert [n for n in names if n.startswith("yaku/_speedups.") and n.endswith(".so")]
+        assert [n for n in names if n.startswith("yakubook/engine/_speedups.") and
+        n.endswith(".so")]
         top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
-        assert top == {"yaku", "yakubook"}
-        for needed in ("yaku/py.typed", "yaku/data/catalog.json", "yaku/data/families.toml",
-                       "yaku/generated/__init__.py", "yaku/generated/s3_13.py",
-                       "yaku/bodies/s3_13.py"):
+        assert top == {"yakubook"}
+        for needed in ("yakubook/py.typed", "yakubook/engine/data/catalog.json",
+        "yakubook/engine/data/families.toml",
+                       "yakubook/generated/__init__.py", "yakubook/generated/s3_13.py",
+                       "yakubook/engine/bodies/s3_13.py"):
             assert needed in names
         # the generated code itself, not the checkout's alias of it
-        assert zf.read("yaku/generated/s3_13.py") == (ROOT / "generated/s3_13.py").read_bytes()
-        assert zf.read("yaku/data/catalog.json") == (ROOT / "catalog/catalog.json").read_bytes()
+        assert zf.read("yakubook/generated/s3_13.py") == (ROOT / "generated/s3_13.py").read_bytes()
+        assert zf.read("yakubook/engine/data/catalog.json") == (
+            ROOT / "catalog/catalog.json").read_bytes()
         metadata = zf.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     plain = [line for line in metadata.splitlines()
              if line.startswith("Requires-Dist:") and "extra ==" not in line]
@@ -86,7 +89,7 @@ def test_build_makes_an_sdist_and_a_wheel_with_only_project_names(dist: Path) ->
     with tarfile.open(sdist) as tar:
         members = {m.name.split("/", 1)[1] for m in tar.getmembers() if "/" in m.name}
     assert {"setup.py", "pyproject.toml", "generated/s3_13.py", "catalog/catalog.json",
-            "catalog/families.toml", "yaku/bodies/s3_13.py"} <= members
+            "catalog/families.toml", "yakubook/engine/bodies/s3_13.py"} <= members
 
 
 def test_clean_venv_lists_no_builder_package(venv: Path) -> None:
@@ -136,8 +139,9 @@ def test_api_on_100_example_hands_matches_the_checkout(venv: Path, tmp_path: Pat
                           cwd=tmp_path).stdout)
     want = json.loads(_run([sys.executable, str(script), str(data)], cwd=tmp_path).stdout)
     assert got["file"].startswith(str(venv)) and want["file"].startswith(str(ROOT))
-    assert got["generated"] == "yaku.generated"  # the wheel's own package, no alias
-    assert got["all"] == ["Award", "InputError", "Result", "Ruleset", "Win", "evaluate"]
+    assert got["generated"] == "yakubook.generated"  # the wheel's own package, no alias
+    assert got["all"] == ["Award", "InputError", "Result", "Ruleset", "Score", "Win", "evaluate",
+                          "score"]
     assert got["results"] == want["results"]
     awarded = sum(1 for r in got["results"] if r.get("yaku"))
     assert awarded >= 50, awarded  # the examples mostly hold: the comparison is not vacuous

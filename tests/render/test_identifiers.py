@@ -9,9 +9,9 @@ import re
 import pytest
 
 import catalog
-import generated
 from catalog import identifiers as ids
 from render.stubs import RenderError, emit
+from yakubook import generated
 from yakubook.build import run
 
 IDENTS = ids.load()
@@ -120,7 +120,7 @@ def test_missing_and_unknown_names_are_reported_with_fallbacks(built_catalog):
 
 
 def test_generated_types_are_named_after_the_questions_and_options():
-    from generated.s3_13 import (
+    from yakubook.generated.s3_13 import (
         KagaHyakumangoku1Condition,
         KagaHyakumangoku1Options,
         KagaHyakumangoku1Total,

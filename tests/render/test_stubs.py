@@ -10,8 +10,8 @@ import types
 import pytest
 
 import catalog
-import generated
 from render.stubs import RenderError, emit, pyrepr, valid_identifier
+from yakubook import generated
 
 
 def test_every_catalog_yaku_has_exactly_one_stub(built_catalog):

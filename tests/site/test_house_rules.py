@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from render import house_rules, house_rules_engine
-from yaku import generated
-from yaku.rules import Ruleset
+from yakubook import generated
+from yakubook.engine.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -147,17 +147,17 @@ def test_engine_zip_is_the_wheel_deterministic_and_holds_the_sources():
     assert first == house_rules_engine.engine_zip(ROOT)
     with zipfile.ZipFile(io.BytesIO(first)) as zf:
         names = zf.namelist()
-        # yaku/ as in the checkout, but generated/ itself in place of the checkout's alias
-        engine = [f"yaku/{n}" for n in _tree_files("yaku") if n != "generated/__init__.py"]
-        engine += [f"yaku/generated/{n}" for n in _tree_files("generated")]
-        assert sorted(n for n in names if n.startswith("yaku/") and n.endswith(".py")) == sorted(
-            engine)
+        # yakubook/ as in the checkout, and the checkout's generated/ as yakubook/generated/
+        engine = [f"yakubook/{n}" for n in _tree_files("yakubook")]
+        engine += [f"yakubook/generated/{n}" for n in _tree_files("generated")]
+        assert sorted(n for n in names if n.startswith("yakubook/") and n.endswith(".py")) == (
+            sorted(engine))
         for rel in engine:
-            source = ROOT / (rel.removeprefix("yaku/") if rel.startswith("yaku/generated/")
-                             else rel)
+            source = ROOT / (rel.removeprefix("yakubook/")
+                             if rel.startswith("yakubook/generated/") else rel)
             assert zf.read(rel) == source.read_bytes(), rel
         for data in ("catalog.json", "families.toml"):
-            assert zf.read(f"yaku/data/{data}") == (ROOT / "catalog" / data).read_bytes()
+            assert zf.read(f"yakubook/engine/data/{data}") == (ROOT / "catalog" / data).read_bytes()
         assert "yb_bridge.py" not in names  # served beside it: the wheel stays pip's wheel
         assert {i.date_time for i in zf.infolist()} == {house_rules_engine.ZIP_DATE}
 
@@ -176,12 +176,12 @@ def test_engine_zip_follows_a_source_change(tmp_path):
         (tmp_path / "catalog").mkdir(exist_ok=True)
         (tmp_path / "catalog" / data).write_bytes((ROOT / "catalog" / data).read_bytes())
     before = house_rules_engine.engine_zip(tmp_path)
-    path = tmp_path / "yaku" / "bodies" / "s3_13.py"
+    path = tmp_path / "yakubook" / "engine" / "bodies" / "s3_13.py"
     path.write_text(path.read_text() + "\n# changed\n")
     after = house_rules_engine.engine_zip(tmp_path)
     assert before != after
     with zipfile.ZipFile(io.BytesIO(after)) as zf:
-        assert zf.read("yaku/bodies/s3_13.py").endswith(b"# changed\n")
+        assert zf.read("yakubook/engine/bodies/s3_13.py").endswith(b"# changed\n")
 
 
 def test_install_needs_a_built_site(tmp_path):
@@ -193,10 +193,10 @@ def test_bridge_answers_as_the_engine(bridge):
     win = {"hand": "55666777888999m", "win": "9m", "tsumo": True}
     toml = (ROOT / "rulesets" / "small-house.toml").read_text()
     got = json.loads(bridge.check_hand(json.dumps(win), toml))
-    import yaku
+    import yakubook
 
     rs = Ruleset.from_toml(toml, "ruleset")
-    want = yaku.evaluate(yaku.Win.from_json(win), rs, score=True).to_json()
+    want = yakubook.evaluate(yakubook.Win.from_json(win), rs, score=True).to_json()
     assert got == {"ok": True, "result": want}
     assert got["result"]["score"]["payment"]["total"] > 0  # the page's score comes from here
     bad = json.loads(bridge.check_hand(json.dumps({"hand": "123m456p789s18z", "win": "1z"}), toml))
@@ -256,9 +256,10 @@ def test_presets_carry_supersession(data):
 
 
 def test_the_page_writes_every_ruleset_key():
-    # The page's export (house-rules.js toToml) writes each key yaku.rules reads; a new key
+    # The page's export (house-rules.js toToml) writes each key yakubook.engine.rules reads; a new
+    # key
     # added to the engine fails here until the page carries it.
-    from yaku.rules import RULESET_KEYS
+    from yakubook.engine.rules import RULESET_KEYS
 
     js = (house_rules.TEMPLATES / "house-rules.js").read_text("utf-8")
     export = js[js.index("function toToml()"):js.index("// ---", js.index("function toToml()"))]
@@ -269,7 +270,7 @@ def test_the_page_writes_every_ruleset_key():
 # -- the [scoring] table travels through the page too (issue #28) -----------------------------
 
 # The README's table ("What the hand is worth"): each key, its documented default and the
-# values it takes, written out here rather than read from yaku/score.py.
+# values it takes, written out here rather than read from yakubook/engine/score.py.
 README_SCORING = [
     {"key": "kiriage", "kind": "bool", "default": False, "choices": None},
     {"key": "kazoe", "kind": "choice", "default": "yakuman",

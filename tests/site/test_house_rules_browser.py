@@ -17,8 +17,8 @@ import pytest
 from site_helpers import serving
 
 from render import house_rules_engine
-from yaku.rules import Ruleset
 from yakubook.cli import main as cli_main
+from yakubook.engine.rules import Ruleset
 
 # One worker starts Pyodide for these (the `engine_page` fixture), not both (--dist loadgroup).
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("house-rules-engine")]
@@ -178,7 +178,7 @@ def exported_toml(page) -> str:
 
 
 def engine_letters(rs: Ruleset) -> dict[str, str]:
-    import generated
+    from yakubook import generated
 
     out = {}
     for yid, opts in rs.options.items():

@@ -25,7 +25,7 @@ from test_house_rules_browser import (
     sheet_letters,
 )
 
-from yaku.rules import Ruleset
+from yakubook.engine.rules import Ruleset
 
 pytestmark = pytest.mark.slow
 

@@ -4,7 +4,7 @@ catalog values where the engine's awards and readings belong."""
 from __future__ import annotations
 
 from render.site.model import body_readings
-from yaku import registry
+from yakubook.engine import registry
 
 
 def test_an_engine_that_fails_to_import_is_a_warning(monkeypatch):

@@ -19,11 +19,12 @@ def test_the_imported_engine_answers_only_for_its_own_generated_code(tmp_path):
     changed = dict(outputs)
     changed["generated/s3_13.py"] += b"\n# another build\n"
     assert not engine.imported_matches(ROOT, changed)
-    # another tree: its own yaku/ decides (none, or a copy of this one: this engine)
+    # another tree: its own yakubook/engine/ decides (none, or a copy of this one: this engine)
     assert engine.imported_matches(tmp_path, outputs)
-    body = tmp_path / "yaku" / "bodies" / "s3_13.py"
+    body = tmp_path / "yakubook" / "engine" / "bodies" / "s3_13.py"
     body.parent.mkdir(parents=True)
-    body.write_bytes((ROOT / "yaku" / "bodies" / "s3_13.py").read_bytes() + b"# edited\n")
+    source = ROOT / "yakubook" / "engine" / "bodies" / "s3_13.py"
+    body.write_bytes(source.read_bytes() + b"# edited\n")
     assert not engine.imported_matches(tmp_path, outputs)
     with engine.of_build(ROOT, outputs) as same:
         assert isinstance(same, engine.InProcess)

@@ -363,7 +363,7 @@ def test_yaku_page_shows_every_name_form(cat, names, status_outputs, tmp_path):
 def test_yaku_page_reads_the_body_docstring_through_the_registry(pages, status_outputs):
     import inspect
 
-    from yaku import registry
+    from yakubook.engine import registry
 
     registry.load_bodies()
     assert status_outputs, "catalog/STATUS.json is needed"

@@ -86,7 +86,7 @@ def _head(md: str) -> str:
 
 
 def test_header_says_default_and_range(all_pages):
-    from yaku.rules import Ruleset
+    from yakubook.engine.rules import Ruleset
 
     # 東北新幹線: a 無, b ?翻 (lost), c 2翻, d 役滿 — the range is the known values 2翻 … 役滿;
     # the default is whatever the engine's default ruleset chooses
@@ -102,7 +102,7 @@ def test_header_says_default_and_range(all_pages):
 
 
 def test_every_yaku_header_names_the_default_the_engine_uses(all_pages):
-    from yaku.rules import Ruleset
+    from yakubook.engine.rules import Ruleset
 
     defaults = Ruleset.default().options
     for path, md in all_pages.items():

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from yaku import registry
-from yaku.decompose import interpretations
-from yaku.errors import InputError
-from yaku.melds import Meld
-from yaku.rules import option_variants
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.melds import Meld
+from yakubook.engine.rules import option_variants
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 registry.load_bodies()
 

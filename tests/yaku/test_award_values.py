@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from tests.yaku.test_score import PINFU_HAND, local, score
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.win import Win
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
 
 # South wins while the dealer had won seven in a row: 破八連莊 (3-15-03-06) holds.
 HA_PAARENCHAN_WIN = Win.make("123567m456p789s11z", "5m", seat_wind="S", dealer_streak=7)

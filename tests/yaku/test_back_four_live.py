@@ -1,14 +1,14 @@
 """BACK FOUR (3-16-07) is live only on hands that can be one (issue #27).
 
-Its body asks for the other local yaku (yaku.winning), so a hand where it is live goes
+Its body asks for the other local yaku (yakubook.engine.winning), so a hand where it is live goes
 down evaluate's asking path, which costs more; with the prefilter ``not w.melds`` alone
 that was every closed hand. Its prefilter now also asks the shape's feasibility.
 """
 
 from __future__ import annotations
 
-from yaku.evaluation import _selector, compile_ruleset, default_ruleset, evaluate
-from yaku.win import Win
+from yakubook.engine.evaluation import _selector, compile_ruleset, default_ruleset, evaluate
+from yakubook.engine.win import Win
 
 
 def test_a_closed_hand_without_the_shape_does_not_make_back_four_live(engine):

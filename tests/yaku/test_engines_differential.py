@@ -1,6 +1,7 @@
 """The C accelerator and the pure-Python engine give the same answers (issue #27).
 
-Both run in this process, switched with ``yaku._accel.use``: every Win (all its fields and
+Both run in this process, switched with ``yakubook.engine._accel.use``: every Win (all its fields
+and
 derived facts) and every ``evaluate`` result, with all 149 local yaku on (the bodies'
 irregular shapes registered), must be equal on 100,000 seeded random wins, on every
 catalog example, and on corrupted inputs, whose InputError text must be the same. The
@@ -19,11 +20,11 @@ from typing import Any
 import pytest
 
 import catalog
-from yaku import _accel, decompose, registry
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.win import Win
+from yakubook.engine import _accel, decompose, registry
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_hands import random_win

@@ -9,10 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.win import Win
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -70,9 +66,27 @@ def test_bad_rules_file_exits_2(tmp_path):
     assert r.returncode == 2 and "cannot read" in r.stderr
 
 
-def test_python_api_matches_the_cli():
-    import yaku
+@pytest.mark.parametrize("rules, ids", [
+    # 四連刻 (666 777 888 999m) and 加賀百萬石 (all manzu, 55 666 777 888 999m sums to
+    # 10 + 18 + 21 + 24 + 27 = 100) under the defaults; the small house set has 四連刻 only
+    (None, ["3-11-02", "3-13-01"]),
+    ("rulesets/small-house.toml", ["3-11-02"]),
+])
+def test_python_api_matches_the_cli(rules, ids):
+    """The documented API (``from yakubook import evaluate, Win, Ruleset``) answers what the
+    command line prints for the same hand and rules: the CLI runs in its own process."""
+    from yakubook import Ruleset as PublicRuleset
+    from yakubook import Win as PublicWin
+    from yakubook import evaluate as public_evaluate
 
-    win = Win.from_json(json.loads((ROOT / "examples" / "win.json").read_text()))
-    result = yaku.evaluate(win, yaku.Ruleset.default())
-    assert result.to_json() == evaluate(win, Ruleset.default()).to_json()
+    args = ["evaluate", "examples/win.json", "--json"] + (["--rules", rules] if rules else [])
+    r = cli(*args)
+    assert r.returncode == 0, r.stderr
+    printed = json.loads(r.stdout)
+    win = PublicWin.from_json(json.loads((ROOT / "examples" / "win.json").read_text()))
+    ruleset = PublicRuleset.load(ROOT / rules if rules else None)
+    mine = public_evaluate(win, ruleset, score=True).to_json()
+    printed.pop("engine", None)  # which engine the CLI ran: not part of the result
+    assert printed == mine
+    assert [a["id"] for a in printed["yaku"]] == ids
+    assert printed["score"]["payment"]["total"] == mine["score"]["payment"]["total"] > 0

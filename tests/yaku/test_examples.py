@@ -25,14 +25,14 @@ from typing import Any
 import pytest
 
 import catalog
-import generated
-from yaku import registry
-from yaku.decompose import interpretations
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bench.one_suit import one_suit_hands
-from yaku.evaluation import evaluate
-from yaku.win import Win
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.win import Win
 
 
 def test_there_are_13277_one_suit_winning_multisets():

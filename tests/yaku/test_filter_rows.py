@@ -33,12 +33,12 @@ from typing import Any
 
 import pytest
 
-from yaku import decompose, registry
-from yaku.decompose import interpretations
-from yaku.inline import _find
-from yaku.rules import option_variants
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine import decompose, registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.inline import _find
+from yakubook.engine.rules import option_variants
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 
@@ -82,7 +82,7 @@ def _filter(row: dict[str, Any]):
     if "yaku" in row:
         return registry.BODIES[row["yaku"]].prefilter
     if "gate" in row:
-        return registry.GATES[f"yaku.bodies.{row['gate']}"]
+        return registry.GATES[f"yakubook.engine.bodies.{row['gate']}"]
     return decompose.SHAPE_CONDITIONS[row["shape"]]
 
 
@@ -90,7 +90,7 @@ def _bodies(row: dict[str, Any]) -> list[registry.Body]:
     if "yaku" in row:
         return [registry.BODIES[row["yaku"]]]
     if "gate" in row:
-        module = f"yaku.bodies.{row['gate']}"
+        module = f"yakubook.engine.bodies.{row['gate']}"
         return [b for b in registry.BODIES.values() if b.fn.__module__ == module]
     return [registry.BODIES[y] for y in sorted(decompose.SHAPE_USERS[row["shape"]])]
 
@@ -124,7 +124,7 @@ def test_the_filter_rejects_a_hand_the_rule_rules_out(row):
 
 def _conjuncts(test) -> list[tuple[str, Any]] | None:
     """A filter written as ``a and b and …``: each condition as (source, test of a Win).
-    Read the way the selector inlines it (yaku.inline); None for any other filter."""
+    Read the way the selector inlines it (yakubook.engine.inline); None for any other filter."""
     found = _find(test, {})
     if found is None:
         return None

@@ -8,11 +8,11 @@ import pytest
 
 import catalog
 from bench.evaluate_vs_mahjong import random_win
-from yaku import registry
-from yaku.decompose import interpretations
-from yaku.rules import option_variants
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.rules import option_variants
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 

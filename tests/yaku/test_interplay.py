@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-import generated
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.interplay import ALONE, FAMILIES, PARENTS, parse_families
-from yaku.registry import CONTEXT_KEYWORDS, RegistrationError, implements
-from yaku.rules import Ruleset
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.interplay import ALONE, FAMILIES, PARENTS, parse_families
+from yakubook.engine.registry import CONTEXT_KEYWORDS, RegistrationError, implements
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 
 def only(*tables: str, extra: str = "") -> Ruleset:
@@ -360,7 +360,7 @@ def test_bodies_may_only_ask_for_known_context():
         def bad(win, opts, *, table=None):
             return None
 
-    from yaku.bodies import s3_02, s3_08, s3_10, s3_12, s3_15, s3_16
+    from yakubook.engine.bodies import s3_02, s3_08, s3_10, s3_12, s3_15, s3_16
 
     asked = {
         f.__name__: tuple(

@@ -16,9 +16,9 @@ from functools import cache
 
 import pytest
 
-import generated
 from tests.yaku.test_examples import EXAMPLES, body_award, describe, make_win, none_letters
-from yaku import registry
+from yakubook import generated
+from yakubook.engine import registry
 
 registry.load_bodies()
 

@@ -1,4 +1,4 @@
-"""Bodies read options by name (issue #15): no letter comparisons left in yaku/bodies/.
+"""Bodies read options by name (issue #15): no letter comparisons left in yakubook/engine/bodies/.
 
 A body says `opts.total is KagaHyakumangoku1Total.MORE_THAN_100`, not
 `opts.q02.letter == "c"`. The check parses every body module with `ast` and rejects
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-BODIES = Path(__file__).resolve().parents[2] / "yaku" / "bodies"
+BODIES = Path(__file__).resolve().parents[2] / "yakubook" / "engine" / "bodies"
 LETTERS = re.compile(r"^[a-g]+$")
 FALLBACK_FIELD = re.compile(r"^q\d\d(_\d\d)*$")
 
@@ -72,7 +72,7 @@ def test_there_are_body_modules_to_check():
 
 @pytest.mark.parametrize("path", BODY_FILES, ids=[p.name for p in BODY_FILES])
 def test_bodies_use_named_options(path: Path):
-    uses = letter_uses(path.read_text(encoding="utf-8"), f"yaku/bodies/{path.name}")
+    uses = letter_uses(path.read_text(encoding="utf-8"), f"yakubook/engine/bodies/{path.name}")
     assert not uses, "\n".join(uses)
 
 

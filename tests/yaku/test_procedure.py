@@ -8,8 +8,8 @@ import tomllib
 
 import pytest
 
-from yaku import registry
-from yaku.status import compute
+from yakubook.engine import registry
+from yakubook.engine.status import compute
 
 registry.load_bodies()
 

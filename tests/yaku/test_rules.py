@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-import generated
-from yaku.errors import InputError
-from yaku.rules import Ruleset
+from yakubook import generated
+from yakubook.engine.rules import Ruleset
+from yakubook.errors import InputError
 
 RULESETS = sorted((Path(__file__).resolve().parents[2] / "rulesets").glob("*.toml"))
 
@@ -47,8 +47,8 @@ def test_no_file_means_the_documented_defaults():
 
 def test_defaults_give_a_number_where_the_sources_kept_one():
     # issue #22: 東北新幹線 b is ?翻, c 2翻: the default is c, and the hand scores 2翻.
-    from yaku.evaluation import evaluate
-    from yaku.win import Win
+    from yakubook.engine.evaluation import evaluate
+    from yakubook.engine.win import Win
 
     assert Ruleset.load(None).options["3-08-01"].value.letter == "c"
     got = [a for a in evaluate(Win.make("123456789m11144z", "4z")).yaku if a.id == "3-08-01"]
@@ -157,8 +157,8 @@ def test_others_off_leaves_on_a_yaku_that_has_no_none_option():
     # keeps its default option.
     import types
 
-    from yaku import generated
-    from yaku.rules import _none_member
+    from yakubook import generated
+    from yakubook.engine.rules import _none_member
 
     info = generated.REGISTRY["3-13-01"]
     assert _none_member(info).letter == "a"  # 3-13-01's a is 無
@@ -171,7 +171,7 @@ def test_others_off_leaves_on_a_yaku_that_has_no_none_option():
 def test_supply_fills_only_the_lost_numbers_and_keeps_a_value_lost_while_one_is_missing():
     # supply: "the value with the table's numbers in place of the lost ones" -- a number
     # the source kept stays, and a value with a number still lost stays lost.
-    from yaku.rules import supply
+    from yakubook.engine.rules import supply
 
     kept_han = {"kind": "fu_han", "han": 1, "fu": None, "lost": True, "notes": []}
     filled = supply(kept_han, {"han": 3, "fu": 30})

@@ -12,8 +12,7 @@ import dataclasses
 import json
 
 import pytest
-
-from generated.s3_02 import (
+from yakubook.generated.s3_02 import (
     OpenRiichiDealIn,
     OpenRiichiDealInYakuman,
     OpenRiichiForcedDealIn,
@@ -21,15 +20,16 @@ from generated.s3_02 import (
     OpenRiichiTwoHanMinimum,
     OpenRiichiYakumanHand,
 )
-from yaku import registry
-from yaku.bodies.s3_02 import open_riichi, waits
-from yaku.decompose import interpretations
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.score import Scoring, score_reading
-from yaku.standard import yaku_han
-from yaku.view import HandView
-from yaku.win import JSON_KEYS, Win
+
+from yakubook.engine import registry
+from yakubook.engine.bodies.s3_02 import open_riichi, waits
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.score import Scoring, score_reading
+from yakubook.engine.standard import yaku_han
+from yakubook.engine.view import HandView
+from yakubook.engine.win import JSON_KEYS, Win
+from yakubook.errors import InputError
 
 registry.load_bodies()
 PLAIN = "123567m456p789s11z"  # riichi is its only standard yaku

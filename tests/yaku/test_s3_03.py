@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from generated.s3_03 import IshinouedeSannenOptions, IshinouedeSannenValue
-from yaku import registry
-from yaku.bodies.s3_03 import ishinouede_sannen
-from yaku.decompose import interpretations
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.generated.s3_03 import IshinouedeSannenOptions, IshinouedeSannenValue
+
+from yakubook.engine import registry
+from yakubook.engine.bodies.s3_03 import ishinouede_sannen
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 

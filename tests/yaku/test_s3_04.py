@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from yaku import registry
-from yaku.decompose import interpretations
-from yaku.rules import option_variants
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.rules import option_variants
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 

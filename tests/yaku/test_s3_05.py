@@ -13,10 +13,10 @@ import pytest
 
 import catalog
 from tests.yaku.soundness import check_prefilters
-from yaku import registry
-from yaku.melds import Meld
-from yaku.tiles import WINDS, parse_tiles
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.melds import Meld
+from yakubook.engine.tiles import WINDS, parse_tiles
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 SECTIONS = ("3-05", "3-06", "3-07")

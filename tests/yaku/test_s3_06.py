@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from yaku import registry
-from yaku.evaluation import evaluate
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from yaku import registry
-from yaku.bodies.s3_08 import guriinsha_shapes
-from yaku.decompose import Block, interpretations
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.tiles import EAST, NORTH, tile_from_str
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.bodies.s3_08 import guriinsha_shapes
+from yakubook.engine.decompose import Block, interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.tiles import EAST, NORTH, tile_from_str
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 

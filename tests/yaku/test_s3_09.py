@@ -7,19 +7,19 @@ import dataclasses
 import random
 
 import pytest
+from yakubook.generated.s3_09 import SetChiitoitsuSetBonus, SetChiitoitsuTerminalSets
 
 import catalog
-import generated
-from generated.s3_09 import SetChiitoitsuSetBonus, SetChiitoitsuTerminalSets
 from tests.yaku.soundness import check_prefilters
-from yaku import registry
-from yaku.award import is_none, rank
-from yaku.bodies.s3_09 import set_chiitoitsu_shapes
-from yaku.decompose import Block, interpretations
-from yaku.melds import Meld
-from yaku.tiles import parse_tiles, tile_from_str
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.award import is_none, rank
+from yakubook.engine.bodies.s3_09 import set_chiitoitsu_shapes
+from yakubook.engine.decompose import Block, interpretations
+from yakubook.engine.melds import Meld
+from yakubook.engine.tiles import parse_tiles, tile_from_str
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 CHINIISOU = "3-09-01"

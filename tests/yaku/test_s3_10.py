@@ -11,15 +11,15 @@ import dataclasses
 import random
 
 import pytest
+from yakubook.generated.s3_10 import ChinpeikouOptions, ChinpeikouValue, IsshokuYonpoFlush
 
-import generated
-from generated.s3_10 import ChinpeikouOptions, ChinpeikouValue, IsshokuYonpoFlush
 from tests.yaku.soundness import check_prefilters, finish_win
-from yaku import registry
-from yaku.decompose import interpretations
-from yaku.melds import Meld
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.melds import Meld
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 IDS = sorted(k for k in registry.BODIES if k.startswith("3-10-"))

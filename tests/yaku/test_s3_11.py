@@ -9,15 +9,16 @@ from __future__ import annotations
 import dataclasses
 import random
 
-import generated
-from generated.s3_11 import SuurenkouOptions, SuurenkouPair
+from yakubook.generated.s3_11 import SuurenkouOptions, SuurenkouPair
+
 from tests.yaku.soundness import check_prefilters
-from yaku import registry
-from yaku.bodies import s3_11
-from yaku.decompose import interpretations
-from yaku.melds import Meld
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.bodies import s3_11
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.melds import Meld
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 IDS = sorted(k for k in registry.BODIES if k.startswith("3-11-"))

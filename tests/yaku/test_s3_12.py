@@ -9,16 +9,16 @@ from __future__ import annotations
 
 import random
 
-import generated
 from tests.yaku.soundness import check_prefilters
-from yaku import registry
-from yaku.decompose import interpretations
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.melds import Meld
-from yaku.rules import Ruleset
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.melds import Meld
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 registry.load_bodies()
 IDS = sorted(k for k in registry.BODIES if k.startswith("3-12-"))

@@ -7,10 +7,10 @@ from __future__ import annotations
 import random
 
 from tests.yaku.soundness import check_prefilters, finish_win
-from yaku import registry
-from yaku.evaluation import evaluate
-from yaku.melds import Meld
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.melds import Meld
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 IDS = sorted(k for k in registry.BODIES if k.startswith("3-13-"))

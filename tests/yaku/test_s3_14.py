@@ -12,14 +12,14 @@ import itertools
 import pytest
 
 import catalog
-from yaku import registry
-from yaku.bodies.s3_14 import has_standard_yaku, wait_tiles
-from yaku.decompose import interpretations
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset, option_variants
-from yaku.tiles import parse_tiles
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.engine import registry
+from yakubook.engine.bodies.s3_14 import has_standard_yaku, wait_tiles
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset, option_variants
+from yakubook.engine.tiles import parse_tiles
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 MINE = sorted(k for k in registry.BODIES if k[:4] in ("3-14", "3-16"))
@@ -122,10 +122,10 @@ def test_fast_standard_yaku_check_agrees_with_asking_every_helper():
     import random
 
     from bench.evaluate_vs_mahjong import random_win
-    from yaku import standard
-    from yaku.bodies.s3_14 import _situation_yaku, has_standard_yaku
-    from yaku.decompose import interpretations
-    from yaku.view import HandView
+    from yakubook.engine import standard
+    from yakubook.engine.bodies.s3_14 import _situation_yaku, has_standard_yaku
+    from yakubook.engine.decompose import interpretations
+    from yakubook.engine.view import HandView
 
     rng = random.Random(14)
     checked = with_yaku = 0
@@ -149,8 +149,8 @@ def test_wait_tiles_match_trying_every_tile():
     import random
 
     from bench.evaluate_vs_mahjong import random_win
-    from yaku.bodies.s3_14 import wait_tiles
-    from yaku.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
+    from yakubook.engine.bodies.s3_14 import wait_tiles
+    from yakubook.engine.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
 
     rng = random.Random(6)
     multi = 0

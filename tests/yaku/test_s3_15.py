@@ -11,8 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from generated.s3_15 import (
+from yakubook.generated.s3_15 import (
     KanburiOptions,
     KanburiValue,
     PaarenchanAfterPaarenchan,
@@ -20,13 +19,14 @@ from generated.s3_15 import (
     RenhouOptions,
     RenhouValue,
 )
-from yaku import registry
-from yaku.bodies.s3_15 import kanburi, paarenchan_hit, renhou
-from yaku.decompose import interpretations
-from yaku.evaluation import evaluate
-from yaku.rules import option_variants
-from yaku.view import HandView
-from yaku.win import Win
+
+from yakubook.engine import registry
+from yakubook.engine.bodies.s3_15 import kanburi, paarenchan_hit, renhou
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import option_variants
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 PLAIN = "123567m456p789s11z"

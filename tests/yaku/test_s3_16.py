@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import dataclasses
 
-from generated.s3_16 import BackFourOptions, BackFourValue
-from yaku import registry
-from yaku.bodies.s3_16 import back_four
-from yaku.decompose import interpretations
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.view import HandView
-from yaku.win import Win
+from yakubook.generated.s3_16 import BackFourOptions, BackFourValue
+
+from yakubook.engine import registry
+from yakubook.engine.bodies.s3_16 import back_four
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
 
 registry.load_bodies()
 

@@ -1,4 +1,5 @@
-"""The score's combination rules (yaku/score.py, README "What the hand is worth"), one test
+"""The score's combination rules (yakubook/engine/score.py, README "What the hand is worth"), one
+test
 each, with points written from the rules (the standard payment table), not computed by the
 scorer: a non-dealer's ron pays 1,000 x ... as the usual tables print it."""
 
@@ -9,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from yaku.award import Award
-from yaku.decompose import interpretations
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.score import (
+from yakubook.engine.award import Award
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.score import (
     Score,
     Scoring,
     base_points,
@@ -23,8 +23,9 @@ from yaku.score import (
     fu_of,
     parse_scoring,
 )
-from yaku.tiles import parse_tiles
-from yaku.win import Win
+from yakubook.engine.tiles import parse_tiles
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 ROOT = Path(__file__).parents[2]
 
@@ -311,7 +312,7 @@ def test_a_hand_that_does_not_win_pays_nothing() -> None:
         ("none", None),
         ("riichi", ("riichi", "1 han")),
         ("double", ("double riichi", "2 han")),
-        ("open", ("riichi", "1 han")),  # yaku/standard.py RIICHI_HAN: open riichi 1 han
+        ("open", ("riichi", "1 han")),  # yakubook/engine/standard.py RIICHI_HAN: open riichi 1 han
         ("open_double", ("double riichi", "2 han")),
     ],
 )
@@ -462,7 +463,7 @@ def test_a_hand_without_a_yaku_says_no_win_and_why() -> None:
 
 
 def test_a_score_without_a_reading_reports_none() -> None:
-    from yaku.score import Payment
+    from yakubook.engine.score import Payment
 
     s = Score(False, 0, 0, 0, "", 0, Payment(), (), None)
     assert "interpretation" not in s.to_json()
@@ -491,8 +492,8 @@ def test_called_pairs_open_a_seven_pairs_hand_and_seven_pairs_is_closed_only() -
 def test_an_irregular_shape_reads_only_the_tile_colour_yaku_and_base_fu() -> None:
     # BACK FOUR's shape of 123456789555s44z: half flush (3 han closed) is read off the tiles;
     # the shape has no set fu: 20 base + 10 for a closed ron = 30.
-    from yaku import registry
-    from yaku.score import standard_names
+    from yakubook.engine import registry
+    from yakubook.engine.score import standard_names
 
     registry.load_bodies()
     win = Win.from_json({"hand": "123456789555s44z", "win": "4z", "seat": "S"})

@@ -1,4 +1,4 @@
-"""The irregular shapes of yaku/shapes.py: what each finder accepts, the blocks it
+"""The irregular shapes of yakubook/engine/shapes.py: what each finder accepts, the blocks it
 writes, and that it stays out of ordinary hands."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from yaku import shapes
-from yaku.decompose import interpretations, registered_shapes
-from yaku.win import Win
+from yakubook.engine import shapes
+from yakubook.engine.decompose import interpretations, registered_shapes
+from yakubook.engine.win import Win
 
 FIRST = {"tsumo": True, "first_go_around": True}
 
@@ -118,7 +118,7 @@ def test_back_four_runs_are_of_one_number_suit() -> None:
 def test_a_finders_kind_is_compared_by_value() -> None:
     # A finder may build its kind at run time (a string equal to, not the same object as,
     # the registered one); a different kind is still refused.
-    from yaku.decompose import register_shape, unregister_shape
+    from yakubook.engine.decompose import register_shape, unregister_shape
 
     kind = "yb_test_" + "".join(["sha", "pe"])
     win = Win.make("19m19p19s12345677z", "7z")
@@ -190,8 +190,8 @@ def test_every_shape_condition_holds_where_its_finder_finds_the_shape() -> None:
     among them) and seeded random wins."""
     import catalog
     from bench.evaluate_vs_mahjong import random_win
-    from yaku import registry
-    from yaku.decompose import _SHAPES, SHAPE_CONDITIONS
+    from yakubook.engine import registry
+    from yakubook.engine.decompose import _SHAPES, SHAPE_CONDITIONS
 
     registry.load_bodies()
     wins = []

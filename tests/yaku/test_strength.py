@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-import generated
-from yaku import standard
-from yaku.errors import InputError
-from yaku.rules import option_variants
-from yaku.win import Win
+from yakubook import generated
+from yakubook.engine import standard
+from yakubook.engine.rules import option_variants
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 
 def test_option_variants_sweep_every_value_but_none():
@@ -28,7 +28,7 @@ def test_option_variants_sweep_every_value_but_none():
 
 
 # The han of the standard shape yaku (closed, open; 0 = closed only), as the riichi rules
-# give them, written down independently of yaku/bodies/s3_02.py.
+# give them, written down independently of yakubook/engine/bodies/s3_02.py.
 STANDARD_HAN = {
     "tanyao": (1, 1),
     "pinfu": (1, 0),
@@ -86,10 +86,10 @@ def test_dealer_streak_must_agree_with_the_history(history, streak, dealer, ok):
 def test_three_quads_alone_are_a_standard_yaku():
     """三槓子 is the only standard yaku here (a 1m quad breaks 斷幺九, one run breaks 對對和,
     no value tile): 3-14-13 (no other yaku) must not see it as yakuless."""
-    from yaku import registry
-    from yaku.bodies.s3_14 import has_standard_yaku
-    from yaku.decompose import interpretations
-    from yaku.view import HandView
+    from yakubook.engine import registry
+    from yakubook.engine.bodies.s3_14 import has_standard_yaku
+    from yakubook.engine.decompose import interpretations
+    from yakubook.engine.view import HandView
 
     registry.load_bodies()
     win = Win.make("88p", "8p", melds=["kan 1111m", "kan 3333p", "kan 4444s", "chi 567m"])

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-import generated
 from tests.yaku.test_interplay import ids, on, only
-from yaku.award import Award
-from yaku.win import Win
-from yaku.winning import is_winning_yaku, value_han
+from yakubook import generated
+from yakubook.engine.award import Award
+from yakubook.engine.win import Win
+from yakubook.engine.winning import is_winning_yaku, value_han
 
 # An open hand whose only yaku is the local 北榮和祭 (3-14-11, won on North by ron, 滿貫):
 # chi 123m, no yakuhai (North is neither seat nor round wind for East in East), no tanyao.

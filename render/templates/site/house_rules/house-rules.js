@@ -7,7 +7,7 @@
  * The sheet's [scoring] table (kiriage, kazoe, aka dora …) is hr-scoring.js's: its controls,
  * link parameters and TOML lines.
  * The hand checker: MPSZ text or the site's tile pictures, melds and the situation fields,
- * turned into the Win JSON of yaku/WIN_FORMAT.md and evaluated by the project's own engine
+ * turned into the Win JSON of yakubook/engine/WIN_FORMAT.md and evaluated by the project's own engine
  * in a web worker (hr-worker.js, Pyodide), started only when first needed.
  *
  * The English edition (en/house-rules/, root attribute data-lang="en") runs the same code on
@@ -861,7 +861,7 @@
     if (res.score) resultBox.append(scoreBox(res.score));
   }
 
-  // The score as the engine counts it (yaku/score.py): nothing is computed here.
+  // The score as the engine counts it (yakubook/engine/score.py): nothing is computed here.
   function scoreBox(sc) {
     const p = sc.payment;
     const box = el("div", { class: "yb-hr-score", id: "yb-hr-score", "data-win": String(sc.win), "data-han": String(sc.han),
@@ -897,7 +897,7 @@
     if (!EN) return name;
     return el("span", {}, `${id} ${yname(y)}`, el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }));
   }
-  // The same rules as yaku/score.py's docstring and the README (the engine applies them).
+  // The same rules as yakubook/engine/score.py's docstring and the README (the engine applies them).
   const SCORE_RULES = EN ? [
     "Standard yaku count their usual han; dora, ura dora (with a riichi), red fives and flowers add a han each but never make a win alone.",
     "A local yaku worth N han adds N han.",

@@ -23,7 +23,7 @@ py.runPython(`
 import sys
 sys.path.insert(0, "/home/pyodide/yb")
 import yb_bridge
-from yaku import registry
+from yakubook.engine import registry
 registry.load_bodies()
 `);
 fs.writeFileSync(out, py.makeMemorySnapshot());

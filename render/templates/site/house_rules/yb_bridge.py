@@ -14,11 +14,11 @@ import dataclasses
 import json
 from typing import Any
 
-from yaku import bounded, generated
-from yaku.errors import InputError
-from yaku.evaluation import evaluate
-from yaku.rules import Ruleset
-from yaku.win import Win, read_json
+from yakubook import bounded, generated
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win, read_json
+from yakubook.errors import InputError
 
 WHERE = "ruleset"
 _rulesets: dict[str, Ruleset] = {}
@@ -91,7 +91,8 @@ def check_rules(toml_text: str) -> str:
     for yid, table in data.get("yaku", {}).items():
         if isinstance(table, dict) and "han" in table:
             numbers[yid] = table["han"]
-    # Every [ruleset] key the engine reads (yaku.rules.RULESET_KEYS) goes back to the page,
+    # Every [ruleset] key the engine reads (yakubook.engine.rules.RULESET_KEYS) goes back to the
+    # page,
     # and the [scoring] table as the engine read it (every key, defaults filled in).
     return json.dumps({"ok": True, "name": rs.name, "others": meta.get("others", "default"),
                        "supersession": "award both" if rs.award_both else "drop",

@@ -2,7 +2,7 @@
  * yakubook build, loaded before house-rules.js, which uses it as window.ybHrScoring).
  *
  * The keys, their documented defaults and the values each takes come from the engine itself
- * (yaku/score.py, written into data.json's "scoring" by render/house_rules.py); this file
+ * (yakubook/engine/score.py, written into data.json's "scoring" by render/house_rules.py); this file
  * only names them in both editions and carries them through the page: the "Scoring"
  * fieldset, the link, the stored copy and the TOML export. A sheet keeps only the keys that
  * differ from the defaults (`{}`: every default); the export writes every key.

@@ -1,5 +1,0 @@
-"""The hand-written predicate bodies, one module per section (mirroring generated/).
-
-Each body implements a generated stub with ``@implements(ID, fingerprint=...)``; see
-yaku/registry.py. ``registry.load_bodies()`` imports them all.
-"""

@@ -1,0 +1,850 @@
+/* yakubook.engine._speedups: the C accelerator of two hot paths of the pure-Python engine (issue #27).
+ *
+ * The pure-Python engine (yakubook/engine/win.py, yakubook/engine/decompose.py) is the reference and what
+ * Pyodide runs; this module only does the same work faster on CPython:
+ *
+ *   win_from_json(cls, obj)   Win.from_json for a plain win: keys among hand, win, melds,
+ *                             seat, round, tsumo, riichi, ippatsu, a hand in plain MPSZ
+ *                             text, everything valid. Anything else (another key, a wrong
+ *                             type, any invalid hand) returns None: the caller then runs
+ *                             the Python path, which raises the InputError.
+ *   standard_block_sets(c)    decompose.standard_block_sets: every split of concealed counts
+ *                             into sets and one pair, in the Python's order, as the very
+ *                             Block objects of decompose._BLOCKS.
+ *
+ * Both are configured once by the Python modules (init_win, init_blocks) with the objects
+ * they must produce, so no Python name is looked up per call. yakubook/engine/_accel.py loads this
+ * module (or not: YAKUBOOK_PURE=1, or no compiler at install time).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+#define NUM_TILES 34
+#define MAX_TEXT 64 /* win.py's parse_tiles fast path: longer text takes the checked loop */
+
+/* -- Win.from_json ------------------------------------------------------------------- */
+
+static PyObject *g_state;       /* win._STATE: every field at its default, in field order */
+static PyObject *g_object_new;  /* object.__new__ */
+static PyObject *g_parse_meld;  /* melds.parse_meld (cached per text) */
+static PyObject *g_meld_type;   /* melds.Meld */
+static PyObject *g_blocks[3][NUM_TILES]; /* sequence, triplet, pair Block per tile */
+static PyObject *g_py_block_sets; /* the Python standard_block_sets, for what C declines */
+static int g_win_ready, g_blocks_ready;
+
+/* interned strings: JSON keys, Win fields, meld kinds, riichi kinds */
+static PyObject *k_hand, *k_win, *k_melds, *k_seat, *k_round, *k_tsumo, *k_riichi,
+    *k_ippatsu, *k_red, *k_seat_wind, *k_round_wind, *k_concealed, *k_win_tile,
+    *k_concealed_counts, *k_tile_counts, *k_tile_mask, *k_mask2, *k_mask3, *k_number_total,
+    *k_quads, *k_is_closed, *k_suit_count, *k_situational, *k_kind, *k_tiles, *k_dict,
+    *k_none;
+static const char *RIICHI_KINDS[] = {"none", "riichi", "double", "open", "open_double"};
+
+/* Tile of a digit in a suit group, as win.py's _TILE_OF_DIGIT: -1 when not a tile. */
+static int tile_of(char digit, char suit) {
+    int n = digit - '0';
+    if (n < 0 || n > 9) return -1;
+    switch (suit) {
+    case 'm': return n == 0 ? 4 : n - 1;
+    case 'p': return 9 + (n == 0 ? 4 : n - 1);
+    case 's': return 18 + (n == 0 ? 4 : n - 1);
+    case 'z': return (n >= 1 && n <= 7) ? 26 + n : -1;
+    }
+    return -1;
+}
+
+/* Plain MPSZ text ((?:[0-9]+[mps]|[1-7]+z)+, at most MAX_TEXT characters) into counts;
+ * the number of tiles, or -1 for anything else (the Python path handles it). */
+static int parse_hand(PyObject *text, int counts[NUM_TILES], int *red) {
+    Py_ssize_t len;
+    if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text)) return -1;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &len);
+    if (s == NULL) { PyErr_Clear(); return -1; }
+    if (len == 0 || len > MAX_TEXT) return -1;
+    int n = 0, zeros = 0;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c >= '0' && c <= '9') continue;
+        if (c != 'm' && c != 'p' && c != 's' && c != 'z') return -1;
+        if (i == start) return -1; /* a letter without digits */
+        for (Py_ssize_t j = start; j < i; j++) {
+            int t = tile_of(s[j], c);
+            if (t < 0) return -1;
+            counts[t]++;
+            zeros += s[j] == '0';
+            n++;
+        }
+        start = i + 1;
+    }
+    if (start != len) return -1; /* digits without a letter */
+    *red = zeros;
+    return n;
+}
+
+/* One tile written as digit + letter (win.py's tile_from_str fast path), or -1. */
+static int parse_one_tile(PyObject *text) {
+    Py_ssize_t len;
+    if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text)) return -1;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &len);
+    if (s == NULL) { PyErr_Clear(); return -1; }
+    return len == 2 ? tile_of(s[0], s[1]) : -1;
+}
+
+/* E/S/W/N as the wind tile 27..30, or -1 (1z..4z and the rest: the Python path). */
+static int parse_wind(PyObject *text) {
+    Py_ssize_t len;
+    if (!PyUnicode_CheckExact(text) || !PyUnicode_IS_ASCII(text)) return -1;
+    const char *s = PyUnicode_AsUTF8AndSize(text, &len);
+    if (s == NULL) { PyErr_Clear(); return -1; }
+    if (len != 1) return -1;
+    switch (s[0]) {
+    case 'E': return 27;
+    case 'S': return 28;
+    case 'W': return 29;
+    case 'N': return 30;
+    }
+    return -1;
+}
+
+/* The index of a riichi kind in RIICHI_KINDS, or -1. */
+static int riichi_kind(PyObject *value) {
+    if (!PyUnicode_CheckExact(value)) return -1;
+    for (int i = 0; i < 5; i++)
+        if (PyUnicode_CompareWithASCIIString(value, RIICHI_KINDS[i]) == 0) return i;
+    return -1;
+}
+
+/* Set state[key] = value, stealing the reference to value; -1 on error. */
+static int put(PyObject *state, PyObject *key, PyObject *value) {
+    if (value == NULL) return -1;
+    int rc = PyDict_SetItem(state, key, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+static PyObject *counts_tuple(const int counts[NUM_TILES]) {
+    PyObject *t = PyTuple_New(NUM_TILES);
+    if (t == NULL) return NULL;
+    for (int i = 0; i < NUM_TILES; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(counts[i]));
+    return t;
+}
+
+#define DECLINE(x) do { result = Py_None; Py_INCREF(Py_None); goto done; } while (0)
+
+static PyObject *win_from_json(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "win_from_json(cls, obj)");
+        return NULL;
+    }
+    PyObject *cls = args[0], *obj = args[1];
+    PyObject *result = NULL, *state = NULL, *melds = NULL, *win = NULL;
+    PyObject *hand = NULL, *win_text = NULL, *meld_list = NULL, *seat = NULL, *round = NULL,
+             *tsumo = NULL, *riichi = NULL, *ippatsu = NULL;
+    if (!g_win_ready || !PyDict_CheckExact(obj)) DECLINE();
+    {
+        PyObject *key, *value;
+        Py_ssize_t pos = 0;
+        while (PyDict_Next(obj, &pos, &key, &value)) {
+            if (!PyUnicode_CheckExact(key)) DECLINE();
+            if (PyUnicode_Compare(key, k_hand) == 0) hand = value;
+            else if (PyUnicode_Compare(key, k_win) == 0) win_text = value;
+            else if (PyUnicode_Compare(key, k_melds) == 0) meld_list = value;
+            else if (PyUnicode_Compare(key, k_seat) == 0) seat = value;
+            else if (PyUnicode_Compare(key, k_round) == 0) round = value;
+            else if (PyUnicode_Compare(key, k_tsumo) == 0) tsumo = value;
+            else if (PyUnicode_Compare(key, k_riichi) == 0) riichi = value;
+            else if (PyUnicode_Compare(key, k_ippatsu) == 0) ippatsu = value;
+            else DECLINE();
+        }
+    }
+    if (hand == NULL || win_text == NULL) DECLINE();
+    int concealed[NUM_TILES] = {0}, counts[NUM_TILES], red = 0;
+    int n_concealed = parse_hand(hand, concealed, &red);
+    int win_tile = parse_one_tile(win_text);
+    if (n_concealed < 0 || win_tile < 0 || !concealed[win_tile]) DECLINE();
+    int seat_wind = 27, round_wind = 27;
+    if (seat != NULL && (seat_wind = parse_wind(seat)) < 0) DECLINE();
+    if (round != NULL && (round_wind = parse_wind(round)) < 0) DECLINE();
+    if (tsumo != NULL && !PyBool_Check(tsumo)) DECLINE();
+    if (ippatsu != NULL && !PyBool_Check(ippatsu)) DECLINE();
+    int kind = 0; /* "none" */
+    if (riichi != NULL && (kind = riichi_kind(riichi)) < 0) DECLINE();
+    int has_ippatsu = ippatsu == Py_True;
+    memcpy(counts, concealed, sizeof counts);
+
+    /* melds: parsed by the Python parse_meld (its errors are the Python path's) */
+    Py_ssize_t n_melds = 0;
+    int quads = 0, closed = 1;
+    if (meld_list != NULL) {
+        if (!PyList_CheckExact(meld_list)) DECLINE();
+        n_melds = PyList_GET_SIZE(meld_list);
+        if (n_melds > 4) DECLINE();
+    }
+    if (n_concealed != 14 - 3 * n_melds) DECLINE();
+    melds = PyTuple_New(n_melds);
+    if (melds == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n_melds; i++) {
+        PyObject *text = PyList_GET_ITEM(meld_list, i);
+        /* win.py's _check_json_shape refuses longer items (parse_meld might not) */
+        if (!PyUnicode_CheckExact(text) || PyUnicode_GET_LENGTH(text) > 200) DECLINE();
+        PyObject *meld = PyObject_CallOneArg(g_parse_meld, text);
+        if (meld == NULL) { PyErr_Clear(); DECLINE(); }
+        PyTuple_SET_ITEM(melds, i, meld);
+        if (Py_TYPE(meld) != (PyTypeObject *)g_meld_type) DECLINE();
+        PyObject *mkind = PyObject_GetAttr(meld, k_kind);
+        PyObject *tiles = mkind ? PyObject_GetAttr(meld, k_tiles) : NULL;
+        int ok = tiles != NULL && PyUnicode_Check(mkind) && PyTuple_CheckExact(tiles);
+        if (ok) {
+            for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(tiles); j++) {
+                long t = PyLong_AsLong(PyTuple_GET_ITEM(tiles, j));
+                if (t < 0 || t >= NUM_TILES) { ok = 0; break; }
+                counts[t]++;
+            }
+            if (PyUnicode_CompareWithASCIIString(mkind, "ankan") != 0) {
+                closed = 0;
+                if (PyUnicode_CompareWithASCIIString(mkind, "chi") != 0 &&
+                    PyUnicode_CompareWithASCIIString(mkind, "pon") != 0)
+                    quads++;
+            } else {
+                quads++;
+            }
+        }
+        Py_XDECREF(mkind);
+        Py_XDECREF(tiles);
+        if (!ok) { PyErr_Clear(); DECLINE(); }
+    }
+
+    /* every derived fact, as win.py's _init computes it */
+    unsigned long long mask = 0, mask2 = 0, mask3 = 0;
+    long total = 0;
+    for (int t = 0; t < NUM_TILES; t++) {
+        int n = counts[t];
+        if (!n) continue;
+        if (n > 4) DECLINE();
+        unsigned long long bit = 1ULL << t;
+        mask |= bit;
+        if (t < 27) total += (long)(t % 9 + 1) * n;
+        if (n >= 2) mask2 |= bit;
+        if (n >= 3) mask3 |= bit;
+    }
+    /* win.py's _plain_core: reds within the concealed fives (at most 4); a riichi only
+     * on a closed hand; ippatsu only with a riichi. Anything else: the full checks. */
+    int fives = concealed[4] + concealed[13] + concealed[22];
+    if (red > 4 || red > fives) DECLINE();
+    if (kind == 0 ? has_ippatsu : !closed) DECLINE();
+    int suit_count = ((mask & 0x1FFULL) != 0) + (((mask >> 9) & 0x1FFULL) != 0) +
+                     (((mask >> 18) & 0x1FFULL) != 0);
+
+    PyObject *sorted = PyTuple_New(n_concealed);
+    if (sorted == NULL) goto done;
+    for (int t = 0, k = 0; t < NUM_TILES; t++)
+        for (int c = 0; c < concealed[t]; c++) PyTuple_SET_ITEM(sorted, k++, PyLong_FromLong(t));
+
+    state = PyDict_Copy(g_state);
+    if (state == NULL) { Py_DECREF(sorted); goto done; }
+    /* the situation first (as state.update(situation)), then the derived facts */
+    if (put(state, k_red, PyLong_FromLong(red)) < 0) { Py_DECREF(sorted); goto done; }
+    if (seat != NULL && put(state, k_seat_wind, PyLong_FromLong(seat_wind)) < 0) {
+        Py_DECREF(sorted); goto done;
+    }
+    if (round != NULL && put(state, k_round_wind, PyLong_FromLong(round_wind)) < 0) {
+        Py_DECREF(sorted); goto done;
+    }
+    if ((tsumo != NULL && PyDict_SetItem(state, k_tsumo, tsumo) < 0) ||
+        (riichi != NULL && PyDict_SetItem(state, k_riichi, riichi) < 0) ||
+        (ippatsu != NULL && PyDict_SetItem(state, k_ippatsu, ippatsu) < 0)) {
+        Py_DECREF(sorted); goto done;
+    }
+    if (put(state, k_concealed, sorted) < 0 ||
+        put(state, k_win_tile, PyLong_FromLong(win_tile)) < 0 ||
+        PyDict_SetItem(state, k_melds, melds) < 0 ||
+        put(state, k_concealed_counts, counts_tuple(concealed)) < 0 ||
+        put(state, k_tile_counts, counts_tuple(counts)) < 0 ||
+        put(state, k_tile_mask, PyLong_FromUnsignedLongLong(mask)) < 0 ||
+        put(state, k_mask2, PyLong_FromUnsignedLongLong(mask2)) < 0 ||
+        put(state, k_mask3, PyLong_FromUnsignedLongLong(mask3)) < 0 ||
+        put(state, k_number_total, PyLong_FromLong(total)) < 0 ||
+        put(state, k_quads, PyLong_FromLong(quads)) < 0 ||
+        put(state, k_is_closed, PyBool_FromLong(closed)) < 0 ||
+        put(state, k_suit_count, PyLong_FromLong(suit_count)) < 0 ||
+        put(state, k_situational, PyBool_FromLong(kind != 0 || has_ippatsu)) < 0)
+        goto done;
+    win = PyObject_CallOneArg(g_object_new, cls);
+    if (win == NULL) goto done;
+    if (PyObject_GenericSetAttr(win, k_dict, state) < 0) goto done;
+    result = win;
+    win = NULL;
+done:
+    Py_XDECREF(win);
+    Py_XDECREF(state);
+    Py_XDECREF(melds);
+    return result;
+}
+
+static PyObject *init_win(PyObject *self, PyObject *args) {
+    PyObject *state, *parse_meld, *meld_type, *builtins, *object_type;
+    if (!PyArg_ParseTuple(args, "O!OO", &PyDict_Type, &state, &parse_meld, &meld_type))
+        return NULL;
+    object_type = (PyObject *)&PyBaseObject_Type;
+    builtins = PyObject_GetAttrString(object_type, "__new__");
+    if (builtins == NULL) return NULL;
+    Py_XSETREF(g_object_new, builtins);
+    Py_INCREF(state);
+    Py_XSETREF(g_state, state);
+    Py_INCREF(parse_meld);
+    Py_XSETREF(g_parse_meld, parse_meld);
+    Py_INCREF(meld_type);
+    Py_XSETREF(g_meld_type, meld_type);
+    g_win_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* -- standard decomposition ------------------------------------------------------------ */
+
+enum { SEQ = 0, TRIP = 1, PAIR = 2 };
+#define MAX_BLOCKS 5  /* four sets and the pair */
+#define MAX_SPLITS 64 /* per suit; more (never seen: at most 14 tiles) goes to Python */
+
+typedef struct {
+    int n;
+    unsigned char kind[MAX_BLOCKS], tile[MAX_BLOCKS];
+} Split;
+
+typedef struct {
+    Split cur;
+    Split *out;
+    int n_out, overflow, need_pair, base;
+} Search;
+
+/* Depth-first over the suit's tiles 0..8, deciding at each the triplet and pair starting
+ * there in the order none, pair, triplet, both (decompose._search_order: the Python lists
+ * a suit's splits in that order); what is left of the tile starts sequences. */
+static void search(Search *s, int r[11], int i, int used_pair) {
+    if (i == 9) {
+        if (used_pair != s->need_pair) return;
+        if (s->n_out == MAX_SPLITS) { s->overflow = 1; return; }
+        s->out[s->n_out++] = s->cur;
+        return;
+    }
+    for (int choice = 0; choice < 4; choice++) {
+        int pair = choice & 1, trip = choice >> 1;
+        if (pair && (!s->need_pair || used_pair)) continue;
+        int take = 2 * pair + 3 * trip;
+        if (r[i] < take) continue;
+        int seqs = r[i] - take;
+        if (seqs && (i > 6 || r[i + 1] < seqs || r[i + 2] < seqs)) continue;
+        int blocks = seqs + trip + pair;
+        if (s->cur.n + blocks > MAX_BLOCKS) continue;
+        int mark = s->cur.n;
+        /* block order within a tile: sequences, the triplet, the pair (decompose._RANK) */
+        for (int k = 0; k < seqs; k++) {
+            s->cur.kind[s->cur.n] = SEQ;
+            s->cur.tile[s->cur.n++] = (unsigned char)(s->base + i);
+        }
+        if (trip) { s->cur.kind[s->cur.n] = TRIP; s->cur.tile[s->cur.n++] = (unsigned char)(s->base + i); }
+        if (pair) { s->cur.kind[s->cur.n] = PAIR; s->cur.tile[s->cur.n++] = (unsigned char)(s->base + i); }
+        int saved = r[i];
+        r[i] = 0;
+        r[i + 1] -= seqs;
+        r[i + 2] -= seqs;
+        search(s, r, i + 1, used_pair | pair);
+        r[i] = saved;
+        r[i + 1] += seqs;
+        r[i + 2] += seqs;
+        s->cur.n = mark;
+    }
+}
+
+static PyObject *fall_back(PyObject *counts) {
+    return PyObject_CallOneArg(g_py_block_sets, counts);
+}
+
+static PyObject *standard_block_sets(PyObject *self, PyObject *counts) {
+    if (!g_blocks_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "init_blocks was not called");
+        return NULL;
+    }
+    int c[NUM_TILES], sum = 0;
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return fall_back(counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return fall_back(counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return fall_back(counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    if (sum > 14) return fall_back(counts);
+    if (sum % 3 != 2) return PyTuple_New(0);
+    /* honors make no sequence: their blocks are forced */
+    Split honors = {0};
+    int pairs = 0;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 4) return PyTuple_New(0);
+        if (c[t] == 2 || c[t] == 3) {
+            honors.kind[honors.n] = c[t] == 2 ? PAIR : TRIP;
+            honors.tile[honors.n++] = (unsigned char)t;
+            pairs += c[t] == 2;
+        }
+    }
+    if (pairs > 1) return PyTuple_New(0);
+    Split splits[3][MAX_SPLITS];
+    int n_splits[3] = {0, 0, 0}, suits[3], n_suits = 0;
+    for (int s = 0; s < 3; s++) {
+        int r[11] = {0}, total = 0;
+        for (int i = 0; i < 9; i++) total += r[i] = c[9 * s + i];
+        if (!total) continue;
+        if (total % 3 == 1) return PyTuple_New(0);
+        Search search_state = {.out = splits[s], .need_pair = total % 3 == 2, .base = 9 * s};
+        if (search_state.need_pair && pairs) return PyTuple_New(0);
+        search(&search_state, r, 0, 0);
+        if (search_state.overflow) return fall_back(counts);
+        if (!search_state.n_out) return PyTuple_New(0);
+        pairs += search_state.need_pair;
+        n_splits[s] = search_state.n_out;
+        suits[n_suits++] = s;
+    }
+    if (pairs != 1) return PyTuple_New(0);
+    /* the product over the suits, the first suit varying slowest (itertools.product) */
+    int combos = 1;
+    for (int k = 0; k < n_suits; k++) combos *= n_splits[suits[k]];
+    PyObject *out = PyTuple_New(combos);
+    if (out == NULL) return NULL;
+    for (int combo = 0; combo < combos; combo++) {
+        int pick[3], rest = combo, size = honors.n;
+        for (int k = n_suits - 1; k >= 0; k--) {
+            pick[k] = rest % n_splits[suits[k]];
+            rest /= n_splits[suits[k]];
+            size += splits[suits[k]][pick[k]].n;
+        }
+        PyObject *blocks = PyTuple_New(size);
+        if (blocks == NULL) { Py_DECREF(out); return NULL; }
+        int at = 0;
+        for (int k = 0; k <= n_suits; k++) {
+            const Split *part = k < n_suits ? &splits[suits[k]][pick[k]] : &honors;
+            for (int b = 0; b < part->n; b++) {
+                PyObject *block = g_blocks[part->kind[b]][part->tile[b]];
+                Py_INCREF(block);
+                PyTuple_SET_ITEM(blocks, at++, block);
+            }
+        }
+        PyTuple_SET_ITEM(out, combo, blocks);
+    }
+    return out;
+}
+
+/* Whether one suit's counts r[0..8] split into sets, and a pair when need_pair: the
+ * lowest tile left starts a block, and only three can hold it (the pair, its triplet,
+ * the sequence it starts). */
+static int suit_splits(int r[11], int need_pair) {
+    int i = 0;
+    while (i < 9 && !r[i]) i++;
+    if (i == 9) return !need_pair;
+    if (need_pair && r[i] >= 2) {
+        r[i] -= 2;
+        int ok = suit_splits(r, 0);
+        r[i] += 2;
+        if (ok) return 1;
+    }
+    if (r[i] >= 3) {
+        r[i] -= 3;
+        int ok = suit_splits(r, need_pair);
+        r[i] += 3;
+        if (ok) return 1;
+    }
+    if (i <= 6 && r[i + 1] && r[i + 2]) {
+        r[i]--; r[i + 1]--; r[i + 2]--;
+        int ok = suit_splits(r, need_pair);
+        r[i]++; r[i + 1]++; r[i + 2]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* Whether counts of 3n + 2 tiles split into sets and exactly one pair. */
+static int standard_complete(const int c[NUM_TILES]) {
+    int pairs = 0;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 4) return 0;
+        pairs += c[t] == 2;
+    }
+    for (int s = 0; s < 3; s++) {
+        int r[11] = {0}, total = 0;
+        for (int i = 0; i < 9; i++) total += r[i] = c[9 * s + i];
+        if (total % 3 == 1) return 0;
+        int need_pair = total % 3 == 2;
+        pairs += need_pair;
+        if (pairs > 1) return 0;
+        if (total && !suit_splits(r, need_pair)) return 0;
+    }
+    return pairs == 1;
+}
+
+static PyObject *g_py_waits; /* the Python standard_waits, for what C declines */
+
+/* decompose.standard_waits: the tiles (held fewer than four times) that make concealed
+ * counts of 3n + 1 tiles a standard hand, ascending. */
+static PyObject *standard_waits(PyObject *self, PyObject *counts) {
+    int c[NUM_TILES], sum = 0;
+    if (g_py_waits == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_blocks was not called");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return PyObject_CallOneArg(g_py_waits, counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return PyObject_CallOneArg(g_py_waits, counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return PyObject_CallOneArg(g_py_waits, counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    /* the Python's split table holds at most four sets per suit: thirteen tiles at most */
+    if (sum > 13) return PyObject_CallOneArg(g_py_waits, counts);
+    PyObject *out = PyList_New(0);
+    if (out == NULL || sum % 3 != 1) return out;
+    for (int t = 0; t < NUM_TILES; t++) {
+        if (c[t] >= 4) continue;
+        c[t]++;
+        int complete = standard_complete(c);
+        c[t]--;
+        if (!complete) continue;
+        PyObject *tile = PyLong_FromLong(t);
+        if (tile == NULL || PyList_Append(out, tile) < 0) {
+            Py_XDECREF(tile);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(tile);
+    }
+    return out;
+}
+
+static PyObject *init_blocks(PyObject *self, PyObject *args) {
+    PyObject *table, *fallback;
+    static const char *kinds[3] = {"sequence", "triplet", "pair"};
+    PyObject *waits_fallback;
+    if (!PyArg_ParseTuple(args, "O!OO", &PyDict_Type, &table, &fallback, &waits_fallback))
+        return NULL;
+    for (int k = 0; k < 3; k++) {
+        for (int t = 0; t < NUM_TILES; t++) {
+            PyObject *key = Py_BuildValue("(si)", kinds[k], t);
+            if (key == NULL) return NULL;
+            PyObject *block = PyDict_GetItemWithError(table, key);
+            Py_DECREF(key);
+            if (block == NULL) {
+                if (!PyErr_Occurred())
+                    PyErr_Format(PyExc_KeyError, "no block (%s, %d)", kinds[k], t);
+                return NULL;
+            }
+            Py_INCREF(block);
+            Py_XSETREF(g_blocks[k][t], block);
+        }
+    }
+    Py_INCREF(fallback);
+    Py_XSETREF(g_py_block_sets, fallback);
+    Py_INCREF(waits_fallback);
+    Py_XSETREF(g_py_waits, waits_fallback);
+    g_blocks_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* -- the standard readings of a closed hand ------------------------------------------------ */
+
+static PyObject *g_interpretation; /* decompose.Interpretation (a named tuple) */
+static PyObject *k_standard, *k_sequence, *k_triplet, *k_pair, *k_kanchan, *k_penchan,
+    *k_ryanmen, *k_tanki, *k_shanpon;
+
+/* A Block's kind as SEQ, TRIP or PAIR (-1 for anything else) and its tile. */
+static int block_kind(PyObject *block, int *tile) {
+    if (!PyTuple_Check(block) || PyTuple_GET_SIZE(block) < 2) return -1;
+    PyObject *kind = PyTuple_GET_ITEM(block, 0), *t = PyTuple_GET_ITEM(block, 1);
+    if (!PyLong_CheckExact(t) || !PyUnicode_Check(kind)) return -1;
+    long value = PyLong_AsLong(t);
+    if (value < 0 || value >= NUM_TILES) { PyErr_Clear(); return -1; }
+    *tile = (int)value;
+    if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) return SEQ;
+    if (kind == k_triplet || PyUnicode_Compare(kind, k_triplet) == 0) return TRIP;
+    if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) return PAIR;
+    return -1;
+}
+
+static PyObject *new_interpretation(PyObject *blocks, int win_block, PyObject *wait,
+                                    int concealed, int ron_opened) {
+    PyTypeObject *type = (PyTypeObject *)g_interpretation;
+    PyObject *out = type->tp_alloc(type, 6);
+    if (out == NULL) return NULL;
+    PyObject *items[6] = {k_standard, blocks, PyLong_FromLong(win_block), wait,
+                          PyLong_FromLong(concealed), PyLong_FromLong(ron_opened)};
+    if (items[2] == NULL || items[4] == NULL || items[5] == NULL) {
+        Py_XDECREF(items[2]); Py_XDECREF(items[4]); Py_XDECREF(items[5]);
+        Py_DECREF(out);
+        return NULL;
+    }
+    Py_INCREF(k_standard); Py_INCREF(blocks); Py_INCREF(wait);
+    for (int i = 0; i < 6; i++) PyTuple_SET_ITEM(out, i, items[i]);
+    return out;
+}
+
+/* The readings of one set of concealed blocks (decompose._standard without melds). */
+static int readings_of(PyObject *blocks, int win_tile, int tsumo, PyObject *out) {
+    Py_ssize_t n = PyTuple_GET_SIZE(blocks);
+    int kinds[MAX_BLOCKS + 9], tiles[MAX_BLOCKS + 9];
+    if (n > MAX_BLOCKS + 9) return 1; /* never: decline */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        kinds[i] = block_kind(PyTuple_GET_ITEM(blocks, i), &tiles[i]);
+        if (kinds[i] < 0) return 1; /* not a plain concealed block: decline */
+    }
+    int ron_opened = -1;
+    if (!tsumo) {
+        int in_sequence = 0;
+        for (Py_ssize_t i = 0; i < n; i++)
+            if (kinds[i] == SEQ && tiles[i] <= win_tile && win_tile <= tiles[i] + 2) {
+                in_sequence = 1;
+                break;
+            }
+        if (!in_sequence)
+            for (Py_ssize_t i = 0; i < n; i++)
+                if (kinds[i] == TRIP && tiles[i] == win_tile) ron_opened = (int)i;
+    }
+    int concealed = -(ron_opened >= 0);
+    for (Py_ssize_t i = 0; i < n; i++) concealed += kinds[i] == TRIP;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        int k = kinds[i], t = tiles[i];
+        if (k == SEQ ? !(t <= win_tile && win_tile <= t + 2) : t != win_tile) continue;
+        int seen = 0; /* identical blocks give identical readings */
+        for (Py_ssize_t j = 0; j < i && !seen; j++) {
+            if (kinds[j] != k || tiles[j] != t) continue;
+            seen = k == SEQ ? (t <= win_tile && win_tile <= t + 2) : 1;
+        }
+        if (seen) continue;
+        PyObject *wait;
+        if (k == PAIR) wait = k_tanki;
+        else if (k == TRIP) wait = k_shanpon;
+        else if (win_tile == t + 1) wait = k_kanchan;
+        else if ((t % 9 == 0 && win_tile == t + 2) || (t % 9 == 6 && win_tile == t)) wait = k_penchan;
+        else wait = k_ryanmen;
+        PyObject *reading = new_interpretation(blocks, (int)i, wait, concealed, ron_opened);
+        if (reading == NULL) return -1;
+        int failed = PyList_Append(out, reading);
+        Py_DECREF(reading);
+        if (failed) return -1;
+    }
+    return 0;
+}
+
+/* decompose's standard readings of a closed hand: a list of Interpretation, or None for
+ * the Python to work out (anything but a 34-tuple of 0..4 counts, a win tile in range
+ * and a bool). */
+static PyObject *standard_interpretations(PyObject *self, PyObject *const *args,
+                                          Py_ssize_t nargs) {
+    if (g_interpretation == NULL || !g_blocks_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "init_interpretations was not called");
+        return NULL;
+    }
+    if (nargs != 3 || !PyLong_CheckExact(args[1]) || !PyBool_Check(args[2])) Py_RETURN_NONE;
+    long win_tile = PyLong_AsLong(args[1]);
+    if (win_tile < 0 || win_tile >= NUM_TILES) { PyErr_Clear(); Py_RETURN_NONE; }
+    int tsumo = args[2] == Py_True;
+    PyObject *sets = standard_block_sets(self, args[0]);
+    if (sets == NULL) return NULL;
+    if (!PyTuple_CheckExact(sets)) { Py_DECREF(sets); Py_RETURN_NONE; }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) { Py_DECREF(sets); return NULL; }
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(sets); i++) {
+        PyObject *blocks = PyTuple_GET_ITEM(sets, i);
+        int status = PyTuple_CheckExact(blocks) ? readings_of(blocks, (int)win_tile, tsumo, out) : 1;
+        if (status) {
+            Py_DECREF(sets);
+            Py_DECREF(out);
+            if (status < 0) return NULL;
+            Py_RETURN_NONE;
+        }
+    }
+    Py_DECREF(sets);
+    return out;
+}
+
+static PyObject *init_interpretations(PyObject *self, PyObject *cls) {
+    if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "Interpretation must be a named tuple class");
+        return NULL;
+    }
+    Py_INCREF(cls);
+    Py_XSETREF(g_interpretation, cls);
+    Py_RETURN_NONE;
+}
+
+/* -- BACK FOUR's pairs --------------------------------------------------------------------- */
+
+static PyObject *g_py_back_four; /* shapes.back_four_pairs_py, for what C declines */
+
+/* Whether the counts r[0..8] (one suit) split wholly into four-tile groups: four identical
+ * tiles, or a run of four consecutive numbers. The lowest tile left starts a group, and
+ * only two groups can hold it: its four, or the run it starts. */
+static int splits_in_fours(int r[9]) {
+    int i = 0;
+    while (i < 9 && !r[i]) i++;
+    if (i == 9) return 1;
+    if (r[i] >= 4) {
+        r[i] -= 4;
+        int ok = splits_in_fours(r);
+        r[i] += 4;
+        if (ok) return 1;
+    }
+    if (i <= 5 && r[i + 1] && r[i + 2] && r[i + 3]) {
+        for (int k = 0; k < 4; k++) r[i + k]--;
+        int ok = splits_in_fours(r);
+        for (int k = 0; k < 4; k++) r[i + k]++;
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+static PyObject *fall_back_four(PyObject *counts) {
+    return PyObject_CallOneArg(g_py_back_four, counts);
+}
+
+/* shapes.back_four_pairs: the tiles that can be the pair when fourteen concealed tiles
+ * split into a pair and three four-tile groups (groups stay within a suit; honors make
+ * only fours), in tile order; () when there is no such split. */
+static PyObject *back_four_pairs(PyObject *self, PyObject *counts) {
+    int c[NUM_TILES], sum = 0;
+    if (g_py_back_four == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_back_four was not called");
+        return NULL;
+    }
+    if (!PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+        return fall_back_four(counts);
+    for (int t = 0; t < NUM_TILES; t++) {
+        PyObject *item = PyTuple_GET_ITEM(counts, t);
+        if (!PyLong_CheckExact(item)) return fall_back_four(counts);
+        long n = PyLong_AsLong(item);
+        if (n < 0 || n > 4) { PyErr_Clear(); return fall_back_four(counts); }
+        c[t] = (int)n;
+        sum += c[t];
+    }
+    /* the Python's table holds at most three groups: what is left of fourteen tiles */
+    if (sum != 14) return fall_back_four(counts);
+    int honor_pair = -1;
+    for (int t = 27; t < NUM_TILES; t++) {
+        if (c[t] == 1 || c[t] == 3) return PyTuple_New(0);
+        if (c[t] == 2) {
+            if (honor_pair >= 0) return PyTuple_New(0);
+            honor_pair = t;
+        }
+    }
+    int pair_suit = -1;
+    for (int s = 0; s < 3; s++) {
+        int total = 0;
+        for (int i = 0; i < 9; i++) total += c[9 * s + i];
+        if (total % 4 == 0) continue;
+        if (total % 4 != 2 || pair_suit >= 0 || honor_pair >= 0) return PyTuple_New(0);
+        pair_suit = s;
+    }
+    if (pair_suit < 0 && honor_pair < 0) return PyTuple_New(0);
+    for (int s = 0; s < 3; s++) {
+        if (s != pair_suit && !splits_in_fours(&c[9 * s])) return PyTuple_New(0);
+    }
+    if (pair_suit < 0) return Py_BuildValue("(i)", honor_pair);
+    int *r = &c[9 * pair_suit], pairs[9], n_pairs = 0;
+    for (int i = 0; i < 9; i++) {
+        if (r[i] < 2) continue;
+        r[i] -= 2;
+        if (splits_in_fours(r)) pairs[n_pairs++] = 9 * pair_suit + i;
+        r[i] += 2;
+    }
+    PyObject *out = PyTuple_New(n_pairs);
+    if (out == NULL) return NULL;
+    for (int k = 0; k < n_pairs; k++) {
+        PyObject *tile = PyLong_FromLong(pairs[k]);
+        if (tile == NULL) { Py_DECREF(out); return NULL; }
+        PyTuple_SET_ITEM(out, k, tile);
+    }
+    return out;
+}
+
+static PyObject *init_back_four(PyObject *self, PyObject *fallback) {
+    Py_INCREF(fallback);
+    Py_XSETREF(g_py_back_four, fallback);
+    Py_RETURN_NONE;
+}
+
+/* -- module ---------------------------------------------------------------------------- */
+
+static PyMethodDef methods[] = {
+    {"init_win", init_win, METH_VARARGS,
+     "init_win(state, parse_meld, Meld): configure win_from_json"},
+    {"win_from_json", (PyCFunction)(void (*)(void))win_from_json, METH_FASTCALL,
+     "win_from_json(cls, obj): a plain Win, or None for the Python path"},
+    {"init_blocks", init_blocks, METH_VARARGS,
+     "init_blocks(blocks, fallback, waits_fallback): configure standard_block_sets and "
+     "standard_waits"},
+    {"standard_waits", standard_waits, METH_O,
+     "standard_waits(counts): decompose.standard_waits in C"},
+    {"standard_block_sets", standard_block_sets, METH_O,
+     "standard_block_sets(counts): decompose.standard_block_sets in C"},
+    {"init_interpretations", init_interpretations, METH_O,
+     "init_interpretations(Interpretation): configure standard_interpretations"},
+    {"standard_interpretations", (PyCFunction)(void (*)(void))standard_interpretations,
+     METH_FASTCALL,
+     "standard_interpretations(counts, win_tile, tsumo): a closed hand's standard readings"},
+    {"init_back_four", init_back_four, METH_O,
+     "init_back_four(fallback): configure back_four_pairs"},
+    {"back_four_pairs", back_four_pairs, METH_O,
+     "back_four_pairs(counts): shapes.back_four_pairs in C"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "yakubook.engine._speedups",
+    "The C accelerator of the yaku engine's hot paths (the Python is the reference).", -1,
+    methods,
+};
+
+#define INTERN(var, text) \
+    if ((var = PyUnicode_InternFromString(text)) == NULL) return NULL
+
+PyMODINIT_FUNC PyInit__speedups(void) {
+    INTERN(k_hand, "hand");
+    INTERN(k_win, "win");
+    INTERN(k_melds, "melds");
+    INTERN(k_seat, "seat");
+    INTERN(k_round, "round");
+    INTERN(k_tsumo, "tsumo");
+    INTERN(k_riichi, "riichi");
+    INTERN(k_ippatsu, "ippatsu");
+    INTERN(k_red, "red");
+    INTERN(k_seat_wind, "seat_wind");
+    INTERN(k_round_wind, "round_wind");
+    INTERN(k_concealed, "concealed");
+    INTERN(k_win_tile, "win_tile");
+    INTERN(k_concealed_counts, "concealed_counts");
+    INTERN(k_tile_counts, "tile_counts");
+    INTERN(k_tile_mask, "tile_mask");
+    INTERN(k_mask2, "mask2");
+    INTERN(k_mask3, "mask3");
+    INTERN(k_number_total, "number_total");
+    INTERN(k_quads, "quads");
+    INTERN(k_is_closed, "is_closed");
+    INTERN(k_suit_count, "suit_count");
+    INTERN(k_situational, "situational");
+    INTERN(k_kind, "kind");
+    INTERN(k_tiles, "tiles");
+    INTERN(k_dict, "__dict__");
+    INTERN(k_none, "none");
+    INTERN(k_standard, "standard");
+    INTERN(k_sequence, "sequence");
+    INTERN(k_triplet, "triplet");
+    INTERN(k_pair, "pair");
+    INTERN(k_kanchan, "kanchan");
+    INTERN(k_penchan, "penchan");
+    INTERN(k_ryanmen, "ryanmen");
+    INTERN(k_tanki, "tanki");
+    INTERN(k_shanpon, "shanpon");
+    return PyModule_Create(&module);
+}

@@ -1,0 +1,445 @@
+"""Evaluate a winning hand under a ruleset: which local yaku hold, and what they award.
+
+The ruleset is compiled once into the list of enabled checks (body, options, prefilter).
+Per hand: prefilters run once on the Win; then every interpretation is read once
+(HandView caches its features) and the enabled bodies run on it; the interpretation with
+the best total is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from functools import cache, cached_property, partial
+from typing import Any
+
+from yakubook import generated
+from yakubook.engine import registry
+from yakubook.engine.award import Award, rank, resolve
+from yakubook.engine.decompose import (
+    SHAPE_CONDITIONS,
+    Interpretation,
+    interpretations,
+    shapes_needed,
+    shapes_version,
+)
+from yakubook.engine.inline import inline
+from yakubook.engine.interplay import PARENTS, superseded
+from yakubook.engine.registry import COMBINATION_NOTES
+from yakubook.engine.rules import Ruleset, supply
+from yakubook.engine.score import Score, best_score
+from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
+from yakubook.engine.tiles import format_tiles
+from yakubook.engine.view import HandView
+from yakubook.engine.win import Win
+from yakubook.engine.winning import OtherYaku, hand_value, local_winning_han
+from yakubook.errors import InputError
+
+
+@dataclass(frozen=True)
+class Check:
+    id: str
+    fn: Any  # the body, with the context it asked for (parent options …) bound
+    opts: Any
+    prefilter: Any
+    module: str
+
+
+@dataclass(frozen=True)
+class Result:
+    win: Win
+    yaku: tuple[Award, ...]
+    interpretation: Interpretation | None
+    total: float
+    not_implemented: tuple[str, ...]
+    # What the hand is worth (yakubook.engine.score), when asked for: evaluate(..., score=True).
+    score: Score | None = None
+
+    @cached_property
+    def standard(self) -> tuple[str, ...]:
+        """Standard yaku of the reported interpretation (for context; not computed unless
+        asked, since evaluate's callers mostly want the local yaku)."""
+        if self.interpretation is None:
+            return ()
+        view = HandView(self.win, self.interpretation)
+        names = tuple(n for n in STANDARD_YAKU if n != "menzen" and view.std(n))
+        if any(n in YAKUMAN for n in names):
+            names = tuple(n for n in names if n in YAKUMAN)
+        return names
+
+    def to_json(self) -> dict[str, Any]:
+        interp = None
+        if self.interpretation is not None:
+            interp = {
+                "kind": self.interpretation.kind,
+                "wait": self.interpretation.wait,
+                "blocks": [
+                    {"kind": b.kind, "tiles": format_tiles(b.tiles), "open": b.open}
+                    for b in self.interpretation.blocks
+                ],
+            }
+        return {
+            "yaku": [a.to_json() for a in self.yaku],
+            "interpretation": interp,
+            "standard_yaku": list(self.standard),
+            "not_implemented": list(self.not_implemented),
+        } | ({"score": self.score.to_json()} if self.score is not None else {})
+
+
+def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
+    """The enabled checks of a ruleset, compiled once and kept on the ruleset.
+
+    A nested entry (yakubook.engine.interplay.PARENTS) is compiled only when its parent is on, with
+    the parent's options bound when its body asks for them; a smaller family member's body
+    is asked to hold on its own terms (``inclusive``), supersession deciding afterwards.
+    """
+    hit = ruleset.__dict__.get("_compiled")
+    if hit is not None:
+        return hit
+    registry.load_bodies()
+    checks = []
+    missing = []
+    for yid in ruleset.enabled:
+        link = PARENTS.get(yid)
+        if link is not None and not ruleset.is_on(link.parent):
+            continue
+        body = registry.BODIES.get(yid)
+        if body is None:
+            missing.append(yid)
+            continue
+        context: dict[str, Any] = {}
+        if "parent" in body.context and link is not None:
+            context["parent"] = ruleset.options[link.parent]
+        if "inclusive" in body.context:
+            context["inclusive"] = True
+        fn = partial(body.fn, **context) if context else body.fn
+        checks.append(Check(yid, fn, ruleset.options[yid], body.prefilter, body.fn.__module__))
+    out = (tuple(checks), tuple(missing))
+    object.__setattr__(ruleset, "_compiled", out)  # a cache, not state: Ruleset stays frozen
+    return out
+
+
+def _adjustments(ruleset: Ruleset) -> dict[str, Any]:
+    """Per yaku ID, how its award's value is finished under this ruleset: the parent's
+    value for an entry that counts as its parent, numbers the table supplied for a lost
+    one. Kept on the ruleset like the compiled checks."""
+    hit = ruleset.__dict__.get("_adjust")
+    if hit is not None:
+        return hit
+    out: dict[str, Any] = {}
+    for yid in ruleset.enabled:
+        link = PARENTS.get(yid)
+        if link is not None and link.counts_as and ruleset.is_on(link.parent):
+            out[yid] = partial(_counted_as_parent, ruleset, link.parent)
+        elif yid in ruleset.supplied:
+            out[yid] = partial(_with_supplied, ruleset.supplied[yid])
+    object.__setattr__(ruleset, "_adjust", out)
+    return out
+
+
+def _counted_as_parent(ruleset: Ruleset, parent: str, view: HandView, a: Award) -> Award:
+    info = generated.REGISTRY[parent]
+    letter = ruleset.options[parent].value.letter
+    value = info.values[letter]
+    if parent in ruleset.supplied:
+        value = supply(value, ruleset.supplied[parent])
+    combination = tuple(n for n in value.get("notes", []) if n["kind"] in COMBINATION_NOTES)
+    note = f"counts as {parent} {info.name_hant} (its option {letter})"
+    return replace(
+        a, value=resolve(value, view.is_open), note=note, combination=a.combination + combination
+    )
+
+
+def _with_supplied(numbers: dict[str, int], view: HandView, a: Award) -> Award:
+    return replace(a, value=supply(a.value, numbers)) if a.value.get("lost") else a
+
+
+@cache
+def default_ruleset() -> Ruleset:
+    return Ruleset.default()
+
+
+def _plan(ruleset: Ruleset) -> tuple[tuple, tuple[str, ...]]:
+    """The compiled checks grouped for the hot loop, and the enabled yaku without a body.
+
+    Checks are grouped by their module's section gate (None: no gate); per group, the
+    checks with a prefilter as (prefilter, (body, options)) pairs and those without as
+    ready (body, options) pairs.
+    """
+    hit = ruleset.__dict__.get("_plan")
+    if hit is None:
+        checks, missing = compile_ruleset(ruleset)
+        groups: dict[str, list] = {}
+        for c in checks:
+            groups.setdefault(c.module, []).append(c)
+        plan = tuple(
+            (
+                registry.GATES.get(module),
+                tuple((c.prefilter, (c.fn, c.opts)) for c in items if c.prefilter),
+                tuple((c.fn, c.opts) for c in items if not c.prefilter),
+            )
+            for module, items in groups.items()
+        )
+        hit = (plan, missing)
+        object.__setattr__(ruleset, "_plan", hit)
+    return hit
+
+
+def _shapes(ruleset: Ruleset) -> Any:
+    """The registered shape kinds the ruleset's checks read (the other finders do not
+    run), as a function of the Win giving those whose condition (register_shape's
+    ``when``) the hand passes, written like ``_selector``'s code. Kept on the ruleset
+    until a shape is registered or unregistered (each of which moves
+    ``shapes_version``)."""
+    key = shapes_version()
+    hit = ruleset.__dict__.get("_shapes")
+    if hit is None or hit[0] != key:
+        checks, _ = compile_ruleset(ruleset)
+        kinds = shapes_needed(c.id for c in checks)
+        namespace: dict[str, Any] = {}
+        parsed: dict = {}
+        lines = ["def shapes(win):", "    out = []"]
+        for i, kind in enumerate(kinds):
+            namespace[f"k{i}"] = kind
+            when = SHAPE_CONDITIONS.get(kind)
+            if when is None:
+                lines.append(f"    out.append(k{i})")
+                continue
+            test = _written(when, f"s{i}", namespace, parsed)
+            lines += [f"    if {test}:", f"        out.append(k{i})"]
+        lines.append("    return out")
+        code = compile("\n".join(lines) + "\n", "<yakubook.engine.evaluation shapes>", "exec")
+        exec(code, namespace)
+        hit = (key, namespace["shapes"])
+        object.__setattr__(ruleset, "_shapes", hit)
+    return hit[1]
+
+
+def live_checks(win: Win, plan: tuple) -> list[tuple]:
+    """(body, options) of every check whose gate and prefilter pass for this hand."""
+    live: list[tuple] = []
+    for gate, filtered, always in plan:
+        if gate is not None and not gate(win):
+            continue
+        if always:
+            live.extend(always)
+        for pf, check in filtered:
+            if pf(win):
+                live.append(check)
+    return live
+
+
+# The fields of Win (plain values set once, at construction) a selector may read ahead.
+_WIN_FIELDS = frozenset(f.name for f in fields(Win))
+
+
+def _written(
+    fn: Any, name: str, namespace: dict[str, Any], parsed: dict, reads: set[str] | None = None
+) -> str:
+    """Generated code's test of ``fn`` on ``win``: its expression written in
+    (``yakubook.engine.inline``; with ``reads``, the Win fields it reads as locals ``win_<field>``,
+    added to ``reads``), or a call of ``fn`` bound as ``name``. Either way what the code
+    names is put in ``namespace``."""
+    inlined = inline(fn, name, _WIN_FIELDS if reads is not None else frozenset(), parsed)
+    if inlined is None:
+        namespace[name] = fn
+        return f"{name}(win)"
+    namespace.update(inlined.names)
+    if reads is not None:
+        reads.update(inlined.reads)
+    return inlined.source
+
+
+def _selector(ruleset: Ruleset) -> Any:
+    """``live_checks`` for this ruleset's plan as one straight-line function (built once
+    and kept on the ruleset): no loop, no tuple unpacking per check, and each gate and
+    prefilter that is a single expression written in place of its call
+    (``yakubook.engine.inline``), which is most of what ~150 prefilters per hand cost; checks in a
+    row sharing one prefilter ask it once (a prefilter is a function of the immutable
+    Win, so asking again would answer the same). The code names
+    only generated local names (g0, p0, c0 …); the objects come in through the namespace."""
+    hit = ruleset.__dict__.get("_selector")
+    if hit is not None:
+        return hit
+    plan, _ = _plan(ruleset)
+    namespace: dict[str, Any] = {}
+
+    reads: set[str] = set()
+    parsed: dict = {}  # the bodies' syntax trees, dropped with this function's frame
+    lines = []
+    n = 0
+    for g, (gate, filtered, always) in enumerate(plan):
+        indent = "    "
+        if gate is not None:
+            lines.append(f"    if {_written(gate, f'g{g}', namespace, parsed, reads)}:")
+            indent = "        "
+        body = []
+        if always:
+            namespace[f"a{g}"] = always
+            body.append(f"{indent}live.extend(a{g})")
+        last = None
+        for pf, check in filtered:
+            namespace[f"c{n}"] = check
+            if pf is not last:  # checks in a row with one prefilter (3-10-09..11) test it once
+                body.append(f"{indent}if {_written(pf, f'p{n}', namespace, parsed, reads)}:")
+                last = pf
+            body.append(f"{indent}    add(c{n})")
+            n += 1
+        lines += body or [f"{indent}pass"]
+    lines.append("    return live")
+    # Win is immutable: each field the tests read is read once, into a local.
+    head = ["def select(win):", "    live = []", "    add = live.append"]
+    head += [f"    win_{f} = win.{f}" for f in sorted(reads)]
+    lines = head + lines
+    code = compile("\n".join(lines) + "\n", "<yakubook.engine.evaluation selector>", "exec")
+    exec(code, namespace)
+    hit = namespace["select"]
+    object.__setattr__(ruleset, "_selector", hit)
+    return hit
+
+
+def prepare(ruleset: Ruleset | None = None) -> Ruleset:
+    """Compile everything ``evaluate`` keeps on a ruleset (its checks, their order, the
+    award adjustments, the shapes it reads) now rather than on its first hand: for a
+    server, or a benchmark that counts loading apart from evaluating."""
+    rs = ruleset if ruleset is not None else default_ruleset()
+    _plan(rs)
+    _adjustments(rs)
+    _asking(rs)
+    _selector(rs)
+    _shapes(rs)
+    return rs
+
+
+def _asking(ruleset: Ruleset) -> frozenset:
+    """The compiled checks whose body asks for the other local yaku (``others``): run after
+    the rest (yakubook.engine.winning). Kept on the ruleset like the compiled checks."""
+    hit = ruleset.__dict__.get("_asking")
+    if hit is None:
+        registry.load_bodies()
+        checks, _ = compile_ruleset(ruleset)
+        hit = frozenset(c.fn for c in checks if "others" in registry.BODIES[c.id].context)
+        object.__setattr__(ruleset, "_asking", hit)
+    return hit
+
+
+def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
+    """The local yaku of the best reading; with ``score``, also what the hand is worth
+    (``Result.score``, the best-paying reading: yakubook/engine/score.py)."""
+    rs = ruleset if ruleset is not None else default_ruleset()
+    if score:
+        readings: list[tuple[Interpretation, list[Award]]] = []
+        result = _evaluate(win, rs, readings)
+        return replace(result, score=best_score(win, readings, rs.scoring))
+    return _evaluate(win, rs, None)
+
+
+def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
+    """What the hand is worth under ``ruleset`` (the default ruleset when ``None``): the
+    best-paying reading's han, fu and payments, or ``None`` when no reading of the hand has
+    a yaku (standard or local) to win on. The same as ``evaluate(win, ruleset,
+    score=True).score``."""
+    return evaluate(win, ruleset, score=True).score
+
+
+def _evaluate(
+    win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]] | None
+) -> Result:
+    _, missing = _plan(rs)
+    adjust = _adjustments(rs)
+    live = _selector(rs)(win)
+    interps = interpretations(win, shapes=_shapes(rs)(win))
+    if not interps:
+        # Complete only in a shape no enabled yaku reads: still read it (the finders left
+        # out above are skipped for speed, not to reject hands), so the result stays
+        # what it would be with every finder run.
+        interps = interpretations(win)
+    if not interps:
+        raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
+    asking = _asking(rs)
+    if asking and any(fn in asking for fn, _ in live):
+        return _evaluate_asking(win, rs, live, interps, asking, missing, readings)
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for interp in interps:
+        view = HandView(win, interp)
+        awards = []
+        for fn, opts in live:
+            a = fn(view, opts)
+            if a is not None:
+                finish = adjust.get(a.id)
+                awards.append(finish(view, a) if finish else a)
+        if len(awards) > 1:
+            drop = superseded(awards, rs.award_both)
+            if drop:
+                awards = [a for a in awards if a.id not in drop]
+        if readings is not None:
+            readings.append((interp, awards))
+        if len(interps) == 1:
+            return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards), missing)
+        total = sum(rank(a.value) for a in awards)
+        if best is None or total > best[0]:
+            best = (total, interp, awards)
+    assert best is not None
+    total, interp, awards = best
+    return Result(win, tuple(awards), interp, total, missing)
+
+
+def _kept(awards: list[Award | None], award_both: bool) -> list[Award]:
+    """The awards that hold, less those supersession drops."""
+    held = [a for a in awards if a is not None]
+    drop = superseded(held, award_both) if len(held) > 1 else set()
+    return [a for a in held if a.id not in drop]
+
+
+def _evaluate_asking(
+    win: Win,
+    rs: Ruleset,
+    live: list[tuple],
+    interps: list[Interpretation],
+    asking: frozenset,
+    missing: tuple[str, ...],
+    scored: list[tuple[Interpretation, list[Award]]] | None = None,
+) -> Result:
+    """``evaluate`` for a hand where a body asks for the other local yaku (yakubook.engine.winning):
+    every reading's other bodies first, then the asking ones, each told the local winning
+    yaku of its reading and the best reading's full value (人和's caps), in the order
+    ``live`` gives (a report's order does not depend on which bodies ask)."""
+    adjust = _adjustments(rs)
+    asked = [(i, fn, opts) for i, (fn, opts) in enumerate(live) if fn in asking]
+    readings = []
+    for interp in interps:
+        view = HandView(win, interp)
+        slots: list[Award | None] = []
+        for fn, opts in live:
+            a = None if fn in asking else fn(view, opts)
+            if a is not None and a.id in adjust:
+                a = adjust[a.id](view, a)
+            slots.append(a)
+        readings.append((view, slots))
+    first = [(view, _kept(slots, rs.award_both)) for view, slots in readings]
+    memo: list[float] = []
+
+    def best_value() -> float:  # only a cap asks, so only then every reading's value
+        if not memo:
+            memo.append(max(hand_value(view, awards) for view, awards in first))
+        return memo[0]
+
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for (view, slots), (_, kept) in zip(readings, first, strict=True):
+        others = OtherYaku(local_winning_han(kept), best_value)
+        held = False
+        for i, fn, opts in asked:
+            a = fn(view, opts, others=others)
+            if a is not None:
+                held = True
+                slots[i] = adjust[a.id](view, a) if a.id in adjust else a
+        # Mostly none holds (BACK FOUR's shape with another reading's blocks, say): the
+        # slots are then those ``kept`` was made of.
+        awards = _kept(slots, rs.award_both) if held else kept
+        if scored is not None:
+            scored.append((view.interp, awards))
+        total = sum(rank(a.value) for a in awards)
+        if best is None or total > best[0]:
+            best = (total, view.interp, awards)
+    assert best is not None
+    total, interp, awards = best
+    return Result(win, tuple(awards), interp, total, missing)

@@ -1,0 +1,587 @@
+"""What a winning hand is worth under a ruleset: han, fu, the limit and the payments.
+
+Every rule for how values combine is written here, once (the README's "What the hand is
+worth" section states the same rules; tests/yaku/test_score.py checks each):
+
+1. Standard yaku (``yakubook.engine.standard``, plus the situation yaku riichi, ippatsu, menzen
+   tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han; dora,
+   ura dora (with a riichi), red fives (``aka_dora``) and flowers (``flower_dora``) add one
+   han each but never make a hand a win on their own.
+2. A local yaku worth N han adds N han.
+3. Yakuman: local yakuman add their multiples to the standard ones; any yakuman drops
+   every han yaku, dora and limit-valued yaku (as standard yakuman do). With
+   ``multiple_yakuman`` off the hand is one yakuman at most; with ``double_yakuman`` off
+   the four standard double hands count one.
+4. A local yaku whose value is a limit (滿貫, 跳滿, 倍滿, 三倍滿) sets the hand to at least
+   that limit; under ``limit_yaku = "at least"`` (the default) other han do not add onto
+   it: the hand is worth the limit, or what everything else is worth when that is more.
+   This follows the compendium's only wording on it, 人和's options d-f
+   (人和以外的役比滿貫高時只計算人和以外的部分: when the other yaku are worth more than the
+   limit, only they count). ``limit_yaku = "add"`` counts a limit as its han instead
+   (滿貫 5, 跳滿 6, 倍滿 8, 三倍滿 11) and adds it to the rest.
+5. A local yaku that says it includes or does not count a standard yaku (包含立直的1翻,
+   不計字一色) takes that standard yaku out of the count; the compendium's 一發 (3-02-01)
+   is the standard ippatsu itself and is counted once.
+6. Limits from han and fu as the `mahjong` library (2.1.0) counts them: 5 han or a base of
+   more than 2,000 points is mangan (with ``kiriage`` also 4 han 30 fu and 3 han 60 fu),
+   6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13 or more counted (kazoe) yakuman, or
+   sanbaiman, or one yakuman per 13 han (``kazoe``). At most six yakuman are paid.
+7. Payment: base points fu x 2^(han+2); ron: the discarder pays 4x the base (6x to a
+   dealer) rounded up to 100, plus 300 per honba; tsumo: the dealer pays 2x and each other
+   player 1x (a dealer's tsumo: everyone 2x), each rounded up to 100, plus 100 per honba
+   each; the winner also takes 1,000 per riichi stick on the table.
+8. The reading (interpretation) that pays the most counts, as at a real table; on equal
+   points a real yakuman beats a counted one, then more han, then more fu.
+
+Scoring is opt-in (``evaluate(win, ruleset, score=True)`` or ``score(win, ruleset)``), so
+plain evaluation costs nothing more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from yakubook.engine.award import LIMIT_HAN, Award
+from yakubook.engine.decompose import Interpretation
+from yakubook.engine.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUMAN
+from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
+from yakubook.engine.win import Win
+from yakubook.errors import InputError
+
+# -- the ruleset's scoring keys ----------------------------------------------------------
+
+KAZOE = ("yakuman", "sanbaiman", "multiple")
+LIMIT_YAKU = ("at least", "add")
+MAX_AKA = 4
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """The table rules for scoring (``[scoring]`` in a ruleset file)."""
+
+    kiriage: bool = False  # 4 han 30 fu and 3 han 60 fu are mangan
+    kazoe: str = "yakuman"  # 13+ han: "yakuman", "sanbaiman", or "multiple" (per 13 han)
+    multiple_yakuman: bool = True  # yakuman add up (2x, 3x …); off: one yakuman at most
+    double_yakuman: bool = True  # kokushi 13-wait, suuankou tanki, junsei chuuren, daisuushii
+    aka_dora: int = 3  # red fives in the set (each held is one han); 0 = no red fives
+    kuitan: bool = True  # tanyao counts on an open hand
+    flower_dora: bool = True  # each flower held is one han
+    limit_yaku: str = "at least"  # how a limit-valued local yaku meets other han
+
+
+SCORING_KEYS: dict[str, str] = {
+    "kiriage": "true or false",
+    "kazoe": "'yakuman', 'sanbaiman' or 'multiple'",
+    "multiple_yakuman": "true or false",
+    "double_yakuman": "true or false",
+    "aka_dora": f"an integer 0 to {MAX_AKA}",
+    "kuitan": "true or false",
+    "flower_dora": "true or false",
+    "limit_yaku": "'at least' or 'add'",
+}
+
+
+def parse_scoring(table: object, where: str) -> Scoring:
+    """The ``[scoring]`` table of a ruleset file; any unknown key or wrong value is an
+    InputError naming it."""
+    if not isinstance(table, Mapping):
+        raise InputError(f"{where}: 'scoring' must be a table: [scoring], got {table!r}")
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        if key not in SCORING_KEYS:
+            raise InputError(
+                f"{where}: [scoring] has no key {key!r} (keys: {', '.join(SCORING_KEYS)})"
+            )
+        default = getattr(Scoring(), key)
+        ok = type(value) is type(default)
+        if key == "kazoe":
+            ok = value in KAZOE
+        elif key == "limit_yaku":
+            ok = value in LIMIT_YAKU
+        elif key == "aka_dora":
+            ok = type(value) is int and 0 <= value <= MAX_AKA
+        if not ok:
+            raise InputError(f"{where}: [scoring] {key} must be {SCORING_KEYS[key]}, got {value!r}")
+        values[key] = value
+    return Scoring(**values)
+
+
+# -- standard han ------------------------------------------------------------------------
+
+# (closed han, open han); open None: closed only. The table of yakubook/engine/standard.py, which
+# the minimum-han rules (yaku_han) read too.
+STANDARD_HAN: dict[str, tuple[int, int | None]] = {
+    name: (closed, open_han or None) for name, closed, open_han in SHAPE_HAN
+}
+# Yakuman multiples; the four double hands count 1 with ``double_yakuman`` off. The
+# kokushi13 / suuankou_tanki / chuuren_junsei helpers name the double form beside the
+# single one, which then does not count again.
+YAKUMAN_MULTIPLE: dict[str, int] = {name: 1 for name in YAKUMAN} | {
+    "kokushi13": 2,
+    "suuankou_tanki": 2,
+    "chuuren_junsei": 2,
+    "daisuushii": 2,
+}
+_DOUBLE_OF = {"kokushi13": "kokushi", "suuankou_tanki": "suuankou", "chuuren_junsei": "chuuren"}
+# Names the compendium's notes use for standard yaku (zh-Hans), for "includes" and
+# "not counted" notes.
+STANDARD_NAMES: dict[str, str] = {
+    "立直": "riichi",
+    "一发": "ippatsu",
+    "岭上开花": "rinshan",
+    "海底捞月": "haitei",
+    "字一色": "tsuuiisou",
+    "混一色": "honiisou",
+    "清一色": "chiniisou",
+    "七对子": "chiitoitsu",
+    "混老头": "honroutou",
+}
+# Local entries that are a standard yaku itself, counted once (by the standard table).
+SAME_AS_STANDARD: dict[str, str] = {"3-02-01": "ippatsu"}
+YAKUMAN_HAN = 13
+MAX_YAKUMAN = 6
+LIMITS = ("mangan", "haneman", "baiman", "sanbaiman")
+LIMIT_BASE = {"mangan": 2000, "haneman": 3000, "baiman": 4000, "sanbaiman": 6000}
+YAKUMAN_BASE = 8000
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Who pays what (honba included in each payer's share)."""
+
+    ron: int = 0  # the discarder pays (ron only)
+    dealer: int = 0  # the dealer pays (a non-dealer's tsumo)
+    each: int = 0  # each other player pays (tsumo: non-dealers; a dealer's tsumo: all three)
+    honba: int = 0  # of the above, the honba part in total
+    riichi_sticks: int = 0  # 1,000 per stick on the table
+    total: int = 0  # what the winner gains
+
+    def to_json(self) -> dict[str, int]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class Score:
+    """A hand's worth under a ruleset."""
+
+    win: bool  # the hand has a yaku (dora alone win nothing) and enough han
+    han: int  # han counted (0 for a yakuman hand)
+    fu: int
+    yakuman: int  # yakuman multiple (0: none; counted yakuman are not here)
+    limit: str  # "", mangan … sanbaiman, "yakuman", "2x yakuman", "kazoe yakuman" …
+    base: int  # base points
+    payment: Payment
+    # (name, han or yakuman multiple as "Nx yakuman") of everything counted, in order.
+    counted: tuple[tuple[str, str], ...]
+    interpretation: Interpretation | None
+    # Local yaku that hold but add nothing here, with why (lost numbers, superseded …).
+    not_counted: tuple[tuple[str, str], ...] = ()
+    reason: str = ""  # why the hand does not win, or why a limit yaku set the value
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "win": self.win,
+            "han": self.han,
+            "fu": self.fu,
+            "yakuman": self.yakuman,
+            "limit": self.limit,
+            "base_points": self.base,
+            "payment": self.payment.to_json(),
+            "counted": [{"name": n, "value": v} for n, v in self.counted],
+        }
+        if self.not_counted:
+            out["not_counted"] = [{"name": n, "why": w} for n, w in self.not_counted]
+        if self.reason:
+            out["note"] = self.reason
+        if self.interpretation is not None:
+            out["interpretation"] = {
+                "kind": self.interpretation.kind,
+                "wait": self.interpretation.wait,
+            }
+        return out
+
+    def lines(self) -> list[str]:
+        """The score as text (``yakubook evaluate``)."""
+        if not self.win:
+            return [f"score: no win ({self.reason})"]
+        if self.yakuman:
+            head = f"score: {self.limit}"
+        else:
+            head = f"score: {self.han} han {self.fu} fu" + (f", {self.limit}" if self.limit else "")
+        p = self.payment
+        if p.ron:
+            pay = f"ron: the discarder pays {p.ron}"
+        elif p.dealer:
+            pay = f"tsumo: the dealer pays {p.dealer}, each other player {p.each}"
+        else:
+            pay = f"tsumo: each player pays {p.each}"
+        sticks = f" + {p.riichi_sticks} for the riichi sticks" if p.riichi_sticks else ""
+        out = [head, f"  {pay}{sticks}; total {p.total}"]
+        out.append("  counted: " + ", ".join(f"{n} {v}" for n, v in self.counted))
+        for name, why in self.not_counted:
+            out.append(f"  not counted: {name} ({why})")
+        if self.reason:
+            out.append(f"  ({self.reason})")
+        return out
+
+
+# -- dora --------------------------------------------------------------------------------
+
+
+def dora_of(indicator: int) -> int:
+    """The tile an indicator makes dora: the next in its suit, 9 -> 1, winds E S W N E,
+    dragons 白 發 中 白."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator <= 30:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+def indicator_tiles(text: str) -> list[int]:
+    return parse_tiles(text).tiles if text else []
+
+
+def count_dora(win: Win, indicators: Iterable[int]) -> int:
+    return sum(win.tile_counts[dora_of(t)] for t in indicators)
+
+
+# -- fu ----------------------------------------------------------------------------------
+
+
+def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
+    """(fu rounded up to 10, fu before rounding) of one reading, counted as the ``mahjong``
+    library counts them: seven pairs 25; thirteen orphans 0 (a yakuman: fu do not matter);
+    any other shape has no set fu beyond base, tsumo and the closed-ron 10."""
+    if interp.kind == "chiitoitsu":
+        return 25, 25
+    if interp.kind == "kokushi":
+        return 0, 0
+    closed = not any(b.open for b in interp.blocks) and win.is_closed
+    fu = 0
+    if interp.kind == "standard":
+        fu = _set_fu(win, interp)
+    if win.tsumo and fu:
+        fu += 2
+    if not closed and fu == 0:
+        fu = 2  # an open hand of no fu is 30 fu, not 20
+    fu += 20 if (not closed or win.tsumo) else 30
+    return (fu + 9) // 10 * 10, fu
+
+
+def _set_fu(win: Win, interp: Interpretation) -> int:
+    fu = 2 if interp.wait in ("kanchan", "penchan", "tanki") else 0
+    for i, b in enumerate(interp.blocks):
+        if b.kind == "pair":
+            t = b.tile
+            fu += 2 * (is_dragon(t) + (t == win.seat_wind) + (t == win.round_wind))
+        elif b.kind in ("triplet", "quad"):
+            concealed = not b.open and (win.tsumo or i != interp.win_block)
+            value = 2 * (1 + concealed)
+            if b.kind == "quad":
+                value *= 4
+            if b.tile >= 27 or b.tile % 9 in (0, 8):
+                value *= 2
+            fu += value
+    return fu
+
+
+# -- one reading -------------------------------------------------------------------------
+
+
+@dataclass
+class _Tally:
+    han: int = 0  # yaku han (no dora)
+    yakuman: int = 0
+    floor: str = ""  # the highest limit a local yaku set
+    floor_by: str = ""
+    counted: list[tuple[str, str]] = field(default_factory=list)
+    yakuman_counted: list[tuple[str, str]] = field(default_factory=list)
+    not_counted: list[tuple[str, str]] = field(default_factory=list)
+
+
+def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[str, int]:
+    """Standard yaku of one reading and their han (yakuman as 13 x multiple), situation
+    yaku included, before any local yaku takes one out."""
+    out: dict[str, int] = {}
+    is_open = not win.is_closed
+    if interp.kind not in ("standard", "chiitoitsu", "kokushi"):
+        # An irregular shape: only the tile-colour yaku read it.
+        names = [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
+    else:
+        names = [n for n, f in STANDARD_YAKU.items() if n != "menzen" and f(win, interp)]
+    for name in names:
+        if name in YAKUMAN:
+            out[name] = YAKUMAN_HAN * YAKUMAN_MULTIPLE[name]
+            continue
+        closed_han, open_han = STANDARD_HAN[name]
+        if name == "tanyao" and is_open and not scoring.kuitan:
+            continue
+        han = open_han if is_open else closed_han
+        if han:
+            out[name] = han
+    for double, single in _DOUBLE_OF.items():
+        if double in out:
+            out.pop(single, None)
+    if win.first_go_around and win.tsumo and not win.melds:
+        out["tenhou" if win.seat_wind == EAST else "chiihou"] = YAKUMAN_HAN
+    if interp.kind == "standard":
+        for b in interp.blocks:
+            if b.is_triplet_like and b.tile >= 27:
+                han = yakuhai_han(win, b.tile)
+                if han:
+                    out[f"yakuhai {_TILE_NAMES[b.tile - 27]}"] = han
+    if win.riichi != "none":
+        out["double riichi" if win.riichi.endswith("double") else "riichi"] = RIICHI_HAN[win.riichi]
+    for name, holds in (
+        ("ippatsu", win.ippatsu),
+        ("menzen tsumo", win.tsumo and win.is_closed),
+        ("haitei", win.haitei),
+        ("houtei", win.houtei),
+        ("rinshan", win.rinshan),
+        ("chankan", win.chankan),
+    ):
+        if holds:
+            out[name] = 1
+    return out
+
+
+# The standard yaku that look only at the tiles, so read an irregular shape too.
+_TILE_COLOUR = (
+    "tanyao",
+    "honiisou",
+    "chiniisou",
+    "honroutou",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+)
+_TILE_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+
+
+def yakuhai_han(win: Win, tile: int) -> int:
+    return is_dragon(tile) + (tile == win.seat_wind) + (tile == win.round_wind)
+
+
+def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring) -> _Tally:
+    std = standard_names(win, interp, scoring)
+    awards = list(awards)
+    # Rule 5: a local yaku that includes (or does not count) a standard one takes it out.
+    for a in awards:
+        for note in a.combination + tuple(a.value.get("notes", [])):
+            if note["kind"] in ("includes", "not_counted"):
+                for arg in note.get("args", []):
+                    for part in arg.replace("和", "、").split("、"):
+                        name = STANDARD_NAMES.get(part.strip())
+                        if name == "riichi":
+                            std.pop("riichi", None)
+                            std.pop("double riichi", None)
+                        elif name is not None:
+                            std.pop(name, None)
+    t = _Tally()
+    for name, han in std.items():
+        if han >= YAKUMAN_HAN and (name in YAKUMAN or name in ("tenhou", "chiihou")):
+            multiple = han // YAKUMAN_HAN
+            if multiple > 1 and not scoring.double_yakuman:
+                multiple = 1
+            t.yakuman += multiple
+            t.yakuman_counted.append((name, f"{multiple}x yakuman"))
+        else:
+            t.han += han
+            t.counted.append((name, f"{han} han"))
+    for a in awards:
+        _add_local(t, a, std, scoring)
+    return t
+
+
+def _add_local(t: _Tally, a: Award, std: Mapping[str, int], scoring: Scoring) -> None:
+    label = f"{a.id} {a.name}"
+    if a.id in SAME_AS_STANDARD:
+        t.not_counted.append((label, f"the standard {SAME_AS_STANDARD[a.id]}, counted once"))
+        return
+    value = a.value
+    kind = value["kind"]
+    if value.get("lost"):
+        t.not_counted.append((label, "its number is lost in the source; a ruleset can supply it"))
+        return
+    if kind in ("han", "fu_han"):
+        if value["han"]:
+            t.han += value["han"]
+            t.counted.append((label, f"{value['han']} han"))
+    elif kind == "additive":
+        plus = STANDARD_NAMES.get(value["plus"].replace("七對子", "七对子"))
+        han = value["han"] or 0
+        if plus not in std:  # the standard yaku it adds to is not counted by itself
+            han += STANDARD_HAN.get(plus or "", (0, None))[0]
+        t.han += han
+        t.counted.append((label, f"{han} han"))
+    elif kind == "yakuman":
+        t.yakuman += value["multiple"]
+        t.yakuman_counted.append((label, f"{value['multiple']}x yakuman"))
+    elif kind == "limit":
+        limit = value["limit"]
+        if scoring.limit_yaku == "add":
+            han = LIMIT_HAN[limit] * (value.get("multiple") or 1)
+            t.han += han
+            t.counted.append((label, f"{han} han ({limit})"))
+        else:
+            if not t.floor or LIMIT_BASE[limit] > LIMIT_BASE[t.floor]:
+                t.floor, t.floor_by = limit, label
+            t.counted.append((label, f"at least {limit}"))
+    else:
+        t.not_counted.append((label, f"a {kind} value carries no han"))
+
+
+def base_points(han: int, fu: int, scoring: Scoring) -> tuple[int, str]:
+    """(base points, limit) of a non-yakuman hand."""
+    if han >= YAKUMAN_HAN:
+        if scoring.kazoe == "yakuman":
+            return YAKUMAN_BASE, "kazoe yakuman"
+        if scoring.kazoe == "multiple":
+            n = min(han // YAKUMAN_HAN, MAX_YAKUMAN)
+            return YAKUMAN_BASE * n, "kazoe yakuman" if n == 1 else f"{n}x kazoe yakuman"
+        return LIMIT_BASE["sanbaiman"], "kazoe sanbaiman"
+    if han >= 11:
+        return LIMIT_BASE["sanbaiman"], "sanbaiman"
+    if han >= 8:
+        return LIMIT_BASE["baiman"], "baiman"
+    if han >= 6:
+        return LIMIT_BASE["haneman"], "haneman"
+    if han >= 5:
+        return LIMIT_BASE["mangan"], "mangan"
+    base = fu * 2 ** (han + 2)
+    if scoring.kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return LIMIT_BASE["mangan"], "mangan (kiriage)"
+    if base > LIMIT_BASE["mangan"]:
+        return LIMIT_BASE["mangan"], "mangan"
+    return base, ""
+
+
+def _up(points: int) -> int:
+    return (points + 99) // 100 * 100
+
+
+def payment(win: Win, base: int, sticks: int) -> Payment:
+    honba = win.honba
+    dealer = win.seat_wind == EAST
+    if not win.tsumo:
+        ron = _up(base * (6 if dealer else 4)) + 300 * honba
+        return Payment(
+            ron=ron, honba=300 * honba, riichi_sticks=1000 * sticks, total=ron + 1000 * sticks
+        )
+    if dealer:
+        each = _up(2 * base) + 100 * honba
+        return Payment(
+            each=each,
+            honba=300 * honba,
+            riichi_sticks=1000 * sticks,
+            total=3 * each + 1000 * sticks,
+        )
+    from_dealer = _up(2 * base) + 100 * honba
+    each = _up(base) + 100 * honba
+    return Payment(
+        dealer=from_dealer,
+        each=each,
+        honba=300 * honba,
+        riichi_sticks=1000 * sticks,
+        total=from_dealer + 2 * each + 1000 * sticks,
+    )
+
+
+def score_reading(
+    win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring
+) -> Score:
+    """The score of one reading with the local yaku it awards."""
+    t = _tally(win, interp, awards, scoring)
+    fu, _ = fu_of(win, interp)
+    if t.yakuman:
+        n = t.yakuman if scoring.multiple_yakuman else 1
+        n = min(n, MAX_YAKUMAN)
+        base = YAKUMAN_BASE * n
+        return Score(
+            True,
+            0,
+            fu,
+            n,
+            "yakuman" if n == 1 else f"{n}x yakuman",
+            base,
+            payment(win, base, win.riichi_sticks),
+            tuple(t.yakuman_counted),
+            interp,
+            tuple(t.not_counted)
+            + tuple((name, "a yakuman drops the han yaku") for name, _ in t.counted),
+        )
+    if t.han < win.min_han and not t.floor:
+        why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
+        return Score(
+            False,
+            t.han,
+            fu,
+            0,
+            "",
+            0,
+            Payment(),
+            tuple(t.counted),
+            interp,
+            tuple(t.not_counted),
+            why,
+        )
+    dora = _dora(win, scoring)
+    han = t.han + sum(n for _, n in dora)
+    counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
+    base, limit = base_points(han, fu, scoring)
+    reason = ""
+    if t.floor and LIMIT_BASE[t.floor] > base:
+        base, limit = LIMIT_BASE[t.floor], t.floor
+        reason = f"{t.floor_by} sets the hand to {t.floor}; the other han do not add onto it"
+    return Score(
+        True,
+        han,
+        fu,
+        0,
+        limit,
+        base,
+        payment(win, base, win.riichi_sticks),
+        tuple(counted),
+        interp,
+        tuple(t.not_counted),
+        reason,
+    )
+
+
+def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
+    out = [("dora", count_dora(win, indicator_tiles(win.dora)))]
+    if win.riichi != "none":
+        out.append(("ura dora", count_dora(win, indicator_tiles(win.ura))))
+    if scoring.aka_dora:
+        if win.total_red > scoring.aka_dora:
+            raise InputError(
+                f"{win.total_red} red fives held, but the ruleset's set has aka_dora = "
+                f"{scoring.aka_dora}"
+            )
+        out.append(("aka dora", win.total_red))
+    if scoring.flower_dora:
+        out.append(("flowers", win.flowers))
+    return out
+
+
+def _priority(s: Score) -> tuple[int, int, bool, int, int]:
+    return (s.win, s.payment.total, s.yakuman > 0, s.han, s.fu)
+
+
+def best_score(
+    win: Win, readings: Iterable[tuple[Interpretation, Iterable[Award]]], scoring: Scoring
+) -> Score:
+    """Rule 8: the reading that pays the most (then a real yakuman, more han, more fu;
+    then more fu before rounding, as the ``mahjong`` library breaks ties)."""
+    best: tuple[tuple, Score] | None = None
+    for interp, awards in readings:
+        s = score_reading(win, interp, awards, scoring)
+        key = (*_priority(s), fu_of(win, interp)[1])
+        if best is None or key > best[0]:
+            best = (key, s)
+    if best is None:
+        raise InputError("no reading of the hand to score")
+    return best[1]
