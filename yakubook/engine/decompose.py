@@ -465,20 +465,12 @@ _BLOCKS: dict[tuple[str, int], Block] = {
     (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
 }
 _SET_BLOCKS = _set_blocks_tables()
-# The Python functions, the references the C accelerator is tested against.
+# The Python functions, the references the C accelerator is tested against. The names
+# without _py are hooks: yakubook/engine/_accel.py points them (and _FAST_STANDARD, the C
+# accelerator's standard readings of a closed hand) at the C functions when it runs.
 standard_block_sets_py = standard_block_sets
 standard_waits_py = standard_waits
-if _accel.speedups is not None:
-    # The C accelerator gives the same splits as the very same Block objects, and the
-    # same waits (and hands what it declines to the Python functions).
-    _accel.speedups.init_blocks(_BLOCKS, standard_block_sets_py, standard_waits_py)
-    standard_block_sets = _accel.speedups.standard_block_sets
-    standard_waits = _accel.speedups.standard_waits
-    _accel.speedups.init_interpretations(Interpretation)
-# The C accelerator's standard readings of a closed hand (_builtin), or None.
-_FAST_STANDARD: Callable[[tuple[int, ...], int, bool], list[Interpretation] | None] | None = (
-    _accel.speedups.standard_interpretations if _accel.speedups is not None else None
-)
+_FAST_STANDARD: Callable[[tuple[int, ...], int, bool], list[Interpretation] | None] | None = None
 
 
 def _standard(
@@ -638,3 +630,6 @@ def interpretations(
             if interp not in extra:
                 extra.append(interp)
     return found + tuple(extra)
+
+
+_accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)

@@ -455,12 +455,8 @@ for _kind, _finder in FINDERS.items():
     register_shape(_kind, _finder, yaku=(USERS[_kind],), when=CONDITIONS[_kind])
 
 
-def _fast_back_four() -> Any:
-    """The C accelerator's ``back_four_pairs`` (yakubook/engine/_accel.py), or None."""
-    if _accel.speedups is None:
-        return None
-    _accel.speedups.init_back_four(back_four_pairs_py)
-    return _accel.speedups.back_four_pairs
+# The C accelerator's ``back_four_pairs`` when it runs (set by yakubook/engine/_accel.py).
+_FAST_BACK_FOUR: Any = None
 
 
-_FAST_BACK_FOUR = _fast_back_four()
+_accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)

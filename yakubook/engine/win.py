@@ -988,12 +988,9 @@ JSON_KEYS: tuple[str, ...] = (
 _JSON_KEY_SET = frozenset(JSON_KEYS)
 
 
-def _fast_from_json() -> Any:
-    """The C accelerator's ``Win.from_json`` for plain wins (yakubook/engine/_accel.py), or None."""
-    if _accel.speedups is None:
-        return None
-    _accel.speedups.init_win(_STATE, parse_meld, Meld)
-    return _accel.speedups.win_from_json
+# The C accelerator's ``Win.from_json`` for plain wins when it runs (set by
+# yakubook/engine/_accel.py).
+_FAST_FROM_JSON: Any = None
 
 
-_FAST_FROM_JSON = _fast_from_json()
+_accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)
