@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yakubook.engine.decompose import standard_waits
+from yakubook.engine.melds import format_meld, parse_meld
 from yakubook.engine.tiles import parse_tiles
 from yakubook.errors import InputError
 from yakubook.replay.common import (
@@ -268,7 +269,8 @@ class Hand:
         obj = self._situation(p, seat, target, tsumo, chankan, win_tile, ev, line)
         obj["hand"] = "".join(concealed)
         obj["win"] = win_tile
-        obj["melds"] = [f"{kind} {''.join(tiles)}" for kind, tiles in p.melds]
+        obj["melds"] = [format_meld(parse_meld(f"{kind} {''.join(tiles)}"))
+                        for kind, tiles in p.melds]
         self.wins += 1
         if seat == self.oya:
             self.dealer_won = True
