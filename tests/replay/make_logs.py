@@ -30,7 +30,12 @@ def choose(obs: Any, rng: random.Random) -> Any:
     """The action of one player at one decision point."""
     from riichienv import ActionType, calculate_shanten
 
-    actions = obs.legal_actions()
+    # riichienv lists the legal actions in no fixed order: sort them, so that the same
+    # seed makes the same choices.
+    actions = sorted(
+        obs.legal_actions(),
+        key=lambda a: (int(a.action_type), a.tile, sorted(a.consume_tiles)),
+    )
     by_type: dict[str, list[Any]] = {}
     for action in actions:
         for name in ("TSUMO", "RON", "RIICHI", "PON", "CHI", "DAIMINKAN", "ANKAN", "KAKAN",
@@ -70,7 +75,9 @@ def play(seed: int) -> list[dict[str, Any]]:
     env = RiichiEnv(GAME_MODE, seed=seed)
     observations = env.reset()
     while not env.done():
-        observations = env.step({p: choose(o, rng) for p, o in observations.items()})
+        observations = env.step(
+            {p: choose(observations[p], rng) for p in sorted(observations)}
+        )
     return list(env.mjai_log)
 
 
