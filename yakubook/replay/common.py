@@ -27,17 +27,22 @@ class LogError(InputError):
         self.message = message
 
 
+# Every mjai tile and its MPSZ form: a lookup per tile (a game has some 2,000 of them).
+MJAI_TO_MPSZ: dict[str, str] = {
+    **{f"{n}{s}": f"{n}{s}" for s in "mps" for n in range(1, 10)},
+    **{f"5{s}r": f"0{s}" for s in "mps"},
+    **HONOR_LETTERS,
+}
+
+
 def mpsz(tile: object) -> str:
     """An mjai tile (``"5m"``, ``"5mr"`` red, ``"E"``) as MPSZ (``"5m"``, ``"0m"``, ``"1z"``)."""
-    if isinstance(tile, str):
-        if tile in HONOR_LETTERS:
-            return HONOR_LETTERS[tile]
-        if len(tile) == 2 and tile[0] in "123456789" and tile[1] in "mps":
-            return tile
-        if len(tile) == 3 and tile[0] == "5" and tile[1] in "mps" and tile[2] == "r":
-            return "0" + tile[1]
-        if tile == "?":
-            raise InputError("a hidden tile '?' (the log does not show this hand)")
+    try:
+        return MJAI_TO_MPSZ[tile]  # type: ignore[index]
+    except (KeyError, TypeError):
+        pass
+    if tile == "?":
+        raise InputError("a hidden tile '?' (the log does not show this hand)")
     raise InputError(f"unknown mjai tile {tile!r}")
 
 

@@ -30,35 +30,38 @@ def open_log(path: Path) -> IO[bytes]:
 def read_events(stream: IO[bytes]) -> EventStream:
     """(line, event) for every non-blank line; a line that is not a JSON object becomes an
     ``unreadable line`` event carrying what is wrong."""
-    buffered = io.BufferedReader(stream) if not isinstance(stream, io.BufferedIOBase) else stream
+    # A text layer decodes in C; a byte that is not UTF-8 becomes U+FFFD, so its line
+    # fails as JSON (or names an unknown tile) instead of ending the file.
+    text = io.TextIOWrapper(stream, encoding="utf-8", errors="replace", newline=None)  # type: ignore[arg-type]
     number = 0
     while True:
         try:
-            raw = buffered.readline(MAX_LINE + 1)
+            line = text.readline(MAX_LINE + 1)
         except (OSError, EOFError) as e:  # a truncated or corrupt gzip stream
             yield number + 1, _unreadable(f"cannot read the file: {e}")
             return
-        if not raw:
+        if not line:
             return
         number += 1
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            yield number, _unreadable(f"line longer than {MAX_LINE} bytes")
-            # Skip the rest of the long line.
-            while raw and not raw.endswith(b"\n"):
-                raw = buffered.readline(MAX_LINE)
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            yield number, _unreadable(f"line longer than {MAX_LINE} characters")
+            while line and not line.endswith("\n"):  # the rest of the long line
+                line = text.readline(MAX_LINE)
             continue
-        text = raw.strip()
-        if not text:
+        if line.isspace():
             continue
         try:
-            event = json.loads(text)
+            event = _decode(line)
         except (ValueError, RecursionError) as e:
             yield number, _unreadable(f"not a JSON event: {e}")
             continue
-        if not isinstance(event, dict):
+        if type(event) is not dict:
             yield number, _unreadable("an mjai event must be a JSON object")
             continue
         yield number, event
+
+
+_decode = json.JSONDecoder().decode
 
 
 def _unreadable(message: str) -> dict[str, Any]:
