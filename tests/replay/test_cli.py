@@ -125,3 +125,10 @@ def test_progress_only_on_a_terminal_with_more_than_one_file(files, shown):
     plain = io.StringIO()
     run_replay(RIICHIENV[:files], None, True, 1, out=io.StringIO(), err=plain)
     assert plain.getvalue() == ""
+
+
+def test_a_directory_without_logs_is_an_error(capsys, tmp_path):
+    (tmp_path / "notes.txt").write_text("no logs here\n")
+    code, out, err = replay(capsys, str(tmp_path))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: no log files in ")

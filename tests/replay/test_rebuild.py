@@ -248,3 +248,21 @@ def test_a_bad_event_is_reported_at_its_line_and_the_next_hand_still_rebuilt():
     assert errors[0].line == 4
     assert "does not hold" in errors[0].message
     assert [w.line for w in out if isinstance(w, RebuiltWin)] == [len(g.events)]
+
+
+def test_the_original_mjai_names_of_the_ura_indicators_and_winning_tile_are_read():
+    # gimite/mjai writes uradora_markers (riichienv and Mortal: ura_markers) and the
+    # winning tile as pai.
+    hands = table()
+    hands[2] = [*IDLE[1][:12], "5s"]
+    g = Game().start(hands).idle(0, 1, 2, 3, 0).riichi(1)
+    g.draw(2).discard(2, "5s", tsumogiri=False)
+    g.add(type="hora", actor=1, target=2, pai="5s", deltas=[0, 0, 0, 0],
+          uradora_markers=["4m"])
+    assert only_win(g)["ura"] == "4m"
+
+    g.events[-1]["pai"] = "6s"
+    (error,) = rebuild_wins(iter(g.lines()))
+    assert isinstance(error, LogError)
+    assert error.line == len(g.events)
+    assert "pai '6s'" in error.message

@@ -266,6 +266,9 @@ class Hand:
             else:
                 raise LogError(line, f"hora: player {target} has no discard to win on")
             concealed = [*p.hand, win_tile]
+        named = ev.get("pai")
+        if named is not None and kind_of(mpsz_at(named, line)) != kind_of(win_tile):
+            raise LogError(line, f"hora: pai {named!r}, but the winning tile is {win_tile}")
         obj = self._situation(p, seat, target, tsumo, chankan, win_tile, ev, line)
         obj["hand"] = "".join(concealed)
         obj["win"] = win_tile
@@ -327,7 +330,8 @@ class Hand:
             "furiten": tsumo and _discard_furiten(p, win_tile),
         }
         if obj["riichi"] != "none":
-            ura = ev.get("ura_markers") or []
+            # riichienv and Mortal write ura_markers; the original mjai, uradora_markers.
+            ura = ev.get("ura_markers") or ev.get("uradora_markers") or []
             if not isinstance(ura, list):
                 raise LogError(line, "hora: ura_markers must be a list of tiles")
             # A log may show more ura indicators than kans revealed; the format keeps one

@@ -290,6 +290,10 @@ def run_replay(
     if progress:
         err.write("\r\x1b[K")
         err.flush()
+    if totals.files == 0:
+        print(f"error: no log files in {', '.join(map(str, paths))} (looked for "
+              f"{', '.join('*' + s for s in LOG_SUFFIXES)})", file=err)
+        return 2
     if not as_json:
         _print_summary(totals, out)
     return 2 if totals.unread_files or totals.files == 0 else 0
