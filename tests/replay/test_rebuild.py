@@ -235,6 +235,13 @@ def test_a_win_on_the_dealers_first_draw_is_in_the_first_go_around():
     w = only_win(g.hora(0, 0))
     assert "first_go_around" not in w
 
+    # A ron on North's first discard is still in it (every discard so far a first one).
+    hands = [list(WAITING), IDLE[0], IDLE[1], [*IDLE[2][:12], "5s"]]
+    g = Game().start(hands).idle(0, 1, 2).draw(3).discard(3, "5s", tsumogiri=False)
+    w = only_win(g.hora(0, 3))
+    assert w["first_go_around"] is True
+    assert w["discarder"] == "previous"
+
 
 def test_a_bad_event_is_reported_at_its_line_and_the_next_hand_still_rebuilt():
     east = ["E", "E", "E", "1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "P"]
