@@ -273,3 +273,21 @@ def test_the_original_mjai_names_of_the_ura_indicators_and_winning_tile_are_read
     assert isinstance(error, LogError)
     assert error.line == len(g.events)
     assert "pai '6s'" in error.message
+
+
+def test_a_tsumo_on_a_wait_the_winner_discarded_is_furiten():
+    # South throws a 5s away (its own wait) and later draws one: furiten (a tsumo still
+    # wins); with the 5s never thrown it is not.
+    south = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "4s", "6s", "P", "P"]
+    g = Game().start(table(south)).idle(0).draw(1, "5s").discard(1, "5s").idle(2, 3, 0)
+    w = only_win(g.draw(1, "5s").hora(1, 1))
+    assert w["furiten"] is True
+
+    g = Game().start(table(south)).idle(0, 1, 2, 3, 0)
+    assert "furiten" not in only_win(g.draw(1, "5s").hora(1, 1))
+
+    # thirteen orphans waiting on 中 alone, 中 thrown before
+    orphans = ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "F"]
+    g = Game().start(table(orphans)).idle(0).draw(1, "C").discard(1, "C").idle(2, 3, 0)
+    w = only_win(g.draw(1, "C").hora(1, 1))
+    assert w["furiten"] is True

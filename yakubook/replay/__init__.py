@@ -17,7 +17,8 @@ Conventions (what the standard score follows, and so what it is compared on):
 - The riichi sticks on the table (those left from earlier hands and those of this hand's
   accepted riichi, the winner's own included) go to the winner; on a double ron only the
   first winner (the next seat after the discarder) takes the sticks and the honba, as
-  Tenhou and riichienv pay it. The second winner's ``win`` has no sticks.
+  Tenhou and riichienv pay it. The second winner's ``win`` has no sticks (its honba stays:
+  it describes the table; its deltas leave the honba out).
 - Pao (a responsibility payment for a yakuman) is not modelled: such a win disagrees with
   the log, and the reason says the same total was paid by other seats.
 - A Tenhou win also compares han, fu (when the points text gives them: a limit hand's

@@ -405,6 +405,13 @@ def _discard_furiten(p: Player, win_tile: str) -> bool:
     singles = [t for t, n in enumerate(counts) if n == 1]
     if len(pairs) == 6 and len(singles) == 1:
         waits.add(singles[0])  # seven pairs
+    orphans = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
+    if all(counts[t] == 0 for t in range(34) if t not in orphans):
+        missing = [t for t in orphans if counts[t] == 0]
+        if not missing:
+            waits.update(orphans)  # thirteen orphans, the 13-sided wait
+        elif len(missing) == 1 and sum(counts) == 13:
+            waits.add(missing[0])
     discarded = {parse_tiles(kind_of(t)).tiles[0] for t in p.discards}
     return bool(waits & discarded)
 
