@@ -132,3 +132,24 @@ def test_a_directory_without_logs_is_an_error(capsys, tmp_path):
     code, out, err = replay(capsys, str(tmp_path))
     assert (code, out) == (2, "")
     assert err.startswith("error: no log files in ")
+
+
+def test_a_broken_tenhou_round_names_its_round(capsys, tmp_path):
+    log = json.loads((DATA / "tenhou" / "chankan.json").read_text(encoding="utf-8"))
+    draws = log["log"][0][14]  # North's draws hold its pon "3636p36"
+    draws[draws.index("3636p36")] = "3636x36"
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(log, ensure_ascii=False), encoding="utf-8")
+    code, out, err = replay(capsys, "--json", str(broken))
+    assert code == 2 and out == ""
+    assert err.startswith(f"{broken}:1: log[0]: ") and "3636x36" in err
+
+
+def test_a_truncated_gzip_log_is_an_error_after_what_it_held(capsys, tmp_path):
+    whole = RIICHIENV[0].read_bytes()
+    cut = tmp_path / "cut.mjson.gz"
+    cut.write_bytes(whole[: len(whole) // 2])
+    code, out, err = replay(capsys, "--json", str(cut))
+    assert code == 2
+    assert err.startswith(f"{cut}:") and "cannot read the file" in err
+    assert out  # the hands before the cut are still replayed
