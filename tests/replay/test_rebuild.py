@@ -242,6 +242,13 @@ def test_a_win_on_the_dealers_first_draw_is_in_the_first_go_around():
     assert w["first_go_around"] is True
     assert w["discarder"] == "previous"
 
+    # South wins on East's first discard before drawing at all: turn 0.
+    hands = [[*IDLE[0][:12], "5s"], WAITING, IDLE[1], IDLE[2]]
+    g = Game().start(hands).draw(0).discard(0, "5s", tsumogiri=False)
+    w = only_win(g.hora(1, 0))
+    assert w["turn"] == 0
+    assert w["first_go_around"] is True
+
 
 def test_a_bad_event_is_reported_at_its_line_and_the_next_hand_still_rebuilt():
     east = ["E", "E", "E", "1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "P"]

@@ -282,7 +282,11 @@ class Hand:
             round_name=self.round_name,
             winner=seat,
             target=target,
-            win_json={k: v for k, v in obj.items() if v not in (False, 0, "", "none", [])},
+            # Left out at the format's default (turn's is None: its 0 stays).
+            win_json={
+                k: v for k, v in obj.items()
+                if k == "turn" or v not in (False, 0, "", "none", [])
+            },
             recorded_deltas=list(deltas),
             takes_bonus=self.wins == 1,
             honba=self.honba,
