@@ -298,3 +298,10 @@ def test_a_tsumo_on_a_wait_the_winner_discarded_is_furiten():
     g = Game().start(table(orphans)).idle(0).draw(1, "C").discard(1, "C").idle(2, 3, 0)
     w = only_win(g.draw(1, "C").hora(1, 1))
     assert w["furiten"] is True
+
+
+def test_an_event_without_a_string_type_is_reported_not_raised():
+    g = Game().start(table()).add(type=["tsumo"], actor=0, pai="C")
+    (error,) = rebuild_wins(iter(g.lines()))
+    assert isinstance(error, LogError)
+    assert error.line == 3 and "unknown mjai event type" in error.message

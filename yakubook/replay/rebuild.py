@@ -431,6 +431,8 @@ def rebuild_wins(events: EventStream) -> Iterator[RebuiltWin | LogError]:
     skipping = False
     for line, ev in events:
         kind = ev.get("type")
+        if not isinstance(kind, str):
+            kind = repr(kind)[:40]  # no event type: reported below as an unknown one
         try:
             if kind == "start_kyoku":
                 _next_dealership(dealership, hand, ev, line)
