@@ -75,6 +75,16 @@ def _main(argv: list[str] | None) -> int:
     n.add_argument("--root", type=Path, default=ROOT, help=argparse.SUPPRESS)
     v = sub.add_parser("serve", help="serve the built website on localhost")
     v.add_argument("--port", type=int, default=8000)
+    # -- replay (yakubook/replay/runner.py) --
+    rp = sub.add_parser(
+        "replay", help="replay game logs (mjai JSONL, Tenhou JSON): re-score every win")
+    rp.add_argument("paths", nargs="+", type=Path, metavar="PATH",
+                    help="a log file, or a directory of them")
+    rp.add_argument("--rules", metavar="R.toml|NAME",
+                    help="the house rules: a ruleset file, or a name in rulesets/")
+    rp.add_argument("--json", action="store_true", help="JSON Lines, one object per win")
+    rp.add_argument("--jobs", type=int, metavar="N", help="processes (default: the cores)")
+    # -- end replay --
     args = parser.parse_args(argv)
     if args.command == "build":
         missing = missing_builder_modules()
@@ -105,6 +115,10 @@ def _main(argv: list[str] | None) -> int:
         from yakubook.new_body import run_new_body
 
         return run_new_body(args.root, args.yaku_id)
+    if args.command == "replay":
+        from yakubook.replay.runner import run_replay
+
+        return run_replay(args.paths, args.rules, args.json, args.jobs)
     if args.command == "serve":
         enter(ROOT)
         from yakubook.serve import run_serve
