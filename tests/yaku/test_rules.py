@@ -92,7 +92,8 @@ def test_an_unknown_key_message_lists_the_yakus_rule_questions():
         Ruleset.from_toml('[yaku."3-13-01"]\n"3-13-02-01" = "a"', "bad.toml")
     assert str(e.value) == (
         "bad.toml: '3-13-02-01' is not a rule question of 3-13-01 (it has 3-13-01-01, "
-        "3-13-01-02, 3-13-01-03; other keys: value, han, fu, multiple)"
+        "3-13-01-02, 3-13-01-03; other keys: value, han, fu, multiple); it is a rule "
+        "question of 3-13-02: put it under [yaku.'3-13-02']"
     )
     # 3-02-04 asks no rule question.
     with pytest.raises(InputError) as e:
