@@ -51,6 +51,11 @@ class BuildPyWithCatalog(build_py):
 
     def run(self) -> None:
         super().run()
+        if self.editable_mode:
+            # An editable install reads catalog/ and rulesets/ in the checkout itself
+            # (yakubook/engine/data/__init__.py, yakubook/presets.py): copies made now would
+            # go stale at the next `yakubook build` (a strict install links the copies).
+            return
         dest = Path(self.build_lib) / "yakubook" / "engine" / "data"
         dest.mkdir(parents=True, exist_ok=True)
         for name in CATALOG_DATA:
@@ -64,6 +69,8 @@ class BuildPyWithCatalog(build_py):
             shutil.copyfile(source, presets / source.name)
 
     def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        if self.editable_mode:
+            return super().get_outputs(include_bytecode)
         folder = Path(self.build_lib) / "yakubook" / "engine" / "data"
         data = [str(folder / name) for name in CATALOG_DATA]
         data += [str(folder / PRESETS / source.name) for source in preset_sources()]

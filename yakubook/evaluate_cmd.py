@@ -22,10 +22,13 @@ from typing import Any
 from yakubook import bounded
 from yakubook.engine import _accel
 from yakubook.errors import InputError
+from yakubook.suggest import did_you_mean
 
 # A JSON Lines file holds many wins; each line is held to the one-win cap (MAX_JSON_BYTES).
 MAX_JSONL_BYTES = 16 * 1024 * 1024
 MAX_WINS = 100_000
+# what --seat and --round take (WIN_FORMAT.md's seat and round)
+WINDS = ("E", "S", "W", "N", "1z", "2z", "3z", "4z")
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,10 @@ class HandFlags:
         if self.win is None:
             raise InputError(f"{hand}: a hand typed in MPSZ needs --win TILE (the winning "
                              "tile, one of the hand's tiles)")
+        for flag, wind in (("--seat", self.seat), ("--round", self.round)):
+            if wind is not None and wind not in WINDS:
+                raise InputError(f"{flag} {bounded.excerpt(wind)}: not a wind (use E, S, W or N)"
+                                 + did_you_mean(wind.upper(), WINDS[:4], n=1))
         obj: dict[str, Any] = {"hand": hand, "win": self.win}
         if self.melds:
             obj["melds"] = list(self.melds)
