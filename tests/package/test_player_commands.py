@@ -172,3 +172,19 @@ def test_help_points_to_the_win_format_and_documents_the_exit_codes(capsys):
         assert Path(path).is_file()
         assert "0  done" in out and "1  `build --check` found something stale" in out
         assert "2  bad input" in out
+
+
+def test_the_long_descriptions_examples_run(capsys):
+    """docs/PYPI.md (the wheel's description) shows commands and a program: they work."""
+    import shlex
+
+    text = (ROOT / "docs/PYPI.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^yakubook (.+?)(?:\s+#.*)?$", text, flags=re.MULTILINE)
+    assert len(commands) >= 4
+    for command in commands:
+        code, out, err = run(capsys, *shlex.split(command))
+        assert (code, err) == (0, ""), command
+        assert out, command
+    (program,) = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    exec(compile(program, "PYPI.md", "exec"), {})
+    assert capsys.readouterr().out == "['3-11-02', '3-13-01']\n"

@@ -213,3 +213,23 @@ def test_a_bad_line_of_json_lines_prints_nothing_else(capsys, tmp_path):
     code, out, err = run(capsys, "evaluate", str(wins), "--json")
     assert (code, out) == (2, "")  # the good first line is not printed either
     assert err.startswith(f"error: {wins}:2: unknown key 'tsumoo'") and err.count("\n") == 1
+
+
+def test_win_formats_command_line_examples_are_the_wins_it_names(capsys):
+    """WIN_FORMAT.md's "From the command line": each typed command is the JSON win the
+    section names for it (without --rules, which is no key of a win)."""
+    import re
+    import shlex
+
+    doc = (ROOT / "yakubook/engine/WIN_FORMAT.md").read_text(encoding="utf-8")
+    section = doc.split("## From the command line", 1)[1]
+    commands = re.findall(r"^yakubook (evaluate .+)$", section, flags=re.MULTILINE)
+    objects = re.findall(r"`(\{.+?\})`", section.replace("\n", " "))
+    assert len(commands) == len(objects) == 2
+    for command, obj in zip(commands, objects, strict=True):
+        args = shlex.split(command)
+        if "--rules" in args:
+            del args[args.index("--rules"):args.index("--rules") + 2]
+        code, out, err = run(capsys, *args, "--json")
+        assert (code, err) == (0, "")
+        assert without_engine(json.loads(out)) == api_result(json.loads(obj))
