@@ -4,7 +4,8 @@
     yakubook evaluate win.json [more.json …] | wins.jsonl | -   (stdin)
 
 An argument that is an existing file (or looks like a path) is read as JSON: one win
-object (WIN_FORMAT.md), or JSON Lines, one win object a line. Any other argument is a
+object (WIN_FORMAT.md), or JSON Lines, one win object a line (a file over one win's 64 KB
+is read as JSON Lines only when named .jsonl or .ndjson). Any other argument is a
 hand in MPSZ, its situation given by the flags. Every input is read and checked before
 anything is evaluated, so bad input prints one line and nothing else.
 """
@@ -24,8 +25,10 @@ from yakubook.engine import _accel
 from yakubook.errors import InputError
 from yakubook.suggest import did_you_mean
 
-# A JSON Lines file holds many wins; each line is held to the one-win cap (MAX_JSON_BYTES).
+# A JSON Lines file (named so, or standard input) holds many wins, each line held to the
+# one-win cap (win.py's MAX_JSON_BYTES, which any other file is held to as a whole).
 MAX_JSONL_BYTES = 16 * 1024 * 1024
+JSON_LINES_SUFFIXES = (".jsonl", ".ndjson")
 MAX_WINS = 100_000
 # what --seat and --round take (WIN_FORMAT.md's seat and round)
 WINDS = ("E", "S", "W", "N", "1z", "2z", "3z", "4z")
@@ -125,9 +128,14 @@ def _read_input(argument: str) -> tuple[str, str]:
             return "<stdin>", bounded.decode_utf8(data, "<stdin>")
         except bounded.CuratedError as e:
             raise InputError(str(e)) from None
+    from yakubook.engine.win import MAX_JSON_BYTES
+
+    path = Path(argument)
+    # One win's cap, unless the name says JSON Lines (many wins, each held to that cap).
+    limit = MAX_JSONL_BYTES if path.suffix in JSON_LINES_SUFFIXES else MAX_JSON_BYTES
     try:
         # Read no further than the cap: `evaluate /dev/zero` stops there.
-        return argument, bounded.read_text(Path(argument), argument, MAX_JSONL_BYTES)
+        return argument, bounded.read_text(path, argument, limit)
     except bounded.CuratedError as e:
         raise InputError(str(e)) from None
 

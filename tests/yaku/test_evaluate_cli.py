@@ -233,3 +233,15 @@ def test_win_formats_command_line_examples_are_the_wins_it_names(capsys):
         code, out, err = run(capsys, *args, "--json")
         assert (code, err) == (0, "")
         assert without_engine(json.loads(out)) == api_result(json.loads(obj))
+
+
+def test_a_json_lines_file_may_exceed_one_wins_cap_when_named_so(capsys, tmp_path):
+    line = json.dumps({"hand": "234567m345p67888s", "win": "6s"}) + "\n"
+    count = 65536 // len(line) + 1  # just over the 64 KB one win may take
+    for name in ("wins.jsonl", "wins.json"):
+        (tmp_path / name).write_text(line * count, encoding="utf-8")
+    code, out, err = run(capsys, "evaluate", str(tmp_path / "wins.jsonl"), "--json")
+    assert (code, err) == (0, "") and len(out.splitlines()) == count
+    code, out, err = run(capsys, "evaluate", str(tmp_path / "wins.json"), "--json")
+    assert (code, out) == (2, "")
+    assert err == f"error: {tmp_path / 'wins.json'}: more than the 65536 bytes allowed\n"
