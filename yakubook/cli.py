@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from yakubook.checkout import ROOT, enter
 
@@ -52,6 +54,18 @@ class HelpFormatter(argparse.HelpFormatter):
         if "\n" in text:
             return "".join(indent + line for line in text.splitlines(keepends=True))
         return super()._fill_text(text, width, indent)
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse's parser, whose refusal of a mistyped command or choice says what was meant."""
+
+    def error(self, message: str) -> NoReturn:
+        from yakubook.suggest import did_you_mean
+
+        match = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)$", message)
+        if match:
+            message += did_you_mean(match.group(1), re.findall(r"'([^']*)'", match.group(2)))
+        super().error(message)
 
 
 def win_format_path() -> Path:
@@ -155,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
-    parser = argparse.ArgumentParser(prog="yakubook", description=__doc__, epilog=epilog(),
+    parser = ArgumentParser(prog="yakubook", description=__doc__, epilog=epilog(),
                                      formatter_class=HelpFormatter)
     parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)

@@ -188,3 +188,19 @@ def test_the_long_descriptions_examples_run(capsys):
     (program,) = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
     exec(compile(program, "PYPI.md", "exec"), {})
     assert capsys.readouterr().out == "['3-11-02', '3-13-01']\n"
+
+
+def test_a_mistyped_command_says_what_was_meant(capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["evalute", "x"])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    # (the list of commands between them grows: another command may join it)
+    assert "invalid choice: 'evalute'" in err
+    assert err.endswith("; did you mean 'evaluate'?\n")
+
+
+def test_new_body_of_a_mistyped_id_says_what_was_meant(capsys, tmp_path):
+    code, out, err = run(capsys, "new-body", "3-13-1", "--root", str(ROOT))
+    assert (code, out) == (2, "")
+    assert "did you mean '3-13-01'" in err and err.count("\n") == 1
