@@ -47,10 +47,12 @@ system:
 	  fi; \
 	fi
 
+# The venv: the builder (the `build` extra) and the test tools (the `test` dependency group,
+# kept out of the wheel's metadata; pip >= 25.1 reads it), at requirements.lock's versions.
 $(STAMP): pyproject.toml setup.py requirements.lock yakubook/engine/_speedups.c | system
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c requirements.lock -e '.[build,test]'
+	$(PY) -m pip install -q -c requirements.lock -e '.[build]' --group test
 	touch $(STAMP)
 
 build: system $(STAMP)

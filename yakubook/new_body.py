@@ -46,11 +46,13 @@ def skeleton_into(root: Path, yaku_id: str) -> tuple[Path, str]:
     import catalog as catalog_pkg
     from yakubook import generated
     from yakubook.engine.status import declared_bodies
+    from yakubook.suggest import did_you_mean
 
     info = generated.REGISTRY.get(yaku_id)
     if info is None:
         raise NewBodyError(f"{yaku_id!r} is not a yaku of the generated code "
-                           "(an ID like 3-13-01; run `yakubook build` after a source change)")
+                           "(an ID like 3-13-01; run `yakubook build` after a source change)"
+                           + did_you_mean(yaku_id, generated.REGISTRY))
     for d in declared_bodies(root):
         if d.id == yaku_id:
             raise NewBodyError(f"{yaku_id} already has a body: {d.where} ({d.function})")

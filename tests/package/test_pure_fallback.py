@@ -39,6 +39,8 @@ def test_the_wheel_has_no_accelerator(failed_compile_venv) -> None:
     wheel, _ = failed_compile_venv
     with zipfile.ZipFile(wheel) as zf:
         assert not [n for n in zf.namelist() if n.endswith(".so")]
+    # and so no platform tag (setup.py's bdist_wheel tags a wheel by what it holds)
+    assert wheel.name == "yakubook-0.1.0-py3-none-any.whl"
 
 
 def test_it_reports_and_runs_the_pure_engine(failed_compile_venv, tmp_path: Path) -> None:

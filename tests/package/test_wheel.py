@@ -85,7 +85,8 @@ def test_build_makes_an_sdist_and_a_wheel_with_only_project_names(dist: Path) ->
     plain = [line for line in metadata.splitlines()
              if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert plain == []
-    assert 'Requires-Dist: mkdocs==1.6.1; extra == "build"' in metadata
+    # the builder's extra as ranges (requirements.lock pins the exact versions `make` uses)
+    assert 'Requires-Dist: mkdocs<2,>=1.6; extra == "build"' in metadata
     with tarfile.open(sdist) as tar:
         members = {m.name.split("/", 1)[1] for m in tar.getmembers() if "/" in m.name}
     assert {"setup.py", "pyproject.toml", "generated/s3_13.py", "catalog/catalog.json",

@@ -164,7 +164,9 @@ def test_engine_zip_is_the_wheel_deterministic_and_holds_the_sources():
 
 @pytest.mark.slow  # two wheel builds
 def test_engine_zip_follows_a_source_change(tmp_path):
-    for rel in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "requirements.lock"):
+    for rel in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "requirements.lock",
+                "LICENSE", "docs/PYPI.md"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes((ROOT / rel).read_bytes())
     for package in ("yaku", "yakubook", "generated"):
         for p in (ROOT / package).rglob("*"):

@@ -92,7 +92,8 @@ def test_an_unknown_key_message_lists_the_yakus_rule_questions():
         Ruleset.from_toml('[yaku."3-13-01"]\n"3-13-02-01" = "a"', "bad.toml")
     assert str(e.value) == (
         "bad.toml: '3-13-02-01' is not a rule question of 3-13-01 (it has 3-13-01-01, "
-        "3-13-01-02, 3-13-01-03; other keys: value, han, fu, multiple)"
+        "3-13-01-02, 3-13-01-03; other keys: value, han, fu, multiple); it is a rule "
+        "question of 3-13-02: put it under [yaku.'3-13-02']"
     )
     # 3-02-04 asks no rule question.
     with pytest.raises(InputError) as e:
@@ -180,3 +181,33 @@ def test_supply_fills_only_the_lost_numbers_and_keeps_a_value_lost_while_one_is_
     half = supply(both_lost, {"han": 2})
     assert (half["han"], half["fu"], half["lost"]) == (2, None, True)
     assert "supplied_by_ruleset" not in half
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    # a name where the ID goes: the ID it names
+    ('[yaku."加賀百萬石"]\nvalue = "b"',
+     "bad.toml: unknown yaku '加賀百萬石' (not in the catalog); did you mean '3-13-01' "
+     "(加賀百萬石(1))?"),
+    # a mistyped ID: the closest IDs
+    ('[yaku."3-13-1"]\nvalue = "b"', "did you mean '3-13-01'"),
+    # an option's text or value where its letter goes (3-13-01 b is 役滿, yakuman)
+    ('[yaku."3-13-01"]\nvalue = "役滿"',
+     "bad.toml: 3-13-01 value: no option '役滿' (options: a, b, c); did you mean 'b' (役滿)?"),
+    ('[yaku."3-13-01"]\nvalue = "yakuman"', "did you mean 'b' (役滿)?"),
+    # a misspelled key
+    ('[ruleset]\nnmae = "x"',
+     "bad.toml: [ruleset] has no key 'nmae' (keys: name, others, supersession); did you "
+     "mean 'name'?"),
+    ('[yaku."3-13-01"]\nvaleu = "b"', "did you mean 'value'?"),
+    ('[scorng]\nkazoe = "yakuman"', "did you mean 'scoring'?"),
+])
+def test_unknown_names_keys_and_letters_say_what_was_meant(text, message):
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml(text, "bad.toml")
+    assert message in str(e.value)
+
+
+def test_a_misspelled_scoring_key_says_what_was_meant():
+    with pytest.raises(InputError) as e:
+        Ruleset.from_toml("[scoring]\nkirage = true", "bad.toml")
+    assert str(e.value).endswith("; did you mean 'kiriage'?")

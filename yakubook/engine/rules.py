@@ -33,6 +33,7 @@ from typing import Any
 from yakubook import bounded, generated
 from yakubook.engine.score import Scoring, parse_scoring
 from yakubook.errors import InputError
+from yakubook.suggest import did_you_mean
 
 # [ruleset] keys and what they take.
 RULESET_KEYS = {
@@ -74,13 +75,16 @@ class Ruleset:
         scoring = parse_scoring(data.pop("scoring", {}), where)
         unknown_top = set(data) - {"yaku"}
         if unknown_top:
+            first = sorted(unknown_top)[0]
             raise InputError(
                 f'{where}: unknown table(s) {_q(sorted(unknown_top))}; use [yaku."ID"] or [scoring]'
+                + did_you_mean(first, ("yaku", "scoring", "ruleset"))
             )
         for key, value in meta.items():
             if key not in RULESET_KEYS:
                 raise InputError(
                     f"{where}: [ruleset] has no key {_q(key)} (keys: {', '.join(RULESET_KEYS)})"
+                    + did_you_mean(key, RULESET_KEYS)
                 )
             if not isinstance(value, str):
                 raise InputError(
@@ -107,7 +111,8 @@ class Ruleset:
         for yid, table in tables.items():
             info = generated.REGISTRY.get(yid)
             if info is None:
-                raise InputError(f"{where}: unknown yaku {_q(yid)} (not in the catalog)")
+                raise InputError(
+                    f"{where}: unknown yaku {_q(yid)} (not in the catalog){_id_hint(yid)}")
             if not isinstance(table, dict):
                 raise InputError(f"{where}: [yaku.{_q(yid)}] must be a table")
             changes: dict[str, Any] = {}
@@ -126,6 +131,7 @@ class Ruleset:
                         f"{where}: {_q(key)} is not a rule question of {yid} "
                         f"(it has {', '.join(info.rules) or 'none'}; other keys: value, "
                         f"{', '.join(SUPPLIABLE)})"
+                        + _key_hint(key, info)
                     )
             chosen[yid] = dataclasses.replace(chosen[yid], **changes)
             if numbers:
@@ -173,7 +179,39 @@ def _member(menu: type, letter: object, where: str) -> Any:
             return m
     raise InputError(
         f"{where}: no option {_q(letter)} (options: {', '.join(m.letter for m in menu)})"
+        + _letter_hint(menu, letter)
     )
+
+
+def _letter_hint(menu: type, written: str) -> str:
+    """'did you mean' for an option written as its text (`value = "役滿"`) or its value
+    (`value = "yakuman"`) instead of its letter."""
+    for m in menu:
+        if written.strip() in (m.text, str(m.name).lower(), str(m.name)):
+            return f"; did you mean {_q(m.letter)} ({m.text})?"
+    return ""
+
+
+def _key_hint(key: str, info: generated.StubInfo) -> str:
+    """A rule question of another yaku names the table it belongs in; anything else gets
+    the one closest key of this table."""
+    owner = key[:7]
+    if owner != info.id and owner in generated.REGISTRY and key in generated.REGISTRY[owner].rules:
+        return f"; it is a rule question of {owner}: put it under [yaku.{_q(owner)}]"
+    return did_you_mean(key, [*info.rules, "value", *SUPPLIABLE], n=1)
+
+
+def _id_hint(written: str) -> str:
+    """'did you mean' for an unknown yaku ID: the yaku a name given instead names, else the
+    closest IDs."""
+    from yakubook.engine import names
+
+    found = names.find(written)
+    if found:
+        every = names.all_names()
+        return "; did you mean " + " or ".join(
+            f"{_q(yid)} ({every[yid].zh})" for yid in found) + "?"
+    return did_you_mean(written, generated.REGISTRY)
 
 
 def _number(key: str, value: object, where: str) -> int:

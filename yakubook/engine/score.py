@@ -49,6 +49,7 @@ from yakubook.engine.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUM
 from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
+from yakubook.suggest import did_you_mean
 
 # -- the ruleset's scoring keys ----------------------------------------------------------
 
@@ -93,6 +94,7 @@ def parse_scoring(table: object, where: str) -> Scoring:
         if key not in SCORING_KEYS:
             raise InputError(
                 f"{where}: [scoring] has no key {key!r} (keys: {', '.join(SCORING_KEYS)})"
+                + did_you_mean(key, SCORING_KEYS)
             )
         default = getattr(Scoring(), key)
         ok = type(value) is type(default)

@@ -46,11 +46,11 @@ def _rulesets(rules: str | None) -> tuple[Any, Any]:
     """(standard, house) rulesets, loaded and compiled once per process."""
     key = rules or ""
     if key not in _RULESETS:
+        from yakubook import presets
         from yakubook.engine.evaluation import prepare
-        from yakubook.engine.rules import Ruleset
         from yakubook.replay.scoring import standard_ruleset
 
-        _RULESETS[key] = (prepare(standard_ruleset()), prepare(Ruleset.load(rules)))
+        _RULESETS[key] = (prepare(standard_ruleset()), prepare(presets.load(rules)))
     return _RULESETS[key]
 
 
@@ -257,7 +257,6 @@ def run_replay(
     out = out or sys.stdout
     err = err or sys.stderr
     try:
-        rules = resolve_rules(rules)
         _rulesets(rules)  # a bad ruleset is one message before any file is read
     except InputError as e:
         print(f"error: {e}", file=err)
@@ -302,18 +301,6 @@ def run_replay(
 def _more_than_one(paths: list[Path]) -> bool:
     files = log_files(paths)
     return next(files, None) is not None and next(files, None) is not None
-
-
-def resolve_rules(rules: str | None) -> str | None:
-    """A ruleset file, or the name of one of the checkout's rulesets/ (``small-house``)."""
-    if rules is None or Path(rules).exists():
-        return rules
-    from yakubook.checkout import ROOT
-
-    named = ROOT / "rulesets" / f"{rules}.toml"
-    if "/" not in rules and named.is_file():
-        return str(named)
-    raise InputError(f"{rules}: no such ruleset file (nor a ruleset named so in rulesets/)")
 
 
 def _signed(n: int) -> str:
