@@ -415,13 +415,25 @@ class _AskingReadings:
         self.asked = asked
         self._holds: dict[tuple[int, int, frozenset[int]], Award | None] = {}
         self._seen: dict[tuple[int, int, frozenset[int]], list[Award]] = {}
+        self._best: dict[tuple[int, frozenset[int], frozenset[str]], float] = {}
+        self._base: dict[int, list[Award]] = {}
 
     def final(self, r: int) -> list[Award]:
         """Reading ``r``'s awards: every asking check judged with none left out."""
-        filled = list(self.readings[r][1])
-        for i, (slot, _, _) in enumerate(self.asked):
-            filled[slot] = self.holds(r, i, frozenset())
-        return _kept(filled, self.award_both)
+        return self._with(r, {i: self.holds(r, i, frozenset()) for i in range(len(self.asked))})
+
+    def _with(self, r: int, asking: dict[int, Award | None]) -> list[Award]:
+        """Reading ``r``'s non-asking awards and these asking ones, less supersession.
+        Mostly no asking one holds (BACK FOUR's shape with another reading's blocks, say):
+        then the non-asking ones alone, kept once per reading."""
+        if not any(asking.values()):
+            if r not in self._base:
+                self._base[r] = _kept(self.readings[r][1], self.award_both)
+            return self._base[r]
+        slots = list(self.readings[r][1])
+        for i, a in asking.items():
+            slots[self.asked[i][0]] = a
+        return _kept(slots, self.award_both)
 
     def holds(self, r: int, i: int, left_out: frozenset[int]) -> Award | None:
         key = (r, i, left_out)
@@ -453,19 +465,24 @@ class _AskingReadings:
         key = (r, i, left_out)
         hit = self._seen.get(key)
         if hit is None:
-            slots = list(self.readings[r][1])
             without = left_out | {i}
-            for j, (slot, _, _) in enumerate(self.asked):
-                if j not in without:
-                    slots[slot] = self.holds(r, j, without)
-            hit = self._seen[key] = _kept(slots, self.award_both)
+            others = {
+                j: self.holds(r, j, without) for j in range(len(self.asked)) if j not in without
+            }
+            hit = self._seen[key] = self._with(r, others)
         return hit
 
     def _others(self, r: int, i: int, left_out: frozenset[int], drop: set[str]) -> OtherYaku:
         seen = [a for a in self.seen(r, i, left_out) if a.id not in drop]
+        return OtherYaku(local_winning_han(seen), partial(self._best_value, i, left_out, drop))
 
-        def best_value() -> float:  # only a cap reads it, so only then every reading's
-            return max(
+    def _best_value(self, i: int, left_out: frozenset[int], drop: set[str]) -> float:
+        """The best reading's full value as check ``i`` sees it (only a cap reads it, so
+        only then is every reading valued; once per check, not per reading)."""
+        key = (i, left_out, frozenset(drop))
+        hit = self._best.get(key)
+        if hit is None:
+            hit = self._best[key] = max(
                 hand_value(
                     view,
                     [a for a in self.seen(s, i, left_out) if a.id not in drop],
@@ -473,8 +490,7 @@ class _AskingReadings:
                 )
                 for s, (view, _) in enumerate(self.readings)
             )
-
-        return OtherYaku(local_winning_han(seen), best_value)
+        return hit
 
 
 def _evaluate_asking(
