@@ -108,3 +108,23 @@ def test_a_yaku_held_up_by_renhou_does_not_cap_it():
     win = Win.make("123789m456p789s11s", "3m", flowers=8, **RENHOU_SITUATION)
     hassen_d = on(HASSEN_KAKAI, **{"3-15-07-01": "d"})
     assert ids(win, only(on(RENHOU, value="d"), hassen_d)) == {RENHOU, HASSEN_KAKAI}
+
+
+def test_three_asking_yaku_hold_from_the_one_that_needs_nothing():
+    # The dealer's BACK FOUR shape (closed, ron on North from across: no standard yaku),
+    # eight flowers, the eighth win in a row. 八連莊 a needs no yaku; 八仙過海 d and BACK
+    # FOUR b each need another: 八連莊 is one for both.
+    win = Win.make(
+        "1111m2222p3333s44z", "4z", discarder="across", dealer_streak=8, flowers=8
+    )
+    hassen_d = on(HASSEN_KAKAI, **{"3-15-07-01": "d"})
+    back_four_b = on(BACK_FOUR, value="b")
+    paarenchan_a = on(PAARENCHAN, **{"3-15-03-02": "a"})
+    assert ids(win, only(paarenchan_a, hassen_d, back_four_b)) == {
+        PAARENCHAN,
+        HASSEN_KAKAI,
+        BACK_FOUR,
+    }
+    # 八連莊 b needs a yaku too: the three would only hold up one another, in a circle
+    paarenchan_b = on(PAARENCHAN, **{"3-15-03-02": "b"})
+    assert ids(win, only(paarenchan_b, hassen_d, back_four_b)) == set()
