@@ -33,6 +33,10 @@ REFUSED = [
     ("dealer's double riichi, discarder declared earlier, later turn", BASE,
      {"riichi": "double", "turn": 6, "discarder": "next", "discarder_riichi": "riichi"},
      ["'discarder_riichi' = 'riichi'", "the dealer's 'riichi' = 'double'"]),
+    # likewise a seat after the winner: its first discard follows the winner's double riichi
+    ("South's double riichi, West declared earlier", BASE,
+     {"seat": "S", "riichi": "double", "discarder": "next", "discarder_riichi": "riichi"},
+     ["'discarder_riichi' = 'riichi'", "seat S's 'riichi' = 'double'", "seat W discards after"]),
     # 3. West's double riichi: in the first go-around only North discards after it
     ("West in double riichi, ron on East in the first go-around", BASE,
      {"seat": "W", "riichi": "double", "first_go_around": True, "discarder": "across"},

@@ -70,12 +70,13 @@ MAX_INDICATORS = 5
 MAX_DEALER_HISTORY = 99
 # Seats in turn order from the dealer: East 0, South 1, West 2, North 3.
 _SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
-# The last own draw at which the wall surely has tiles left: 70 live draws (136 tiles,
-# 14 in the dead wall, 52 dealt; at most 4 kans take one each), the other three drawing
-# at most 3 between two draws of the winner, 3 more for each of at most 16 calls that
-# skip the winner's draw. So at the winner's 3rd draw at most 3 x (3 + 16) = 57 others'
-# draws have been made, not the 63 a haitei there needs; likewise a houtei before the
-# 3rd draw. (Issue #35 keeps to these two bounds, below where the count rules it out.)
+# The latest own draw (turn) at which a win on the last tile is refused. The wall has 70
+# live draws (136 tiles, 14 in the dead wall, 52 dealt; at most 4 kans take one each);
+# the other three draw at most 3 between two draws of the winner, and 3 more for each of
+# at most 16 calls that skip the winner's draw. So by the winner's 3rd draw they have made
+# at most 3 x (3 + 16) = 57 draws, not the 63 a haitei there needs; likewise for a houtei
+# before the 3rd draw. (Issue #35 keeps to these two bounds, below where the count rules
+# a last tile out.)
 _LAST_TILE_TURN = {"haitei": 3, "houtei": 2}
 
 
