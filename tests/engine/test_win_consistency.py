@@ -199,7 +199,10 @@ def test_the_last_tile_can_come_after_the_first_go_around():
     last = {"hand": "123m456p789s11222z", "win": "2z", "tsumo": True, "haitei": True}
     with pytest.raises(InputError, match="first go-around"):
         Win.from_json({**last, "turn": 1})
-    assert Win.from_json({**last, "turn": 2}).haitei
+    # issue #35: nor at the 2nd or 3rd draw (70 wall draws cannot run out so early)
+    with pytest.raises(InputError, match="cannot run out that early"):
+        Win.from_json({**last, "turn": 3})
+    assert Win.from_json({**last, "turn": 4}).haitei
 
 
 def test_suit_count_counts_the_number_suits_present():

@@ -415,7 +415,7 @@ def test_examples_read_as_situations_and_settings(pages):
 # -- issue #22: family decisions and playable defaults on the pages -------------------------
 
 FAMILIES_DECIDED = [("3-10-08", "3-10-07"), ("3-14-01", "3-14-05"), ("3-14-08", "3-14-03"),
-                    ("3-15-07", "3-15-05")]
+                    ("3-15-07", "3-15-05"), ("3-14-02", "3-14-05")]  # the last: issue #35
 
 
 @pytest.mark.parametrize(("larger", "smaller"), FAMILIES_DECIDED)
@@ -426,6 +426,22 @@ def test_family_decisions_are_on_both_yaku_pages_in_both_editions(all_pages, lar
             assert "{ #family }" in md, (edition, page)
             family = md[md.index("{ #family }"):]
             assert f"]({other}.md)" in family.split("\n## ")[0], (edition, page)
+
+
+# -- issue #35: the readings decided, each with its reason on the yaku's page ------------
+
+READINGS_DECIDED = {
+    "3-15-01": "the score is where the table says that",  # 人和's cap and limit_yaku
+    "3-08-03": "told apart by the honors of the flush",  # 朱鷺: North the only honor
+    "3-08-05": "would also be Gold Rush",  # Gold Rush: 發 the only honor
+    "3-14-02": "win narrowed to one tile",  # 獨釣寒江雪 ⊃ 裸單騎
+}
+
+
+@pytest.mark.parametrize(("yaku", "reason"), sorted(READINGS_DECIDED.items()))
+def test_decided_readings_give_their_reason_on_the_page(all_pages, yaku, reason):
+    for edition in ("", "en/"):
+        assert reason in all_pages[f"{edition}yaku/{yaku}.md"], (edition, yaku)
 
 
 def test_the_default_is_the_first_option_with_a_number(pages, all_pages):

@@ -144,6 +144,11 @@ FAMILY_HANDS = {
     ("3-14-01", "3-14-05"): Win.make(
         "11s", "1s", melds=["pon 222m", "pon 333p", "chi 456s", "pon 777z"]
     ),
+    # issue #35: a 裸單騎 won on 白 with the other two 白 out (3-14-02-01 a 地獄單騎) is
+    # 獨釣寒江雪 (白裸單騎和牌), as one won on 1索 is 金雞獨立
+    ("3-14-02", "3-14-05"): Win.make(
+        "55z", "5z", melds=["pon 222m", "pon 333p", "chi 456s", "pon 777z"], visible_copies=2
+    ),
     # 一氣通貫 in manzu won on 5m by the 4-6 嵌張 is 五心通貫, and a 嵌張 on a 5 (穴子)
     ("3-14-08", "3-14-03"): Win.make("123456789m11p222s", "5m"),
     # eight flowers set aside are also four

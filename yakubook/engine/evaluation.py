@@ -390,6 +390,109 @@ def _kept(awards: list[Award | None], award_both: bool) -> list[Award]:
     return [a for a in held if a.id not in drop]
 
 
+class _AskingReadings:
+    """The asking yaku of one hand as yakubook.engine.winning's rule decides them: each
+    sees the hand as it is without itself (its ``others``), worked out by leaving yaku out.
+
+    ``holds(r, i, left_out)`` is asking check ``i`` on reading ``r`` while the asking
+    checks in ``left_out`` are taken away: its body runs with the awards that hold then
+    without ``i`` (the non-asking ones, and every other asking one judged the same way with
+    ``i`` left out too), less those it supersedes. Each step leaves one more check out, so
+    the recursion ends; with k asking checks live (mostly one, rarely three) it asks at
+    most k·2^(k-1) questions per reading, each answered once.
+    """
+
+    def __init__(
+        self,
+        rs: Ruleset,
+        readings: list[tuple[HandView, list[Award | None]]],
+        asked: list[tuple[int, Any, Any]],
+    ) -> None:
+        self.award_both = rs.award_both
+        self.limit_yaku = rs.scoring.limit_yaku
+        self.adjust = _adjustments(rs)
+        self.readings = readings
+        self.asked = asked
+        self._holds: dict[tuple[int, int, frozenset[int]], Award | None] = {}
+        self._seen: dict[tuple[int, int, frozenset[int]], list[Award]] = {}
+        self._best: dict[tuple[int, frozenset[int], frozenset[str]], float] = {}
+        self._base: dict[int, list[Award]] = {}
+
+    def final(self, r: int) -> list[Award]:
+        """Reading ``r``'s awards: every asking check judged with none left out."""
+        return self._with(r, {i: self.holds(r, i, frozenset()) for i in range(len(self.asked))})
+
+    def _with(self, r: int, asking: dict[int, Award | None]) -> list[Award]:
+        """Reading ``r``'s non-asking awards and these asking ones, less supersession.
+        Mostly no asking one holds (BACK FOUR's shape with another reading's blocks, say):
+        then the non-asking ones alone, kept once per reading."""
+        if not any(asking.values()):
+            if r not in self._base:
+                self._base[r] = _kept(self.readings[r][1], self.award_both)
+            return self._base[r]
+        slots = list(self.readings[r][1])
+        for i, a in asking.items():
+            slots[self.asked[i][0]] = a
+        return _kept(slots, self.award_both)
+
+    def holds(self, r: int, i: int, left_out: frozenset[int]) -> Award | None:
+        key = (r, i, left_out)
+        if key not in self._holds:
+            self._holds[key] = self._judge(r, i, left_out)
+        return self._holds[key]
+
+    def _judge(self, r: int, i: int, left_out: frozenset[int]) -> Award | None:
+        view = self.readings[r][0]
+        _, fn, opts = self.asked[i]
+        a = self._finished(view, fn(view, opts, others=self._others(r, i, left_out, set())))
+        if a is None:
+            return None
+        # What this award supersedes is no other yaku of its own: judged again without it.
+        seen = self.seen(r, i, left_out)
+        drop = superseded([*seen, a], self.award_both) - superseded(seen, self.award_both)
+        drop.discard(a.id)
+        if not drop:
+            return a
+        return self._finished(view, fn(view, opts, others=self._others(r, i, left_out, drop)))
+
+    def _finished(self, view: HandView, a: Award | None) -> Award | None:
+        if a is None or a.id not in self.adjust:
+            return a
+        return self.adjust[a.id](view, a)
+
+    def seen(self, r: int, i: int, left_out: frozenset[int]) -> list[Award]:
+        """The awards that hold on reading ``r`` without check ``i`` (and ``left_out``)."""
+        key = (r, i, left_out)
+        hit = self._seen.get(key)
+        if hit is None:
+            without = left_out | {i}
+            others = {
+                j: self.holds(r, j, without) for j in range(len(self.asked)) if j not in without
+            }
+            hit = self._seen[key] = self._with(r, others)
+        return hit
+
+    def _others(self, r: int, i: int, left_out: frozenset[int], drop: set[str]) -> OtherYaku:
+        seen = [a for a in self.seen(r, i, left_out) if a.id not in drop]
+        return OtherYaku(local_winning_han(seen), partial(self._best_value, i, left_out, drop))
+
+    def _best_value(self, i: int, left_out: frozenset[int], drop: set[str]) -> float:
+        """The best reading's full value as check ``i`` sees it (only a cap reads it, so
+        only then is every reading valued; once per check, not per reading)."""
+        key = (i, left_out, frozenset(drop))
+        hit = self._best.get(key)
+        if hit is None:
+            hit = self._best[key] = max(
+                hand_value(
+                    view,
+                    [a for a in self.seen(s, i, left_out) if a.id not in drop],
+                    self.limit_yaku,
+                )
+                for s, (view, _) in enumerate(self.readings)
+            )
+        return hit
+
+
 def _evaluate_asking(
     win: Win,
     rs: Ruleset,
@@ -399,13 +502,13 @@ def _evaluate_asking(
     missing: tuple[str, ...],
     scored: list[tuple[Interpretation, list[Award]]] | None = None,
 ) -> Result:
-    """``evaluate`` for a hand where a body asks for the other local yaku (yakubook.engine.winning):
-    every reading's other bodies first, then the asking ones, each told the local winning
-    yaku of its reading and the best reading's full value (人和's caps), in the order
-    ``live`` gives (a report's order does not depend on which bodies ask)."""
+    """``evaluate`` for a hand where a body asks for the other yaku (yakubook.engine.winning):
+    every reading's other bodies first, then the asking ones, each seeing every other award
+    that holds without it (``_AskingReadings``), in the order ``live`` gives (a report's
+    order does not depend on which bodies ask)."""
     adjust = _adjustments(rs)
     asked = [(i, fn, opts) for i, (fn, opts) in enumerate(live) if fn in asking]
-    readings = []
+    readings: list[tuple[HandView, list[Award | None]]] = []
     for interp in interps:
         view = HandView(win, interp)
         slots: list[Award | None] = []
@@ -415,26 +518,10 @@ def _evaluate_asking(
                 a = adjust[a.id](view, a)
             slots.append(a)
         readings.append((view, slots))
-    first = [(view, _kept(slots, rs.award_both)) for view, slots in readings]
-    memo: list[float] = []
-
-    def best_value() -> float:  # only a cap asks, so only then every reading's value
-        if not memo:
-            memo.append(max(hand_value(view, awards) for view, awards in first))
-        return memo[0]
-
+    judged = _AskingReadings(rs, readings, asked)
     best: tuple[float, Interpretation, list[Award]] | None = None
-    for (view, slots), (_, kept) in zip(readings, first, strict=True):
-        others = OtherYaku(local_winning_han(kept), best_value)
-        held = False
-        for i, fn, opts in asked:
-            a = fn(view, opts, others=others)
-            if a is not None:
-                held = True
-                slots[i] = adjust[a.id](view, a) if a.id in adjust else a
-        # Mostly none holds (BACK FOUR's shape with another reading's blocks, say): the
-        # slots are then those ``kept`` was made of.
-        awards = _kept(slots, rs.award_both) if held else kept
+    for r, (view, _) in enumerate(readings):
+        awards = judged.final(r)
         if scored is not None:
             scored.append((view.interp, awards))
         total = sum(rank(a.value) for a in awards)

@@ -70,6 +70,14 @@ MAX_INDICATORS = 5
 MAX_DEALER_HISTORY = 99
 # Seats in turn order from the dealer: East 0, South 1, West 2, North 3.
 _SEAT_OFFSET = {"next": 1, "across": 2, "previous": 3}
+# The latest own draw (turn) at which a win on the last tile is refused. The wall has 70
+# live draws (136 tiles, 14 in the dead wall, 52 dealt; at most 4 kans take one each);
+# the other three draw at most 3 between two draws of the winner, and 3 more for each of
+# at most 16 calls that skip the winner's draw. So by the winner's 3rd draw they have made
+# at most 3 x (3 + 16) = 57 draws, not the 63 a haitei there needs; likewise for a houtei
+# before the 3rd draw. (Issue #35 keeps to these two bounds, below where the count rules
+# a last tile out.)
+_LAST_TILE_TURN = {"haitei": 3, "houtei": 2}
 
 
 @dataclass(frozen=True, kw_only=True, init=False)
@@ -578,6 +586,8 @@ def _check_game_facts(win: Win) -> None:
     _check_turn(win)
     _check_discard(win)
     _check_first_discard(win)  # after _check_discard has validated 'discarder'
+    _check_double_riichi(win)
+    _check_claimed_tile(win)
     _check_game(win)
     _check_calls(win)
     _check_first_go_around_discard(win)
@@ -613,12 +623,31 @@ def _check_turn(win: Win) -> None:
             f"field 'riichi' = {win.riichi!r} with 'first_go_around': a riichi declared in "
             f"the first go-around is {double!r}"
         )
+    if win.dealer and win.riichi in ("riichi", "open") and win.turn == 1:
+        double = "double" if win.riichi == "riichi" else "open_double"
+        raise InputError(
+            f"field 'riichi' = {win.riichi!r} for the dealer (seat E) with 'turn' = 1: the "
+            f"dealer's first discard comes before any call, so a riichi on it is {double!r}"
+        )
     for name in ("haitei", "houtei"):
         if getattr(win, name) and (win.first_go_around or (win.turn is not None and win.turn <= 1)):
             raise InputError(
                 f"field {name!r} (the last tile) with 'first_go_around' or 'turn' <= 1: the "
                 "wall cannot run out in the first go-around"
             )
+        if getattr(win, name) and win.turn is not None and win.turn <= _LAST_TILE_TURN[name]:
+            raise InputError(
+                f"field {name!r} (the last tile) with 'turn' = {win.turn}: the wall cannot run "
+                f"out that early (70 draws; the others draw at most 3 per draw of the winner "
+                "or call)"
+            )
+    kans = [m for m in win.melds if m.is_quad]
+    if win.turn == 0 and kans:
+        raise InputError(
+            f"field 'turn' = 0 (before any own draw) with the meld '{kans[0]}': an ankan or "
+            "kakan is declared after an own draw, and a daiminkan's replacement draw is the "
+            "winner's first"
+        )
     if win.first_go_around and (win.chankan or win.discarder_kans):
         what = "'chankan'" if win.chankan else "'discarder_kans'"
         raise InputError(
@@ -646,6 +675,70 @@ def _check_first_discard(win: Win) -> None:
             f"field 'discarder' = {win.discarder!r} (seat {names[by]}) with 'first_go_around' "
             f"and 'turn' = {win.turn} for seat {names[seat]}: in turn order that seat has made "
             "no discard yet to ron on"
+        )
+
+
+def _check_double_riichi(win: Win) -> None:
+    """A double riichi is declared on the winner's first discard, with no call before it:
+    in the first go-around, then, only the seats after the winner discard after it, and
+    only the seats before it can have declared a riichi earlier. North's first discard is
+    the first go-around's last; nobody declares before the dealer's first discard."""
+    if win.riichi not in ("double", "open_double"):
+        return
+    seat = win.seat_wind - EAST
+    names = "ESWN"
+    by = (seat + _SEAT_OFFSET[win.discarder]) % 4 if win.discarder else None
+    if win.discarder_riichi == "riichi" and (seat == 0 or (by is not None and by > seat)):
+        who = "the dealer's" if seat == 0 else f"seat {names[seat]}'s"
+        after = "" if by is None else f" and seat {names[by]} discards after it"
+        raise InputError(
+            f"field 'discarder_riichi' = 'riichi' (declared before the winner's riichi) with "
+            f"{who} 'riichi' = {win.riichi!r}: the double riichi is on the winner's first "
+            f"discard{after}" + ("; the dealer's is the hand's first" if seat == 0 else "")
+        )
+    if not (win.first_go_around and win.ron):
+        return
+    if seat == 3:
+        raise InputError(
+            f"seat N with 'riichi' = {win.riichi!r}, ron and 'first_go_around': North's "
+            "double riichi is the first go-around's last discard, so none follows in it"
+        )
+    if by is not None and by < seat:
+        raise InputError(
+            f"field 'discarder' = {win.discarder!r} (seat {names[by]}) with seat "
+            f"{names[seat]}'s 'riichi' = {win.riichi!r} in 'first_go_around': the riichi is "
+            "on the winner's first discard, and that seat discarded before it"
+        )
+
+
+def _check_claimed_tile(win: Win) -> None:
+    """The last tiles and the claimed flower: a rinshan tile comes from the dead wall, not
+    the last wall tile; no riichi is declared on the last discard (no draw is left); the
+    flower 七搶一 claims is set aside, not discarded; 再見，本壘打's kan must be there."""
+    if win.haitei and win.rinshan:
+        raise InputError(
+            "field 'haitei' with 'rinshan': the replacement tile comes from the dead wall, "
+            "not the last tile of the wall"
+        )
+    if win.houtei and win.discarder_riichi == "declaring":
+        raise InputError(
+            "field 'houtei' with 'discarder_riichi' = 'declaring': the last discard cannot "
+            "declare a riichi, no draw being left"
+        )
+    if win.robbed_flower and win.houtei:
+        raise InputError(
+            "field 'robbed_flower' with 'houtei': the claimed tile is the eighth flower, not "
+            "the last discard"
+        )
+    if win.robbed_flower and win.discarder_riichi == "declaring":
+        raise InputError(
+            "field 'robbed_flower' with 'discarder_riichi' = 'declaring': a flower set aside "
+            "is no discard, so it declares no riichi"
+        )
+    if win.penultimate_kan and win.rinshan and not win.quads:
+        raise InputError(
+            "field 'penultimate_kan' on a rinshan win with no kan in the hand (a flower's "
+            "replacement): the field is the kan's, declared on the last wall draw but one"
         )
 
 

@@ -9,11 +9,33 @@ default local yaku are. Rules that ask for other yaku (BACK FOUR b「有其他�
 d/e/f「人和以外的役比滿貫…高時」) read ``OtherYaku.best_value``, the full value
 (standard + local, yakuman included) on the reading that counts: the best one.
 
-A body asks for what the other local yaku award with the keyword ``others``
-(``yakubook.engine.registry.CONTEXT_KEYWORDS``): ``evaluate`` runs it after the bodies that do not
-ask, so it sees those and no other that asks (a yaku that itself needs other yaku is not
-the other yaku of another such yaku). Called alone, a body gets ``others=None`` and sees
-the standard yaku only.
+Which other yaku an asking yaku sees (issue #35). A body asks for what the other local
+yaku award with the keyword ``others`` (``yakubook.engine.registry.CONTEXT_KEYWORDS``);
+the rule is:
+
+1. An asking yaku sees every other award that holds, asking or not: 八連莊 a (即使沒有役也
+   能和牌, a yaku) is the other yaku 八仙過海 d asks for, and a BACK FOUR yakuman is part
+   of the value 人和's cap is judged on.
+2. It sees the hand as it is *without itself*: the other awards are those that hold once
+   it is taken away, the other asking yaku judged by this same rule. So no yaku counts
+   itself, not even through another: two yaku that each hold only if the other does
+   (八連莊 b and 八仙過海 d with no third yaku) support each other in a circle, and
+   neither holds; and 人和以外的役 are what the hand is worth apart from 人和 (a yaku
+   that holds only because 人和 is its other yaku does not push 人和 over its cap).
+3. It does not count a yaku it supersedes (包含/不復合, catalog/families.toml, the
+   alone-only yaku): 八仙過海 d does not take 四華開嶺, which it includes, as its other
+   yaku.
+4. What holds in the end is every asking yaku judged so, with the awards it sees; then
+   supersession as everywhere (``yakubook.engine.interplay.superseded``).
+
+For yaku that only need more (the 縛 and 「有其他役」 rules) this is the least fixed
+point: start from the yaku that ask for nothing, add each asking yaku whose condition the
+awards so far meet, until none is added. Rule 2 also settles 人和's caps, the one rule that
+needs less, without a circle. ``yakubook.engine.evaluation._AskingReadings`` does it.
+The value a cap compares is counted as the score counts it (``limit_yaku``): under "at
+least" a local 滿貫 beside 2 standard han is worth 滿貫, not 7 han (``hand_value``).
+
+Called alone, a body gets ``others=None`` and sees the standard yaku only.
 """
 
 from __future__ import annotations
@@ -79,7 +101,19 @@ def winning_yaku_han(
     return yaku_han(view, ippatsu=ippatsu) + (others.winning_han if others else 0.0)
 
 
-def hand_value(view: HandView, awards: Iterable[Award]) -> float:
-    """The full value of one reading: its standard yaku and every local award (yakuman
-    13 han each, limits as ``yakubook.engine.award.LIMIT_HAN``), dora excluded."""
-    return yaku_han(view) + local_value(awards)
+def hand_value(view: HandView, awards: Iterable[Award], limit_yaku: str = "at least") -> float:
+    """The full value of one reading, dora excluded, in han as the score counts it: its
+    standard yaku and every local award (yakuman 13 han each, limits as
+    ``yakubook.engine.award.LIMIT_HAN``). Under ``limit_yaku = "at least"`` (the score's
+    rule 4) a limit-valued yaku sets a floor the other han do not add onto: 滿貫 beside 2
+    han is worth 滿貫 (5), not 7; under "add" a limit counts as its han and adds up."""
+    if limit_yaku == "add":
+        return yaku_han(view) + local_value(awards)
+    han = float(yaku_han(view))
+    floor = 0.0
+    for a in awards:
+        if a.value["kind"] == "limit" and not a.value.get("lost"):
+            floor = max(floor, value_han(a.value))
+        else:
+            han += value_han(a.value)
+    return max(han, floor)
