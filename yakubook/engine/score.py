@@ -159,6 +159,7 @@ class Payment:
     total: int = 0  # what the winner gains
 
     def to_json(self) -> dict[str, int]:
+        """Every field of the payments, by name."""
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
@@ -181,6 +182,7 @@ class Score:
     reason: str = ""  # why the hand does not win, or why a limit yaku set the value
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form ``yakubook evaluate --json`` prints under ``"score"``."""
         out: dict[str, Any] = {
             "win": self.win,
             "han": self.han,

@@ -180,6 +180,7 @@ class Win:
 
     @property
     def ron(self) -> bool:
+        """Won on another player's discard (not ``tsumo``)."""
         return not self.tsumo
 
     @property
@@ -189,6 +190,7 @@ class Win:
 
     @property
     def riichi_declared(self) -> bool:
+        """The winner declared riichi of any kind (``riichi`` is not ``"none"``)."""
         return self.riichi != "none"
 
     # -- construction from text ----------------------------------------------------------
