@@ -165,7 +165,22 @@ class Payment:
 
 @dataclass(frozen=True)
 class Score:
-    """A hand's worth under a ruleset."""
+    """A hand's worth under a ruleset.
+
+    Attributes:
+        win: The hand has a yaku to win on (dora alone win nothing) and enough han.
+        han: Han counted (0 for a yakuman hand).
+        fu: Fu of the reading.
+        yakuman: The yakuman multiple (0: none; counted yakuman are not here).
+        limit: ``""``, ``"mangan"`` … ``"sanbaiman"``, ``"yakuman"``, ``"2x yakuman"``,
+            ``"kazoe yakuman"`` …
+        base: Base points.
+        payment: Who pays what (``Payment``: ``ron``, ``dealer``, ``each``, ``total`` …).
+        counted: ``(name, value)`` of everything counted, in order.
+        interpretation: The best-paying reading (it may differ from ``Result``'s).
+        not_counted: Local yaku that hold but add nothing here, with why.
+        reason: Why the hand does not win, or why a limit yaku set the value.
+    """
 
     win: bool  # the hand has a yaku (dora alone win nothing) and enough han
     han: int  # han counted (0 for a yakuman hand)
