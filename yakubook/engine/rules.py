@@ -11,7 +11,8 @@ value = "b"                 # the value option (a, b, c …); its 無 option tur
 ```
 
 No file means the documented defaults: every yaku at its first non-無 value option with a
-known number (catalog.default_letter; README "Defaults"), every rule question at `a`.
+known number (catalog.default_letter; site/guide/rulesets.md "Defaults"), every rule
+question at `a`.
 
 Any other key in `[ruleset]` or a yaku table is an error naming it. `[ruleset]` also
 takes `supersession = "award both"` (award the smaller yaku of a family beside the larger,
@@ -190,6 +191,7 @@ class Ruleset:
 
     @cached_property
     def enabled(self) -> tuple[str, ...]:
+        """The IDs of the yaku that are on, in catalog order."""
         return tuple(yid for yid in self.options if self.is_on(yid))
 
 

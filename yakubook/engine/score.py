@@ -1,7 +1,7 @@
 """What a winning hand is worth under a ruleset: han, fu, the limit and the payments.
 
-Every rule for how values combine is written here, once (the README's "What the hand is
-worth" section states the same rules; tests/yaku/test_score.py checks each):
+Every rule for how values combine is written here, once (the user guide's "How the score is
+worked out", site/guide/scoring.md, states the same rules; tests/yaku/test_score.py checks each):
 
 1. Standard yaku (``yakubook.engine.standard``, plus the situation yaku riichi, ippatsu, menzen
    tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han; dora,
