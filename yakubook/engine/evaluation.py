@@ -54,7 +54,8 @@ class Result:
             chosen option and value), after supersession and the winning-yaku rules.
         interpretation: The reading of the hand (sets and pair, seven pairs, an irregular
             shape) that gives the best total, or ``None`` when the hand has no reading.
-        total: That reading's total, used to choose it (yakuman count 13 han).
+        total: That reading's total of the awarded local yaku, a han-like rank used to
+            choose it (``award.rank``: yakuman above limits above han).
         not_implemented: IDs of yaku on in the ruleset whose rule has no body yet.
         score: What the hand is worth (``Score``), only when ``evaluate`` was asked with
             ``score=True``; ``None`` otherwise or when no reading has a yaku to win on.
