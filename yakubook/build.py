@@ -303,7 +303,9 @@ def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
         from render import site
     except ImportError:  # the website stage is optional while it is being written
         return stages
-    stages.append(site.stage)
+    from render import guide  # the hand-written user guide, copied into both editions
+
+    stages += [site.stage, guide.stage]
     return stages
 
 

@@ -192,7 +192,7 @@ def test_bytes_that_are_no_utf8_are_refused_with_their_line(
 
 
 def test_a_curated_text_may_take_4_mib_and_no_more() -> None:
-    # README "Input limits": a curated TOML file, preset or --rules file, 4 MiB.
+    # site/guide/command-line.md "Input limits": a curated TOML file, preset or --rules file, 4 MiB.
     at_cap = "a = 1\n" + "#" * (4 * 1024 * 1024 - 7) + "\n"
     assert load_toml(at_cap, "big.toml") == {"a": 1}
     with pytest.raises(CuratedError, match="more than the 4194304 bytes"):

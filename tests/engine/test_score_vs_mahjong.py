@@ -8,7 +8,8 @@ library also has (kiriage, kazoe, double yakuman, kuitan, red fives on or off): 
 the limit and every payment must equal ``HandCalculator.estimate_hand_value`` under the
 matching ``OptionalRules``.
 
-Deliberate differences (README, "What the hand is worth"), kept out of the generator:
+Deliberate differences (site/guide/scoring.md, "Checked against the mahjong library"),
+kept out of the generator:
 open riichi (the library's 2 han; here a riichi is 1 han and opening it is the
 compendium's own yaku 3-02-03 開立直), ``multiple_yakuman = false`` and
 ``limit_yaku`` (the library has neither), flowers (no flowers in the library).

@@ -272,7 +272,8 @@ def test_a_derived_fact_is_no_keyword_of_win(derived):
 
 
 def test_a_winning_hand_file_may_take_64_kib_and_no_more():
-    # README "Input limits": a winning-hand JSON file, 64 KiB. Padding after the object.
+    # site/guide/command-line.md "Input limits": a winning-hand JSON file, 64 KiB. Padding
+    # after the object.
     body = json.dumps({"hand": HAND, "win": "3m"})
     at_cap = body + " " * (64 * 1024 - len(body))
     assert read_json(at_cap) == {"hand": HAND, "win": "3m"}

@@ -118,7 +118,11 @@ def built_site(rendered, tmp_path_factory) -> BuiltSite:
         shutil.copy(ROOT / "site" / config, project / "site" / config)
     shutil.copytree(ROOT / "site" / "overrides", project / "site" / "overrides",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    for rel, data in rendered.items():
+    # the user guide's pages (render/guide.py, #40) too, so the crawl and the chrome checks
+    # see them; not in `rendered`, whose Markdown the edition tests read page by page
+    from render import guide
+
+    for rel, data in {**rendered, **guide.stage(ROOT, {}, {}, {})[0]}.items():
         path = project / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)

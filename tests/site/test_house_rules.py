@@ -271,7 +271,8 @@ def test_the_page_writes_every_ruleset_key():
 
 # -- the [scoring] table travels through the page too (issue #28) -----------------------------
 
-# The README's table ("What the hand is worth"): each key, its documented default and the
+# The guide's table (site/guide/rulesets.md, "The [scoring] table"; tests/docs/test_guide.py
+# holds it to the engine's): each key, its documented default and the
 # values it takes, written out here rather than read from yakubook/engine/score.py.
 README_SCORING = [
     {"key": "kiriage", "kind": "bool", "default": False, "choices": None},

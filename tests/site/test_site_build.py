@@ -1,6 +1,6 @@
 """`mkdocs build --strict` of freshly rendered pages: passes and keeps every anchor.
 
-(How long the build takes is measured, not asserted: see the README's site section.)"""
+(How long the build takes is measured, not asserted: see bench/RESULTS.md, "Site build time".)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""`yakubook evaluate`: the README's example works; bad input is a clean exit 2."""
+"""`yakubook evaluate`: the README's and the guide's example works (tests/docs runs every
+one); bad input is a clean exit 2."""
 
 from __future__ import annotations
 

@@ -33,8 +33,8 @@ def test_a_path_given_as_text_loads_the_same_ruleset():
 
 
 def test_no_file_means_the_documented_defaults():
-    # README "Defaults": the first non-無 option whose number the sources kept; where every
-    # non-無 option lost it, the first non-無 one.
+    # site/guide/rulesets.md "Defaults": the first non-無 option whose number the sources
+    # kept; where every non-無 option lost it, the first non-無 one.
     rs = Ruleset.load(None)
     for yid, info in generated.REGISTRY.items():
         opts = rs.options[yid]

@@ -1,7 +1,7 @@
-"""The score's combination rules (yakubook/engine/score.py, README "What the hand is worth"), one
-test
-each, with points written from the rules (the standard payment table), not computed by the
-scorer: a non-dealer's ron pays 1,000 x ... as the usual tables print it."""
+"""The score's combination rules (yakubook/engine/score.py, site/guide/scoring.md "What the
+hand is worth"), one test each, with points written from the rules (the standard payment
+table), not computed by the scorer: a non-dealer's ron pays 1,000 x ... as the usual tables
+print it."""
 
 from __future__ import annotations
 
@@ -455,7 +455,7 @@ def test_a_yakuman_scores_by_its_name_and_lists_the_han_yaku_it_drops() -> None:
 
 
 def test_a_hand_without_a_yaku_says_no_win_and_why() -> None:
-    # README: flowers and dora never make a win by themselves (no yaku: no win).
+    # site/guide/scoring.md: flowers and dora never make a win by themselves (no yaku: no win).
     hand = {"hand": "234m456p678s55p", "win": "4m", "melds": ["chi 789s"], "dora": "4p"}
     s = score(hand, kuitan=False)
     assert s.lines() == ["score: no win (no yaku)"]

@@ -32,6 +32,8 @@ class Award:
     combination: tuple[dict[str, Any], ...] = field(default_factory=tuple)
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form of one award: ``id``, ``name``, ``option``, ``value`` and the rest
+        of what ``yakubook evaluate --json`` lists per yaku."""
         out: dict[str, Any] = {
             "id": self.id,
             "name": self.name,

@@ -46,6 +46,21 @@ class Check:
 
 @dataclass(frozen=True)
 class Result:
+    """What ``evaluate`` found in a winning hand under a ruleset.
+
+    Attributes:
+        win: The hand that was evaluated.
+        yaku: The local yaku awarded on the reported reading, one ``Award`` each (its
+            chosen option and value), after supersession and the winning-yaku rules.
+        interpretation: The reading of the hand (sets and pair, seven pairs, an irregular
+            shape) that gives the best total, or ``None`` when the hand has no reading.
+        total: That reading's total of the awarded local yaku, a han-like rank used to
+            choose it (``award.rank``: yakuman above limits above han).
+        not_implemented: IDs of yaku on in the ruleset whose rule has no body yet.
+        score: What the hand is worth (``Score``), only when ``evaluate`` was asked with
+            ``score=True``; ``None`` otherwise or when no reading has a yaku to win on.
+    """
+
     win: Win
     yaku: tuple[Award, ...]
     interpretation: Interpretation | None
@@ -67,6 +82,8 @@ class Result:
         return names
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form ``yakubook evaluate --json`` prints: ``yaku``, ``interpretation``,
+        ``standard_yaku``, ``not_implemented`` and, when scored, ``score``."""
         interp = None
         if self.interpretation is not None:
             interp = {
@@ -324,7 +341,18 @@ def _asking(ruleset: Ruleset) -> frozenset:
 
 def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
     """The local yaku of the best reading; with ``score``, also what the hand is worth
-    (``Result.score``, the best-paying reading: yakubook/engine/score.py)."""
+    (``Result.score``, the best-paying reading: yakubook/engine/score.py).
+
+    Args:
+        win: The winning hand and its situation (``Win.make`` or ``Win.from_json``).
+        ruleset: The house rules; ``None`` means the documented defaults
+            (``Ruleset.default()``).
+        score: Also work out the score (han, fu, limit, payments); off by default, so
+            plain evaluation costs nothing more.
+
+    Returns:
+        The ``Result``: the awarded local yaku, the reading chosen, and the score if asked.
+    """
     rs = ruleset if ruleset is not None else default_ruleset()
     if score:
         readings: list[tuple[Interpretation, list[Award]]] = []
@@ -337,7 +365,16 @@ def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
     """What the hand is worth under ``ruleset`` (the default ruleset when ``None``): the
     best-paying reading's han, fu and payments, or ``None`` when no reading of the hand has
     a yaku (standard or local) to win on. The same as ``evaluate(win, ruleset,
-    score=True).score``."""
+    score=True).score``.
+
+    Args:
+        win: The winning hand and its situation.
+        ruleset: The house rules, their ``[scoring]`` table included; ``None`` means the
+            documented defaults.
+
+    Returns:
+        The ``Score`` (total han, fu, the limit, who pays what), or ``None``.
+    """
     return evaluate(win, ruleset, score=True).score
 
 

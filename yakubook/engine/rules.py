@@ -11,7 +11,8 @@ value = "b"                 # the value option (a, b, c …); its 無 option tur
 ```
 
 No file means the documented defaults: every yaku at its first non-無 value option with a
-known number (catalog.default_letter; README "Defaults"), every rule question at `a`.
+known number (catalog.default_letter; site/guide/rulesets.md "Defaults"), every rule
+question at `a`.
 
 Any other key in `[ruleset]` or a yaku table is an error naming it. `[ruleset]` also
 takes `supersession = "award both"` (award the smaller yaku of a family beside the larger,
@@ -48,6 +49,23 @@ SUPPLIABLE = {"han": 13, "fu": 200, "multiple": 6}
 
 @dataclass(frozen=True)
 class Ruleset:
+    """A group's house rules: which local yaku are on, with which value option and rule
+    answers, and the table's scoring rules.
+
+    Build one with ``Ruleset.load(path)`` (a TOML file; ``None`` for the documented
+    defaults), ``Ruleset.from_toml(text)`` or ``Ruleset.default()``. Every ID, rule
+    question and letter is checked against the catalog; a bad one raises ``InputError``.
+
+    Attributes:
+        name: The ruleset's name (``[ruleset] name``).
+        options: For every yaku ID, its generated options (value option and rule answers).
+        award_both: ``supersession = "award both"``: the smaller yaku of a family is
+            awarded beside the larger one instead of being dropped.
+        supplied: Numbers the ruleset supplies where the source lost them
+            (``{"3-08-01": {"han": 3}}``).
+        scoring: The ``[scoring]`` table (kiriage, kazoe, red fives …).
+    """
+
     name: str
     options: dict[str, Any]  # yaku ID -> generated options instance
     # True: the smaller yaku of a family (catalog/families.toml) is awarded beside the
@@ -61,10 +79,23 @@ class Ruleset:
 
     @classmethod
     def default(cls) -> Ruleset:
+        """The documented defaults: every yaku at its first non-無 value option whose number
+        the sources kept, every rule question at ``a``, the default ``[scoring]`` table."""
         return cls("defaults", {yid: info.options() for yid, info in generated.REGISTRY.items()})
 
     @classmethod
     def from_toml(cls, text: str, where: str = "ruleset") -> Ruleset:
+        """The ruleset a TOML text describes (``[ruleset]``, ``[yaku."ID"]`` tables,
+        ``[scoring]``).
+
+        Args:
+            text: The TOML.
+            where: How error messages name the text (a file name).
+
+        Raises:
+            InputError: Bad TOML, an unknown table, key, ID, rule question or letter, or a
+                value of the wrong type; the message names it.
+        """
         try:
             data = bounded.load_toml(text, where)
         except bounded.CuratedError as e:
@@ -144,6 +175,11 @@ class Ruleset:
 
     @classmethod
     def load(cls, path: str | os.PathLike[str] | None) -> Ruleset:
+        """The ruleset of a TOML file, or the documented defaults when ``path`` is ``None``.
+
+        Raises:
+            InputError: The file cannot be read, or ``from_toml`` refuses its text.
+        """
         if path is None:
             return cls.default()
         path = Path(path)  # a str names a file as well as a Path does
@@ -154,12 +190,14 @@ class Ruleset:
         return cls.from_toml(text, str(path))
 
     def is_on(self, yaku_id: str) -> bool:
+        """Whether the yaku is on: its chosen value option is not the 無 (none) option."""
         info = generated.REGISTRY[yaku_id]
         value = info.values[self.options[yaku_id].value.letter]
         return value is not None and value["kind"] != "none"
 
     @cached_property
     def enabled(self) -> tuple[str, ...]:
+        """The IDs of the yaku that are on, in catalog order."""
         return tuple(yid for yid in self.options if self.is_on(yid))
 
 

@@ -1,7 +1,7 @@
 """What a winning hand is worth under a ruleset: han, fu, the limit and the payments.
 
-Every rule for how values combine is written here, once (the README's "What the hand is
-worth" section states the same rules; tests/yaku/test_score.py checks each):
+Every rule for how values combine is written here, once (the user guide's "How the score is
+worked out", site/guide/scoring.md, states the same rules; tests/yaku/test_score.py checks each):
 
 1. Standard yaku (``yakubook.engine.standard``, plus the situation yaku riichi, ippatsu, menzen
    tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han; dora,
@@ -161,12 +161,28 @@ class Payment:
     total: int = 0  # what the winner gains
 
     def to_json(self) -> dict[str, int]:
+        """Every field of the payments, by name."""
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
 @dataclass(frozen=True)
 class Score:
-    """A hand's worth under a ruleset."""
+    """A hand's worth under a ruleset.
+
+    Attributes:
+        win: The hand has a yaku to win on (dora alone win nothing) and enough han.
+        han: Han counted (0 for a yakuman hand).
+        fu: Fu of the reading.
+        yakuman: The yakuman multiple (0: none; counted yakuman are not here).
+        limit: ``""``, ``"mangan"`` … ``"sanbaiman"``, ``"yakuman"``, ``"2x yakuman"``,
+            ``"kazoe yakuman"`` …
+        base: Base points.
+        payment: Who pays what (``Payment``: ``ron``, ``dealer``, ``each``, ``total`` …).
+        counted: ``(name, value)`` of everything counted, in order.
+        interpretation: The best-paying reading (it may differ from ``Result``'s).
+        not_counted: Local yaku that hold but add nothing here, with why.
+        reason: Why the hand does not win, or why a limit yaku set the value.
+    """
 
     win: bool  # the hand has a yaku (dora alone win nothing) and enough han
     han: int  # han counted (0 for a yakuman hand)
@@ -183,6 +199,7 @@ class Score:
     reason: str = ""  # why the hand does not win, or why a limit yaku set the value
 
     def to_json(self) -> dict[str, Any]:
+        """The JSON form ``yakubook evaluate --json`` prints under ``"score"``."""
         out: dict[str, Any] = {
             "win": self.win,
             "han": self.han,

@@ -188,6 +188,7 @@ class Win:
 
     @property
     def ron(self) -> bool:
+        """Won on another player's discard (not ``tsumo``)."""
         return not self.tsumo
 
     @property
@@ -197,6 +198,7 @@ class Win:
 
     @property
     def riichi_declared(self) -> bool:
+        """The winner declared riichi of any kind (``riichi`` is not ``"none"``)."""
         return self.riichi != "none"
 
     # -- construction from text ----------------------------------------------------------

@@ -7,7 +7,7 @@ site/. It runs before the plugin (higher priority) and makes a relative path
 relative to the directory of mkdocs.yml instead. It also quiets jieba's start-up chatter.
 
 on_nav: give the auto-generated top-level folders of the navigation titles ("Sections",
-"Yaku"), in the edition's language (the English edition is its own build, mkdocs.en.yml).
+"Yaku", "Guide"), in the edition's language (the English edition is its own build, mkdocs.en.yml).
 
 on_files: add the query-side part of the search (search_query.js, next to this file) to
 the site as assets/search_query.js (listed under extra_javascript in mkdocs.yml).
@@ -49,8 +49,8 @@ def on_config(config):
 
 # per edition (theme.language of mkdocs.yml / mkdocs.en.yml)
 TITLES = {
-    "zh": {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku"},
-    "en": {"Sections": "Sections", "Yaku": "Yaku"},
+    "zh": {"Sections": "各節 · 各节", "Yaku": "各役 · Yaku", "Guide": "使用指南 · Guide"},
+    "en": {"Sections": "Sections", "Yaku": "Yaku", "Guide": "Guide"},
 }
 
 
