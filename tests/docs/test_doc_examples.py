@@ -19,7 +19,7 @@ from tests.docs.doc_blocks import ROOT, WIN_FORMAT, Block, all_blocks, blocks, s
 
 # Subcommands run as written; the others write into the checkout or serve forever, so
 # only their options are checked against `yakubook SUB --help`.
-RUN = {"evaluate", "status", "--version"}
+RUN = {"evaluate", "status", "--version", "rules", "show", "list", "replay"}
 OPTIONS_ONLY = {"build", "serve", "new-body"}
 # Other programs the examples may name (setting up, building the wheel); not run here.
 OTHER_PROGRAMS = {"make", ".venv/bin/python", "python3", "v/bin/pip"}
