@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from catalog import CONTROL
+from yakubook.bounded import CONTROL  # the engine's own: report.py imports without a checkout
 
 LOST = "\ufffd"
 
