@@ -9,6 +9,7 @@ from pathlib import Path
 from yakubook import bounded
 from yakubook.engine import _accel
 from yakubook.errors import InputError
+from yakubook.report import stdout_shows_unicode
 
 
 def _describe(value: dict) -> str:
@@ -63,7 +64,7 @@ def run_evaluate(win_path: Path, rules_path: Path | None, as_json: bool) -> int:
     if as_json:
         # Which engine answered: "c" (the accelerator) or "python" (yakubook/engine/_accel.py).
         out = {**result.to_json(), "engine": _accel.ENGINE}
-        print(json.dumps(out, ensure_ascii=False, indent=1))
+        print(json.dumps(out, ensure_ascii=not stdout_shows_unicode(), indent=1))
         return 0
     interp = result.interpretation
     if interp is not None:
