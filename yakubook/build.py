@@ -108,15 +108,78 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
             )
     for doc in example_docs:  # validated here; the site only reads them
         catalog_pkg.examples_from(doc, cat, warnings)
+    # The stubs first: the checks below run the engine, which imports generated/, and a
+    # damaged generated/ (a deleted module, merge-conflict markers) is this build's to
+    # repair, so the engine then imports the stubs this build is about to write.
+    from render import stubs
+
+    stub_result = stubs.stage(root, cat, names, outputs)
+    _import_generated(stub_result[0])
     # What the engine reads at run time, checked so that it fails here, not on a page.
     curated.check_families(root, cat)
     curated.check_examples(example_docs)
     curated.check_bodies()
     for stage in _render_stages():
-        stage_out, stage_warnings = stage(root, cat, names, outputs)
+        if stage is stubs.stage:
+            stage_out, stage_warnings = stub_result
+        else:
+            stage_out, stage_warnings = stage(root, cat, names, outputs)
         outputs.update(stage_out)
         warnings.extend(stage_warnings)
     return BuildResult(outputs, warnings, cat, changes)
+
+
+# ------------------------------------------------------- a damaged generated/ repaired
+
+GENERATED_PACKAGE = "yakubook.generated"
+_staged_generated: list[Any] = []  # the staging folder's TemporaryDirectory, kept alive
+
+
+def _import_generated(stub_outputs: Outputs) -> None:
+    """Import yakubook.generated; when the tree's copy does not import (a module deleted,
+    a merge conflict in one: the build's own output, damaged), import the stubs this build
+    has just rendered instead, from a staging folder. The build then runs, checks and
+    publishes exactly as it would have, and its publish repairs the tree."""
+    import importlib
+
+    try:
+        # (imported already when a module imported it whole: a module that fails is not kept)
+        module = importlib.import_module(GENERATED_PACKAGE)
+        if getattr(module, "__file__", None) is not None:
+            return
+        # no __init__.py: a namespace package, without the registry
+    except Exception:  # any failure of the build's own output: it is rewritten below
+        pass
+    _forget_generated()
+    import tempfile
+
+    staging = tempfile.TemporaryDirectory(prefix="yakubook-generated-")
+    _staged_generated.append(staging)
+    folder = Path(staging.name)
+    for rel, data in stub_outputs.items():
+        if rel.startswith("generated/") and rel.count("/") == 1:
+            (folder / rel.split("/", 1)[1]).write_bytes(data)
+    spec = importlib.util.spec_from_file_location(
+        GENERATED_PACKAGE, folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[GENERATED_PACKAGE] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        _forget_generated()
+        raise
+    import yakubook
+
+    yakubook.generated = module  # type: ignore[attr-defined]
+
+
+def _forget_generated() -> None:
+    """Drop what a failed import of yakubook.generated left (its modules that did import)."""
+    for name in [n for n in sys.modules if n == GENERATED_PACKAGE or
+                 n.startswith(GENERATED_PACKAGE + ".")]:
+        del sys.modules[name]
 
 
 # ------------------------------------------------------------------ extract, overlapped
