@@ -19,6 +19,7 @@ import json
 import os
 import pickle
 import signal
+import stat
 import sys
 import sysconfig
 import threading
@@ -653,6 +654,8 @@ def _apply(root: Path, journal: dict[str, Any]) -> None:
 
 def publish(root: Path, changed: Outputs, remove: list[str], report: list[str]) -> None:
     """Write `changed` and delete `remove`, all-or-nothing (see the module docstring)."""
+    if not changed and not remove:
+        return  # nothing to commit: no journal either (a read-only tree builds, exit 0)
     staged: list[tuple[str, str, str]] = []
     try:
         for rel, data in sorted(changed.items()):
@@ -729,13 +732,14 @@ def run(root: Path, check: bool, accept: bool = False, reuse: bool = False) -> i
     """
     try:
         with build_lock(root):
+            check_build_tree(root)
             if reuse and not accept and _replay(root, check):
                 return 0
             return _run_locked(root, check, accept, reuse)
     except BuildLocked:
         _err(f"error: another build is running in {root}; try again when it has finished")
         return 2
-    except SymlinkRefused as e:
+    except (SymlinkRefused, TreeRefused) as e:
         _err(f"error: {e}")
         return 2
     except OSError as e:  # a disk full or a file that cannot be written: no traceback
@@ -769,13 +773,38 @@ _NOT_INPUT_PATHS = frozenset({"build", "site/public"})
 _CODE_PACKAGES = ("catalog", "extract", "render", "yakubook")
 
 
+# The top-level folders a build reads or writes; the tree digest covers these (and the
+# build's own files at the root), nothing else: a 4 GB file, a FIFO or a link to /dev/zero
+# in tests/ or at the root is no business of the build and is never opened.
+BUILD_FOLDERS = frozenset(
+    {"catalog", "extract", "generated", "render", "rulesets", "site", "sources", "yakubook"}
+)
+# No file a build reads comes near this (the largest, catalog/catalog.json, is ~1 MB).
+MAX_BUILD_FILE = 64 * 1024 * 1024
+_DIGEST_CHUNK = 1 << 20
+
+
+class TreeRefused(Exception):
+    """Something in the build's folders a build must not read: a link leaving the tree,
+    a special file (FIFO, device, socket), a file over MAX_BUILD_FILE."""
+
+
+def check_build_tree(root: Path) -> None:
+    """TreeRefused for the first thing in the build's folders a build must not read (see
+    ``_build_files``); run before anything is read, so the refusal comes first, alike for
+    every build and check."""
+    for _ in _build_files(root.resolve(), ""):
+        pass
+
+
 def tree_digest(root: Path) -> str:
-    """A hash of everything a build reads or writes: every file under the project root
-    (path, permission bits, content; the stamp itself and the folders above left out),
-    the code of the pipeline's packages wherever they are imported from, the Python
-    version and the installed distributions. An unchanged digest means a build would
-    find exactly what the last one left, so it would compute the same outputs (the build
-    is deterministic) and change nothing."""
+    """A hash of everything a build reads or writes: every file in the build's folders
+    and the build's own files at the root (path, permission bits, content; a link's
+    target text, never what it points to; the stamp itself left out), the code of the
+    pipeline's packages wherever they are imported from, the Python version and the
+    installed distributions. An unchanged digest means a build would find exactly what
+    the last one left, so it would compute the same outputs (the build is deterministic)
+    and change nothing. Files are read in chunks; TreeRefused as ``check_build_tree``."""
     h = hashlib.sha256()
     h.update(sys.version.encode() + b"\0")
     purelib = Path(sysconfig.get_paths()["purelib"])
@@ -791,25 +820,74 @@ def tree_digest(root: Path) -> str:
             if not folder.is_relative_to(base):
                 folders.append((folder, f"{name}:"))
     for folder, label in folders:
-        for rel, path in _tree_files(folder):
+        for rel, path, info in _build_files(folder, label):
             if not label and rel == STAMP:
                 continue
-            data = path.read_bytes()
-            mode = path.stat().st_mode & 0o7777
-            h.update(f"{label}{rel}\0{mode:o}\0{len(data)}\0".encode())
-            h.update(data)
+            mode = info.st_mode & 0o7777
+            if stat.S_ISLNK(info.st_mode):
+                h.update(f"{label}{rel}\0link\0{os.readlink(path)}\0".encode())
+                continue
+            h.update(f"{label}{rel}\0{mode:o}\0{info.st_size}\0".encode())
+            _hash_file(h, path, info.st_size)
     return h.hexdigest()
 
 
-def _tree_files(folder: Path) -> list[tuple[str, Path]]:
+def _hash_file(h: Any, path: Path, size: int) -> None:
+    """The bytes of a regular file into h, in chunks, at most `size` of them (read without
+    following a link: the walk saw a regular file there)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        left = size
+        while left > 0:
+            chunk = f.read(min(_DIGEST_CHUNK, left))
+            if not chunk:
+                break
+            h.update(chunk)
+            left -= len(chunk)
+
+
+def _build_files(folder: Path, label: str) -> list[tuple[str, Path, os.stat_result]]:
+    """(path relative to folder, path, lstat) of every file and link a build reads in
+    folder (for the project root: the build's folders and its own files at the root),
+    sorted; TreeRefused for a link leaving folder, a special file or a file over
+    MAX_BUILD_FILE."""
     found = []
     for current, dirs, files in os.walk(folder):
         here = Path(current)
         rel_dir = here.relative_to(folder).as_posix()
         prefix = "" if rel_dir == "." else rel_dir + "/"
+        if not label and not prefix:
+            dirs[:] = [d for d in dirs if d in BUILD_FOLDERS]
+            files = [f for f in files if f.startswith((".yakubook-", TMP_PREFIX))]
         dirs[:] = [d for d in dirs if not _not_input(prefix, d)]
-        found += [(prefix + f, here / f) for f in files]
-    return sorted(found)
+        # os.walk lists a link to a folder among the folders and does not enter it
+        links = [d for d in dirs if (here / d).is_symlink()]
+        dirs[:] = [d for d in dirs if d not in links]
+        for name in [*files, *links]:
+            path = here / name
+            info = path.lstat()
+            _refuse_unreadable(folder, prefix + name, path, info)
+            found.append((prefix + name, path, info))
+    return sorted(found, key=lambda item: item[0])
+
+
+def _refuse_unreadable(folder: Path, rel: str, path: Path, info: os.stat_result) -> None:
+    if stat.S_ISLNK(info.st_mode):
+        target = os.readlink(path)
+        if not path.resolve().is_relative_to(folder):
+            raise TreeRefused(
+                f"{rel}: a link leaving the project tree (to {_show(target)}); a build "
+                "reads only files inside it"
+            )
+    elif not stat.S_ISREG(info.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else (
+            "a socket" if stat.S_ISSOCK(info.st_mode) else "a device")
+        raise TreeRefused(f"{rel}: {kind}, not a regular file; a build reads only files")
+    elif info.st_size > MAX_BUILD_FILE:
+        raise TreeRefused(
+            f"{rel}: {info.st_size} bytes, more than the {MAX_BUILD_FILE} a build reads "
+            "from one file"
+        )
 
 
 # Folders tools make wherever they run; inside an output folder they are files the build
@@ -855,8 +933,14 @@ def _write_stamp(root: Path, out: list[str], err: list[str]) -> None:
         "err": [terminal_safe(line) for line in err],
     }
     tmp = root / (TMP_PREFIX + STAMP)
-    _write_new(tmp, _json_bytes(stamp))
-    _replace(tmp, root / STAMP)
+    try:
+        _write_new(tmp, _json_bytes(stamp))
+        _replace(tmp, root / STAMP)
+    except OSError:
+        # The stamp only saves the next build its work: a tree it cannot be written to (a
+        # read-only checkout with nothing to change) builds in full next time, no error.
+        with suppress(OSError):
+            tmp.unlink()
 
 
 def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> int:
