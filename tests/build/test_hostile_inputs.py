@@ -325,7 +325,7 @@ def test_a_source_that_never_ends_is_refused_at_the_size_limit(project_copy):
     # the tree are refused); a link inside the tree to a device is what the cap stops.
     (project_copy / "sources" / "zero").symlink_to("/dev/zero")
     err = refused(yakubook_capped("build", "--root", str(project_copy), timeout=120))
-    assert err == f"error: sources/zero: a link leaving the project tree (to '/dev/zero'); a " \
+    assert err == "error: sources/zero: a link leaving the project tree (to '/dev/zero'); a " \
         "build reads only files inside it\n"
     (project_copy / "sources" / "zero").unlink()
     (project_copy / CH000).write_bytes(b"x" * (MAX_SOURCE_BYTES + 1))
