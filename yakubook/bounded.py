@@ -21,6 +21,7 @@ Errors are `CuratedError(file, line, message)`: `file:line: what is wrong`.
 from __future__ import annotations
 
 import json
+import os
 import re
 import reprlib
 import tomllib
@@ -48,7 +49,18 @@ def read_capped(path: Path, limit: int) -> bytes:
     """
     parts: list[bytes] = []
     size = 0
-    with path.open("rb") as f:
+    # Opened without waiting: a FIFO nobody writes to would block open() for ever; opened
+    # so, it reads as empty (a pipe with a writer, `<(cat win.json)`, reads as usual).
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblocking)
+    try:
+        if nonblocking:
+            os.set_blocking(fd, True)
+        f = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with f:
         while size <= limit:
             chunk = f.read(min(_CHUNK, limit + 1 - size))
             if not chunk:

@@ -230,3 +230,12 @@ def test_a_read_only_tree_with_nothing_to_change_exits_0(project_copy, tmp_path,
     assert proc.returncode == 2, proc.stderr[-2000:]
     assert proc.stderr.startswith("error: ") and proc.stderr.count("\n") == 1
     assert "Read-only file system" in proc.stderr
+
+
+def test_evaluate_a_fifo_nobody_writes_to_is_one_line_not_a_hang(tmp_path):
+    fifo = tmp_path / "win.json"
+    os.mkfifo(fifo)
+    proc = yakubook("evaluate", str(fifo), timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith(f"error: {fifo}: not valid JSON") and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1
