@@ -27,7 +27,7 @@ import reprlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 MAX_KEY_PARTS = 10  # the deepest key a curated file or preset writes has 3 parts
 MAX_TOML_DEPTH = 16  # tables, arrays and inline tables, counted together
@@ -49,18 +49,7 @@ def read_capped(path: Path, limit: int) -> bytes:
     """
     parts: list[bytes] = []
     size = 0
-    # Opened without waiting: a FIFO nobody writes to would block open() for ever; opened
-    # so, it reads as empty (a pipe with a writer, `<(cat win.json)`, reads as usual).
-    nonblocking = getattr(os, "O_NONBLOCK", 0)
-    fd = os.open(path, os.O_RDONLY | nonblocking)
-    try:
-        if nonblocking:
-            os.set_blocking(fd, True)
-        f = os.fdopen(fd, "rb")
-    except BaseException:
-        os.close(fd)
-        raise
-    with f:
+    with _open_without_waiting(path) as f:
         while size <= limit:
             chunk = f.read(min(_CHUNK, limit + 1 - size))
             if not chunk:
@@ -70,6 +59,22 @@ def read_capped(path: Path, limit: int) -> bytes:
     if size > limit:
         raise BoundedInputError(None, f"more than the {limit} bytes allowed")
     return b"".join(parts)
+
+
+def _open_without_waiting(path: Path) -> BinaryIO:
+    """path opened for reading in binary. A FIFO nobody writes to would block open() for
+    ever; opened with O_NONBLOCK it opens at once and reads as empty (a pipe with a
+    writer, `<(cat win.json)`, reads as usual: blocking is switched back on)."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    if not isinstance(path, (str, os.PathLike)) or not nonblocking:
+        return path.open("rb")  # a file-like path of a test, or a system without FIFOs
+    fd = os.open(path, os.O_RDONLY | nonblocking)
+    try:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 # One token for each string or comment (skipped whole, so that brackets, dots and quotes
