@@ -13,6 +13,7 @@ import sys
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
 
 from yakubook.report import terminal_safe
 
@@ -62,8 +63,7 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-
-    def send_head(self):  # type: ignore[no-untyped-def]
+    def send_head(self) -> BinaryIO | None:  # the base class's: an open file, or None
         try:
             return super().send_head()
         except ValueError:  # a NUL in the path (GET /%00): no file has that name
