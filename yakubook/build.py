@@ -871,10 +871,18 @@ def _build_files(folder: Path, label: str) -> list[tuple[str, Path, os.stat_resu
     return sorted(found, key=lambda item: item[0])
 
 
+def _in_written_folder(rel: str) -> bool:
+    """Whether rel is in a folder the build writes and removes files in (of OUTPUT_DIRS,
+    sources/ holds only the manifest the build writes)."""
+    return any(rel == d or rel.startswith(d + "/") for d in OUTPUT_DIRS if d != "sources")
+
+
 def _refuse_unreadable(folder: Path, rel: str, path: Path, info: os.stat_result) -> None:
     if stat.S_ISLNK(info.st_mode):
         target = os.readlink(path)
         if not path.resolve().is_relative_to(folder):
+            if _in_written_folder(rel):
+                raise SymlinkRefused(rel)  # where the build writes: that refusal's words
             raise TreeRefused(
                 f"{rel}: a link leaving the project tree (to {_show(target)}); a build "
                 "reads only files inside it"

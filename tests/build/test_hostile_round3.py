@@ -141,14 +141,17 @@ def sparse(path: Path, size: int) -> None:
     [
         ("sources/huge.txt", lambda p: sparse(p, 4 << 30),
          "sources/huge.txt: 4294967296 bytes, more than the 67108864 a build reads"),
+        ("rulesets/zero.toml", lambda p: p.symlink_to("/dev/zero"),
+         "rulesets/zero.toml: a link leaving the project tree (to '/dev/zero')"),
         ("catalog/zero.toml", lambda p: p.symlink_to("/dev/zero"),
-         "catalog/zero.toml: a link leaving the project tree (to '/dev/zero')"),
+         "catalog/zero.toml: is a symbolic link"),  # where the build writes: its words
         ("site/overrides/fifo", os.mkfifo,
          "site/overrides/fifo: a FIFO, not a regular file"),
         ("yakubook/engine/outside", lambda p: p.symlink_to("/etc"),
          "yakubook/engine/outside: a link leaving the project tree (to '/etc')"),
     ],
-    ids=["4 GB file", "link to /dev/zero", "FIFO", "link to a folder outside"],
+    ids=["4 GB file", "link to /dev/zero", "link among outputs", "FIFO",
+         "link to a folder outside"],
 )
 def test_what_a_build_must_not_read_is_refused_in_one_line(project_copy, where, plant, says):
     before = built_once(project_copy)
