@@ -21,11 +21,13 @@ Errors are `CuratedError(file, line, message)`: `file:line: what is wrong`.
 from __future__ import annotations
 
 import json
+import os
 import re
+import reprlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 MAX_KEY_PARTS = 10  # the deepest key a curated file or preset writes has 3 parts
 MAX_TOML_DEPTH = 16  # tables, arrays and inline tables, counted together
@@ -47,7 +49,7 @@ def read_capped(path: Path, limit: int) -> bytes:
     """
     parts: list[bytes] = []
     size = 0
-    with path.open("rb") as f:
+    with _open_without_waiting(path) as f:
         while size <= limit:
             chunk = f.read(min(_CHUNK, limit + 1 - size))
             if not chunk:
@@ -57,6 +59,22 @@ def read_capped(path: Path, limit: int) -> bytes:
     if size > limit:
         raise BoundedInputError(None, f"more than the {limit} bytes allowed")
     return b"".join(parts)
+
+
+def _open_without_waiting(path: Path) -> BinaryIO:
+    """path opened for reading in binary. A FIFO nobody writes to would block open() for
+    ever; opened with O_NONBLOCK it opens at once and reads as empty (a pipe with a
+    writer, `<(cat win.json)`, reads as usual: blocking is switched back on)."""
+    nonblocking = getattr(os, "O_NONBLOCK", 0)
+    if not isinstance(path, (str, os.PathLike)) or not nonblocking:
+        return path.open("rb")  # a file-like path of a test, or a system without FIFOs
+    fd = os.open(path, os.O_RDONLY | nonblocking)
+    try:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 # One token for each string or comment (skipped whole, so that brackets, dots and quotes
@@ -167,6 +185,27 @@ def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
     """At most `limit` characters of `text`, quoted, control characters escaped."""
     short = text if len(text) <= limit else text[:limit] + "…"
     return repr(short)
+
+
+# Containers are shown by their first items and nesting is cut, so that quoting a
+# 400,000-item list or a tuple nested 100,000 deep costs no more than quoting a short one.
+_SHORT_REPR = reprlib.Repr()
+_SHORT_REPR.maxlevel = 3
+_SHORT_REPR.maxstring = _SHORT_REPR.maxother = _SHORT_REPR.maxlong = QUOTE_LIMIT
+for _name in ("maxlist", "maxtuple", "maxdict", "maxset", "maxfrozenset", "maxdeque"):
+    setattr(_SHORT_REPR, _name, QUOTE_LIMIT // 2)  # enough items to fill the limit
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """Any value as an error message quotes it: at most `limit` characters of its repr
+    (a string: `excerpt`), whatever its size or depth."""
+    if isinstance(value, str):
+        return excerpt(value, limit)
+    try:
+        shown = _SHORT_REPR.repr(value)
+    except Exception:  # a caller's object whose __repr__ fails: its type is enough
+        shown = f"<{type(value).__name__}>"
+    return shown if len(shown) <= limit else shown[:limit] + "…"
 
 
 def show_key(key: str) -> str:
@@ -338,7 +377,35 @@ def load_toml(text: str, rel: str) -> dict[str, Any]:
         m = _TOML_POSITION.search(message)
         line = int(m.group(1)) if m else None
         message = _TOML_POSITION.sub("", message)
-        raise CuratedError(rel, line, f"not valid TOML: {message}") from None
+        twice = _key_given_twice(text, line) if message.startswith(_TWICE) else None
+        if twice is not None:
+            raise CuratedError(rel, line, f"{twice} is given twice") from None
+        # tomllib quotes keys whole ("Cannot declare ('a', …) twice"): cut to the limit.
+        raise CuratedError(rel, line, f"not valid TOML: {_clip(message)}") from None
+
+
+# tomllib's words for a key (or table) written a second time: the last would win in a
+# format without this rule, so the message names the key.
+_TWICE = ("Cannot overwrite a value", "Cannot declare", "Cannot mutate")
+
+
+def _key_given_twice(text: str, line: int | None) -> str | None:
+    """The key (or table header) written on `line` as a message names it."""
+    if line is None:
+        return None
+    raw = text.split("\n", line)[line - 1] if text.count("\n") >= line - 1 else ""
+    found = _HEADER_LINE.match(raw) or _KEY_LINE.match(raw)
+    if found is None:
+        return None
+    if found.re is _HEADER_LINE:
+        header = found.group(2)
+        shown = header if len(header) <= QUOTE_LIMIT else header[:QUOTE_LIMIT] + "…"
+        return f"the table {found.group(1)}{shown}{found.group(1).replace('[', ']')}"
+    return f"the key {show_key(found.group(1))}"
+
+
+def _clip(message: str) -> str:
+    return message if len(message) <= 2 * QUOTE_LIMIT else message[: 2 * QUOTE_LIMIT] + "…"
 
 
 def check_text_size(text: str | bytes, rel: str, limit: int) -> None:

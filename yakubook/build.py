@@ -19,6 +19,7 @@ import json
 import os
 import pickle
 import signal
+import stat
 import sys
 import sysconfig
 import threading
@@ -108,15 +109,78 @@ def compute(root: Path, accept: bool = False) -> BuildResult:
             )
     for doc in example_docs:  # validated here; the site only reads them
         catalog_pkg.examples_from(doc, cat, warnings)
+    # The stubs first: the checks below run the engine, which imports generated/, and a
+    # damaged generated/ (a deleted module, merge-conflict markers) is this build's to
+    # repair, so the engine then imports the stubs this build is about to write.
+    from render import stubs
+
+    stub_result = stubs.stage(root, cat, names, outputs)
+    _import_generated(stub_result[0])
     # What the engine reads at run time, checked so that it fails here, not on a page.
     curated.check_families(root, cat)
     curated.check_examples(example_docs)
     curated.check_bodies()
     for stage in _render_stages():
-        stage_out, stage_warnings = stage(root, cat, names, outputs)
+        if stage is stubs.stage:
+            stage_out, stage_warnings = stub_result
+        else:
+            stage_out, stage_warnings = stage(root, cat, names, outputs)
         outputs.update(stage_out)
         warnings.extend(stage_warnings)
     return BuildResult(outputs, warnings, cat, changes)
+
+
+# ------------------------------------------------------- a damaged generated/ repaired
+
+GENERATED_PACKAGE = "yakubook.generated"
+_staged_generated: list[Any] = []  # the staging folder's TemporaryDirectory, kept alive
+
+
+def _import_generated(stub_outputs: Outputs) -> None:
+    """Import yakubook.generated; when the tree's copy does not import (a module deleted,
+    a merge conflict in one: the build's own output, damaged), import the stubs this build
+    has just rendered instead, from a staging folder. The build then runs, checks and
+    publishes exactly as it would have, and its publish repairs the tree."""
+    import importlib
+
+    try:
+        # (imported already when a module imported it whole: a module that fails is not kept)
+        module = importlib.import_module(GENERATED_PACKAGE)
+        if getattr(module, "__file__", None) is not None:
+            return
+        # no __init__.py: a namespace package, without the registry
+    except Exception:  # any failure of the build's own output: it is rewritten below
+        pass
+    _forget_generated()
+    import tempfile
+
+    staging = tempfile.TemporaryDirectory(prefix="yakubook-generated-")
+    _staged_generated.append(staging)
+    folder = Path(staging.name)
+    for rel, data in stub_outputs.items():
+        if rel.startswith("generated/") and rel.count("/") == 1:
+            (folder / rel.split("/", 1)[1]).write_bytes(data)
+    spec = importlib.util.spec_from_file_location(
+        GENERATED_PACKAGE, folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[GENERATED_PACKAGE] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        _forget_generated()
+        raise
+    import yakubook
+
+    yakubook.generated = module  # type: ignore[attr-defined]
+
+
+def _forget_generated() -> None:
+    """Drop what a failed import of yakubook.generated left (its modules that did import)."""
+    for name in [n for n in sys.modules if n == GENERATED_PACKAGE or
+                 n.startswith(GENERATED_PACKAGE + ".")]:
+        del sys.modules[name]
 
 
 # ------------------------------------------------------------------ extract, overlapped
@@ -592,6 +656,8 @@ def _apply(root: Path, journal: dict[str, Any]) -> None:
 
 def publish(root: Path, changed: Outputs, remove: list[str], report: list[str]) -> None:
     """Write `changed` and delete `remove`, all-or-nothing (see the module docstring)."""
+    if not changed and not remove:
+        return  # nothing to commit: no journal either (a read-only tree builds, exit 0)
     staged: list[tuple[str, str, str]] = []
     try:
         for rel, data in sorted(changed.items()):
@@ -668,13 +734,14 @@ def run(root: Path, check: bool, accept: bool = False, reuse: bool = False) -> i
     """
     try:
         with build_lock(root):
+            check_build_tree(root)
             if reuse and not accept and _replay(root, check):
                 return 0
             return _run_locked(root, check, accept, reuse)
     except BuildLocked:
         _err(f"error: another build is running in {root}; try again when it has finished")
         return 2
-    except SymlinkRefused as e:
+    except (SymlinkRefused, TreeRefused) as e:
         _err(f"error: {e}")
         return 2
     except OSError as e:  # a disk full or a file that cannot be written: no traceback
@@ -708,13 +775,38 @@ _NOT_INPUT_PATHS = frozenset({"build", "site/public"})
 _CODE_PACKAGES = ("catalog", "extract", "render", "yakubook")
 
 
+# The top-level folders a build reads or writes; the tree digest covers these (and the
+# build's own files at the root), nothing else: a 4 GB file, a FIFO or a link to /dev/zero
+# in tests/ or at the root is no business of the build and is never opened.
+BUILD_FOLDERS = frozenset(
+    {"catalog", "extract", "generated", "render", "rulesets", "site", "sources", "yakubook"}
+)
+# No file a build reads comes near this (the largest, catalog/catalog.json, is ~1 MB).
+MAX_BUILD_FILE = 64 * 1024 * 1024
+_DIGEST_CHUNK = 1 << 20
+
+
+class TreeRefused(Exception):
+    """Something in the build's folders a build must not read: a link leaving the tree,
+    a special file (FIFO, device, socket), a file over MAX_BUILD_FILE."""
+
+
+def check_build_tree(root: Path) -> None:
+    """TreeRefused for the first thing in the build's folders a build must not read (see
+    ``_build_files``); run before anything is read, so the refusal comes first, alike for
+    every build and check."""
+    for _ in _build_files(root.resolve(), ""):
+        pass
+
+
 def tree_digest(root: Path) -> str:
-    """A hash of everything a build reads or writes: every file under the project root
-    (path, permission bits, content; the stamp itself and the folders above left out),
-    the code of the pipeline's packages wherever they are imported from, the Python
-    version and the installed distributions. An unchanged digest means a build would
-    find exactly what the last one left, so it would compute the same outputs (the build
-    is deterministic) and change nothing."""
+    """A hash of everything a build reads or writes: every file in the build's folders
+    and the build's own files at the root (path, permission bits, content; a link's
+    target text, never what it points to; the stamp itself left out), the code of the
+    pipeline's packages wherever they are imported from, the Python version and the
+    installed distributions. An unchanged digest means a build would find exactly what
+    the last one left, so it would compute the same outputs (the build is deterministic)
+    and change nothing. Files are read in chunks; TreeRefused as ``check_build_tree``."""
     h = hashlib.sha256()
     h.update(sys.version.encode() + b"\0")
     purelib = Path(sysconfig.get_paths()["purelib"])
@@ -730,25 +822,82 @@ def tree_digest(root: Path) -> str:
             if not folder.is_relative_to(base):
                 folders.append((folder, f"{name}:"))
     for folder, label in folders:
-        for rel, path in _tree_files(folder):
+        for rel, path, info in _build_files(folder, label):
             if not label and rel == STAMP:
                 continue
-            data = path.read_bytes()
-            mode = path.stat().st_mode & 0o7777
-            h.update(f"{label}{rel}\0{mode:o}\0{len(data)}\0".encode())
-            h.update(data)
+            mode = info.st_mode & 0o7777
+            if stat.S_ISLNK(info.st_mode):
+                h.update(f"{label}{rel}\0link\0{os.readlink(path)}\0".encode())
+                continue
+            h.update(f"{label}{rel}\0{mode:o}\0{info.st_size}\0".encode())
+            _hash_file(h, path, info.st_size)
     return h.hexdigest()
 
 
-def _tree_files(folder: Path) -> list[tuple[str, Path]]:
+def _hash_file(h: Any, path: Path, size: int) -> None:
+    """The bytes of a regular file into h, in chunks, at most `size` of them (read without
+    following a link: the walk saw a regular file there)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        left = size
+        while left > 0:
+            chunk = f.read(min(_DIGEST_CHUNK, left))
+            if not chunk:
+                break
+            h.update(chunk)
+            left -= len(chunk)
+
+
+def _build_files(folder: Path, label: str) -> list[tuple[str, Path, os.stat_result]]:
+    """(path relative to folder, path, lstat) of every file and link a build reads in
+    folder (for the project root: the build's folders and its own files at the root),
+    sorted; TreeRefused for a link leaving folder, a special file or a file over
+    MAX_BUILD_FILE."""
     found = []
     for current, dirs, files in os.walk(folder):
         here = Path(current)
         rel_dir = here.relative_to(folder).as_posix()
         prefix = "" if rel_dir == "." else rel_dir + "/"
+        if not label and not prefix:
+            dirs[:] = [d for d in dirs if d in BUILD_FOLDERS]
+            files = [f for f in files if f.startswith((".yakubook-", TMP_PREFIX))]
         dirs[:] = [d for d in dirs if not _not_input(prefix, d)]
-        found += [(prefix + f, here / f) for f in files]
-    return sorted(found)
+        # os.walk lists a link to a folder among the folders and does not enter it
+        links = [d for d in dirs if (here / d).is_symlink()]
+        dirs[:] = [d for d in dirs if d not in links]
+        for name in [*files, *links]:
+            path = here / name
+            info = path.lstat()
+            _refuse_unreadable(folder, prefix + name, path, info)
+            found.append((prefix + name, path, info))
+    return sorted(found, key=lambda item: item[0])
+
+
+def _in_written_folder(rel: str) -> bool:
+    """Whether rel is in a folder the build writes and removes files in (of OUTPUT_DIRS,
+    sources/ holds only the manifest the build writes)."""
+    return any(rel == d or rel.startswith(d + "/") for d in OUTPUT_DIRS if d != "sources")
+
+
+def _refuse_unreadable(folder: Path, rel: str, path: Path, info: os.stat_result) -> None:
+    if stat.S_ISLNK(info.st_mode):
+        target = os.readlink(path)
+        if not path.resolve().is_relative_to(folder):
+            if _in_written_folder(rel):
+                raise SymlinkRefused(rel)  # where the build writes: that refusal's words
+            raise TreeRefused(
+                f"{rel}: a link leaving the project tree (to {_show(target)}); a build "
+                "reads only files inside it"
+            )
+    elif not stat.S_ISREG(info.st_mode):
+        kind = "a FIFO" if stat.S_ISFIFO(info.st_mode) else (
+            "a socket" if stat.S_ISSOCK(info.st_mode) else "a device")
+        raise TreeRefused(f"{rel}: {kind}, not a regular file; a build reads only files")
+    elif info.st_size > MAX_BUILD_FILE:
+        raise TreeRefused(
+            f"{rel}: {info.st_size} bytes, more than the {MAX_BUILD_FILE} a build reads "
+            "from one file"
+        )
 
 
 # Folders tools make wherever they run; inside an output folder they are files the build
@@ -794,8 +943,14 @@ def _write_stamp(root: Path, out: list[str], err: list[str]) -> None:
         "err": [terminal_safe(line) for line in err],
     }
     tmp = root / (TMP_PREFIX + STAMP)
-    _write_new(tmp, _json_bytes(stamp))
-    _replace(tmp, root / STAMP)
+    try:
+        _write_new(tmp, _json_bytes(stamp))
+        _replace(tmp, root / STAMP)
+    except OSError:
+        # The stamp only saves the next build its work: a tree it cannot be written to (a
+        # read-only checkout with nothing to change) builds in full next time, no error.
+        with suppress(OSError):
+            tmp.unlink()
 
 
 def _run_locked(root: Path, check: bool, accept: bool, reuse: bool = False) -> int:

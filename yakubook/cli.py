@@ -159,6 +159,7 @@ def run_player_command(args: argparse.Namespace) -> int | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _show_what_the_terminal_can()
     try:
         return _main(argv)
     except BrokenPipeError:
@@ -166,6 +167,15 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+
+
+def _show_what_the_terminal_can() -> None:
+    """A character the output's encoding lacks (PYTHONIOENCODING=ascii, a Latin-1 terminal)
+    is printed as its escape (滿 as \\u6e80), not a UnicodeEncodeError ending the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
 
 
 def _main(argv: list[str] | None) -> int:

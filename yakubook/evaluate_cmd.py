@@ -23,6 +23,7 @@ from typing import Any
 from yakubook import bounded
 from yakubook.engine import _accel
 from yakubook.errors import InputError
+from yakubook.report import stdout_shows_unicode
 from yakubook.suggest import did_you_mean
 
 # A JSON Lines file (named so, or standard input) holds many wins, each line held to the
@@ -210,7 +211,8 @@ def run_evaluate(arguments: Sequence[str | os.PathLike[str]] | str | os.PathLike
         return 0
     for label, result in results:
         if as_json:  # JSON Lines: one result a line, naming its input
-            print(json.dumps({"input": label, **_json(result)}, ensure_ascii=False))
+            print(json.dumps({"input": label, **_json(result)},
+                             ensure_ascii=not stdout_shows_unicode()))
         else:
             print(f"== {label}")
             _print_result(result, as_json=False)
@@ -224,7 +226,7 @@ def _json(result: Any) -> dict[str, Any]:
 
 def _print_result(result: Any, as_json: bool, indent: int | None = None) -> None:
     if as_json:
-        print(json.dumps(_json(result), ensure_ascii=False, indent=indent))
+        print(json.dumps(_json(result), ensure_ascii=not stdout_shows_unicode(), indent=indent))
         return
     interp = result.interpretation
     if interp is not None:

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 import ast
 import inspect
+import os
 import sys
+import tempfile
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
+
+from yakubook.bounded import excerpt
+from yakubook.report import terminal_safe
 
 LINE_LENGTH = 100  # pyproject.toml [tool.ruff]
 
@@ -26,12 +32,10 @@ def run_new_body(root: Path, yaku_id: str) -> int:
         return 2
     try:
         path, text = skeleton_into(root, yaku_id)
+        _replace_atomically(path, text.encode("utf-8"), path.relative_to(root).as_posix())
     except NewBodyError as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {terminal_safe(str(e))}", file=sys.stderr)
         return 2
-    tmp = path.with_name(f".tmp-{path.name}")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
     print(f"{path.relative_to(root).as_posix()}: skeleton of {yaku_id} written; "
           "write the rule, then run the tests")
     return 0
@@ -41,16 +45,42 @@ class NewBodyError(ValueError):
     pass
 
 
+def _replace_atomically(path: Path, data: bytes, rel: str) -> None:
+    """Write data to a new file beside path, then rename it over path: the module is the
+    old one or the new one, never half written. The temporary name is fresh and created
+    exclusively (mkstemp: O_EXCL), so a link planted beside the module is never followed,
+    and it is removed whatever goes wrong (a read-only folder, a full disk)."""
+    try:
+        mode = path.stat().st_mode & 0o777
+        fd, tmp_name = tempfile.mkstemp(prefix=f".tmp-{path.stem}-", suffix=".py",
+                                        dir=path.parent)
+    except OSError as e:
+        raise NewBodyError(f"{rel}: cannot write: {e.strerror}") from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)  # mkstemp makes 0600; the module keeps its permissions
+        os.replace(tmp, path)
+    except OSError as e:
+        with suppress(OSError):
+            tmp.unlink()
+        raise NewBodyError(f"{rel}: cannot write: {e.strerror}") from None
+
+
 def skeleton_into(root: Path, yaku_id: str) -> tuple[Path, str]:
     """(module path, its new text) with the skeleton of yaku_id's body."""
     import catalog as catalog_pkg
-    from yakubook import generated
     from yakubook.engine.status import declared_bodies
     from yakubook.suggest import did_you_mean
 
+    generated = _generated()
+
     info = generated.REGISTRY.get(yaku_id)
     if info is None:
-        raise NewBodyError(f"{yaku_id!r} is not a yaku of the generated code "
+        raise NewBodyError(f"{excerpt(yaku_id)} is not a yaku of the generated code "
                            "(an ID like 3-13-01; run `yakubook build` after a source change)"
                            + did_you_mean(yaku_id, generated.REGISTRY))
     for d in declared_bodies(root):
@@ -64,8 +94,9 @@ def skeleton_into(root: Path, yaku_id: str) -> tuple[Path, str]:
     path = root / "yakubook" / "engine" / "bodies" / f"{module}.py"
     if not path.is_file():
         raise NewBodyError(f"{path}: no body module for section {info.section}")
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source, str(path))
+    rel = path.relative_to(root).as_posix()
+    source = _read(path, rel)
+    tree = _parse(source, rel)
     rules = [(rule_id, field, menu) for rule_id, (field, menu, _) in info.rules.items()]
     gen_module = f"yakubook.generated.{module}"
     needed = [("yakubook.engine.award", "Award"), ("yakubook.engine.registry", "implements"),
@@ -77,14 +108,56 @@ def skeleton_into(root: Path, yaku_id: str) -> tuple[Path, str]:
     lines[at:at] = body
     lines = _with_imports(lines, tree, needed)
     text = "\n".join(lines)
-    compile(text, str(path), "exec")  # never write a module that does not compile
+    try:
+        compile(text, str(path), "exec")  # never write a module that does not compile
+    except SyntaxError as e:
+        raise NewBodyError(f"{rel}:{e.lineno}: the skeleton would not compile ({e.msg})") from None
     return path, text
 
 
-def _catalog_nodes(root: Path) -> list[dict[str, Any]]:
-    import json
+def _generated() -> Any:
+    """yakubook.generated, or NewBodyError when the build's output does not import (a
+    deleted or conflicted stub module: `yakubook build` repairs it)."""
+    try:
+        from yakubook import generated
+    except (ImportError, SyntaxError) as e:
+        where = getattr(e, "filename", None) or getattr(e, "name", None) or "generated/"
+        raise NewBodyError(
+            f"generated/ does not import ({excerpt(str(where))}: "
+            f"{excerpt(getattr(e, 'msg', None) or str(e))}); run `yakubook build` to repair it"
+        ) from None
+    return generated
 
-    return json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))["nodes"]
+
+def _read(path: Path, rel: str) -> str:
+    from yakubook.bounded import CuratedError, read_text
+
+    try:
+        return read_text(path, rel)
+    except CuratedError as e:
+        raise NewBodyError(str(e)) from None
+
+
+def _parse(source: str, rel: str) -> ast.Module:
+    try:
+        return ast.parse(source, rel)
+    except SyntaxError as e:
+        raise NewBodyError(
+            f"{rel}:{e.lineno}: the module does not parse ({e.msg}); fix it first"
+        ) from None
+
+
+def _catalog_nodes(root: Path) -> list[dict[str, Any]]:
+    from yakubook.bounded import CuratedError, read_json
+
+    rel = "catalog/catalog.json"
+    try:
+        nodes = read_json(root / rel, rel, 64 * 1024 * 1024)["nodes"]
+    except CuratedError as e:
+        raise NewBodyError(str(e)) from None
+    except (KeyError, TypeError):
+        raise NewBodyError(f'{rel}: not a catalog: no "nodes" list') from None
+    return nodes
 
 
 def _body_lines(yaku_id: str, info: Any, rules: list[tuple[str, str, Any]]) -> list[str]:

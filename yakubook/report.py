@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
-from catalog import CONTROL
+from yakubook.bounded import CONTROL  # the engine's own: report.py imports without a checkout
 
 LOST = "\ufffd"
 
@@ -18,6 +19,17 @@ def terminal_safe(text: str) -> str:
 
 
 _UNSAFE = re.compile(CONTROL.pattern[:-1] + "\\t]")
+
+
+def stdout_shows_unicode() -> bool:
+    """Whether standard output's encoding holds every character (UTF-8 does, ASCII does
+    not): JSON printed for a narrower one escapes them the JSON way (\\u6e80), so that
+    it still parses."""
+    try:
+        "滿\U0001f004".encode(sys.stdout.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def _cell(text: str) -> str:

@@ -13,6 +13,7 @@ import sys
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
 
 from yakubook.report import terminal_safe
 
@@ -62,6 +63,22 @@ class _SiteHandler(SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def send_head(self) -> BinaryIO | None:  # the base class's: an open file, or None
+        try:
+            return super().send_head()
+        except ValueError:  # a NUL in the path (GET /%00): no file has that name
+            self.send_error(HTTPStatus.NOT_FOUND, "no such file")
+            return None
+
+
+class _Server(ThreadingHTTPServer):
+    def handle_error(self, request: object, client_address: tuple[str, int]) -> None:
+        # One line for a request the handler could not answer, not socketserver's
+        # traceback: what a client sends must not fill the terminal.
+        error = sys.exc_info()[1]
+        line = f"{client_address[0]} request failed: {type(error).__name__}: {error}"
+        sys.stderr.write(terminal_safe(line[:200]) + "\n")
+
 
 class _Handler(_SiteHandler):
     def log_message(self, format: str, *args: object) -> None:
@@ -85,32 +102,53 @@ def make_server(directory: Path, port: int, host: str = HOST,
     quiet drops the per-request log lines (the tests' servers run beside captured output).
     """
     handler = functools.partial(_QuietHandler if quiet else _Handler, directory=str(directory))
-    return ThreadingHTTPServer((host, port), handler)
+    return _Server((host, port), handler)
+
+
+MAX_PORT = 65535
 
 
 def run_serve(root: Path, port: int) -> int:
+    from yakubook.checkout import is_checkout
+
+    if not is_checkout(root):
+        _error(f"yakubook serve serves the site a checkout of the project builds (no "
+               f"sources/manifest.toml in {root}); clone it and run `yakubook build`")
+        return 2
+    if not 0 <= port <= MAX_PORT:
+        _error(f"--port {port}: a port is a number from 0 to {MAX_PORT} (0: any free port)")
+        return 2
     public = root / "site" / "public"
-    if not (public / "index.html").exists():
-        if not (root / "site" / "docs" / "index.md").exists():
-            print("error: site/docs has no pages yet: run `yakubook build` first",
-                  file=sys.stderr)
-            return 2
-        print("site/public is missing: building it with mkdocs …", file=sys.stderr)
-        code = build_site(root)
-        if code != 0:
-            print(f"error: mkdocs build failed (exit {code})", file=sys.stderr)
-            return code
+    # The port first: a port in use is known at once, not after a minute of mkdocs.
     try:
         server = make_server(public, port)
     except OSError as e:
-        print(f"error: cannot listen on {HOST}:{port}: {e}", file=sys.stderr)
-        return 1
+        _error(f"cannot listen on {HOST}:{port}: {e.strerror or e}")
+        return 2
+    try:
+        if not (public / "index.html").exists():
+            if not (root / "site" / "docs" / "index.md").exists():
+                _error("site/docs has no pages yet: run `yakubook build` first")
+                return 2
+            print("site/public is missing: building it with mkdocs …", file=sys.stderr)
+            code = build_site(root)
+            if code != 0:
+                _error(f"mkdocs build failed (exit {code})")
+                return 2
+        return _serve(server, public)
+    finally:
+        server.server_close()
+
+
+def _error(message: str) -> None:
+    print(f"error: {terminal_safe(message)}", file=sys.stderr)
+
+
+def _serve(server: ThreadingHTTPServer, public: Path) -> int:
     host, real_port = server.server_address[:2]
     print(f"serving {public} at http://{host}:{real_port}/ (Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
-    finally:
-        server.server_close()
     return 0

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from yakubook.engine.status import EN_VERDICTS, VERDICTS, identifier_lines
+from yakubook.report import stdout_shows_unicode
 
 
 def translation_word(counts: dict[str, int]) -> str:
@@ -66,7 +67,7 @@ def run_status(root: Path, as_json: bool) -> int:
     else:
         status, cat = _packaged()
     if as_json:
-        print(json.dumps(status, ensure_ascii=False, indent=1, sort_keys=True))
+        print(json.dumps(status, ensure_ascii=not stdout_shows_unicode(), indent=1, sort_keys=True))
         return 0
     names_by_id = {n["id"]: n["name"]["zh-Hant"] for n in cat["nodes"]}
     print(f"{'id':<12} {'status':<12} {'english':<17} {'slug':<28} name")

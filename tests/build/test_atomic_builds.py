@@ -31,8 +31,10 @@ DRIVER = """
 import os, signal, sys, time
 from pathlib import Path
 import yakubook.build as b
+from yakubook.checkout import enter
 
 root, mode, arg = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+enter(root)  # the stage packages (catalog, extract, render), as the CLI makes them importable
 count = [0]
 if mode == "kill-staging":
     write = b._write_new

@@ -321,7 +321,14 @@ def test_a_source_that_never_ends_is_refused_at_the_size_limit(project_copy):
     from tests.build.test_build_cli import CH000
 
     (project_copy / CH000).unlink()
-    (project_copy / CH000).symlink_to("/dev/zero")
+    # A link to /dev/zero is refused before anything reads it (issue #42: links leaving
+    # the tree are refused); a link inside the tree to a device is what the cap stops.
+    (project_copy / "sources" / "zero").symlink_to("/dev/zero")
+    err = refused(yakubook_capped("build", "--root", str(project_copy), timeout=120))
+    assert err == "error: sources/zero: a link leaving the project tree (to '/dev/zero'); a " \
+        "build reads only files inside it\n"
+    (project_copy / "sources" / "zero").unlink()
+    (project_copy / CH000).write_bytes(b"x" * (MAX_SOURCE_BYTES + 1))
     err = refused(yakubook_capped("build", "--root", str(project_copy), timeout=120))
     assert err == f"error: {CH000}: more than the {MAX_SOURCE_BYTES} bytes allowed\n"
 

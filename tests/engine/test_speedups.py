@@ -165,6 +165,8 @@ INVALID = [
     {"hand": HAND, "win": "1z", "melds": ["pon" + " " * 300 + "777z"]},  # too long an item
     {"hand": "123m456p789s11z", "win": "1z", "melds": ["pon 777z"], "riichi": "open"},
     {"hand": HAND, "win": "1z", "riichi": None},
+    {"hand": "123mm456p789s11222z", "win": "1z"},  # a letter without digits (issue #43)
+    {"hand": "m123456p789s11222z", "win": "1z"},  # a letter before any digit
 ]
 
 

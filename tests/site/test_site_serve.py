@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import socket
+import subprocess
+import sys
 import threading
 import urllib.error
 import urllib.request
+from pathlib import Path
+
+import pytest
 
 from yakubook import serve
+from yakubook.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_make_server_serves_the_directory(tmp_path):
@@ -74,3 +85,91 @@ def test_unknown_url_without_a_404_page_still_answers_404(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
+
+
+# -- hostile cases (issue #42 point 5, issue #39's serve) -----------------------------------
+
+
+def _one_line_refusal(code: int, err: str) -> None:
+    assert code == 2
+    assert "Traceback" not in err and len(err.splitlines()) == 1, err
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "65536"])
+def test_a_port_out_of_range_is_one_line_exit_2(capsys, port):
+    code = main(["serve", "--port", port])
+    err = capsys.readouterr().err
+    _one_line_refusal(code, err)
+    assert err == f"error: --port {port}: a port is a number from 0 to 65535 (0: any free port)\n"
+
+
+def test_a_port_in_use_is_one_line_exit_2(capsys):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--port", str(port)])
+    err = capsys.readouterr().err
+    _one_line_refusal(code, err)
+    assert err.startswith(f"error: cannot listen on 127.0.0.1:{port}: ")
+
+
+def fake_checkout(root: Path) -> Path:
+    (root / "sources").mkdir(parents=True)
+    (root / "sources" / "manifest.toml").write_text("", encoding="utf-8")
+    (root / "extract").mkdir()
+    (root / "site" / "docs").mkdir(parents=True)
+    (root / "site" / "docs" / "index.md").write_text("# home\n", encoding="utf-8")
+    return root
+
+
+def test_the_port_is_bound_before_the_site_is_built(tmp_path, monkeypatch, capsys):
+    root = fake_checkout(tmp_path)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    seen = []
+
+    def build_site(root_arg, dest=None, quiet=True):
+        with socket.socket() as client:  # the server's socket listens already
+            seen.append(client.connect_ex(("127.0.0.1", port)))
+        return 1  # mkdocs failed: run_serve stops there
+
+    monkeypatch.setattr(serve, "build_site", build_site)
+    code = serve.run_serve(root, port)
+    err = capsys.readouterr().err
+    assert seen == [0]
+    assert code == 2 and err.endswith("error: mkdocs build failed (exit 1)\n")
+
+
+def test_outside_a_checkout_serve_says_so_in_one_line(tmp_path):
+    # An installed yakubook: the package alone, no stage folders beside it and no
+    # site-packages (-S) holding the checkout's editable install.
+    shutil.copytree(ROOT / "yakubook", tmp_path / "pkg" / "yakubook",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    proc = subprocess.run(
+        [sys.executable, "-S", "-m", "yakubook.cli", "serve", "--port", "0"],
+        capture_output=True, text=True, timeout=60, cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tmp_path / "pkg")},
+    )
+    _one_line_refusal(proc.returncode, proc.stderr)
+    assert proc.stderr.startswith("error: yakubook serve serves the site a checkout")
+    assert proc.stdout == ""
+
+
+def test_a_nul_in_the_path_gets_an_answer_and_no_traceback(tmp_path, capsys):
+    (tmp_path / "index.html").write_text("<p>home</p>", encoding="utf-8")
+    server = serve.make_server(tmp_path, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with socket.create_connection(server.server_address[:2], timeout=10) as s:
+            s.sendall(b"GET /%00 HTTP/1.0\r\n\r\n")
+            answer = b""
+            while chunk := s.recv(4096):
+                answer += chunk
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert answer.startswith(b"HTTP/1.0 404 ")
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and len(err.splitlines()) <= 2  # the error and the request

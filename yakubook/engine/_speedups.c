@@ -140,13 +140,20 @@ static PyObject *win_from_json(PyObject *self, PyObject *const *args, Py_ssize_t
     }
     PyObject *cls = args[0], *obj = args[1];
     PyObject *result = NULL, *state = NULL, *melds = NULL, *win = NULL;
+    /* The caller's dict and melds list can change while parse_meld (Python) runs: a
+     * profile hook or another thread may clear or refill them. So the dict is copied
+     * first (its values owned by the copy) and the melds list to a tuple: every object
+     * below is one this function owns a reference to, whatever the caller does. */
+    PyObject *own = NULL, *meld_items = NULL;
     PyObject *hand = NULL, *win_text = NULL, *meld_list = NULL, *seat = NULL, *round = NULL,
              *tsumo = NULL, *riichi = NULL, *ippatsu = NULL;
     if (!g_win_ready || !PyDict_CheckExact(obj)) DECLINE();
+    own = PyDict_Copy(obj);
+    if (own == NULL) goto done;
     {
         PyObject *key, *value;
         Py_ssize_t pos = 0;
-        while (PyDict_Next(obj, &pos, &key, &value)) {
+        while (PyDict_Next(own, &pos, &key, &value)) {
             if (!PyUnicode_CheckExact(key)) DECLINE();
             if (PyUnicode_Compare(key, k_hand) == 0) hand = value;
             else if (PyUnicode_Compare(key, k_win) == 0) win_text = value;
@@ -179,14 +186,16 @@ static PyObject *win_from_json(PyObject *self, PyObject *const *args, Py_ssize_t
     int quads = 0, closed = 1;
     if (meld_list != NULL) {
         if (!PyList_CheckExact(meld_list)) DECLINE();
-        n_melds = PyList_GET_SIZE(meld_list);
+        meld_items = PyList_AsTuple(meld_list);
+        if (meld_items == NULL) goto done;
+        n_melds = PyTuple_GET_SIZE(meld_items);
         if (n_melds > 4) DECLINE();
     }
     if (n_concealed != 14 - 3 * n_melds) DECLINE();
     melds = PyTuple_New(n_melds);
     if (melds == NULL) goto done;
     for (Py_ssize_t i = 0; i < n_melds; i++) {
-        PyObject *text = PyList_GET_ITEM(meld_list, i);
+        PyObject *text = PyTuple_GET_ITEM(meld_items, i);
         /* win.py's _check_json_shape refuses longer items (parse_meld might not) */
         if (!PyUnicode_CheckExact(text) || PyUnicode_GET_LENGTH(text) > 200) DECLINE();
         PyObject *meld = PyObject_CallOneArg(g_parse_meld, text);
@@ -280,6 +289,8 @@ done:
     Py_XDECREF(win);
     Py_XDECREF(state);
     Py_XDECREF(melds);
+    Py_XDECREF(meld_items);
+    Py_XDECREF(own);
     return result;
 }
 

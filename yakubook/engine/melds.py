@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from yakubook.bounded import quote
 from yakubook.engine.tiles import NUM_TILES, check_tile, format_tiles, is_honor, parse_tiles
 from yakubook.errors import InputError
 
@@ -27,9 +28,9 @@ class Meld:
 
     def __post_init__(self) -> None:
         if self.kind not in _SIZES:
-            raise InputError(f"unknown meld kind {self.kind!r} (use {', '.join(MELD_KINDS)})")
+            raise InputError(f"unknown meld kind {quote(self.kind)} (use {', '.join(MELD_KINDS)})")
         if not isinstance(self.tiles, (tuple, list)):
-            raise InputError(f"meld tiles must be a tuple of tile ids, got {self.tiles!r}")
+            raise InputError(f"meld tiles must be a tuple of tile ids, got {quote(self.tiles)}")
         tiles = tuple(sorted(self.tiles)) if set(map(type, self.tiles)) <= _INTS else ()
         if not (tiles and tiles[0] >= 0 and tiles[-1] < NUM_TILES):
             tiles = tuple(sorted(check_tile(t, "meld tile") for t in self.tiles))
@@ -38,7 +39,7 @@ class Meld:
         fives = sum(1 for t in tiles if t < 27 and t % 9 == 4)
         if type(self.red) is not int or not 0 <= self.red <= fives:
             raise InputError(
-                f"meld {self.kind} {format_tiles(tiles)}: red count {self.red!r} "
+                f"meld {self.kind} {format_tiles(tiles)}: red count {quote(self.red)} "
                 f"but it holds {fives} five(s)"
             )
 
@@ -72,17 +73,17 @@ class Meld:
 def _check_shape(kind: str, tiles: tuple[int, ...]) -> None:
     size = _SIZES[kind]
     if len(tiles) != size:
-        raise InputError(f"meld {_shown(kind, tiles)!r} needs {size} tiles, has {len(tiles)}")
+        raise InputError(f"meld {quote(_shown(kind, tiles))} needs {size} tiles, has {len(tiles)}")
     first = tiles[0]
     if kind == "chi":
         if is_honor(first) or first % 9 > 6 or tiles != (first, first + 1, first + 2):
             raise InputError(
-                f"meld {_shown(kind, tiles)!r} is not a chi: it needs three consecutive tiles "
+                f"meld {quote(_shown(kind, tiles))} is not a chi: it needs three consecutive tiles "
                 "of one suit"
             )
     elif tiles.count(first) != size:
         raise InputError(
-            f"meld {_shown(kind, tiles)!r} is not a {kind}: it needs {size} copies of one tile"
+            f"meld {quote(_shown(kind, tiles))} is not a {kind}: it needs {size} copies of one tile"
         )
 
 
@@ -106,17 +107,19 @@ def _parse_meld_text(text: str) -> Meld:
 
 def _parse_meld(text: str) -> Meld:
     if not isinstance(text, str):
-        raise InputError(f"a meld must be written as a string like 'pon 777z', got {text!r}")
+        raise InputError(f"a meld must be written as a string like 'pon 777z', got {quote(text)}")
     parts = text.split()
     if len(parts) != 2:
-        raise InputError(f"meld {text!r} should look like 'pon 777z' (kind, space, tiles)")
+        raise InputError(f"meld {quote(text)} should look like 'pon 777z' (kind, space, tiles)")
     kind, notation = parts
     if kind not in _SIZES:
-        raise InputError(f"unknown meld kind {kind!r} in {text!r} (use {', '.join(MELD_KINDS)})")
+        raise InputError(
+            f"unknown meld kind {quote(kind)} in {quote(text)} (use {', '.join(MELD_KINDS)})"
+        )
     try:
         parsed = parse_tiles(notation)
     except InputError as exc:
-        raise InputError(f"meld {text!r}: {exc}") from None
+        raise InputError(f"meld {quote(text)}: {exc}") from None
     return Meld(kind, tuple(parsed.tiles), parsed.red)
 
 

@@ -203,10 +203,7 @@ class Ruleset:
 
 def _q(value: object) -> str:
     """A value from the file as a message quotes it: at most 80 characters, escaped."""
-    if isinstance(value, str):
-        return bounded.excerpt(value)
-    shown = repr(value)
-    return shown if len(shown) <= bounded.QUOTE_LIMIT else shown[: bounded.QUOTE_LIMIT] + "…"
+    return bounded.quote(value)
 
 
 def _member(menu: type, letter: object, where: str) -> Any:

@@ -43,6 +43,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from yakubook.bounded import quote
 from yakubook.engine.award import LIMIT_HAN, Award
 from yakubook.engine.decompose import Interpretation
 from yakubook.engine.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUMAN
@@ -88,12 +89,12 @@ def parse_scoring(table: object, where: str) -> Scoring:
     """The ``[scoring]`` table of a ruleset file; any unknown key or wrong value is an
     InputError naming it."""
     if not isinstance(table, Mapping):
-        raise InputError(f"{where}: 'scoring' must be a table: [scoring], got {table!r}")
+        raise InputError(f"{where}: 'scoring' must be a table: [scoring], got {quote(table)}")
     values: dict[str, Any] = {}
     for key, value in table.items():
         if key not in SCORING_KEYS:
             raise InputError(
-                f"{where}: [scoring] has no key {key!r} (keys: {', '.join(SCORING_KEYS)})"
+                f"{where}: [scoring] has no key {quote(key)} (keys: {', '.join(SCORING_KEYS)})"
                 + did_you_mean(key, SCORING_KEYS)
             )
         default = getattr(Scoring(), key)
@@ -105,7 +106,9 @@ def parse_scoring(table: object, where: str) -> Scoring:
         elif key == "aka_dora":
             ok = type(value) is int and 0 <= value <= MAX_AKA
         if not ok:
-            raise InputError(f"{where}: [scoring] {key} must be {SCORING_KEYS[key]}, got {value!r}")
+            raise InputError(
+                f"{where}: [scoring] {key} must be {SCORING_KEYS[key]}, got {quote(value)}"
+            )
         values[key] = value
     return Scoring(**values)
 

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from yakubook.bounded import quote
 from yakubook.errors import InputError
 
 EAST, SOUTH, WEST, NORTH = 27, 28, 29, 30
@@ -96,7 +97,7 @@ def is_tile(value: object) -> bool:
 def check_tile(value: object, what: str = "tile") -> int:
     """Return value as a tile id or raise InputError naming it."""
     if not is_tile(value):
-        raise InputError(f"{what} {value!r} is not a tile id (expected an int 0..33)")
+        raise InputError(f"{what} {quote(value)} is not a tile id (expected an int 0..33)")
     return value  # type: ignore[return-value]
 
 
@@ -147,7 +148,7 @@ def parse_tiles(text: str) -> TileList:
 
 def _parse_tiles_slowly(text: str) -> TileList:
     if not isinstance(text, str):
-        raise InputError(f"tiles must be written as a string, got {text!r}")
+        raise InputError(f"tiles must be written as a string, got {quote(text)}")
     tiles = []
     red = 0
     digits: list[str] = []
@@ -156,7 +157,7 @@ def _parse_tiles_slowly(text: str) -> TileList:
             digits.append(ch)
         elif ch in SUITS:
             if not digits:
-                raise InputError(f"suit letter {ch!r} without digits in {text!r}")
+                raise InputError(f"suit letter {quote(ch)} without digits in {quote(text)}")
             for d in digits:
                 tile, is_red = _tile_of(d, ch, text)
                 tiles.append(tile)
@@ -164,20 +165,22 @@ def _parse_tiles_slowly(text: str) -> TileList:
             digits.clear()
         elif ch.isspace():
             if digits:
-                raise InputError(f"digits {''.join(digits)!r} have no suit letter in {text!r}")
+                raise InputError(
+                    f"digits {quote(''.join(digits))} have no suit letter in {quote(text)}"
+                )
         else:
-            raise InputError(f"unknown character {ch!r} in tiles {text!r}")
+            raise InputError(f"unknown character {quote(ch)} in tiles {quote(text)}")
     if digits:
-        raise InputError(f"digits {''.join(digits)!r} have no suit letter in {text!r}")
+        raise InputError(f"digits {quote(''.join(digits))} have no suit letter in {quote(text)}")
     if not tiles:
-        raise InputError(f"no tiles in {text!r}")
+        raise InputError(f"no tiles in {quote(text)}")
     return TileList(tiles, red)
 
 
 def _tile_of(digit: str, suit_letter: str, text: str) -> tuple[int, bool]:
     if suit_letter == "z":
         if digit not in _HONOR_DIGITS:
-            raise InputError(f"unknown tile '{digit}z' in {text!r} (honors are 1z..7z)")
+            raise InputError(f"unknown tile '{digit}z' in {quote(text)} (honors are 1z..7z)")
         return 26 + int(digit), False
     base = 9 * SUITS.index(suit_letter)
     if digit == "0":
@@ -192,7 +195,7 @@ def tile_from_str(text: str) -> int:
         return tile
     parsed = parse_tiles(text)
     if len(parsed.tiles) != 1:
-        raise InputError(f"expected exactly one tile, got {text!r}")
+        raise InputError(f"expected exactly one tile, got {quote(text)}")
     return parsed.tiles[0]
 
 
@@ -205,14 +208,14 @@ def wind_from_str(text: str) -> int:
     except InputError:
         tile = -1
     if not is_wind(tile):
-        raise InputError(f"{text!r} is not a wind (use E, S, W, N or 1z..4z)")
+        raise InputError(f"{quote(text)} is not a wind (use E, S, W, N or 1z..4z)")
     return tile
 
 
 def wind_letter(tile: int) -> str:
     """'E', 'S', 'W' or 'N'."""
     if not is_wind(tile):
-        raise InputError(f"tile {tile!r} is not a wind")
+        raise InputError(f"tile {quote(tile)} is not a wind")
     return "ESWN"[tile - EAST]
 
 
@@ -242,7 +245,7 @@ def format_tiles(tiles: Iterable[int], red: int = 0) -> str:
 
 def _assign_reds(ordered: list[int], red: int) -> dict[int, int]:
     if type(red) is not int or red < 0:
-        raise InputError(f"red five count must be a non-negative int, got {red!r}")
+        raise InputError(f"red five count must be a non-negative int, got {quote(red)}")
     available = {five: ordered.count(five) for five in FIVES}
     if red > sum(available.values()):
         raise InputError(f"{red} red fives but only {sum(available.values())} fives in the tiles")

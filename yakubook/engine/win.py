@@ -18,6 +18,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
+from yakubook.bounded import quote
 from yakubook.engine import _accel
 from yakubook.engine.melds import Meld, parse_meld
 from yakubook.engine.tiles import (
@@ -226,7 +227,7 @@ class Win:
             concealed = hand
         win_tile = tile_from_str(win) if isinstance(win, str) else win
         if not isinstance(melds, (list, tuple)):
-            raise InputError(f"melds must be a list of strings like 'pon 777z', got {melds!r}")
+            raise InputError(f"melds must be a list of strings like 'pon 777z', got {quote(melds)}")
         meld_objs = tuple(parse_meld(m) if isinstance(m, str) else m for m in melds)
         for key in ("seat_wind", "round_wind"):
             if isinstance(situation.get(key), str):
@@ -262,7 +263,7 @@ class Win:
         melds = obj.get("melds", [])
         if not isinstance(melds, list):
             raise InputError(
-                f"key 'melds' must be a list of strings like 'pon 777z', got {melds!r}"
+                f"key 'melds' must be a list of strings like 'pon 777z', got {quote(melds)}"
             )
         meld_objs = tuple([parse_meld(m) for m in melds])
         if "seat" in obj:
@@ -272,7 +273,7 @@ class Win:
         if "declarations" in obj:
             decl = obj["declarations"]
             if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
-                raise InputError(f"key 'declarations' must be a list of strings, got {decl!r}")
+                raise InputError(f"key 'declarations' must be a list of strings, got {quote(decl)}")
             situation["declarations"] = frozenset(decl)
         plain = [key for key in obj if key in _PLAIN_JSON_SET]
         if plain:
@@ -974,13 +975,17 @@ def read_json(text: str) -> Any:
         elif ch in "]}":
             depth -= 1
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_refuse_duplicate_keys)
+    except InputError:
+        raise
     except ValueError as e:
         raise InputError(f"not valid JSON: {e}") from None
 
 
 def _check_json_shape(obj: Mapping[str, Any]) -> None:
     for key, value in obj.items():
+        if type(key) is not str:  # a Python caller's dict: JSON keys are strings
+            raise InputError(f"a key of a win must be a string, got {quote(key)}")
         if len(key) > MAX_JSON_KEY:  # before any message quotes it
             raise InputError(
                 f"a key of {len(key)} characters; no key of a win is longer than {MAX_JSON_KEY}"
@@ -998,26 +1003,45 @@ def _check_json_shape(obj: Mapping[str, Any]) -> None:
             if len(value) > MAX_JSON_LIST:
                 raise InputError(f"key {key!r}: a list of {len(value)} items is too long")
             for item in value:
-                if isinstance(item, (list, Mapping)):
+                if not isinstance(item, _JSON_SCALARS):
                     raise InputError(
                         f"key {key!r} must hold strings, not nested lists or objects "
                         f"(JSON nested more than {MAX_JSON_DEPTH} levels deep)"
                     )
                 if isinstance(item, str) and len(item) > MAX_JSON_STRING:
                     raise InputError(f"key {key!r}: an item of {len(item)} characters is too long")
+        elif not isinstance(value, _JSON_SCALARS):
+            # A Python caller's tuple, set or object (a tuple nested 100,000 deep made the
+            # messages below recurse): JSON has no such value.
+            raise InputError(f"key {key!r}: a {type(value).__name__} is not a JSON value")
+
+
+_JSON_SCALARS = (str, int, float, type(None))
+
+
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """json's object_pairs_hook: the last of two equal keys silently won before."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputError(f"the key {quote(key)} is given twice in one object")
+            seen.add(key)
+    return obj
 
 
 def _json_str(obj: Mapping[str, Any], key: str) -> str:
     value = obj[key]
     if not isinstance(value, str):
-        raise InputError(f"key {key!r} must be a string, got {value!r}")
+        raise InputError(f"key {key!r} must be a string, got {quote(value)}")
     return value
 
 
 def _json_plain(key: str, value: Any) -> None:
     # Checked here too (not only in Win) so the message names the JSON key.
     if not _json_type_ok(key, value):
-        raise InputError(f"key {key!r} has the wrong type: {value!r}")
+        raise InputError(f"key {key!r} has the wrong type: {quote(value)}")
 
 
 def _json_type_ok(key: str, value: Any) -> bool:
