@@ -129,10 +129,10 @@ def renhou(
     included (a BACK FOUR 役滿 too), dora excluded (without the other local yaku at hand,
     the standard yaku only); a yaku that holds only because 人和 is its other yaku is not
     one of them (the value is what the hand is worth apart from 人和).
-    That value is counted as the table's score counts it (issue #35): under
-    ``limit_yaku = "at least"`` (the default) a local 滿貫 yaku beside 2 han of other yaku
-    is worth 滿貫, not 7 han, so it is not above 人和 d's 滿貫 and 人和 stands; under
-    ``"add"`` the same is 7 han, above 滿貫, and only the others count. The reason: the
+    That value is counted as the table's score counts it: when a limit yaku counts at
+    least its limit (the default) a local 滿貫 yaku beside 2 han of other yaku is worth
+    滿貫, not 7 han, so it is not above 人和 d's 滿貫 and 人和 stands; when the limits add
+    up, the same is 7 han, above 滿貫, and only the others count. The reason: the
     cap compares what the other yaku are worth, and the score is where the table says
     that; judging 7 han where the payment counts 滿貫 would drop 人和 for a value the hand
     is never paid.
