@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from yakubook.engine.award import LIMIT_HAN, Award
-from yakubook.engine.decompose import Interpretation
+from yakubook.engine.decompose import SHAPE_USERS, Interpretation
 from yakubook.engine.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
 from yakubook.engine.win import Win
@@ -140,6 +140,9 @@ STANDARD_NAMES: dict[str, str] = {
 }
 # Local entries that are a standard yaku itself, counted once (by the standard table).
 SAME_AS_STANDARD: dict[str, str] = {"3-02-01": "ippatsu"}
+# Local yaku whose 【內容】 says 與天和、地和不復合 (3-16-02 十三無靠, 3-16-03 十四連嵌): a
+# hand they award is paid without tenhou or chiihou, whatever the value option.
+NOT_WITH_TENHOU = frozenset({"3-16-02", "3-16-03"})
 YAKUMAN_HAN = 13
 MAX_YAKUMAN = 6
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman")
@@ -370,16 +373,15 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
     awards = list(awards)
     # Rule 5: a local yaku that includes (or does not count) a standard one takes it out.
     for a in awards:
-        for note in a.combination + tuple(a.value.get("notes", [])):
-            if note["kind"] in ("includes", "not_counted"):
-                for arg in note.get("args", []):
-                    for part in arg.replace("和", "、").split("、"):
-                        name = STANDARD_NAMES.get(part.strip())
-                        if name == "riichi":
-                            std.pop("riichi", None)
-                            std.pop("double riichi", None)
-                        elif name is not None:
-                            std.pop(name, None)
+        for name in _taken_out(a):
+            if name == "riichi":
+                std.pop("riichi", None)
+                std.pop("double riichi", None)
+            else:
+                std.pop(name, None)
+        if a.id in NOT_WITH_TENHOU:
+            std.pop("tenhou", None)
+            std.pop("chiihou", None)
     t = _Tally()
     for name, han in std.items():
         if han >= YAKUMAN_HAN and (name in YAKUMAN or name in ("tenhou", "chiihou")):
@@ -394,6 +396,25 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
     for a in awards:
         _add_local(t, a, std, scoring)
     return t
+
+
+def _taken_out(a: Award) -> list[str]:
+    """The standard yaku a local award's notes take out of the count: those it includes
+    (包含…), does not count (不計…), or is (僅字一色: 七星 c is the 字一色 yakuman itself,
+    once). A note may name two joined by 和 or 、 (包含了混老頭和七對子的翻數)."""
+    out = []
+    for note in a.combination + tuple(a.value.get("notes", [])):
+        kind = note["kind"]
+        if kind not in ("includes", "not_counted", "only"):
+            continue
+        for arg in note.get("args", []):
+            for part in arg.replace("和", "、").split("、"):
+                name = STANDARD_NAMES.get(part.strip())
+                # 僅 (only) names the yakuman the award is; 石上三年's 限海底撈月 is a
+                # condition on a yakuman, not the same yaku, so only yakuman are meant.
+                if name is not None and (kind != "only" or name in YAKUMAN):
+                    out.append(name)
+    return out
 
 
 def _add_local(t: _Tally, a: Award, std: Mapping[str, int], scoring: Scoring) -> None:
@@ -494,8 +515,12 @@ def score_reading(
     win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring
 ) -> Score:
     """The score of one reading with the local yaku it awards."""
-    t = _tally(win, interp, awards, scoring)
+    awards = list(awards)
     fu, _ = fu_of(win, interp)
+    unread = _unread_shape(interp, awards)
+    if unread:
+        return Score(False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread)
+    t = _tally(win, interp, awards, scoring)
     if t.yakuman:
         n = t.yakuman if scoring.multiple_yakuman else 1
         n = min(n, MAX_YAKUMAN)
@@ -548,6 +573,22 @@ def score_reading(
         interp,
         tuple(t.not_counted),
         reason,
+    )
+
+
+def _unread_shape(interp: Interpretation, awards: list[Award]) -> str:
+    """Why a reading in a shape only local yaku read is no win here ("" when it is one).
+
+    Rule 0: the standard shapes (four sets and a pair, seven pairs, thirteen orphans) are
+    complete hands; a registered local shape (十三不搭, BACK FOUR, Set七對子 …) is
+    complete only when a yaku that reads it is on and holds on this reading, as the
+    standard rules, which know no such shape, would have it."""
+    users = SHAPE_USERS.get(interp.kind)
+    if users is None or any(a.id in users for a in awards):
+        return ""
+    return (
+        f"not a winning hand: the {interp.kind} shape is complete only with "
+        f"{', '.join(sorted(users))}, which does not hold"
     )
 
 

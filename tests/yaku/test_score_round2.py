@@ -1,0 +1,151 @@
+"""Scoring, round 2 (issue #36, and #35's seven pairs and one reading): the compendium's
+own hands scored as the compendium says. Every expected number is worked out from the
+rule text and the standard payment table, in the comment beside it, never read off the
+scorer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from yakubook.engine.award import rank
+from yakubook.engine.evaluation import evaluate
+from yakubook.engine.rules import Ruleset
+from yakubook.engine.score import Score
+from yakubook.engine.win import Win
+
+ROOT = Path(__file__).parents[2]
+OFF = '[ruleset]\nothers = "off"\n'
+
+
+def ruleset(text: str = "", others_off: bool = True) -> Ruleset:
+    """A ruleset file: the given tables, every other yaku off (standard rules) unless
+    ``others_off`` is False."""
+    return Ruleset.from_toml((OFF if others_off else "") + text)
+
+
+def scored(hand: dict, rs: Ruleset) -> Score:
+    s = evaluate(Win.from_json(hand), rs, score=True).score
+    assert s is not None
+    return s
+
+
+def names(s: Score) -> list[str]:
+    return [name for name, _ in s.counted]
+
+
+# -- #36.1: a shape only a local yaku reads is complete only when that yaku holds --------
+
+SHIISANPUUTAA_HAND = {"hand": "147m258p9s1234567z", "win": "9s", "tsumo": True,
+                      "first_go_around": True, "seat": "S"}  # fmt: skip
+
+
+def test_a_local_shape_with_no_local_yaku_on_is_not_a_winning_hand() -> None:
+    # Standard rules (every local yaku off): 147m258p9s1234567z is no standard shape
+    # (no sets, no seven pairs, not thirteen orphans), so it is not a winning hand and
+    # chiihou (a complete hand on the first draw) cannot be paid.
+    s = scored(SHIISANPUUTAA_HAND, ruleset())
+    assert not s.win
+    assert s.payment.total == 0
+    assert "not a winning hand" in s.reason
+
+
+def test_a_local_shape_is_no_win_under_the_small_house_set_without_its_yaku() -> None:
+    # rulesets/small-house.toml turns on 十三不搭 (3-16-01) but not 十三無靠 (3-16-02);
+    # this hand has a pair-less, taatsu-less shape: 十三無靠's, whose yaku is off.
+    # 1m 4m 7m / 2p 5p 8p / 9s and seven different honors: no two tiles within two of
+    # each other in a suit, so no 搭子, and no pair: not 十三不搭 (which has one pair).
+    rs = Ruleset.from_toml((ROOT / "rulesets/small-house.toml").read_text(encoding="utf-8"))
+    s = scored(SHIISANPUUTAA_HAND, rs)
+    assert not s.win and "not a winning hand" in s.reason
+
+
+# -- #36.2: 十三無靠 and 十四連嵌 與天和、地和不復合 --------------------------------------------
+
+
+def test_shiisanuukao_does_not_combine_with_chiihou() -> None:
+    # 3-16-02 b 滿貫, 「與天和、地和不復合」: no chiihou; menzen tsumo 1 han under the 滿貫
+    # floor; a non-dealer's mangan tsumo: 4,000 from the dealer, 2,000 from each other
+    # player, 8,000 in all.
+    s = scored(SHIISANPUUTAA_HAND, ruleset('[yaku."3-16-02"]\nvalue = "b"\n'))
+    assert s.win and s.yakuman == 0
+    assert "chiihou" not in names(s)
+    assert (s.limit, s.payment.dealer, s.payment.each, s.payment.total) == (
+        "mangan", 4000, 2000, 8000)  # fmt: skip
+
+
+def test_juushi_renkan_does_not_combine_with_tenhou() -> None:
+    # 3-16-03 b 役滿, 「與天和、地和不復合」: the dealer's first-draw tsumo is one yakuman,
+    # not tenhou + 十四連嵌; a dealer's yakuman tsumo: 16,000 from each, 48,000.
+    hand = {"hand": "1357m2468p134679s", "win": "9s", "tsumo": True,
+            "first_go_around": True, "seat": "E"}  # fmt: skip
+    s = scored(hand, ruleset('[yaku."3-16-03"]\nvalue = "b"\n'))
+    assert s.yakuman == 1 and "tenhou" not in names(s)
+    assert (s.payment.each, s.payment.total) == (16000, 48000)
+
+
+# -- #36.4: 七星 c 役滿（僅字一色） is one yakuman --------------------------------------------
+
+
+def test_chiishin_c_is_the_single_tsuuiisou_yakuman() -> None:
+    # 3-09-04 c 役滿（僅字一色）: the hand is the 字一色 yakuman only, once; a non-dealer's
+    # ron of one yakuman: 32,000 (d, 包含了字一色的役滿, would be the double).
+    hand = {"hand": "11223344556677z", "win": "7z", "seat": "S"}
+    s = scored(hand, ruleset('[yaku."3-09-04"]\nvalue = "c"\n'))
+    assert (s.yakuman, s.payment.ron) == (1, 32000)
+    s = scored(hand, ruleset('[yaku."3-09-04"]\nvalue = "d"\n'))
+    assert (s.yakuman, s.payment.ron) == (2, 64000)
+
+
+# -- #36.8: rules no test caught ---------------------------------------------------------
+
+
+def test_more_than_six_yakuman_pay_six() -> None:
+    # Four concealed honour kans and a 5z pair won by tsumo: 大四喜 (2), 字一色, 四暗刻單騎
+    # (2), 四槓子 and the local yakuman of everything-on.toml: far more than six; at most
+    # six are paid (score.py rule 6): base 6 x 8,000 = 48,000, a non-dealer's tsumo:
+    # 96,000 from the dealer, 48,000 from each other player, 192,000.
+    rs = Ruleset.from_toml((ROOT / "rulesets/everything-on.toml").read_text(encoding="utf-8"))
+    hand = {"hand": "55z", "win": "5z", "seat": "S", "tsumo": True,
+            "melds": ["ankan 1111z", "ankan 2222z", "ankan 3333z", "ankan 4444z"]}  # fmt: skip
+    s = scored(hand, rs)
+    assert (s.yakuman, s.payment.dealer, s.payment.each, s.payment.total) == (
+        6, 96000, 48000, 192000)  # fmt: skip
+
+
+@pytest.mark.parametrize("riichi", ["riichi", "double", "open", "open_double"])
+def test_ura_dora_count_under_every_riichi(riichi: str) -> None:
+    # Ura dora count for any riichi, the open ones included (README rule 1: "ura dora
+    # (with a riichi)"). 234m456p678s234s55p ron, ura indicator 4p: the three 5p are ura
+    # dora, 3 han more than the same hand without the indicator (the dora indicator 1z
+    # makes 2z dora, which the hand has not).
+    hand = {"hand": "234m456p678s234s55p", "win": "4s", "seat": "S", "riichi": riichi,
+            "dora": "1z"}  # fmt: skip
+    without = scored(hand, ruleset())
+    with_ura = scored(hand | {"ura": "4p"}, ruleset())
+    assert with_ura.han == without.han + 3
+    assert ("ura dora", "3 han") in with_ura.counted
+
+
+def test_a_note_naming_two_standard_yaku_takes_both_out() -> None:
+    # 3-09-03 e 5翻（包含了混老頭和七對子的翻數）: 混老頭 and 七對子 are inside the 5 han, so the
+    # hand is 5 han (mangan, 8,000 on a non-dealer's ron), not 5 + 2 + 2.
+    hand = {"hand": "1199m1199p1199s11z", "win": "1z", "seat": "S"}
+    s = scored(hand, ruleset('[yaku."3-09-03"]\nvalue = "e"\n'))
+    assert "honroutou" not in names(s) and "chiitoitsu" not in names(s)
+    assert (s.han, s.limit, s.payment.ron) == (5, "mangan", 8000)
+
+
+def test_a_fu_and_han_value_ranks_as_its_han() -> None:
+    # 鳴牌七對子 b 「25符1翻」 is worth 1 han: it ranks as a value, like 1翻.
+    assert rank({"kind": "fu_han", "fu": 25, "han": 1, "lost": False}) == 1.0
+
+
+def test_naki_chiitoitsu_with_its_fu_supplied_is_awarded() -> None:
+    # 3-09-12 b with fu = 25: 223344m556677p88s with one pair called is a 鳴牌七對子 (its
+    # seven pairs reading), 1 han; the reading that holds it is reported.
+    hand = {"hand": "223344m556677p88s", "win": "8s", "called_pairs": 1, "seat": "S"}
+    rs = ruleset('[yaku."3-09-12"]\nvalue = "b"\nfu = 25\n')
+    result = evaluate(Win.from_json(hand), rs, score=True)
+    assert [a.id for a in result.yaku] == ["3-09-12"]
