@@ -149,3 +149,62 @@ def test_naki_chiitoitsu_with_its_fu_supplied_is_awarded() -> None:
     rs = ruleset('[yaku."3-09-12"]\nvalue = "b"\nfu = 25\n')
     result = evaluate(Win.from_json(hand), rs, score=True)
     assert [a.id for a in result.yaku] == ["3-09-12"]
+
+
+# -- #36.3 / #35.2: a Set七對子 hand is a seven-pairs hand for everyone ------------------
+
+SET_HAND = {"hand": "1111m2233p4455s66z", "win": "6z", "riichi": "riichi", "seat": "S"}
+SET_ON = '[yaku."3-09-08"]\nvalue = "c"\n'
+
+
+def test_a_set_chiitoitsu_hand_is_riichi_and_chiitoitsu() -> None:
+    # 3-09-08 c 有: 1111m counts as two pairs, so the hand is 七對子 (2 han, 25 fu) with
+    # riichi: 3 han 25 fu, base 25 x 2^5 = 800, a non-dealer's ron 3,200.
+    result = evaluate(Win.from_json(SET_HAND), ruleset(SET_ON), score=True)
+    s = result.score
+    assert s is not None
+    assert (s.han, s.fu, s.payment.ron) == (3, 25, 3200)
+    assert {"riichi", "chiitoitsu"} <= set(names(s))
+    assert result.standard == ("chiitoitsu",)
+
+
+def test_set_bonus_adds_one_han_per_set() -> None:
+    # 3-09-08-01 b 每使用4張相同的牌（Set），增加1翻: one Set, so 4 han 25 fu: base 1,600,
+    # a non-dealer's ron 6,400.
+    s = scored(SET_HAND, ruleset(SET_ON + '"3-09-08-01" = "b"\n'))
+    assert (s.han, s.fu, s.payment.ron) == (4, 25, 6400)
+
+
+TERMINAL_SET = {"hand": "1111m99m11p99p11s99s", "win": "9s", "seat": "S"}
+
+
+def test_terminal_set_hand_is_chinroutou_under_a() -> None:
+    # 3-09-08-02 a 清老頭: the all-terminal Set hand is the 清老頭 yakuman, 32,000.
+    s = scored(TERMINAL_SET, ruleset(SET_ON))
+    assert (s.yakuman, s.payment.ron) == (1, 32000)
+
+
+def test_terminal_set_hand_is_junchan_under_b() -> None:
+    # 3-09-08-02 b 純全帶幺: no 清老頭; 七對子 2 han + 純全帶幺 3 han (closed) = 5 han,
+    # mangan, 8,000 on a non-dealer's ron.
+    s = scored(TERMINAL_SET, ruleset(SET_ON + '"3-09-08-02" = "b"\n'))
+    assert s.yakuman == 0 and "chinroutou" not in names(s)
+    assert (s.han, s.limit, s.payment.ron) == (5, "mangan", 8000)
+
+
+@pytest.mark.parametrize("letter", ["a", "b"])
+def test_set_chiitoitsu_a_and_b_cannot_win(letter: str) -> None:
+    # 3-09-08 a/b 無（不計七對子，不能和牌）: the Set hand is not a winning hand, riichi or not.
+    s = scored(SET_HAND, ruleset(f'[yaku."3-09-08"]\nvalue = "{letter}"\n'))
+    assert not s.win and s.payment.total == 0 and "not a winning hand" in s.reason
+
+
+def test_seven_pairs_yaku_read_a_set_hand() -> None:
+    # #35.2: with 3-09-08 c, 1111m11223355p11s is 七對子, and its 1m 1p 1s pairs are
+    # 三色同對 (3-09-09 b, 1翻): 七對子 2 + 三色同對 1 = 3 han 25 fu, 3,200.
+    hand = {"hand": "1111m11223355p11s", "win": "5p", "seat": "S"}
+    rs = ruleset(SET_ON + '[yaku."3-09-09"]\nvalue = "b"\n')
+    result = evaluate(Win.from_json(hand), rs, score=True)
+    assert {a.id for a in result.yaku} == {"3-09-08", "3-09-09"}
+    assert result.score is not None
+    assert (result.score.han, result.score.payment.ron) == (3, 3200)

@@ -8,6 +8,7 @@ the best total is reported.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
 from typing import Any
@@ -17,6 +18,7 @@ from yakubook.engine import registry
 from yakubook.engine.award import Award, rank, resolve
 from yakubook.engine.decompose import (
     SHAPE_CONDITIONS,
+    SHAPE_USERS,
     Interpretation,
     interpretations,
     shapes_needed,
@@ -58,8 +60,8 @@ class Result:
     def standard(self) -> tuple[str, ...]:
         """Standard yaku of the reported interpretation (for context; not computed unless
         asked, since evaluate's callers mostly want the local yaku)."""
-        if self.interpretation is None:
-            return ()
+        if self.interpretation is None or _unread(self.interpretation, self.yaku):
+            return ()  # not a winning hand: no yaku of any kind
         view = HandView(self.win, self.interpretation)
         names = tuple(n for n in STANDARD_YAKU if n != "menzen" and view.std(n))
         if any(n in YAKUMAN for n in names):
@@ -371,6 +373,7 @@ def _evaluate(
             drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
+        awards = complete_only(interp, awards)
         if readings is not None:
             readings.append((interp, awards))
         if len(interps) == 1:
@@ -381,6 +384,19 @@ def _evaluate(
     assert best is not None
     total, interp, awards = best
     return Result(win, tuple(awards), interp, total, missing)
+
+
+def _unread(interp: Interpretation, awards: Iterable[Award]) -> bool:
+    """Whether a reading is a shape only local yaku read with none of them holding on it:
+    no complete hand under the rules (yakubook/engine/score.py rule 0)."""
+    users = SHAPE_USERS.get(interp.kind)
+    return users is not None and not any(a.id in users for a in awards)
+
+
+def complete_only(interp: Interpretation, awards: list[Award]) -> list[Award]:
+    """The awards of a reading: all of them, or none on a reading that is no complete
+    hand under the rules (``_unread``)."""
+    return [] if awards and _unread(interp, awards) else awards
 
 
 def _kept(awards: list[Award | None], award_both: bool) -> list[Award]:
@@ -434,7 +450,7 @@ def _evaluate_asking(
                 slots[i] = adjust[a.id](view, a) if a.id in adjust else a
         # Mostly none holds (BACK FOUR's shape with another reading's blocks, say): the
         # slots are then those ``kept`` was made of.
-        awards = _kept(slots, rs.award_both) if held else kept
+        awards = complete_only(view.interp, _kept(slots, rs.award_both) if held else kept)
         if scored is not None:
             scored.append((view.interp, awards))
         total = sum(rank(a.value) for a in awards)

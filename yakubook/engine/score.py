@@ -45,7 +45,13 @@ from typing import Any
 
 from yakubook.engine.award import LIMIT_HAN, Award
 from yakubook.engine.decompose import SHAPE_USERS, Interpretation
-from yakubook.engine.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUMAN
+from yakubook.engine.standard import (
+    RIICHI_HAN,
+    SEVEN_PAIRS_KINDS,
+    SHAPE_HAN,
+    STANDARD_YAKU,
+    YAKUMAN,
+)
 from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
@@ -137,6 +143,7 @@ STANDARD_NAMES: dict[str, str] = {
     "清一色": "chiniisou",
     "七对子": "chiitoitsu",
     "混老头": "honroutou",
+    "清老头": "chinroutou",
 }
 # Local entries that are a standard yaku itself, counted once (by the standard table).
 SAME_AS_STANDARD: dict[str, str] = {"3-02-01": "ippatsu"}
@@ -258,7 +265,7 @@ def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
     """(fu rounded up to 10, fu before rounding) of one reading, counted as the ``mahjong``
     library counts them: seven pairs 25; thirteen orphans 0 (a yakuman: fu do not matter);
     any other shape has no set fu beyond base, tsumo and the closed-ron 10."""
-    if interp.kind == "chiitoitsu":
+    if interp.kind in SEVEN_PAIRS_KINDS:
         return 25, 25
     if interp.kind == "kokushi":
         return 0, 0
@@ -310,7 +317,7 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
     yaku included, before any local yaku takes one out."""
     out: dict[str, int] = {}
     is_open = not win.is_closed
-    if interp.kind not in ("standard", "chiitoitsu", "kokushi"):
+    if interp.kind not in _READ_BY_STANDARD_YAKU:
         # An irregular shape: only the tile-colour yaku read it.
         names = [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
     else:
@@ -351,6 +358,8 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
     return out
 
 
+# The readings every standard yaku reads: the built-in shapes and Set七對子's seven pairs.
+_READ_BY_STANDARD_YAKU = frozenset({"standard", "kokushi"}) | SEVEN_PAIRS_KINDS
 # The standard yaku that look only at the tiles, so read an irregular shape too.
 _TILE_COLOUR = (
     "tanyao",
@@ -438,6 +447,10 @@ def _add_local(t: _Tally, a: Award, std: Mapping[str, int], scoring: Scoring) ->
             han += STANDARD_HAN.get(plus or "", (0, None))[0]
         t.han += han
         t.counted.append((label, f"{han} han"))
+    elif kind == "adopted" and value.get("han"):
+        # Adopted (有) with han its rule questions add (Set七對子 3-09-08-01 b, -02 b).
+        t.han += value["han"]
+        t.counted.append((label, f"{value['han']} han"))
     elif kind == "yakuman":
         t.yakuman += value["multiple"]
         t.yakuman_counted.append((label, f"{value['multiple']}x yakuman"))
