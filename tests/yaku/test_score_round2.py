@@ -208,3 +208,36 @@ def test_seven_pairs_yaku_read_a_set_hand() -> None:
     assert {a.id for a in result.yaku} == {"3-09-08", "3-09-09"}
     assert result.score is not None
     assert (result.score.han, result.score.payment.ron) == (3, 3200)
+
+
+# -- #36.5: fu stated by the options (BACK FOUR 3-16-07-02/03, 七喜 3-16-09-02/03) -------
+
+
+def test_back_four_fu_counts_its_fours_as_ankan() -> None:
+    # BACK FOUR b with han = 1, riichi, ron on 5p. 3-16-07-02 a 相同的4張牌計暗槓: 1111m and
+    # 9999s are terminal ankan (32 fu each), 5555p a simple ankan (16); 3-16-07-03 a 聽相同
+    # 4張牌中的1張計單騎聽: 2; the 77z (中) pair: 2; 20 + closed ron 10 = 114, 120 fu.
+    # Riichi + BACK FOUR = 2 han: base 120 x 2^4 = 1,920, a non-dealer's ron 7,680 -> 7,700.
+    hand = {"hand": "1111m5555p9999s77z", "win": "5p", "riichi": "riichi", "seat": "S"}
+    s = scored(hand, ruleset('[yaku."3-16-07"]\nvalue = "b"\nhan = 1\n'))
+    assert (s.han, s.fu, s.payment.ron) == (2, 120, 7700)
+
+
+def test_chiishii_fu_counts_an_honor_wait_as_tanki() -> None:
+    # 七喜 c 4翻 on 1234567m + each honor once, ron on 7z by South. 3-16-09-02 a 無（0符）:
+    # the hand itself has no fu; 3-16-09-03 a 聽字牌計單騎聽: 2; 20 + closed ron 10 = 32,
+    # 40 fu, not a flat 30. (The hand is past mangan either way, 混一色 being read from the
+    # tiles, so only the fu is asserted.)
+    hand = {"hand": "1234567m1234567z", "win": "7z", "seat": "S"}
+    assert scored(hand, ruleset('[yaku."3-16-09"]\nvalue = "c"\n')).fu == 40
+    # By tsumo: 20 + tsumo 2 + tanki 2 = 24, 30 fu.
+    assert scored(hand | {"tsumo": True}, ruleset('[yaku."3-16-09"]\nvalue = "c"\n')).fu == 30
+
+
+def test_chiishii_fu_counts_an_inner_number_wait_as_kanchan() -> None:
+    # 3-16-09-03 a 聽數牌計順子，同樣有…嵌張聽: 1234567m won on 4m is 3m_5m, a kanchan (2 fu):
+    # 32, 40 fu; won on 7m, the end of the run (56m waiting 4m-7m), a ryanmen: 30 fu.
+    rs = ruleset('[yaku."3-16-09"]\nvalue = "b"\nhan = 1\n')
+    inner = {"hand": "1234567m1234567z", "win": "4m", "seat": "S", "riichi": "riichi"}
+    assert scored(inner, rs).fu == 40
+    assert scored(inner | {"win": "7m"}, rs).fu == 30

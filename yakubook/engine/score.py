@@ -22,7 +22,9 @@ worth" section states the same rules; tests/yaku/test_score.py checks each):
 5. A local yaku that says it includes or does not count a standard yaku (包含立直的1翻,
    不計字一色) takes that standard yaku out of the count; the compendium's 一發 (3-02-01)
    is the standard ippatsu itself and is counted once.
-6. Limits from han and fu as the `mahjong` library (2.1.0) counts them: 5 han or a base of
+6. Fu as the `mahjong` library counts them (``fu_of``), unless a local yaku's value
+   states the hand's fu (鳴牌七對子's 25符1翻, BACK FOUR's and 七喜's fu questions): then
+   that fu. Limits from han and fu as the `mahjong` library (2.1.0) counts them: 5 han or a base of
    more than 2,000 points is mangan (with ``kiriage`` also 4 han 30 fu and 3 han 60 fu),
    6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13 or more counted (kazoe) yakuman, or
    sanbaiman, or one yakuman per 13 han (``kazoe``). At most six yakuman are paid.
@@ -529,7 +531,7 @@ def score_reading(
 ) -> Score:
     """The score of one reading with the local yaku it awards."""
     awards = list(awards)
-    fu, _ = fu_of(win, interp)
+    fu = _stated_fu(awards) or fu_of(win, interp)[0]
     unread = _unread_shape(interp, awards)
     if unread:
         return Score(False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread)
@@ -587,6 +589,14 @@ def score_reading(
         tuple(t.not_counted),
         reason,
     )
+
+
+def _stated_fu(awards: list[Award]) -> int | None:
+    """Rule 6: the fu a local yaku's value states for the hand (鳴牌七對子 b 25符1翻, with
+    its lost digit supplied by the ruleset's ``fu``; BACK FOUR's and 七喜's fu questions,
+    worked out by their bodies): the reading's fu, the most when several state one."""
+    stated = [a.value["fu"] for a in awards if isinstance(a.value.get("fu"), int)]
+    return max(stated) if stated else None
 
 
 def _unread_shape(interp: Interpretation, awards: list[Award]) -> str:
