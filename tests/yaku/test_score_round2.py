@@ -241,3 +241,25 @@ def test_chiishii_fu_counts_an_inner_number_wait_as_kanchan() -> None:
     inner = {"hand": "1234567m1234567z", "win": "4m", "seat": "S", "riichi": "riichi"}
     assert scored(inner, rs).fu == 40
     assert scored(inner | {"win": "7m"}, rs).fu == 30
+
+
+# -- #36.6: 開立直 with open double riichi keeps the double ------------------------------
+
+OPEN_DOUBLE = {"hand": "234678m345p456s99s", "win": "4s", "riichi": "open_double",
+               "tsumo": True, "seat": "S"}  # fmt: skip
+
+
+def test_open_double_riichi_is_three_han_under_c() -> None:
+    # 3-02-03 c 包含立直的1翻 with 3-02-03-01 a 3翻（立直的2倍＋開）: riichi and open
+    # together are 3 han. Pinfu 1 + menzen tsumo 1 + 3 = 5 han: mangan; a non-dealer's
+    # tsumo: 4,000 from the dealer, 2,000 from each other player, 8,000.
+    s = scored(OPEN_DOUBLE, ruleset('[yaku."3-02-03"]\nvalue = "c"\n'))
+    assert (s.han, s.limit, s.payment.total) == (5, "mangan", 8000)
+    assert "double riichi" not in names(s)  # inside 開立直's 3 han
+
+
+def test_open_double_riichi_is_three_han_under_b() -> None:
+    # 3-02-03 b 與立直相同 (riichi counted apart) with 3-02-03-01 a: double riichi 2 + open
+    # 1 = 3 han, so the same 5 han and 8,000.
+    s = scored(OPEN_DOUBLE, ruleset('[yaku."3-02-03"]\nvalue = "b"\n'))
+    assert (s.han, s.limit, s.payment.total) == (5, "mangan", 8000)
