@@ -5,6 +5,9 @@ scorer."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -263,3 +266,28 @@ def test_open_double_riichi_is_three_han_under_b() -> None:
     # 1 = 3 han, so the same 5 han and 8,000.
     s = scored(OPEN_DOUBLE, ruleset('[yaku."3-02-03"]\nvalue = "b"\n'))
     assert (s.han, s.limit, s.payment.total) == (5, "mangan", 8000)
+
+
+# -- #36.7: a ruleset's fu = N is the hand's fu ------------------------------------------
+
+
+@pytest.mark.parametrize(("fu", "ron"), [(25, 800), (35, 1200)])
+def test_a_supplied_fu_scores_in_the_cli(tmp_path: Path, fu: int, ron: int) -> None:
+    # 3-09-12 b 「?5符1翻」: the table supplies the lost digit (fu = N); the hand is then
+    # 1 han N fu: 25 fu: base 25 x 2^3 = 200, ron 800; 35 fu: 280, ron 1,120 -> 1,200.
+    rules = tmp_path / "rules.toml"
+    rules.write_text(OFF + f'[yaku."3-09-12"]\nvalue = "b"\nfu = {fu}\n', encoding="utf-8")
+    hand = tmp_path / "win.json"
+    win = {"hand": "11m33m55p77p99s22s44s", "win": "4s", "called_pairs": 2, "seat": "S"}
+    hand.write_text(json.dumps(win), encoding="utf-8")
+    command = ["evaluate", str(hand), "--rules", str(rules), "--json"]
+    r = subprocess.run(
+        [sys.executable, "-m", "yakubook.cli", *command],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert r.returncode == 0, r.stderr
+    score = json.loads(r.stdout)["score"]
+    assert (score["han"], score["fu"], score["payment"]["ron"]) == (1, fu, ron)
