@@ -291,3 +291,34 @@ def test_a_supplied_fu_scores_in_the_cli(tmp_path: Path, fu: int, ron: int) -> N
     assert r.returncode == 0, r.stderr
     score = json.loads(r.stdout)["score"]
     assert (score["han"], score["fu"], score["payment"]["ron"]) == (1, fu, ron)
+
+
+# -- #35.3: one reading answers everything ----------------------------------------------
+
+
+def test_the_reading_that_pays_is_the_one_reported() -> None:
+    # 22334455667788m won on 8m reads as 22 345 345 678 678 (a 兩面 wait: 平和, 二盃口,
+    # 斷幺九, 清一色, 11 han) or 234 234 567 567 88 (a 單騎 wait: no 平和, 10 han): the
+    # first pays more, so the wait, the standard yaku and the score all come from it.
+    hand = {"hand": "22334455667788m", "win": "8m", "seat": "S", "first_go_around": True,
+            "turn": 0, "discarder": "previous"}  # fmt: skip
+    result = evaluate(Win.from_json(hand), Ruleset.default(), score=True)
+    assert result.score is not None
+    assert result.score.interpretation == result.interpretation
+    assert result.interpretation is not None and result.interpretation.wait == "ryanmen"
+    assert "pinfu" in result.standard and "pinfu" in names(result.score)
+
+
+def test_the_yakuman_reading_lists_its_own_local_yaku() -> None:
+    # 111222333m444p55z by tsumo: as four concealed triplets won on the pair it is
+    # 四暗刻單騎 (a double yakuman) and its 111 222 333m are 三連刻 (3-11-01); the
+    # 123m x3 reading (一色三順, 3-10-01) pays far less, so it is not the one reported.
+    hand = {"hand": "111222333m444p55z", "win": "5z", "tsumo": True}
+    result = evaluate(Win.from_json(hand), Ruleset.default(), score=True)
+    ids = {a.id for a in result.yaku}
+    assert "3-11-01" in ids and "3-10-01" not in ids
+    assert result.score is not None and result.score.yakuman == 2
+    assert result.interpretation == result.score.interpretation
+    # without asking for the score, the same reading is reported
+    plain = evaluate(Win.from_json(hand), Ruleset.default())
+    assert plain.interpretation == result.interpretation and plain.yaku == result.yaku

@@ -28,7 +28,7 @@ from yakubook.engine.inline import inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, best_score
+from yakubook.engine.score import Score, best_score, paying_key
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -325,14 +325,49 @@ def _asking(ruleset: Ruleset) -> frozenset:
 
 
 def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
-    """The local yaku of the best reading; with ``score``, also what the hand is worth
-    (``Result.score``, the best-paying reading: yakubook/engine/score.py)."""
+    """The local yaku of the reading that counts; with ``score``, also what the hand is
+    worth (``Result.score``: yakubook/engine/score.py).
+
+    One reading answers everything: the one that pays the most under the ruleset
+    (standard and local yaku together, score.py rule 8), as at a real table. Its local
+    yaku, interpretation, standard yaku and score are reported together; between readings
+    that do not win, the local yaku's rank decides as before."""
     rs = ruleset if ruleset is not None else default_ruleset()
-    if score:
-        readings: list[tuple[Interpretation, list[Award]]] = []
-        result = _evaluate(win, rs, readings)
-        return replace(result, score=best_score(win, readings, rs.scoring))
-    return _evaluate(win, rs, None)
+    readings: list[tuple[Interpretation, list[Award]]] = []
+    result = _evaluate(win, rs, readings)
+    if len(readings) == 1 and not score:
+        return result
+    try:
+        interp, awards, worth = _paying_reading(win, readings, rs)
+    except InputError:
+        if score:
+            raise
+        return result  # a hand the table's scoring refuses (more red fives than its set)
+    total = sum(rank(a.value) for a in awards)
+    return replace(
+        result,
+        yaku=tuple(awards),
+        interpretation=interp,
+        total=total,
+        score=worth if score else None,
+    )
+
+
+def _paying_reading(
+    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset
+) -> tuple[Interpretation, list[Award], Score]:
+    """The reading that pays the most (score.py rule 8, its ties broken as
+    ``best_score`` does), with its awards and score; among readings that do not win,
+    the one whose local yaku rank highest (the first of equals)."""
+    best: tuple[tuple, Interpretation, list[Award], Score] | None = None
+    for interp, awards in readings:
+        worth = best_score(win, [(interp, awards)], rs.scoring)
+        local = sum(rank(a.value) for a in awards)
+        key: tuple = (True, *paying_key(win, interp, worth)) if worth.win else (False, local)
+        if best is None or key > best[0]:
+            best = (key, interp, awards, worth)
+    assert best is not None
+    return best[1], best[2], best[3]
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:

@@ -33,7 +33,8 @@ worth" section states the same rules; tests/yaku/test_score.py checks each):
    player 1x (a dealer's tsumo: everyone 2x), each rounded up to 100, plus 100 per honba
    each; the winner also takes 1,000 per riichi stick on the table.
 8. The reading (interpretation) that pays the most counts, as at a real table; on equal
-   points a real yakuman beats a counted one, then more han, then more fu.
+   points a real yakuman beats a counted one, then more han, then more fu. ``evaluate``
+   reports that one reading's local yaku, standard yaku and interpretation with the score.
 
 Scoring is opt-in (``evaluate(win, ruleset, score=True)`` or ``score(win, ruleset)``), so
 plain evaluation costs nothing more.
@@ -631,8 +632,10 @@ def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
     return out
 
 
-def _priority(s: Score) -> tuple[int, int, bool, int, int]:
-    return (s.win, s.payment.total, s.yakuman > 0, s.han, s.fu)
+def paying_key(win: Win, interp: Interpretation, s: Score) -> tuple[int, int, bool, int, int, int]:
+    """Rule 8's order of readings: what the hand pays, then a real yakuman, more han, more
+    fu, then more fu before rounding (as the ``mahjong`` library breaks ties)."""
+    return (s.win, s.payment.total, s.yakuman > 0, s.han, s.fu, fu_of(win, interp)[1])
 
 
 def best_score(
@@ -643,7 +646,7 @@ def best_score(
     best: tuple[tuple, Score] | None = None
     for interp, awards in readings:
         s = score_reading(win, interp, awards, scoring)
-        key = (*_priority(s), fu_of(win, interp)[1])
+        key = paying_key(win, interp, s)
         if best is None or key > best[0]:
             best = (key, s)
     if best is None:

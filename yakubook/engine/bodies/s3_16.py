@@ -77,18 +77,18 @@ section_gate(
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
     """十三不搭: at the first uninterrupted draw, no 搭子 at all and one pair.
 
-    3-16-01-01 a: a thirteen-orphans hand (itself a 十三不搭 shape) is 國士無雙 only.
+    3-16-01-01 a: a thirteen-orphans hand (itself a 十三不搭 shape) is 國士無雙 only; b
+    (天和或地和＋國士無雙＋十三不搭) it is both, so 十三不搭 holds on its thirteen-orphans
+    reading too: the one reading that counts (the best-paying) has all three.
     3-16-01-02 b: the dealer's yaku only. 3-16-01-02-01 (a non-dealer; the turn digit is
     lost, read as the first draw): a the first draw brought the pair — the winning tile
     is the pair's; b the pair may already be in the dealt tiles.
     """
-    if win.kind != shapes.SHIISANPUUTAA:
-        return None
     w = win.win
-    if (
-        opts.with_kokushi is ShiisanpuutaaWithKokushi.NOT_COUNTED
-        and kokushi_pair(w.concealed_counts) is not None
-    ):
+    with_kokushi = opts.with_kokushi is not ShiisanpuutaaWithKokushi.NOT_COUNTED
+    if win.kind != shapes.SHIISANPUUTAA and not (with_kokushi and win.kind == "kokushi"):
+        return None
+    if not with_kokushi and kokushi_pair(w.concealed_counts) is not None:
         return None
     if not w.dealer:
         if opts.nondealer is ShiisanpuutaaNondealer.DEALER_ONLY:
