@@ -5,17 +5,24 @@ scorer."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig
 
+from yakubook.engine import registry
 from yakubook.engine.award import rank
+from yakubook.engine.decompose import interpretations
 from yakubook.engine.evaluation import evaluate
 from yakubook.engine.rules import Ruleset
 from yakubook.engine.score import Score
+from yakubook.engine.tiles import format_tiles
 from yakubook.engine.win import Win
 
 ROOT = Path(__file__).parents[2]
@@ -322,3 +329,68 @@ def test_the_yakuman_reading_lists_its_own_local_yaku() -> None:
     # without asking for the score, the same reading is reported
     plain = evaluate(Win.from_json(hand), Ruleset.default())
     assert plain.interpretation == result.interpretation and plain.yaku == result.yaku
+
+
+# -- #36.1 at scale: hands complete only in a local shape, against the mahjong library ---
+
+# Three numbers of one suit no two of which are within two of each other (no 搭子).
+UNCONNECTED = [
+    combo
+    for combo in itertools.combinations(range(9), 3)
+    if all(b - a >= 3 for a, b in itertools.pairwise(combo))
+]
+LOCAL_SHAPE_HANDS = 2_000
+
+
+def local_shape_win(rng: random.Random) -> Win | None:
+    """A first-draw tsumo of tiles no two of which form a 搭子: fourteen different ones
+    (十三無靠's shape) or thirteen and a pair (十三不搭's). None when the draw is a
+    standard shape too (thirteen orphans) or in no known shape."""
+    kinds = [27 + t for t in range(7)]
+    for base in (0, 9, 18):
+        kinds += [base + n for n in rng.choice(UNCONNECTED)]
+    pair = rng.random() < 0.5
+    chosen = rng.sample(kinds, 13 if pair else 14)
+    tiles = sorted(chosen + ([rng.choice(chosen)] if pair else []))
+    win = Win.make(
+        format_tiles(tiles),
+        format_tiles([rng.choice(tiles)]),
+        tsumo=True,
+        first_go_around=True,
+        seat_wind=rng.choice(["E", "S", "W", "N"]),
+    )
+    if interpretations(win, shapes=()) or not interpretations(win):
+        return None
+    return win
+
+
+def library_error(win: Win) -> str | None:
+    """The mahjong library's verdict on a closed hand (tile ids: four copies per kind)."""
+    copies = [0] * 34
+    ids = []
+    for t in win.concealed:
+        ids.append(t * 4 + copies[t])
+        copies[t] += 1
+    win_id = ids[win.concealed.index(win.win_tile)]
+    config = HandConfig(is_tsumo=True, player_wind=win.seat_wind, round_wind=win.round_wind)
+    return HandCalculator.estimate_hand_value(ids, win_id, config=config).error
+
+
+def test_hands_complete_only_in_a_local_shape_win_nothing_under_standard_rules() -> None:
+    # Standard rules (every local yaku off) know no such shape: ours is "not a winning
+    # hand", and the mahjong library, which knows only the standard shapes, agrees.
+    registry.load_bodies()  # the local shapes register with the bodies
+    rng = random.Random(36_1)
+    off = ruleset()
+    checked = 0
+    for _ in range(4 * LOCAL_SHAPE_HANDS):  # about one draw in two is such a hand
+        if checked == LOCAL_SHAPE_HANDS:
+            break
+        win = local_shape_win(rng)
+        if win is None:
+            continue
+        s = scored(win.to_json(), off)
+        assert not s.win and "not a winning hand" in s.reason, win.to_json()
+        assert library_error(win) == HandCalculator.ERR_HAND_NOT_WINNING, win.to_json()
+        checked += 1
+    assert checked == LOCAL_SHAPE_HANDS
