@@ -3,8 +3,14 @@
 Every rule for how values combine is written here, once (the README's "What the hand is
 worth" section states the same rules; tests/yaku/test_score.py checks each):
 
+0. A reading is a complete hand when it is a standard shape (four sets and a pair, seven
+   pairs, thirteen orphans) or a local shape (十三不搭, BACK FOUR, Set七對子 …) that a
+   yaku which reads it holds on; any other reading is "not a winning hand", whatever
+   else holds (so under standard rules no local shape wins). Set七對子's reading, where
+   it holds (3-09-08 c 有), is seven pairs: 七對子's 2 han and 25 fu.
 1. Standard yaku (``yakubook.engine.standard``, plus the situation yaku riichi, ippatsu, menzen
-   tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han; dora,
+   tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han
+   (tenhou and chiihou not beside 十三無靠 or 十四連嵌: 與天和、地和不復合); dora,
    ura dora (with a riichi), red fives (``aka_dora``) and flowers (``flower_dora``) add one
    han each but never make a hand a win on their own.
 2. A local yaku worth N han adds N han.
@@ -19,9 +25,10 @@ worth" section states the same rules; tests/yaku/test_score.py checks each):
    (人和以外的役比滿貫高時只計算人和以外的部分: when the other yaku are worth more than the
    limit, only they count). ``limit_yaku = "add"`` counts a limit as its han instead
    (滿貫 5, 跳滿 6, 倍滿 8, 三倍滿 11) and adds it to the rest.
-5. A local yaku that says it includes or does not count a standard yaku (包含立直的1翻,
-   不計字一色) takes that standard yaku out of the count; the compendium's 一發 (3-02-01)
-   is the standard ippatsu itself and is counted once.
+5. A local yaku that says it includes, does not count or only is a standard yaku
+   (包含立直的1翻, 不計字一色, 七星 c 僅字一色; two may be joined by 和) takes that standard
+   yaku out of the count; the compendium's 一發 (3-02-01) is the standard ippatsu itself
+   and is counted once.
 6. Fu as the `mahjong` library counts them (``fu_of``), unless a local yaku's value
    states the hand's fu (鳴牌七對子's 25符1翻, BACK FOUR's and 七喜's fu questions): then
    that fu. Limits from han and fu as the `mahjong` library (2.1.0) counts them: 5 han or a base of
