@@ -86,8 +86,9 @@ def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
     """
     w = win.win
     with_kokushi = opts.with_kokushi is not ShiisanpuutaaWithKokushi.NOT_COUNTED
-    if win.kind != shapes.SHIISANPUUTAA and not (with_kokushi and win.kind == "kokushi"):
-        return None
+    on_kokushi = with_kokushi and win.kind == "kokushi" and w.first_go_around and w.tsumo
+    if win.kind != shapes.SHIISANPUUTAA and not on_kokushi:
+        return None  # (the shape itself holds only at the first draw: shapes.CONDITIONS)
     if not with_kokushi and kokushi_pair(w.concealed_counts) is not None:
         return None
     if not w.dealer:
