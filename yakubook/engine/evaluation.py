@@ -2,8 +2,9 @@
 
 The ruleset is compiled once into the list of enabled checks (body, options, prefilter).
 Per hand: prefilters run once on the Win; then every interpretation is read once
-(HandView caches its features) and the enabled bodies run on it; the interpretation with
-the best total is reported.
+(HandView caches its features) and the enabled bodies run on it; the interpretation that
+pays the most under the ruleset is reported (``evaluate``: one reading answers everything),
+its local yaku ranked by ``award.rank`` only between readings that do not win.
 """
 
 from __future__ import annotations
