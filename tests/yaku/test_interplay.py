@@ -202,7 +202,9 @@ def test_four_identical_sequences_hold_three_under_the_defaults_only_as_isshoku_
 def test_kaiso_is_dropped_beside_another_local_yaku():
     assert ALONE == {"3-14-13": "僅限沒有其他役時"}
     set_chiitoitsu = Win.make("1111m2233p445566s", "1m")  # Set七對子: no standard yaku
-    assert ids(set_chiitoitsu, only(on("3-14-13"))) == {"3-14-13"}
+    # With Set七對子 off the hand is complete in no shape the rules know: not a winning
+    # hand, so nothing holds (issue #36.1; score.py rule 0).
+    assert ids(set_chiitoitsu, only(on("3-14-13"))) == set()
     set_on = on("3-09-08", value="c")  # c 有 (a and b are 無 with a note)
     assert ids(set_chiitoitsu, only(on("3-14-13"), set_on)) == {"3-09-08"}
     both = only(on("3-14-13"), set_on, extra='supersession = "award both"')

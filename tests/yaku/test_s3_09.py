@@ -160,7 +160,8 @@ def test_set_notes_carry_the_rule_questions():
     two_sets = Win.make("1111m3333p445566s", "4s")
     opts = dataclasses.replace(info.options(), set_bonus=SetChiitoitsuSetBonus.HAN_PER_SET)
     got = best("3-09-08", two_sets, opts)
-    assert got.value == info.values["c"] and "+2翻" in got.note
+    # 3-09-08-01 b 每使用4張相同的牌（Set），增加1翻: two Sets, 2 han (issue #36.3).
+    assert (got.value["kind"], got.value["han"]) == ("adopted", 2) and "+2翻" in got.note
     terminals = Win.make("1111m99m11p99p11s99s", "9s", tsumo=True)
     for member in SetChiitoitsuTerminalSets:
         opts = dataclasses.replace(info.options(), terminal_sets=member)

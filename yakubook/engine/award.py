@@ -89,7 +89,7 @@ def rank(value: Value) -> float:
     if kind == "conditional":
         return max(rank(c["value"]) for c in value["cases"])
     if kind == "adopted":
-        return 1.0
+        return 1.0 + (value.get("han") or 0)  # han its rule questions add (Set七對子)
     return 0.0
 
 

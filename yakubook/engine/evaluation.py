@@ -2,12 +2,14 @@
 
 The ruleset is compiled once into the list of enabled checks (body, options, prefilter).
 Per hand: prefilters run once on the Win; then every interpretation is read once
-(HandView caches its features) and the enabled bodies run on it; the interpretation with
-the best total is reported.
+(HandView caches its features) and the enabled bodies run on it; the interpretation that
+pays the most under the ruleset is reported (``evaluate``: one reading answers everything),
+its local yaku ranked by ``award.rank`` only between readings that do not win.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
 from typing import Any
@@ -17,6 +19,7 @@ from yakubook.engine import registry
 from yakubook.engine.award import Award, rank, resolve
 from yakubook.engine.decompose import (
     SHAPE_CONDITIONS,
+    SHAPE_USERS,
     Interpretation,
     interpretations,
     shapes_needed,
@@ -26,7 +29,7 @@ from yakubook.engine.inline import inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, best_score
+from yakubook.engine.score import Score, best_score, paying_key
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -73,8 +76,8 @@ class Result:
     def standard(self) -> tuple[str, ...]:
         """Standard yaku of the reported interpretation (for context; not computed unless
         asked, since evaluate's callers mostly want the local yaku)."""
-        if self.interpretation is None:
-            return ()
+        if self.interpretation is None or _unread(self.interpretation, self.yaku):
+            return ()  # not a winning hand: no yaku of any kind
         view = HandView(self.win, self.interpretation)
         names = tuple(n for n in STANDARD_YAKU if n != "menzen" and view.std(n))
         if any(n in YAKUMAN for n in names):
@@ -340,25 +343,59 @@ def _asking(ruleset: Ruleset) -> frozenset:
 
 
 def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> Result:
-    """The local yaku of the best reading; with ``score``, also what the hand is worth
-    (``Result.score``, the best-paying reading: yakubook/engine/score.py).
+    """The local yaku of the reading that counts; with ``score``, also what the hand is
+    worth (``Result.score``: yakubook/engine/score.py).
+
+    One reading answers everything: the one that pays the most under the ruleset
+    (standard and local yaku together, score.py rule 8), as at a real table. Its local
+    yaku, interpretation, standard yaku and score are reported together; between readings
+    that do not win, the local yaku's rank decides.
 
     Args:
         win: The winning hand and its situation (``Win.make`` or ``Win.from_json``).
         ruleset: The house rules; ``None`` means the documented defaults
             (``Ruleset.default()``).
-        score: Also work out the score (han, fu, limit, payments); off by default, so
-            plain evaluation costs nothing more.
+        score: Also report the score (han, fu, limit, payments) in ``Result.score``.
 
     Returns:
         The ``Result``: the awarded local yaku, the reading chosen, and the score if asked.
     """
     rs = ruleset if ruleset is not None else default_ruleset()
-    if score:
-        readings: list[tuple[Interpretation, list[Award]]] = []
-        result = _evaluate(win, rs, readings)
-        return replace(result, score=best_score(win, readings, rs.scoring))
-    return _evaluate(win, rs, None)
+    readings: list[tuple[Interpretation, list[Award]]] = []
+    result = _evaluate(win, rs, readings)
+    if len(readings) == 1 and not score:
+        return result
+    try:
+        interp, awards, worth = _paying_reading(win, readings, rs)
+    except InputError:
+        if score:
+            raise
+        return result  # a hand the table's scoring refuses (more red fives than its set)
+    total = sum(rank(a.value) for a in awards)
+    return replace(
+        result,
+        yaku=tuple(awards),
+        interpretation=interp,
+        total=total,
+        score=worth if score else None,
+    )
+
+
+def _paying_reading(
+    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset
+) -> tuple[Interpretation, list[Award], Score]:
+    """The reading that pays the most (score.py rule 8, its ties broken as
+    ``best_score`` does), with its awards and score; among readings that do not win,
+    the one whose local yaku rank highest (the first of equals)."""
+    best: tuple[tuple, Interpretation, list[Award], Score] | None = None
+    for interp, awards in readings:
+        worth = best_score(win, [(interp, awards)], rs.scoring)
+        local = sum(rank(a.value) for a in awards)
+        key: tuple = (True, *paying_key(win, interp, worth)) if worth.win else (False, local)
+        if best is None or key > best[0]:
+            best = (key, interp, awards, worth)
+    assert best is not None
+    return best[1], best[2], best[3]
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
@@ -408,6 +445,7 @@ def _evaluate(
             drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
+        awards = complete_only(interp, awards)
         if readings is not None:
             readings.append((interp, awards))
         if len(interps) == 1:
@@ -418,6 +456,19 @@ def _evaluate(
     assert best is not None
     total, interp, awards = best
     return Result(win, tuple(awards), interp, total, missing)
+
+
+def _unread(interp: Interpretation, awards: Iterable[Award]) -> bool:
+    """Whether a reading is a shape only local yaku read with none of them holding on it:
+    no complete hand under the rules (yakubook/engine/score.py rule 0)."""
+    users = SHAPE_USERS.get(interp.kind)
+    return users is not None and not any(a.id in users for a in awards)
+
+
+def complete_only(interp: Interpretation, awards: list[Award]) -> list[Award]:
+    """The awards of a reading: all of them, or none on a reading that is no complete
+    hand under the rules (``_unread``)."""
+    return [] if awards and _unread(interp, awards) else awards
 
 
 def _kept(awards: list[Award | None], award_both: bool) -> list[Award]:
@@ -558,7 +609,7 @@ def _evaluate_asking(
     judged = _AskingReadings(rs, readings, asked)
     best: tuple[float, Interpretation, list[Award]] | None = None
     for r, (view, _) in enumerate(readings):
-        awards = judged.final(r)
+        awards = complete_only(view.interp, judged.final(r))
         if scored is not None:
             scored.append((view.interp, awards))
         total = sum(rank(a.value) for a in awards)

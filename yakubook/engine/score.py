@@ -3,8 +3,14 @@
 Every rule for how values combine is written here, once (the user guide's "How the score is
 worked out", site/guide/scoring.md, states the same rules; tests/yaku/test_score.py checks each):
 
+0. A reading is a complete hand when it is a standard shape (four sets and a pair, seven
+   pairs, thirteen orphans) or a local shape (十三不搭, BACK FOUR, Set七對子 …) that a
+   yaku which reads it holds on; any other reading is "not a winning hand", whatever
+   else holds (so under standard rules no local shape wins). Set七對子's reading, where
+   it holds (3-09-08 c 有), is seven pairs: 七對子's 2 han and 25 fu.
 1. Standard yaku (``yakubook.engine.standard``, plus the situation yaku riichi, ippatsu, menzen
-   tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han; dora,
+   tsumo, haitei, houtei, rinshan, chankan, tenhou, chiihou) count their usual han
+   (tenhou and chiihou not beside 十三無靠 or 十四連嵌: 與天和、地和不復合); dora,
    ura dora (with a riichi), red fives (``aka_dora``) and flowers (``flower_dora``) add one
    han each but never make a hand a win on their own.
 2. A local yaku worth N han adds N han.
@@ -19,10 +25,13 @@ worked out", site/guide/scoring.md, states the same rules; tests/yaku/test_score
    (人和以外的役比滿貫高時只計算人和以外的部分: when the other yaku are worth more than the
    limit, only they count). ``limit_yaku = "add"`` counts a limit as its han instead
    (滿貫 5, 跳滿 6, 倍滿 8, 三倍滿 11) and adds it to the rest.
-5. A local yaku that says it includes or does not count a standard yaku (包含立直的1翻,
-   不計字一色) takes that standard yaku out of the count; the compendium's 一發 (3-02-01)
-   is the standard ippatsu itself and is counted once.
-6. Limits from han and fu as the `mahjong` library (2.1.0) counts them: 5 han or a base of
+5. A local yaku that says it includes, does not count or only is a standard yaku
+   (包含立直的1翻, 不計字一色, 七星 c 僅字一色; two may be joined by 和) takes that standard
+   yaku out of the count; the compendium's 一發 (3-02-01) is the standard ippatsu itself
+   and is counted once.
+6. Fu as the `mahjong` library counts them (``fu_of``), unless a local yaku's value
+   states the hand's fu (鳴牌七對子's 25符1翻, BACK FOUR's and 七喜's fu questions): then
+   that fu. Limits from han and fu as the `mahjong` library (2.1.0) counts them: 5 han or a base of
    more than 2,000 points is mangan (with ``kiriage`` also 4 han 30 fu and 3 han 60 fu),
    6-7 haneman, 8-10 baiman, 11-12 sanbaiman, 13 or more counted (kazoe) yakuman, or
    sanbaiman, or one yakuman per 13 han (``kazoe``). At most six yakuman are paid.
@@ -31,7 +40,8 @@ worked out", site/guide/scoring.md, states the same rules; tests/yaku/test_score
    player 1x (a dealer's tsumo: everyone 2x), each rounded up to 100, plus 100 per honba
    each; the winner also takes 1,000 per riichi stick on the table.
 8. The reading (interpretation) that pays the most counts, as at a real table; on equal
-   points a real yakuman beats a counted one, then more han, then more fu.
+   points a real yakuman beats a counted one, then more han, then more fu. ``evaluate``
+   reports that one reading's local yaku, standard yaku and interpretation with the score.
 
 Scoring is opt-in (``evaluate(win, ruleset, score=True)`` or ``score(win, ruleset)``), so
 plain evaluation costs nothing more.
@@ -45,8 +55,14 @@ from typing import Any
 
 from yakubook.bounded import quote
 from yakubook.engine.award import LIMIT_HAN, Award
-from yakubook.engine.decompose import Interpretation
-from yakubook.engine.standard import RIICHI_HAN, SHAPE_HAN, STANDARD_YAKU, YAKUMAN
+from yakubook.engine.decompose import SHAPE_USERS, Interpretation
+from yakubook.engine.standard import (
+    RIICHI_HAN,
+    SEVEN_PAIRS_KINDS,
+    SHAPE_HAN,
+    STANDARD_YAKU,
+    YAKUMAN,
+)
 from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
@@ -142,9 +158,13 @@ STANDARD_NAMES: dict[str, str] = {
     "清一色": "chiniisou",
     "七对子": "chiitoitsu",
     "混老头": "honroutou",
+    "清老头": "chinroutou",
 }
 # Local entries that are a standard yaku itself, counted once (by the standard table).
 SAME_AS_STANDARD: dict[str, str] = {"3-02-01": "ippatsu"}
+# Local yaku whose 【內容】 says 與天和、地和不復合 (3-16-02 十三無靠, 3-16-03 十四連嵌): a
+# hand they award is paid without tenhou or chiihou, whatever the value option.
+NOT_WITH_TENHOU = frozenset({"3-16-02", "3-16-03"})
 YAKUMAN_HAN = 13
 MAX_YAKUMAN = 6
 LIMITS = ("mangan", "haneman", "baiman", "sanbaiman")
@@ -277,7 +297,7 @@ def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
     """(fu rounded up to 10, fu before rounding) of one reading, counted as the ``mahjong``
     library counts them: seven pairs 25; thirteen orphans 0 (a yakuman: fu do not matter);
     any other shape has no set fu beyond base, tsumo and the closed-ron 10."""
-    if interp.kind == "chiitoitsu":
+    if interp.kind in SEVEN_PAIRS_KINDS:
         return 25, 25
     if interp.kind == "kokushi":
         return 0, 0
@@ -329,7 +349,7 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
     yaku included, before any local yaku takes one out."""
     out: dict[str, int] = {}
     is_open = not win.is_closed
-    if interp.kind not in ("standard", "chiitoitsu", "kokushi"):
+    if interp.kind not in _READ_BY_STANDARD_YAKU:
         # An irregular shape: only the tile-colour yaku read it.
         names = [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
     else:
@@ -370,6 +390,8 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
     return out
 
 
+# The readings every standard yaku reads: the built-in shapes and Set七對子's seven pairs.
+_READ_BY_STANDARD_YAKU = frozenset({"standard", "kokushi"}) | SEVEN_PAIRS_KINDS
 # The standard yaku that look only at the tiles, so read an irregular shape too.
 _TILE_COLOUR = (
     "tanyao",
@@ -392,16 +414,15 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
     awards = list(awards)
     # Rule 5: a local yaku that includes (or does not count) a standard one takes it out.
     for a in awards:
-        for note in a.combination + tuple(a.value.get("notes", [])):
-            if note["kind"] in ("includes", "not_counted"):
-                for arg in note.get("args", []):
-                    for part in arg.replace("和", "、").split("、"):
-                        name = STANDARD_NAMES.get(part.strip())
-                        if name == "riichi":
-                            std.pop("riichi", None)
-                            std.pop("double riichi", None)
-                        elif name is not None:
-                            std.pop(name, None)
+        for name in _taken_out(a):
+            if name == "riichi":
+                std.pop("riichi", None)
+                std.pop("double riichi", None)
+            else:
+                std.pop(name, None)
+        if a.id in NOT_WITH_TENHOU:
+            std.pop("tenhou", None)
+            std.pop("chiihou", None)
     t = _Tally()
     for name, han in std.items():
         if han >= YAKUMAN_HAN and (name in YAKUMAN or name in ("tenhou", "chiihou")):
@@ -416,6 +437,25 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
     for a in awards:
         _add_local(t, a, std, scoring)
     return t
+
+
+def _taken_out(a: Award) -> list[str]:
+    """The standard yaku a local award's notes take out of the count: those it includes
+    (包含…), does not count (不計…), or is (僅字一色: 七星 c is the 字一色 yakuman itself,
+    once). A note may name two joined by 和 or 、 (包含了混老頭和七對子的翻數)."""
+    out = []
+    for note in a.combination + tuple(a.value.get("notes", [])):
+        kind = note["kind"]
+        if kind not in ("includes", "not_counted", "only"):
+            continue
+        for arg in note.get("args", []):
+            for part in arg.replace("和", "、").split("、"):
+                name = STANDARD_NAMES.get(part.strip())
+                # 僅 (only) names the yakuman the award is; 石上三年's 限海底撈月 is a
+                # condition on a yakuman, not the same yaku, so only yakuman are meant.
+                if name is not None and (kind != "only" or name in YAKUMAN):
+                    out.append(name)
+    return out
 
 
 def _add_local(t: _Tally, a: Award, std: Mapping[str, int], scoring: Scoring) -> None:
@@ -439,6 +479,10 @@ def _add_local(t: _Tally, a: Award, std: Mapping[str, int], scoring: Scoring) ->
             han += STANDARD_HAN.get(plus or "", (0, None))[0]
         t.han += han
         t.counted.append((label, f"{han} han"))
+    elif kind == "adopted" and value.get("han"):
+        # Adopted (有) with han its rule questions add (Set七對子 3-09-08-01 b, -02 b).
+        t.han += value["han"]
+        t.counted.append((label, f"{value['han']} han"))
     elif kind == "yakuman":
         t.yakuman += value["multiple"]
         t.yakuman_counted.append((label, f"{value['multiple']}x yakuman"))
@@ -516,8 +560,12 @@ def score_reading(
     win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring
 ) -> Score:
     """The score of one reading with the local yaku it awards."""
+    awards = list(awards)
+    fu = _stated_fu(awards) or fu_of(win, interp)[0]
+    unread = _unread_shape(interp, awards)
+    if unread:
+        return Score(False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread)
     t = _tally(win, interp, awards, scoring)
-    fu, _ = fu_of(win, interp)
     if t.yakuman:
         n = t.yakuman if scoring.multiple_yakuman else 1
         n = min(n, MAX_YAKUMAN)
@@ -573,6 +621,30 @@ def score_reading(
     )
 
 
+def _stated_fu(awards: list[Award]) -> int | None:
+    """Rule 6: the fu a local yaku's value states for the hand (鳴牌七對子 b 25符1翻, with
+    its lost digit supplied by the ruleset's ``fu``; BACK FOUR's and 七喜's fu questions,
+    worked out by their bodies): the reading's fu, the most when several state one."""
+    stated = [a.value["fu"] for a in awards if isinstance(a.value.get("fu"), int)]
+    return max(stated) if stated else None
+
+
+def _unread_shape(interp: Interpretation, awards: list[Award]) -> str:
+    """Why a reading in a shape only local yaku read is no win here ("" when it is one).
+
+    Rule 0: the standard shapes (four sets and a pair, seven pairs, thirteen orphans) are
+    complete hands; a registered local shape (十三不搭, BACK FOUR, Set七對子 …) is
+    complete only when a yaku that reads it is on and holds on this reading, as the
+    standard rules, which know no such shape, would have it."""
+    users = SHAPE_USERS.get(interp.kind)
+    if users is None or any(a.id in users for a in awards):
+        return ""
+    return (
+        f"not a winning hand: the {interp.kind} shape is complete only with "
+        f"{', '.join(sorted(users))}, which does not hold"
+    )
+
+
 def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
     out = [("dora", count_dora(win, indicator_tiles(win.dora)))]
     if win.riichi != "none":
@@ -589,8 +661,10 @@ def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
     return out
 
 
-def _priority(s: Score) -> tuple[int, int, bool, int, int]:
-    return (s.win, s.payment.total, s.yakuman > 0, s.han, s.fu)
+def paying_key(win: Win, interp: Interpretation, s: Score) -> tuple[int, int, bool, int, int, int]:
+    """Rule 8's order of readings: what the hand pays, then a real yakuman, more han, more
+    fu, then more fu before rounding (as the ``mahjong`` library breaks ties)."""
+    return (s.win, s.payment.total, s.yakuman > 0, s.han, s.fu, fu_of(win, interp)[1])
 
 
 def best_score(
@@ -601,7 +675,7 @@ def best_score(
     best: tuple[tuple, Score] | None = None
     for interp, awards in readings:
         s = score_reading(win, interp, awards, scoring)
-        key = (*_priority(s), fu_of(win, interp)[1])
+        key = paying_key(win, interp, s)
         if best is None or key > best[0]:
             best = (key, s)
     if best is None:

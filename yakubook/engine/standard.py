@@ -118,9 +118,17 @@ def chuuren_junsei(win: Win, interp: Interpretation | None = None) -> bool:
 # -- shapes ------------------------------------------------------------------------------
 
 
+# The readings that are 七對子: seven distinct pairs, and Set七對子's (3-09-08) four of a
+# kind as two pairs. The latter is found only under a ruleset where Set七對子 is on and is a
+# winning hand only where its option c 有 holds (yakubook/engine/score.py rule 0), so
+# wherever it is read it is a seven-pairs hand: to the score, the standard yaku and the
+# bodies that ask for seven pairs alike.
+SEVEN_PAIRS_KINDS = frozenset({"chiitoitsu", "chiitoitsu_set"})
+
+
 def chiitoitsu(win: Win, interp: Interpretation) -> bool:
     """七對子."""
-    return interp.kind == "chiitoitsu"
+    return interp.kind in SEVEN_PAIRS_KINDS
 
 
 def kokushi(win: Win, interp: Interpretation) -> bool:

@@ -19,7 +19,7 @@ from typing import Any
 from yakubook.engine.award import Award
 from yakubook.engine.decompose import chiitoitsu_pairs, kokushi_pair, standard_shapes
 from yakubook.engine.registry import award, implements, info_for, section_gate
-from yakubook.engine.standard import YAKUMAN
+from yakubook.engine.standard import RIICHI_HAN, YAKUMAN
 from yakubook.engine.tiles import HAKU, NUM_TILES
 from yakubook.engine.view import HandView
 from yakubook.engine.win import Win
@@ -40,6 +40,7 @@ from yakubook.generated.s3_02 import (
     OpenRiichiForcedDealIn,
     OpenRiichiOptions,
     OpenRiichiTwoHanMinimum,
+    OpenRiichiWithDoubleRiichi,
     OpenRiichiYakumanHand,
     TsubameGaeshi1Options,
     TsubameGaeshi2Options,
@@ -234,8 +235,27 @@ def open_riichi(
             return custom_award(win, opts, _yakuman("役满开立直"), "役滿開立直：合計兩倍役滿")
         return award(win, opts, note="役滿開立直：合計役滿")
     if w.riichi == "open_double":
-        return award(win, opts, note=f"與兩立直復合：{opts.with_double_riichi.text}")
+        note = f"與兩立直復合：{opts.with_double_riichi.text}"
+        if opts.with_double_riichi is OpenRiichiWithDoubleRiichi.RIICHI_DOUBLED_PLUS_OPEN:
+            return custom_award(win, opts, _open_double_value(opts), note)
+        return award(win, opts, note=note)  # b: (立直＋開)×2, a number the source lost
     return award(win, opts)
+
+
+OPEN_DOUBLE_TOTAL_HAN = 3  # 3-02-03-01 a 3翻（立直的2倍＋開）
+
+
+def _open_double_value(opts: OpenRiichiOptions) -> dict[str, Any]:
+    """The value option's value with the han 3-02-03-01 a makes the riichi and open
+    together: 3 han in all. Under c (包含立直的1翻) the award holds them all and its
+    note takes the double riichi out of the count; under b (與立直相同) the standard
+    double riichi counts its 2 and the award the rest."""
+    value = dict(info_for(opts).values[opts.value.letter])
+    includes_riichi = any(
+        n["kind"] == "includes" and "立直" in n.get("args", []) for n in value.get("notes", [])
+    )
+    han = OPEN_DOUBLE_TOTAL_HAN - (0 if includes_riichi else RIICHI_HAN["double"])
+    return value | {"han": han, "lost": False}
 
 
 def _when_tsubame_gaeshi_1(w: Win) -> bool:

@@ -134,7 +134,7 @@ def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
     if not _kuroiisou_tiles(win.win):
         return None
     shape_ok = win.std("toitoi") or (
-        opts.condition is KuroiisouCondition.TOITOI_OR_CHIITOITSU and win.kind == "chiitoitsu"
+        opts.condition is KuroiisouCondition.TOITOI_OR_CHIITOITSU and win.std("chiitoitsu")
     )
     if not shape_ok:
         return None

@@ -1,10 +1,11 @@
 """Section 3-09 七對子形的特殊役: yaku of the seven-pairs shape.
 
-Seven pairs here means the built-in "chiitoitsu" reading: seven distinct pairs, no meld
-(鳴牌七對子's called pairs allowed, see 3-09-12). Four identical tiles as two pairs are
-Set七對子's business (3-09-08): this module registers that reading as the shape
-"chiitoitsu_set", and only Set七對子 looks at it — whether such a hand is seven pairs at all
-is Set七對子's own option, which the other bodies cannot see. 清一色七對子 (3-09-01) reads
+Seven pairs here means a seven-pairs reading (``standard.SEVEN_PAIRS_KINDS``): the built-in
+"chiitoitsu" reading, seven distinct pairs, no meld (鳴牌七對子's called pairs allowed, see
+3-09-12), or the shape "chiitoitsu_set" this module registers for Set七對子 (3-09-08), four
+identical tiles as two pairs. That reading is looked for only when Set七對子 is on and wins
+only where Set七對子 holds (its option c 有; yakubook/engine/score.py rule 0), so every body
+that asks for seven pairs reads it as seven pairs (issue #35). 清一色七對子 (3-09-01) reads
 tile counts, since its menu covers 二杯口 shapes too.
 """
 
@@ -16,7 +17,8 @@ from collections.abc import Iterable
 from yakubook import generated
 from yakubook.engine.award import Award, is_none, rank, resolve
 from yakubook.engine.decompose import Block, Interpretation, chiitoitsu_pairs, register_shape
-from yakubook.engine.registry import award, implements, section_gate
+from yakubook.engine.registry import award, implements, info_for, section_gate
+from yakubook.engine.standard import SEVEN_PAIRS_KINDS
 from yakubook.engine.tiles import (
     DRAGON_MASK,
     EAST,
@@ -45,15 +47,18 @@ from yakubook.generated.s3_09 import (
     SekaiichiOptions,
     SetChiitoitsuOptions,
     SetChiitoitsuSetBonus,
+    SetChiitoitsuTerminalSets,
     SuufonChiitoitsuOptions,
 )
 
 SEKAIICHI_MASK = sum(1 << t for t in (MAN, PIN, SOU, EAST, SOUTH, WEST, NORTH))
 NINE = 0x1FF  # the nine numbers of one suit, as bits
+JUNCHAN_CLOSED_HAN = 3  # 純全帶幺, closed (a seven-pairs hand has no meld)
 
 
 def _seven_pairs(win: HandView) -> bool:
-    return win.kind == "chiitoitsu"
+    """A seven-pairs reading: seven distinct pairs, or Set七對子's (standard.py)."""
+    return win.kind in SEVEN_PAIRS_KINDS
 
 
 def _suit_bits(mask: int) -> tuple[int, int, int]:
@@ -289,20 +294,35 @@ register_shape(
 def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
     """Set七對子: seven pairs holding four identical tiles (a "Set") as two pairs.
 
-    The award is the option's own value (有: the hand counts as 七對子); the two rule
-    questions say how such a hand is scored and travel in the award's note: 3-09-08-01 b
-    adds 1 han per Set, and 3-09-08-02 says whether the all-terminal Set hand (1m 9m 1p 9p
-    1s 9s, one of them four times) counts as 清老頭 (a) or as 純全帶幺 (b).
+    The award is the option's own value (有: the hand counts as 七對子, whose 2 han the
+    standard count gives it); the two rule questions change what it is worth: 3-09-08-01 b
+    adds 1 han per Set, and under 3-09-08-02 b the all-terminal Set hand (1m 9m 1p 9p 1s 9s,
+    one of them four times) counts as 純全帶幺 (3 han, closed) instead of 清老頭 (a: the
+    standard 清老頭, read from the tiles). Either puts its han in the adopted value.
     """
     if win.kind != "chiitoitsu_set":
         return None
-    notes = []
+    han = 0
+    notes: list[dict[str, object]] = []
+    text = []
     if opts.set_bonus is SetChiitoitsuSetBonus.HAN_PER_SET:
         sets = sum(1 for n in win.win.concealed_counts if n == 4)
-        notes.append(f"3-09-08-01 b: +{sets}翻 ({sets} Set)")
+        han += sets
+        text.append(f"3-09-08-01 b: +{sets}翻 ({sets} Set)")
     if win.only(TERMINAL_MASK):
-        notes.append(f"3-09-08-02 {opts.terminal_sets.letter}: {opts.terminal_sets.text}")
-    return award(win, opts, note="; ".join(notes))
+        text.append(f"3-09-08-02 {opts.terminal_sets.letter}: {opts.terminal_sets.text}")
+        if opts.terminal_sets is SetChiitoitsuTerminalSets.JUNCHAN:
+            han += JUNCHAN_CLOSED_HAN
+            notes.append(
+                {"kind": "not_counted", "args": ["清老头"], "text": "计纯全带幺，不计清老头"}
+            )
+    if not han:
+        return award(win, opts, note="; ".join(text))
+    # Still option c's 有 (the hand is adopted as 七對子), with the han the rule questions
+    # add on top: the score counts an adopted value's ``han``.
+    value = {"kind": "adopted", "han": han, "lost": False, "notes": notes}
+    info = info_for(opts)
+    return Award(info.id, info.name_hant, opts.value.letter, value, "; ".join(text))
 
 
 # -- same numbers across the suits --------------------------------------------------------

@@ -184,7 +184,7 @@ def has_standard_yaku(win: HandView) -> bool:
     if kind == "standard":
         if _standard_sets(win, w):
             return True
-    elif kind == "chiitoitsu" and std("chiitoitsu"):
+    elif std("chiitoitsu"):  # seven distinct pairs or Set七對子's (standard.py)
         return True
     # Of another reading only the tile yaku below can hold: 國士無雙 is always 混老頭 too;
     # the set yaku (平和, 一杯口/二杯口, 一氣通貫, 三色, 對對和, 暗刻, 混全/純全帶幺, 三元/四喜,

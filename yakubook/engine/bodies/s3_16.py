@@ -10,17 +10,20 @@ dealer the fourteen dealt tiles (the 天和 moment), for the others their first 
 not given).
 
 Fu questions (3-16-07-02/03, 3-16-09-02/03, one option each) say how to count fu for
-these shapes; the engine counts no fu, so they change nothing here.
+BACK FOUR and 七喜: their bodies work the fu out and state it in the award's value
+(``fu``), which the score uses as the reading's fu (yakubook/engine/score.py rule 6).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from yakubook.engine import shapes
 from yakubook.engine.award import Award
 from yakubook.engine.bodies.s3_14 import has_standard_yaku
 from yakubook.engine.decompose import kokushi_pair
 from yakubook.engine.registry import award, implements, section_gate
-from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK
+from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK, is_dragon
 from yakubook.engine.view import HandView
 from yakubook.engine.win import Win
 from yakubook.engine.winning import OtherYaku
@@ -74,18 +77,19 @@ section_gate(
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
     """十三不搭: at the first uninterrupted draw, no 搭子 at all and one pair.
 
-    3-16-01-01 a: a thirteen-orphans hand (itself a 十三不搭 shape) is 國士無雙 only.
+    3-16-01-01 a: a thirteen-orphans hand (itself a 十三不搭 shape) is 國士無雙 only; b
+    (天和或地和＋國士無雙＋十三不搭) it is both, so 十三不搭 holds on its thirteen-orphans
+    reading too: the one reading that counts (the best-paying) has all three.
     3-16-01-02 b: the dealer's yaku only. 3-16-01-02-01 (a non-dealer; the turn digit is
     lost, read as the first draw): a the first draw brought the pair — the winning tile
     is the pair's; b the pair may already be in the dealt tiles.
     """
-    if win.kind != shapes.SHIISANPUUTAA:
-        return None
     w = win.win
-    if (
-        opts.with_kokushi is ShiisanpuutaaWithKokushi.NOT_COUNTED
-        and kokushi_pair(w.concealed_counts) is not None
-    ):
+    with_kokushi = opts.with_kokushi is not ShiisanpuutaaWithKokushi.NOT_COUNTED
+    on_kokushi = with_kokushi and win.kind == "kokushi" and w.first_go_around and w.tsumo
+    if win.kind != shapes.SHIISANPUUTAA and not on_kokushi:
+        return None  # (the shape itself holds only at the first draw: shapes.CONDITIONS)
+    if not with_kokushi and kokushi_pair(w.concealed_counts) is not None:
         return None
     if not w.dealer:
         if opts.nondealer is ShiisanpuutaaNondealer.DEALER_ONLY:
@@ -215,7 +219,6 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
     # The shape's own condition: without it every closed hand would go down evaluate's
     # asking path (this body asks for the other yaku) only to find no BACK FOUR.
     prefilter=lambda w: not w.melds and shapes.back_four_pairs(w.concealed_counts),
-    note="3-16-07-02/03 are fu rules; the engine counts no fu",
 )
 def back_four(
     win: HandView, opts: BackFourOptions, *, others: OtherYaku | None = None
@@ -241,7 +244,7 @@ def back_four(
         and not (others is not None and others.winning_han > 0)
     ):
         return None
-    return award(win, opts)
+    return _with_fu(award(win, opts), max(_back_four_fu(win, g) for g in splits))
 
 
 @implements(
@@ -260,7 +263,6 @@ def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
     "3-16-09",
     fingerprint="0936a6b21bcfb37ac46e309305f45d296b08a44ad26327dd3e7b32c318024a2e",
     prefilter=lambda w: not w.melds and w.tile_mask & HONOR_MASK == HONOR_MASK,
-    note="3-16-09-02/03 are fu rules; the engine counts no fu",
 )
 def chiishii(win: HandView, opts: ChiishiiOptions) -> Award | None:
     """七喜: closed; each honor once plus seven consecutive number tiles of one suit.
@@ -275,4 +277,71 @@ def chiishii(win: HandView, opts: ChiishiiOptions) -> Award | None:
         and shapes.chiishii_start(win.win.concealed_counts) != 1
     ):
         return None
-    return award(win, opts)
+    return _with_fu(award(win, opts), _chiishii_fu(win))
+
+
+# -- fu of the shapes whose options state them ---------------------------------------------
+
+CLOSED_RON_FU = 10
+TSUMO_FU = 2
+WAIT_FU = 2  # 單騎, 嵌張, 邊張
+
+
+def _with_fu(a: Award, fu: int) -> Award:
+    """The award with the hand's fu, as its options count them, in its value (a copy:
+    ``award`` shares its values)."""
+    if a.value["kind"] not in ("han", "limit"):
+        return a  # a yakuman's fu do not matter
+    return replace(a, value={**a.value, "fu": fu})
+
+
+def _round_fu(fu: int) -> int:
+    return (fu + 9) // 10 * 10
+
+
+def _base_fu(w: Win) -> int:
+    """20 fu, plus 10 for a (necessarily closed) ron or 2 for a tsumo."""
+    return 20 + (CLOSED_RON_FU if w.ron else TSUMO_FU)
+
+
+def _pair_fu(w: Win, tile: int) -> int:
+    return 2 * (is_dragon(tile) + (tile == w.seat_wind) + (tile == w.round_wind))
+
+
+def _run_wait_fu(start: int, length: int, tile: int) -> int:
+    """Wait fu of a run of ``length`` consecutive number tiles completed by ``tile``, read
+    as sequences (3-16-07-03 a, 3-16-09-03 a: 同樣有兩面聽、嵌張聽、邊張聽): an inner tile
+    fills a gap (嵌張, 2 fu); an end tile extends a run (兩面, 0)."""
+    return 0 if tile in (start, start + length - 1) else WAIT_FU
+
+
+def _back_four_fu(win: HandView, groups: tuple[shapes.Group, ...]) -> int:
+    """BACK FOUR's fu for one split. 3-16-07-02 a: four identical tiles count as a
+    concealed kan (16 fu, 32 of terminals or honors), four consecutive tiles as sequences
+    (0); 3-16-07-03 a: a wait on one of four identical tiles is 單騎 (2), on a run as the
+    sequences' waits; a wait on the pair is 單騎. Of several waits the most fu counts."""
+    w = win.win
+    pair = win.pair
+    assert pair is not None
+    fu = _base_fu(w) + _pair_fu(w, pair)
+    waits = [WAIT_FU] if w.win_tile == pair else []
+    for kind, tile in groups:
+        if kind == "four":
+            fu += 32 if YAOCHUU_MASK >> tile & 1 else 16
+            if tile == w.win_tile:
+                waits.append(WAIT_FU)
+        elif tile <= w.win_tile <= tile + 3:
+            waits.append(_run_wait_fu(tile, 4, w.win_tile))
+    return _round_fu(fu + max(waits, default=0))
+
+
+def _chiishii_fu(win: HandView) -> int:
+    """七喜's fu. 3-16-09-02 a 無（0符）: the tiles themselves give none; 3-16-09-03 a: a
+    wait on an honor is 單騎 (2), on a number as the sequences' waits."""
+    w = win.win
+    tile = w.win_tile
+    if tile >= 27:
+        wait = WAIT_FU
+    else:
+        wait = _run_wait_fu(next(t for t in range(27) if w.concealed_counts[t]), 7, tile)
+    return _round_fu(_base_fu(w) + wait)
