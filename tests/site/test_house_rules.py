@@ -215,6 +215,18 @@ def test_bridge_rules_names_every_unknown_id_and_letter(bridge):
         assert piece in joined, joined
 
 
+def test_the_page_reads_letters_whatever_their_case(bridge, data):
+    # issue #43: `value = "C"` is option c for the page's import (the engine through the
+    # bridge, whose list of problems must not name it) and for its presets
+    toml = '[yaku."3-13-01"]\nvalue = "C"\n"3-13-01-01" = "B"\n'
+    got = json.loads(bridge.check_rules(toml))
+    assert got["ok"] is True
+    assert (got["letters"]["3-13-01"], got["letters"]["3-13-01-01"]) == ("c", "b")
+    assert bridge._problems(toml) == []
+    preset = house_rules.resolve_preset(toml, "x.toml", data["yaku"])
+    assert preset["choices"] == {"3-13-01": "c", "3-13-01-01": "b"}
+
+
 def test_bridge_rules_give_every_letter(bridge):
     toml = (ROOT / "rulesets" / "open-friendly.toml").read_text()
     got = json.loads(bridge.check_rules(toml))
