@@ -291,34 +291,33 @@ class SearchBox:
 def run_name_search(public: Path, queries: list[tuple[str, str, str]]
                     ) -> list[tuple[str, str, str, bool, list[str]]]:
     """Serve public, type every query into the search box of Debian's Chromium; per query
-    (yaku ID, kind, query, hit, first three result links)."""
-    import threading
+    (yaku ID, kind, query, hit, first 60 result links)."""
+    return run_name_searches(public, [queries])[0]
 
+
+def run_name_searches(public: Path, lists: list[list[tuple[str, str, str]]]
+                      ) -> list[list[tuple[str, str, str, bool, list[str]]]]:
+    """run_name_search for several lists of queries in one browser, one page and one search
+    index (starting them takes seconds each); each list is judged on its own (which yaku
+    share a name is counted per list)."""
     from playwright.sync_api import sync_playwright
 
-    from yakubook.serve import make_server
-
-    owners: dict[str, set[str]] = {}
-    for yid, _kind, q in queries:
-        owners.setdefault(q.casefold(), set()).add(yid)
-    server = make_server(public, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    with serving(public) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            typed = SearchBox(page, url).search_many(
+                [q for queries in lists for _yid, _kind, q in queries])
+        finally:
+            browser.close()
     out = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                box = SearchBox(page, f"http://127.0.0.1:{server.server_address[1]}/")
-                typed = box.search_many([q for _yid, _kind, q in queries])
-                for (yid, kind, q), links in zip(queries, typed, strict=True):
-                    out.append((yid, kind, q, is_hit(yid, q, links, owners), links[:60]))
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    for queries in lists:
+        owners: dict[str, set[str]] = {}
+        for yid, _kind, q in queries:
+            owners.setdefault(q.casefold(), set()).add(yid)
+        links_of, typed = typed[:len(queries)], typed[len(queries):]
+        out.append([(yid, kind, q, is_hit(yid, q, links, owners), links[:60])
+                    for (yid, kind, q), links in zip(queries, links_of, strict=True)])
     return out
 
 
