@@ -269,10 +269,12 @@ class SearchBox:
         for start in range(0, len(queries), chunk):
             part = queries[start:start + chunk]
             got = self.page.evaluate(self.SEARCH_MANY, [part, 10_000])
+            # where the page's typing left the box, for `search` (which waits for the
+            # render after the count it knows)
+            self.renders = self.page.evaluate("window.__ybRenders")
+            self.last = part[-1]
             for query, links in zip(part, got, strict=True):
                 out.append(links if links is not None else self.search(query))
-            self.last = part[-1]
-        self.renders = self.page.evaluate("window.__ybRenders")
         return out
 
     def search(self, query: str) -> list[str]:
