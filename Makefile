@@ -63,7 +63,8 @@ site: build
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.en.yml
 
-# The fast suite alone (no browser, no whole builds, no 100,000-hand runs), for developing.
+# The fast suite alone (no whole builds, no 100,000-hand runs, one browser only for the
+# house-rules page's scripts with a stand-in for Pyodide), for developing.
 fast: system $(STAMP)
 	$(BIN)/pytest -q -n $(TEST_JOBS) --dist loadgroup -m "not slow"
 

@@ -173,3 +173,18 @@ def test_identifier_findings_carry_their_fields_and_message(tmp_path):
             "message": f"{where}:5: 3-99-02 a gone: the catalog has no such node or option",
         }],
     }
+
+
+def test_a_damaged_examples_file_is_a_one_line_error(project_copy, capsys):
+    """issue #43: an [[example]] without its hand is `file:line: what is wrong`, exit 2, no
+    traceback (it was a traceback, exit 1)."""
+    path = project_copy / "catalog" / "examples.toml"
+    text = path.read_text(encoding="utf-8")
+    first = text.index("\n[[example]]\n") + 1
+    line = text[:first].count("\n") + 1
+    hand = text.index("\nhand = ", first) + 1
+    path.write_text(text[:hand] + text[text.index("\n", hand) + 1:], encoding="utf-8")
+    assert run_status(project_copy, False) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""  # nothing half-printed before the error
+    assert captured.err == f"error: catalog/examples.toml:{line}: example 1 has no hand\n"

@@ -7,6 +7,8 @@ hooks beside it and runs `mkdocs build --strict` once per session.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
 import shutil
 import sys
@@ -110,10 +112,9 @@ class BuiltSite:
     seconds: float
 
 
-@pytest.fixture(scope="session")
-def built_site(rendered, tmp_path_factory) -> BuiltSite:
-    project = tmp_path_factory.mktemp("site-project")
-    (project / "site").mkdir()
+def _build_site(rendered: dict[str, bytes], project: Path) -> BuiltSite:
+    """`mkdocs build --strict` of both editions of the rendered pages, in project."""
+    (project / "site").mkdir(parents=True)
     for config in ("mkdocs.yml", "mkdocs.en.yml"):  # one build per edition
         shutil.copy(ROOT / "site" / config, project / "site" / config)
     shutil.copytree(ROOT / "site" / "overrides", project / "site" / "overrides",
@@ -132,6 +133,42 @@ def built_site(rendered, tmp_path_factory) -> BuiltSite:
     seconds = time.monotonic() - start
     assert code == 0, "mkdocs build --strict failed"
     return BuiltSite(project, public, seconds)
+
+
+def _site_key(rendered: dict[str, bytes]) -> str:
+    """What a build of the site depends on: the rendered pages, the configs, the overrides."""
+    digest = hashlib.sha256()
+    inputs = dict(rendered)
+    for path in [ROOT / "site" / "mkdocs.yml", ROOT / "site" / "mkdocs.en.yml",
+                 *sorted((ROOT / "site" / "overrides").rglob("*"))]:
+        if path.is_file() and "__pycache__" not in path.parts:
+            inputs[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    for rel in sorted(inputs):
+        digest.update(rel.encode() + b"\0" + hashlib.sha256(inputs[rel]).digest())
+    return digest.hexdigest()[:16]
+
+
+@pytest.fixture(scope="session")
+def built_site(rendered, tmp_path_factory, worker_id) -> BuiltSite:
+    """The site built once per test run: pytest-xdist's workers share one build (the first
+    to ask builds it under a lock, the other waits for it) instead of each building its
+    own, a minute of CPU each on a two-core machine. Tests only read it (the house-rules
+    browser test installs the engine into a copy)."""
+    if worker_id == "master":  # no xdist: nothing to share
+        return _build_site(rendered, tmp_path_factory.mktemp("site-project"))
+    # the folder every worker of this run shares (the workers' own are inside it)
+    shared = tmp_path_factory.getbasetemp().parent / f"built-site-{_site_key(rendered)}"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = shared / "built.json"
+        if done.exists():
+            seconds = json.loads(done.read_text())["seconds"]
+            return BuiltSite(shared, shared / "public", seconds)
+        if shared.exists():  # a build that failed half-way: start again
+            shutil.rmtree(shared)
+        site = _build_site(rendered, shared)
+        done.write_text(json.dumps({"seconds": site.seconds}))
+        return site
 
 
 @pytest.fixture(scope="module")

@@ -228,6 +228,55 @@ class SearchBox:
         self.last = query
         return got["links"]
 
+    # Many queries typed in the page itself, one round trip for all: per query the text is
+    # set and a key released on the box (Material searches on `keyup` when the text
+    # changed), and the answer is the first render after it. A query Material would not
+    # search again (the same as the last, once trimmed) is typed after clearing the box,
+    # and one not answered in time is typed again after clearing it, as `search` does.
+    SEARCH_MANY = """async ([queries, timeout]) => {
+        const input = document.querySelector("input.md-search__input");
+        const links = () => Array.from(
+            document.querySelectorAll("a.md-search-result__link"), e => e.href);
+        const type = (query) => new Promise((resolve) => {
+            const before = window.__ybRenders;
+            const started = performance.now();
+            input.value = query;
+            input.dispatchEvent(new KeyboardEvent("keyup", {key: "End", bubbles: true}));
+            const poll = () => {
+                if (window.__ybRenders > before) resolve(links());
+                else if (performance.now() - started > timeout) resolve(null);
+                else setTimeout(poll, 1);
+            };
+            poll();
+        });
+        const out = [];
+        let last = input.value;
+        for (const query of queries) {
+            let got = query.trim() !== last.trim() ? await type(query) : null;
+            if (got === null) {
+                await type("");
+                got = await type(query);
+            }
+            last = query;
+            out.push(got === null ? null : got.slice(0, 60));
+        }
+        return out;
+    }"""
+
+    def search_many(self, queries: list[str], chunk: int = 100) -> list[list[str]]:
+        """The result links of each query (as `search`), typed in the page in chunks."""
+        out: list[list[str]] = []
+        for start in range(0, len(queries), chunk):
+            part = queries[start:start + chunk]
+            got = self.page.evaluate(self.SEARCH_MANY, [part, 10_000])
+            # where the page's typing left the box, for `search` (which waits for the
+            # render after the count it knows)
+            self.renders = self.page.evaluate("window.__ybRenders")
+            self.last = part[-1]
+            for query, links in zip(part, got, strict=True):
+                out.append(links if links is not None else self.search(query))
+        return out
+
     def search(self, query: str) -> list[str]:
         """The result links (absolute hrefs), best first; [] when nothing is found."""
         from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -244,34 +293,33 @@ class SearchBox:
 def run_name_search(public: Path, queries: list[tuple[str, str, str]]
                     ) -> list[tuple[str, str, str, bool, list[str]]]:
     """Serve public, type every query into the search box of Debian's Chromium; per query
-    (yaku ID, kind, query, hit, first three result links)."""
-    import threading
+    (yaku ID, kind, query, hit, first 60 result links)."""
+    return run_name_searches(public, [queries])[0]
 
+
+def run_name_searches(public: Path, lists: list[list[tuple[str, str, str]]]
+                      ) -> list[list[tuple[str, str, str, bool, list[str]]]]:
+    """run_name_search for several lists of queries in one browser, one page and one search
+    index (starting them takes seconds each); each list is judged on its own (which yaku
+    share a name is counted per list)."""
     from playwright.sync_api import sync_playwright
 
-    from yakubook.serve import make_server
-
-    owners: dict[str, set[str]] = {}
-    for yid, _kind, q in queries:
-        owners.setdefault(q.casefold(), set()).add(yid)
-    server = make_server(public, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    with serving(public) as url, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            typed = SearchBox(page, url).search_many(
+                [q for queries in lists for _yid, _kind, q in queries])
+        finally:
+            browser.close()
     out = []
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                box = SearchBox(page, f"http://127.0.0.1:{server.server_address[1]}/")
-                for yid, kind, q in queries:
-                    links = box.search(q)
-                    out.append((yid, kind, q, is_hit(yid, q, links, owners), links[:60]))
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    for queries in lists:
+        owners: dict[str, set[str]] = {}
+        for yid, _kind, q in queries:
+            owners.setdefault(q.casefold(), set()).add(yid)
+        links_of, typed = typed[:len(queries)], typed[len(queries):]
+        out.append([(yid, kind, q, is_hit(yid, q, links, owners), links[:60])
+                    for (yid, kind, q), links in zip(queries, links_of, strict=True)])
     return out
 
 

@@ -10,6 +10,7 @@ import contextlib
 import io
 import json
 import re
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -30,10 +31,13 @@ ENGINE_TIMEOUT = 240_000  # ms: Pyodide's first start on a busy 2-core machine
 
 
 @pytest.fixture(scope="module")
-def hr_public(built_site) -> Path:
-    """The built site with the engine installed, as `make` leaves it."""
-    house_rules_engine.install(ROOT, built_site.public)
-    return built_site.public
+def hr_public(built_site, tmp_path_factory) -> Path:
+    """The built site with the engine installed, as `make` leaves it (in a copy: the
+    other tests' workers read the built site as mkdocs wrote it)."""
+    public = tmp_path_factory.mktemp("hr-site") / "public"
+    shutil.copytree(built_site.public, public)
+    house_rules_engine.install(ROOT, public)
+    return public
 
 
 @pytest.fixture(scope="module")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -33,6 +34,8 @@ class _Ids(HTMLParser):
                 self.ids.append(v)
 
 
+# Memoized: the two slow tests below render the same Chinese pages (they share one worker).
+@functools.cache
 def html_ids(md: str) -> tuple[list[str], Counter[str]]:
     p = _Ids()
     p.feed(markdown_to_html(md))
@@ -65,6 +68,7 @@ def page_of(n: dict) -> str:
 
 
 @pytest.mark.slow  # renders every page of both editions to HTML
+@pytest.mark.xdist_group("pages-to-html")
 def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
     section_pages = {k: v for k, v in pages.items() if k.startswith("sections/")}
     assert sorted(section_pages) == sorted(
@@ -89,6 +93,7 @@ def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
 
 
 @pytest.mark.slow  # renders every page of both editions to HTML
+@pytest.mark.xdist_group("pages-to-html")
 def test_every_link_to_a_node_resolves(all_pages):
     pages = all_pages  # both editions: the language switch links across them
     anchors = {path: set(html_ids(md)[0]) for path, md in pages.items()}

@@ -12,11 +12,11 @@ import re
 from pathlib import Path
 
 import pytest
-from site_helpers import FORM_KINDS, name_queries, partial_queries, run_name_search
+from site_helpers import FORM_KINDS, name_queries, partial_queries, run_name_searches
 
-# The names are typed into the search box once per run, not once per worker: the two
-# tests reading every name form share one worker (`make test` runs pytest with --dist
-# loadgroup); the partial names are typed apart, so both workers can type at once.
+# The names are typed into the search box once per run, not once per worker: the tests
+# reading what was typed share one worker (`make test` runs pytest with --dist loadgroup)
+# and one browser session (the `typed` fixture).
 NAME_FORMS = pytest.mark.xdist_group("name-forms")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,15 +103,70 @@ def test_an_exact_name_outweighs_a_longer_name_sharing_its_word():
     assert tags["yaku/b/"].count("chouippatsu") >= 4  # whole, the joined term a query adds
 
 
-@pytest.fixture(scope="module")
-def typed_forms(built_site, cat):
-    results = run_name_search(built_site.public, name_queries(ROOT, cat))
-    return [r for r in results if r[1] in FORM_KINDS]
+def variant_groups(cat) -> dict[str, set[str]]:
+    """A name several numbered variants share (紅孔雀 for 紅孔雀(1)/(2)): their IDs."""
+    groups: dict[str, set[str]] = {}
+    for n in cat["nodes"]:
+        if n["kind"] == "yaku":
+            for key in ("zh-Hant", "zh-Hans"):
+                base = re.sub(r"[(（]\d+[)）]$", "", n["name"][key])
+                if base != n["name"][key]:
+                    groups.setdefault(base, set()).add(n["id"])
+    return {base: ids for base, ids in groups.items() if len(ids) > 1}
+
+
+def tolerance_queries() -> list[tuple[str, str, str]]:
+    """Every kana name typed in the other kana script, and the issue's fixed cases."""
+    import tomllib
+
+    names = tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+    swapped = [(yid, "kana-swapped", _other_kana_script(entry["kana"]))
+               for yid, entry in names.items()
+               if isinstance(entry, dict) and entry.get("kana")
+               and _other_kana_script(entry["kana"]) != entry["kana"]]
+    # names two yaku share (紅孔雀(1)/(2) are both べにくじゃく): either first, both in the top 3
+    fixed = [(yid, "fixed", q) for yid, q in TOLERANCE_CASES]
+    fixed += [(yid, "fixed", "ベニクジャク") for yid, entry in names.items()
+              if isinstance(entry, dict) and entry.get("kana") == "べにくじゃく"]
+    return swapped + fixed
+
+
+def rule_word_cases() -> dict[str, set[str]]:
+    """English words of rules, and the yaku whose English names carry them."""
+    import tomllib
+
+    names = tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+
+    def named_with(words: str) -> set[str]:
+        return {yid for yid, e in names.items() if isinstance(e, dict)
+                and any(words in n.lower() for n in [e.get("name_en", "")]
+                        + list(e.get("en_aliases", [])))}
+
+    return {"seven pairs": named_with("seven pairs"), "red dragon": named_with("red dragon"),
+            "last tile": named_with("last tile")}
 
 
 @pytest.fixture(scope="module")
-def typed_partial(built_site, cat):
-    return run_name_search(built_site.public, partial_queries(cat))
+def typed(built_site, cat) -> dict[str, list]:
+    """Every query of the tests below typed in one browser session (each start of the
+    browser and of the search index costs seconds): per list, as run_name_search gives it."""
+    lists = {
+        "forms": name_queries(ROOT, cat),
+        "partial": partial_queries(cat),
+        "variants": [(sorted(ids)[0], "variant", base)
+                     for base, ids in sorted(variant_groups(cat).items())],
+        "tolerance": tolerance_queries(),
+        "rule words": [(sorted(ids)[0], "rule words", q) for q, ids in rule_word_cases().items()],
+    }
+    results = run_name_searches(built_site.public, list(lists.values()))
+    out = dict(zip(lists, results, strict=True))
+    out["forms"] = [r for r in out["forms"] if r[1] in FORM_KINDS]
+    return out
+
+
+@pytest.fixture(scope="module")
+def typed_forms(typed):
+    return typed["forms"]
 
 
 @pytest.mark.slow
@@ -140,31 +195,26 @@ def test_listing_pages_never_come_first_for_a_name(typed_forms):
 
 
 @pytest.mark.slow
-def test_partial_names_find_their_yaku(typed_partial):
-    partial = typed_partial
+@NAME_FORMS
+def test_partial_names_find_their_yaku(typed):
+    partial = typed["partial"]
     assert partial
     rate = sum(r[3] for r in partial) / len(partial)
     assert rate >= THRESHOLD, (rate, [(r[0], r[2], r[4][:1]) for r in partial if not r[3]])
 
 
 @pytest.mark.slow
-def test_a_name_numbered_variants_share_finds_them_all(built_site, cat):
+@NAME_FORMS
+def test_a_name_numbered_variants_share_finds_them_all(typed, cat):
     """紅孔雀 (without its number) gives one of 紅孔雀(1)/(2) first, the others in the top 3."""
-    groups: dict[str, set[str]] = {}
-    for n in cat["nodes"]:
-        if n["kind"] == "yaku":
-            for key in ("zh-Hant", "zh-Hans"):
-                base = re.sub(r"[(（]\d+[)）]$", "", n["name"][key])
-                if base != n["name"][key]:
-                    groups.setdefault(base, set()).add(n["id"])
-    shared = {base: ids for base, ids in groups.items() if len(ids) > 1}
+    shared = variant_groups(cat)
     assert shared
-    queries = [(sorted(ids)[0], "variant", base) for base, ids in sorted(shared.items())]
-    results = run_name_search(built_site.public, queries)
     from site_helpers import top_pages
 
-    for (_, _, base, _, links), ids in zip(results, [shared[q[2]] for q in queries],
-                                           strict=True):
+    results = typed["variants"]
+    assert [r[2] for r in results] == sorted(shared)
+    for (_, _, base, _, links) in results:
+        ids = shared[base]
         top = top_pages(links, 3)
         assert top and top[0] in ids, (base, links)
         assert ids <= set(top) or len(ids) > 3, (base, top)
@@ -271,21 +321,10 @@ TOLERANCE_CASES = [
 
 
 @pytest.mark.slow
-def test_names_typed_in_the_other_kana_script_or_one_letter_off_find_their_page(
-        built_site, cat):
-    import tomllib
-
-    names = tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
-    swapped = [(yid, "kana-swapped", _other_kana_script(entry["kana"]))
-               for yid, entry in names.items()
-               if isinstance(entry, dict) and entry.get("kana")
-               and _other_kana_script(entry["kana"]) != entry["kana"]]
-    assert len(swapped) > 100
-    # names two yaku share (紅孔雀(1)/(2) are both べにくじゃく): either first, both in the top 3
-    fixed = [(yid, "fixed", q) for yid, q in TOLERANCE_CASES]
-    fixed += [(yid, "fixed", "ベニクジャク") for yid, entry in names.items()
-              if isinstance(entry, dict) and entry.get("kana") == "べにくじゃく"]
-    results = run_name_search(built_site.public, swapped + fixed)
+@NAME_FORMS
+def test_names_typed_in_the_other_kana_script_or_one_letter_off_find_their_page(typed):
+    results = typed["tolerance"]
+    assert len([r for r in results if r[1] == "kana-swapped"]) > 100
     misses = [(r[0], r[2], r[4][:1]) for r in results if r[1] == "fixed" and not r[3]]
     assert misses == []
     rows = [r for r in results if r[1] == "kana-swapped"]
@@ -294,23 +333,14 @@ def test_names_typed_in_the_other_kana_script_or_one_letter_off_find_their_page(
 
 
 @pytest.mark.slow
-def test_english_rule_words_rank_the_yaku_named_with_them_first(built_site):
-    import tomllib
-
-    names = tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
-
-    def named_with(words: str) -> set[str]:
-        return {yid for yid, e in names.items() if isinstance(e, dict)
-                and any(words in n.lower() for n in [e.get("name_en", "")]
-                        + list(e.get("en_aliases", [])))}
-
-    cases = {"seven pairs": named_with("seven pairs"), "red dragon": named_with("red dragon"),
-             "last tile": named_with("last tile")}
+@NAME_FORMS
+def test_english_rule_words_rank_the_yaku_named_with_them_first(typed):
+    cases = rule_word_cases()
     assert all(cases.values()), cases
-    results = run_name_search(built_site.public,
-                              [(sorted(ids)[0], "rule words", q) for q, ids in cases.items()])
     from site_helpers import yaku_of
 
+    results = typed["rule words"]
+    assert [r[2] for r in results] == list(cases)
     for (_, _, query, _, links) in results:
         assert links and yaku_of(links[0]) in cases[query], (query, links[:3])
 

@@ -87,6 +87,15 @@ def test_bad_rulesets_name_the_problem(text, message):
         Ruleset.from_toml(text, "bad.toml")
 
 
+@pytest.mark.parametrize(("key", "field", "letter"),
+                         [("value", "value", "c"), ('"3-13-01-01"', "condition", "b")])
+def test_letters_are_read_whatever_their_case(key, field, letter):
+    # issue #43: a sheet written `value = "C"` means option c (it was refused: "no option 'C'")
+    upper = Ruleset.from_toml(f'[yaku."3-13-01"]\n{key} = "{letter.upper()}"\n', "upper.toml")
+    assert getattr(upper.options["3-13-01"], field).letter == letter
+    assert getattr(Ruleset.default().options["3-13-01"], field).letter != letter  # a change
+
+
 def test_an_unknown_key_message_lists_the_yakus_rule_questions():
     with pytest.raises(InputError) as e:
         Ruleset.from_toml('[yaku."3-13-01"]\n"3-13-02-01" = "a"', "bad.toml")
