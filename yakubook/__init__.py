@@ -24,6 +24,7 @@ command line, a thin composition root over the checkout's build stages and the e
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +34,17 @@ if TYPE_CHECKING:
     from yakubook.engine.score import Score
     from yakubook.engine.win import Win
     from yakubook.errors import InputError
+
+# In a checkout the generated stubs are the generated/ folder beside this package; an
+# install (wheel or editable) maps them to yakubook.generated (pyproject.toml's
+# package-dir). Run straight from a checkout (PYTHONPATH, a build's scratch copy), the
+# package also looks in its checkout's root, so yakubook.generated is that tree's own.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_CHECKOUT = os.path.dirname(_HERE)
+if os.path.isfile(os.path.join(_CHECKOUT, "generated", "__init__.py")) and not os.path.isdir(
+    os.path.join(_HERE, "generated")
+):
+    __path__.append(_CHECKOUT)
 
 __all__ = ["Award", "InputError", "Result", "Ruleset", "Score", "Win", "evaluate", "score"]
 
