@@ -238,16 +238,22 @@ def quoted(text: str) -> Markup:
 
 def search_names(yaku: list[Node]) -> str:
     """The search hook's names for the English edition's own index (its own MkDocs build,
-    so the locations are relative to en/): each English yaku page carries the English and
-    romaji forms of its name as search keys, so an English name or a romaji name typed on
-    the English edition finds the English page first."""
+    so the locations are relative to en/): each English yaku page carries every form of its
+    name as search keys, the Chinese, Japanese and kana ones too (the page lists them), so
+    a name typed on the English edition in any script finds the English page first.
+    `excerpt` is the order the result list shows the names in: English first."""
     out: dict[str, Any] = {}
     for y in yaku:
         forms = y.forms.by_form() if y.forms else {}
-        kept = {k: forms[k] for k in ("en", "romaji") if forms.get(k)}
+        kept = {k: v for k, v in forms.items() if v}
         if kept:
-            out[f"yaku/{y.id}/"] = {"id": y.id, "forms": kept}
+            out[f"yaku/{y.id}/"] = {"id": y.id, "forms": kept, "excerpt": list(EXCERPT_ORDER)}
     return json.dumps(out, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+# The order an English search result lists a yaku's names in (search_keys.EXCERPT_FORMS is
+# the Chinese edition's).
+EXCERPT_ORDER = ("en", "romaji", "ja", "kana", "zh-Hant", "zh-Hans")
 
 
 def english_assets(out: dict[str, str]) -> dict[str, str]:

@@ -241,10 +241,11 @@ class SearchBox:
         return self._type(query, 30_000)
 
 
-def run_name_search(public: Path, queries: list[tuple[str, str, str]]
+def run_name_search(public: Path, queries: list[tuple[str, str, str]], edition: str = ""
                     ) -> list[tuple[str, str, str, bool, list[str]]]:
-    """Serve public, type every query into the search box of Debian's Chromium; per query
-    (yaku ID, kind, query, hit, first three result links)."""
+    """Serve public, type every query into the search box of Debian's Chromium on the home
+    page of an edition ("" Chinese, "en/" English); per query (yaku ID, kind, query, hit,
+    first three result links)."""
     import threading
 
     from playwright.sync_api import sync_playwright
@@ -263,7 +264,7 @@ def run_name_search(public: Path, queries: list[tuple[str, str, str]]
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
             try:
                 page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-                box = SearchBox(page, f"http://127.0.0.1:{server.server_address[1]}/")
+                box = SearchBox(page, f"http://127.0.0.1:{server.server_address[1]}/{edition}")
                 for yid, kind, q in queries:
                     links = box.search(q)
                     out.append((yid, kind, q, is_hit(yid, q, links, owners), links[:60]))
