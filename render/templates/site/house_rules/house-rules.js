@@ -1014,7 +1014,22 @@
       checker,
       el("h2", { id: "sheet", text: L("規則表 · 规则表 · The rule sheet", "The rule sheet") }),
       buildToolbar(), editor, sheet);
+    addSkipLink();
     formChanged();
+  }
+
+  // A keyboard user meets the header, the search and (on a desktop) the navigation's ~170
+  // links before the page: a skip link right after Material's own ("skip to content") takes
+  // them to the hand input in one Tab and Enter. Focusing the input is done here: following
+  // a link to an input's #id only scrolls to it.
+  function addSkipLink() {
+    if (document.querySelector(".yb-skip")) return;
+    const link = el("a", { class: "yb-skip", href: "#yb-hr-hand",
+      text: L("跳到手牌檢查 · 跳到手牌检查 · Skip to the hand checker", "Skip to the hand checker"),
+      onclick: (event) => { event.preventDefault(); handInput.focus(); handInput.scrollIntoView({ block: "center" }); } });
+    const materialSkip = document.querySelector(".md-skip");
+    if (materialSkip) materialSkip.after(link);
+    else document.body.prepend(link);
   }
 
   async function init() {
