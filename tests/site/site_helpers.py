@@ -207,7 +207,7 @@ class SearchBox:
         page.goto(base_url)
         page.click("input.md-search__input")
         # The worker builds its index after the page loads; until then the meta line says
-        # 正在初始化搜索引擎 (Initializing search on the English edition, mkdocs.en.yml).
+        # 正在初始化搜尋引擎 (Initializing search on the English edition, mkdocs.en.yml).
         page.wait_for_function(
             """() => {
                 const meta = document.querySelector(".md-search-result__meta");

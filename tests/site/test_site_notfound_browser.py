@@ -46,7 +46,7 @@ def test_a_missing_chinese_page_says_so_in_chinese(page, base_url):
     assert response.status == 404
     assert "找不到這一頁" in page.locator("article h1:visible").inner_text()
     assert "Page not found" not in _main_text(page)
-    assert page.evaluate("document.documentElement.lang") == "zh"
+    assert page.evaluate("document.documentElement.lang") == "zh-Hant"
     page.get_by_role("link", name="English edition").click()
     page.wait_for_url(base_url + "en/")
 
