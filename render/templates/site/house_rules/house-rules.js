@@ -66,6 +66,20 @@
   const both = (o) => (o.hans && o.hans !== o.hant ? `${o.hant} · ${o.hans}` : o.hant);
   const LOST = "\ufffd";
   /* Catalog text with each character the sources lost (U+FFFD) shown as a marked "?". */
+  // A menu's option labels, "b · ?000點". Options whose digits the source lost can read the
+  // same (b · ?000點, c · ?000點): each such label says which of them it is, so a reader
+  // tells them apart without comparing letters.
+  function menuLabels(options) {
+    const texts = options.map((o) => plainLost(textOf(o)));
+    return options.map((o, i) => {
+      const same = texts.map((t, j) => j).filter((j) => texts[j] === texts[i]);
+      const label = `${o.letter} · ${texts[i]}`;
+      if (same.length < 2) return label;
+      const k = same.indexOf(i) + 1;
+      return label + L(`（遺失數字的選項 ${k}/${same.length}）`, ` (lost digit, option ${k} of ${same.length})`);
+    });
+  }
+
   function withLost(text) {
     if (!text.includes(LOST)) return text;
     const frag = document.createDocumentFragment();
@@ -331,7 +345,7 @@
 
   function buildRow(y) {
     const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${yname(y)}` },
-      y.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${textOf(o)}`) })));
+      menuLabels(y.options).map((text, i) => el("option", { value: y.options[i].letter, text })));
     const number = el("input", { type: "number", min: "0", max: "99", class: "yb-hr-number",
       "data-number": y.id, placeholder: "?", title: L("來源遺失的數字 · the number the source lost", "the number the source lost"), "aria-label": `${y.id} han` });
     const numberBox = el("label", { class: "yb-hr-lost" }, L("遺失數字 lost number: ", "lost number: "), number, L(" 翻", " han"));
@@ -344,7 +358,7 @@
     });
     const ruleSelects = y.rules.map((r) => {
       const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${textOf(r)}` },
-        r.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${textOf(o)}`) })));
+        menuLabels(r.options).map((text, i) => el("option", { value: r.options[i].letter, text })));
       s.addEventListener("change", () => { setRule(r, s.value); changed(y); });
       return el("label", { class: "yb-hr-rule" },
         el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", EN ? enText(r.en_text, r.hant) : withLost(both(r)),
