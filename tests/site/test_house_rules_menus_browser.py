@@ -38,3 +38,33 @@ def test_every_menu_tells_its_options_apart(page, base_url, path, lost_c, lost_d
     # 3-04-03: options c and d both lost their han count
     labels = next(m["labels"] for m in menus if m["id"] == "3-04-03")
     assert lost_c in labels and lost_d in labels, labels
+
+
+CHECKER_MENUS = """() => ({
+    riichi: Array.from(document.querySelectorAll("select[data-field=riichi] option"),
+                       o => o.textContent),
+    discarder_riichi: Array.from(
+        document.querySelectorAll("select[data-field=discarder_riichi] option"),
+        o => o.textContent),
+    declarations: Array.from(document.querySelectorAll("input[data-field=declarations]"),
+                             i => i.parentElement.textContent.trim()),
+    text: document.querySelector("#yb-hr").textContent})"""
+
+
+@pytest.mark.parametrize("path, double_open, after, vow", [
+    ("house-rules/", "開兩立直 open double riichi", "已立直（比你晚） in riichi (after yours)",
+     "不吃不碰 vowed no calls"),
+    ("en/house-rules/", "open double riichi", "in riichi (after yours)", "vowed no calls")])
+def test_the_hand_checker_speaks_a_players_words(page, base_url, path, double_open, after, vow):
+    """#41: the checker's menus showed the engine's vocabulary (no_calls, open_double,
+    riichi_after, "dealer history (W/D)")."""
+    page.goto(base_url + path)
+    page.wait_for_selector("select[data-field=riichi]", state="attached")
+    menus = page.evaluate(CHECKER_MENUS)
+    assert double_open in menus["riichi"] and after in menus["discarder_riichi"]
+    assert vow in menus["declarations"]
+    for engine_word in ("no_calls", "open_double", "riichi_after", "tsumo_only", "(W/D)"):
+        assert engine_word not in menus["text"], engine_word
+    assert "W: dealer won, D: draw, dealer stays" in menus["text"]
+    # the values the engine reads are unchanged
+    page.select_option("select[data-field=riichi]", "open_double")

@@ -649,7 +649,7 @@
     ["called_pairs", "int", 0, "明對子 called pairs"],
     ["declarations", "set", [], "宣言 declarations", ["no_calls", "tsumo_only", "single_wait"]],
     ["penultimate_kan", "bool", false, "倒數第二張槓 penultimate kan"],
-    ["dealer_history", "str", "", "莊家紀錄 dealer history (W/D)"],
+    ["dealer_history", "str", "", "莊家紀錄（W 連莊和牌、D 流局連莊） dealer history (W: dealer won, D: draw, dealer stays)"],
     ["robbed_flower", "bool", false, "七搶一 robbed flower"],
     ["furiten", "bool", false, "振聽 furiten"],
     ["discarder", "enum", "", "放銃者 discarder", ["", "next", "across", "previous"]],
@@ -668,9 +668,29 @@
     visible_copies: "visible copies of the winning tile", flowers: "flowers", honba: "honba",
     dora: "dora indicators (MPSZ)", ura: "ura dora indicators (MPSZ)", riichi_sticks: "riichi sticks",
     called_pairs: "called pairs", declarations: "declarations", penultimate_kan: "penultimate kan",
-    dealer_history: "dealer history (W/D)", robbed_flower: "robbed flower", furiten: "furiten",
+    dealer_history: "dealer history (W: dealer won, D: draw, dealer stays)", robbed_flower: "robbed flower", furiten: "furiten",
     discarder: "discarder", discarder_riichi: "discarder riichi", discarder_forced: "discarder forced (no safe tile)",
     discarder_kans: "discarder kans", discarder_rinshan: "discarder rinshan", discarder_broke_ippatsu: "discarder broke ippatsu",
+  };
+  // The checker's menus say what a player calls each choice (#41: they showed the engine's
+  // words, no_calls, open_double, riichi_after); the value sent to the engine is unchanged
+  // (yakubook/engine/WIN_FORMAT.md). [Chinese, English] per choice.
+  const WINDS = { E: ["東", "East"], S: ["南", "South"], W: ["西", "West"], N: ["北", "North"] };
+  const CHOICE_WORDS = {
+    seat: WINDS,
+    round: WINDS,
+    riichi: { none: ["無", "none"], riichi: ["立直", "riichi"], double: ["兩立直", "double riichi"],
+      open: ["開立直", "open riichi"], open_double: ["開兩立直", "open double riichi"] },
+    declarations: { no_calls: ["不吃不碰", "vowed no calls"], tsumo_only: ["自摸專", "tsumo only"],
+      single_wait: ["報知（單騎）", "announced single wait"] },
+    discarder: { "": ["—", "—"], next: ["下家", "player to your right"], across: ["對家", "player opposite"],
+      previous: ["上家", "player to your left"] },
+    discarder_riichi: { none: ["未立直", "not in riichi"], declaring: ["以此牌宣言立直", "declaring riichi with this tile"],
+      riichi: ["已立直（比你早）", "in riichi (before yours)"], riichi_after: ["已立直（比你晚）", "in riichi (after yours)"] },
+  };
+  const choiceText = (key, c) => {
+    const words = (CHOICE_WORDS[key] || {})[c];
+    return words ? L(`${words[0]} ${words[1]}`, words[1]) : (c || "—");
   };
   const MAIN_FIELDS = 12; // the rest sit in a "more" fold
   const widgets = new Map();
@@ -958,11 +978,11 @@
       let w;
       let node;
       if (kind === "bool") { w = el("input", { type: "checkbox", "data-field": key }); node = el("label", { class: "yb-hr-field" }, w, " " + label); }
-      else if (kind === "enum") { w = el("select", { "data-field": key }, choices.map((c) => el("option", { value: c, text: c || "—" }))); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
+      else if (kind === "enum") { w = el("select", { "data-field": key }, choices.map((c) => el("option", { value: c, text: choiceText(key, c) }))); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
       else if (kind === "str") { w = el("input", { type: "text", size: "8", "data-field": key }); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
       else if (kind === "set") {
         w = choices.map((c) => el("input", { type: "checkbox", value: c, "data-field": key }));
-        node = el("span", { class: "yb-hr-field" }, label + ": ", w.map((c) => el("label", {}, c, ` ${c.value} `)));
+        node = el("span", { class: "yb-hr-field" }, label + ": ", w.map((c) => el("label", {}, c, ` ${choiceText(key, c.value)} `)));
       } else { w = el("input", { type: "number", min: "0", "data-field": key, placeholder: dflt === null ? "—" : String(dflt), style: "width:4.5em" }); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
       widgets.set(key, w);
       for (const x of Array.isArray(w) ? w : [w]) x.addEventListener(x.tagName === "SELECT" || x.type === "checkbox" ? "change" : "input", formChanged);
