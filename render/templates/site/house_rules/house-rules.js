@@ -833,6 +833,7 @@
           `the hand is ${win.length} characters as JSON; a winning hand (at most 18 tiles and 4 melds) fits in ${MAX_WIN_CHARS}`) }
         : await engine("hand", { win, toml });
       showResult(r, win);
+      noteFilledWin(JSON.parse(win).win);
     } catch (e) {
       showResult({ ok: false, where: "engine", error: String(e.message || e) }, win);
     }
@@ -842,6 +843,15 @@
     if (api.timings.firstResult === undefined) api.timings.firstResult = t1;
     running = false;
     if (again) { again = false; runCheck(); }
+  }
+
+  // An empty winning-tile box is filled with the hand's last tile (winJson): said above the
+  // result, so the reader knows which tile was taken as the winning one.
+  function noteFilledWin(tile) {
+    if (winInput.value.trim() || typeof tile !== "string" || !tile) return;
+    resultBox.prepend(el("p", { class: "yb-hr-msg yb-hr-filled-win" },
+      L(`和了牌未填：取手牌的最後一張 ${tile} 作和了牌 · the winning tile was left empty: the hand's last tile, ${tile}, is taken as the winning tile`,
+        `The winning tile was left empty: the hand's last tile, ${tile}, is taken as the winning tile.`)));
   }
 
   function showResult(r, win) {
