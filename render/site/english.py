@@ -236,18 +236,97 @@ def quoted(text: str) -> Markup:
     return out + esc(text[last:])
 
 
+# Words of the bodies' readings ("How the code reads it") that are not compendium terms of
+# the glossary (catalog/translations/glossary.toml): tiles, seats and plain words the
+# docstrings quote in Chinese. The English edition writes each in English with the
+# original as a gloss in parentheses: "by a kanchan (嵌張) wait".
+READING_WORDS = {
+    "白": "white dragon", "發": "green dragon", "中": "red dragon",
+    "東": "East", "南": "South", "西": "West", "北": "North",
+    "萬": "man", "筒": "pin", "索": "sou",
+    "下家": "player to your right", "上家": "player to your left",
+    "對家": "player opposite", "搭子": "taatsu", "單騎": "tanki",
+    "嵌張": "kanchan", "邊張": "penchan", "雙碰": "shanpon", "槓子": "kan",
+    "連續": "in a row", "僅有": "only", "只有": "only", "無": "none", "內容": "content",
+    "混一色": "honitsu", "清一色": "chinitsu", "一氣通貫": "ittsuu", "對對和": "toitoi",
+    "海底撈月": "haitei", "河底撈魚": "houtei", "嶺上開花": "rinshan kaihou",
+    "二杯口": "ryanpeikou", "天和": "tenhou", "地和": "chiihou", "國士無雙": "kokushi musou",
+    "純全帶幺": "junchan", "斷幺九": "tanyao", "三色同刻": "sanshoku doukou",
+    "一發": "ippatsu", "綠一色": "ryuuiisou", "七對子": "chiitoitsu", "混老頭": "honroutou",
+    "小三元": "shousangen", "小四喜": "shousuushii", "明刻": "open triplet",
+    "兩個刻子": "two triplets", "僅限門前": "closed hands only", "地獄單騎": "jigoku tanki",
+    "莊家沒有暗槓": "the dealer has no closed kan", "連六": "six in a row",
+    "有中和白": "with red dragon and white dragon", "有北的混一色": "honitsu with North",
+    "【內容】": "rule text", "馬場": "Baba",
+}
+_PAREN = re.compile(r"\([^()]*\)")
+
+
+def reading_vocabulary(glossary: dict[str, str], names: dict[str, str]) -> dict[str, str]:
+    """Chinese -> English for a reading: the glossary's terms, READING_WORDS, and the local
+    yaku names (their romaji, a numbered variant's base name too)."""
+    out = dict(glossary)
+    out.update(READING_WORDS)
+    for zh, romaji in names.items():
+        out.setdefault(zh, romaji)
+        base = re.sub(r"[(（]\d+[)）]$", "", zh)
+        out.setdefault(base, re.sub(r"\s*\(\d+\)$", "", romaji))
+    return out
+
+
+def translate_run(run: str, vocabulary: dict[str, str]) -> str | None:
+    """A run of Chinese as English words, cut greedily into the longest known words; None
+    when some part of it is no known word (it is then kept as an original)."""
+    words, i = [], 0
+    longest = max((len(k) for k in vocabulary), default=0)
+    while i < len(run):
+        for j in range(min(len(run), i + longest), i, -1):
+            if run[i:j] in vocabulary:
+                words.append(vocabulary[run[i:j]])
+                i = j
+                break
+        else:
+            return None
+    return " ".join(words)
+
+
+def reading_en(text: str, vocabulary: dict[str, str]) -> Markup:
+    """One paragraph of a body's reading for the English edition: each Chinese run outside
+    parentheses written in English with the original as a gloss, "kanchan (嵌張)"; runs
+    already inside parentheses are glosses and stay; a run of unknown words stays an
+    original (tests/site/test_site_readings.py counts those)."""
+    out, last = Markup(""), 0
+    glosses = [m.span() for m in _PAREN.finditer(text)]
+    for m in _IDEOGRAPHS.finditer(text):
+        out += esc(text[last:m.start()])
+        orig = Markup('<span class="yb-orig" lang="zh-Hant">') + esc(m.group(0)) + Markup("</span>")
+        english = None if any(a <= m.start() < b for a, b in glosses) else translate_run(
+            m.group(0), vocabulary)
+        if english is not None and m.start() and text[m.start() - 1].isalnum():
+            english = " " + english  # "1翻" -> "1 han (翻)", "Giant馬場" -> "Giant Baba (馬場)"
+        out += orig if english is None else esc(english) + Markup(" (") + orig + Markup(")")
+        last = m.end()
+    return out + esc(text[last:])
+
+
 def search_names(yaku: list[Node]) -> str:
     """The search hook's names for the English edition's own index (its own MkDocs build,
-    so the locations are relative to en/): each English yaku page carries the English and
-    romaji forms of its name as search keys, so an English name or a romaji name typed on
-    the English edition finds the English page first."""
+    so the locations are relative to en/): each English yaku page carries every form of its
+    name as search keys, the Chinese, Japanese and kana ones too (the page lists them), so
+    a name typed on the English edition in any script finds the English page first.
+    `excerpt` is the order the result list shows the names in: English first."""
     out: dict[str, Any] = {}
     for y in yaku:
         forms = y.forms.by_form() if y.forms else {}
-        kept = {k: forms[k] for k in ("en", "romaji") if forms.get(k)}
+        kept = {k: v for k, v in forms.items() if v}
         if kept:
-            out[f"yaku/{y.id}/"] = {"id": y.id, "forms": kept}
+            out[f"yaku/{y.id}/"] = {"id": y.id, "forms": kept, "excerpt": list(EXCERPT_ORDER)}
     return json.dumps(out, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+# The order an English search result lists a yaku's names in (search_keys.EXCERPT_FORMS is
+# the Chinese edition's).
+EXCERPT_ORDER = ("en", "romaji", "ja", "kana", "zh-Hant", "zh-Hans")
 
 
 def english_assets(out: dict[str, str]) -> dict[str, str]:
@@ -282,6 +361,12 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site, root: Pa
     sections = {s.id: s for s in site.sections}
     head = Markup(HEADER.format(what="English edition, ", sha=site.cat_sha))
     base = dict(common, en=en, status_en=STATUS_EN, pending=PENDING)
+    glossary_path = root / translations.GLOSSARY_REL
+    glossary = ({t.zh: t.en for t in translations.load_glossary(root)}
+                if glossary_path.exists() else {})
+    vocabulary = reading_vocabulary(glossary, {
+        y.name.hant: names[y.id].romaji for y in site.yaku
+        if y.id in names and names[y.id].romaji})
     pages: dict[str, str] = {}
 
     def page(name: str, template: str, **kw: Any) -> None:
@@ -314,6 +399,7 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site, root: Pa
              forms=forms, rules=y.rules, option_text=option_text,
              award=lambda ex, y=y: _award(en, y, ex, rule_link),
              tiles=tiles_en, quoted=quoted, rel_link=rel_link,
+             reading=lambda text: reading_en(text, vocabulary),
              header=Markup(HEADER.format(what=f"English edition, yaku {y.id}, ",
                                          sha=site.cat_sha)))
     for s in site.sections:

@@ -38,6 +38,10 @@ class Option:
     lost_note: str | None
 
 
+# Words of a rule question that asks whether the hand must be closed (門前) or may be open.
+OPEN_CLOSED_WORDS = ("門前", "門清", "鳴牌", "副露", "食下")
+
+
 @dataclass
 class Repair:
     line: int | None
@@ -189,6 +193,24 @@ class Node:
             '<sup class="yb-cond-mark" title="依情況而定 · 依情况而定 · depends on the case">'
             "依條件</sup>"
         )
+
+    @property
+    def open_or_closed(self) -> tuple[str, Node | None]:
+        """What the source says about an open hand, for the page's opening summary:
+        ("closed", None) when the default value is for closed hands only; ("open", None)
+        when the default value states its open value; ("rule", question) when a rule
+        question of the yaku asks it (門前, 鳴牌, 副露 in its name); ("unstated", None)
+        otherwise (nothing is inferred)."""
+        default = self.default_option
+        value = default.value if default and default.value else {}
+        if any(n.get("kind") == "closed_only" for n in value.get("notes", [])):
+            return "closed", None
+        if value.get("open_han") is not None or value.get("open") is not None:
+            return "open", None
+        for rule in self.rules:
+            if any(w in rule.name.hant for w in OPEN_CLOSED_WORDS):
+                return "rule", rule
+        return "unstated", None
 
     @property
     def default_option(self) -> Option | None:

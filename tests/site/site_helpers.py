@@ -207,7 +207,7 @@ class SearchBox:
         page.goto(base_url)
         page.click("input.md-search__input")
         # The worker builds its index after the page loads; until then the meta line says
-        # 正在初始化搜索引擎 (Initializing search on the English edition, mkdocs.en.yml).
+        # 正在初始化搜尋引擎 (Initializing search on the English edition, mkdocs.en.yml).
         page.wait_for_function(
             """() => {
                 const meta = document.querySelector(".md-search-result__meta");
@@ -290,14 +290,16 @@ class SearchBox:
         return self._type(query, 30_000)
 
 
-def run_name_search(public: Path, queries: list[tuple[str, str, str]]
+def run_name_search(public: Path, queries: list[tuple[str, str, str]], edition: str = ""
                     ) -> list[tuple[str, str, str, bool, list[str]]]:
-    """Serve public, type every query into the search box of Debian's Chromium; per query
-    (yaku ID, kind, query, hit, first 60 result links)."""
-    return run_name_searches(public, [queries])[0]
+    """Serve public, type every query into the search box of Debian's Chromium on the home
+    page of an edition ("" Chinese, "en/" English); per query (yaku ID, kind, query, hit,
+    first 60 result links)."""
+    return run_name_searches(public, [queries], edition)[0]
 
 
-def run_name_searches(public: Path, lists: list[list[tuple[str, str, str]]]
+def run_name_searches(public: Path, lists: list[list[tuple[str, str, str]]],
+                      edition: str = ""
                       ) -> list[list[tuple[str, str, str, bool, list[str]]]]:
     """run_name_search for several lists of queries in one browser, one page and one search
     index (starting them takes seconds each); each list is judged on its own (which yaku
@@ -308,7 +310,7 @@ def run_name_searches(public: Path, lists: list[list[tuple[str, str, str]]]
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            typed = SearchBox(page, url).search_many(
+            typed = SearchBox(page, url + edition).search_many(
                 [q for queries in lists for _yid, _kind, q in queries])
         finally:
             browser.close()

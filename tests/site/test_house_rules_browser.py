@@ -211,6 +211,22 @@ def test_page_loads_and_evaluates_offline(engine_page, artifacts):
     assert engine_page.errors == []
 
 
+def test_an_empty_winning_tile_is_said_to_be_the_hands_last(engine_page):
+    """#41: the checker filled an empty winning tile silently; it says which tile it took."""
+    page = engine_page.page
+    page.fill("#yb-hr-hand", "55666777888999m")
+    page.fill("#yb-hr-win", "")
+    page.click("#yb-hr-check")
+    page.wait_for_selector("#yb-hr-result[data-state=ok]", timeout=ENGINE_TIMEOUT)
+    note = page.inner_text("#yb-hr-result .yb-hr-filled-win")
+    assert "和了牌未填" in note and "the hand's last tile, 9m, is taken as the winning tile" in note
+    page.fill("#yb-hr-win", "9m")
+    page.click("#yb-hr-check")
+    page.wait_for_selector("#yb-hr-result .yb-hr-filled-win", state="detached",
+                           timeout=ENGINE_TIMEOUT)
+    assert page.get_attribute("#yb-hr-result", "data-state") == "ok"
+
+
 @pytest.mark.parametrize("rules", RULESETS)
 def test_example_hands_match_the_cli(engine_page, rules, tmp_path):
     page = engine_page.page

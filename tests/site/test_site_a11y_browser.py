@@ -1,11 +1,11 @@
 """Accessibility and phone layout of the built site, in Debian's Chromium (issue #25).
 
 axe-core (pinned in render/npm_package.py, fetched by `make` into build/) is injected into
-one page of each kind in both editions and must report no violation of WCAG 2.1 A/AA
-(tags wcag2a, wcag2aa, wcag21a, wcag21aa). Every focusable kind of control must show a
-visible focus when reached with the keyboard. At 390 px, no table or block of the pages a
-phone reader needs (a lost-value yaku page, the house-rules page, and the other kinds)
-reaches past the viewport or scrolls sideways inside itself.
+one page of each kind in both editions, in light and in dark mode (#41), and must report no
+violation of WCAG 2.1 A/AA (tags wcag2a, wcag2aa, wcag21a, wcag21aa). Every focusable kind
+of control must show a visible focus when reached with the keyboard. At 390 px, no table or
+block of the pages a phone reader needs (a lost-value yaku page, the house-rules page, and
+the other kinds) reaches past the viewport or scrolls sideways inside itself.
 """
 
 from __future__ import annotations
@@ -82,11 +82,30 @@ def test_axe_core_is_the_pinned_file():
     assert stamp == npm_package.AXE_CORE.integrity
 
 
+# The header's light/dark toggle (#41): its name says what it switches to, in the
+# edition's language (mkdocs.yml / mkdocs.en.yml palette toggles).
+TO_DARK = {"": "深色模式 · Dark mode", "en/": "Dark mode"}
+TO_LIGHT = {"": "淺色模式 · 浅色模式 · Light mode", "en/": "Light mode"}
+
+
+def _switch_to_dark(page, edition: str) -> None:  # type: ignore[no-untyped-def]
+    """Click the header's visible palette toggle, as a reader does; dark mode is on."""
+    toggle = page.locator("form[data-md-component=palette] label:visible")
+    assert toggle.get_attribute("title") == TO_DARK[edition]
+    toggle.click()
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+    after = page.locator("form[data-md-component=palette] label:visible")
+    assert after.get_attribute("title") == TO_LIGHT[edition]
+
+
 @pytest.mark.parametrize("kind,path", PAGES, ids=[k for k, _ in PAGES])
 def test_no_wcag_aa_violation(browser, base_url, kind, path):
+    """Light mode, then dark mode switched on with the header's toggle (one page load)."""
     context, page = _open(browser, base_url + path, {"width": 1280, "height": 1000})
     try:
         assert _violations(page) == []
+        _switch_to_dark(page, "en/" if path.startswith("en/") else "")
+        assert _violations(page) == [], "dark mode"
     finally:
         context.close()
 

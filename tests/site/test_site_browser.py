@@ -33,7 +33,7 @@ def search(page, base_url: str, query: str) -> list[str]:
     page.goto(base_url)
     page.click("input.md-search__input")
     # The search worker builds its index after the page loads (seconds on a busy machine);
-    # Material shows 正在初始化搜索引擎 until then. Wait for it, then enter the query (again,
+    # Material shows 正在初始化搜尋引擎 until then. Wait for it, then enter the query (again,
     # if the first one still came too early).
     page.wait_for_function(
         """() => {

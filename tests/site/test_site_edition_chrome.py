@@ -56,7 +56,10 @@ def test_english_search_strings_and_toc_title(built_site):
 def test_chinese_pages_keep_chinese_chrome(built_site):
     soup = BeautifulSoup((built_site.public / "yaku" / "3-02-01" / "index.html")
                          .read_text(encoding="utf-8"), "html.parser")
-    assert soup.html.get("lang") == "zh"
-    assert soup.select_one("input.md-search__input")["placeholder"] == "搜索"
+    # the Traditional-first edition's own interface words (#41): 搜尋 and 目錄, not the
+    # Simplified 搜索 and 目录
+    assert soup.html.get("lang") == "zh-Hant"
+    assert soup.select_one("input.md-search__input")["placeholder"] == "搜尋"
+    assert soup.select_one("nav.md-nav--secondary > label").get_text(strip=True) == "目錄"
     switch = soup.select_one("a.yb-lang-switch")
     assert switch["href"] == "../../en/yaku/3-02-01/" and switch["hreflang"] == "en"

@@ -150,7 +150,8 @@ def test_lost_digit_known_case_3_02_03(cat, pages):
     head = rendered[:rendered.index("yb-name-table") if "yb-name-table" in rendered else 3000]
     # the sample ruleset is a highlighted code block: its text, tags aside
     assert "值的數字遺失" in rendered and "han = 2" in re.sub(r"<[^>]+>", "", rendered)
-    assert rendered.index("值的數字遺失") < rendered.index("選項")
+    # before the options table (the opening summary names the default option: #41)
+    assert rendered.index("值的數字遺失") < re.search(r"<th[^>]*>選項</th>", rendered).start()
     del head
 
 
@@ -321,7 +322,8 @@ def test_jieba_dictionary(rendered, tmp_path):
 def test_mkdocs_config_matches_the_stage(root):
     config = yaml.safe_load((root / "site" / "mkdocs.yml").read_text(encoding="utf-8"))
     assert config["docs_dir"] == "docs" and config["site_dir"] == "public"
-    assert config["theme"]["language"] == "zh"
+    # Traditional interface words on the Traditional-first edition (#41); search stays zh
+    assert config["theme"]["language"] == "zh-Hant"
     search = next(p["search"] for p in config["plugins"] if isinstance(p, dict) and "search" in p)
     assert search["lang"] == "zh"
     assert search["jieba_dict_user"] == f"docs/{site.JIEBA_DICT}"
@@ -354,10 +356,14 @@ def test_yaku_page_shows_every_name_form(cat, names, status_outputs, tmp_path):
     md = out["site/docs/yaku/3-15-03.md"].decode()
     shown = html.unescape(re.sub(r"<[^>]+>", "", markdown_to_html(md)))
     for form in ("八連莊", "八连庄", "八連荘", "八連チャン", "パーレンチャン", "Paarenchan",
-                 "parenchan", "pa-renchan", "Eight consecutive wins"):
+                 "Eight consecutive wins"):
         assert form in shown, form
+    # romaji_aliases are spellings a player might type (#41: "show the names, keep the
+    # spellings for search only"): search keys, not names on the page
+    assert "parenchan" not in shown and "pa-renchan" not in shown
     names_json = json.loads(out[f"site/docs/{site.SEARCH_NAMES}"])
     forms = names_json["yaku/3-15-03/"]["forms"]
+    assert forms["romaji"] == ["Paarenchan", "parenchan", "pa-renchan"]
     assert forms["ja"] == ["八連荘", "八連チャン"] and forms["kana"] == ["パーレンチャン"]
     assert forms["en"] == ["Eight consecutive wins", "Paarenchan"]
     # a yaku with no entry still has its Chinese forms

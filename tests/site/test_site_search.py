@@ -12,7 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from site_helpers import FORM_KINDS, name_queries, partial_queries, run_name_searches
+from site_helpers import (
+    FORM_KINDS,
+    name_queries,
+    partial_queries,
+    run_name_search,
+    run_name_searches,
+)
 
 # The names are typed into the search box once per run, not once per worker: the tests
 # reading what was typed share one worker (`make test` runs pytest with --dist loadgroup)
@@ -378,3 +384,109 @@ def test_results_show_names_and_excerpt_never_the_keys(built_site):
                 assert "English" not in [line.strip() for line in first.splitlines()]
         finally:
             browser.close()
+
+
+# ------------------------------------------------ kanji, kana and macron romaji (issue #41)
+
+EDITION_THRESHOLD = 0.95  # the issue's acceptance: >= 95% of a sample found first
+# Hepburn's long vowels written with a macron, as players type them (pārenchan, kōitten)
+MACRONS = (("aa", "ā"), ("uu", "ū"), ("ou", "ō"), ("oo", "ō"), ("ee", "ē"))
+
+
+def _with_macrons(romaji: str) -> str:
+    for plain, macron in MACRONS:
+        romaji = romaji.replace(plain, macron)
+    return romaji
+
+
+def _names_toml() -> dict:
+    import tomllib
+
+    return tomllib.loads((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+
+
+def _script_sample(cat) -> list[tuple[str, str, str]]:
+    """The issue's four names, then the Chinese, Japanese and kana names of every third
+    yaku (names.toml's zh, ja, kana; the catalog's Traditional and Simplified names)."""
+    names = _names_toml()
+    yaku = [n for n in cat["nodes"] if n["kind"] == "yaku"]
+    queries = [("3-15-03", "issue", q) for q in ("八連莊", "八連荘", "パーレンチャン")]
+    queries += [(yid, "issue", "紅孔雀") for yid, e in names.items()
+                if isinstance(e, dict) and e.get("zh", "").startswith("紅孔雀")]
+    for node in yaku[::3]:
+        entry = names.get(node["id"], {})
+        forms = [node["name"]["zh-Hant"], node["name"]["zh-Hans"], entry.get("ja", ""),
+                 entry.get("kana", "")]
+        for q in dict.fromkeys(f.strip() for f in forms if f.strip()):
+            queries.append((node["id"], "script", q))
+    return queries
+
+
+def _macron_sample() -> list[tuple[str, str, str]]:
+    """Every romaji name whose Hepburn spelling has a long vowel, written with macrons."""
+    names = _names_toml()
+    out = [("3-15-03", "macron", "pārenchan")]
+    out += [(yid, "macron", "kōitten") for yid, e in names.items()
+            if isinstance(e, dict) and e.get("romaji") == "Kouitten"]
+    for yid, e in names.items():
+        if isinstance(e, dict) and e.get("romaji"):
+            typed = _with_macrons(e["romaji"].lower())
+            if typed != e["romaji"].lower() and typed not in {q for _, _, q in out}:
+                out.append((yid, "macron", typed))
+    return out
+
+
+def test_the_macron_sample_is_what_players_type():
+    sample = _macron_sample()
+    assert len(sample) >= 20
+    queries = [q for _, _, q in sample]
+    assert "pārenchan" in queries and "kōitten" in queries
+    assert all(re.search("[āūōē]", q) for q in queries)
+
+
+def test_romaji_keys_fold_macrons_and_long_vowels():
+    keys = _search_keys()
+    # a macron, a doubled vowel and ou all fold to one vowel, as search_query.js folds
+    assert keys.fold_romaji("pārenchan") == keys.fold_romaji("Paarenchan") == "parenchan"
+    assert keys.fold_romaji("kōitten") == keys.fold_romaji("Kouitten") == "koitten"
+    assert keys.fold_romaji("Ryuuiisou") == "ryuiso"
+    index = {"config": {"separator": SEPARATOR.pattern},
+             "docs": [{"location": "yaku/a/", "title": "八連莊", "text": ""}]}
+    keys.add_keys(index, {"yaku/a/": {"forms": {"romaji": ["Paarenchan"],
+                                                "en": ["Three Good Doors"]}}})
+    tags = index["docs"][0]["tags"][0].split()
+    assert "parenchan" in tags and "threegooddoors" in tags
+    assert "thregodors" not in tags and "god" not in tags  # English is not folded
+
+
+def test_the_english_excerpt_lists_the_english_name_first():
+    keys = _search_keys()
+    entry = {"forms": {"zh-Hant": ["八連莊"], "romaji": ["Paarenchan"],
+                       "en": ["Eight Consecutive Wins"], "ja": ["八連荘"]},
+             "excerpt": ["en", "romaji", "ja", "zh-Hant"]}
+    assert keys.excerpt(entry) == "<p>Eight Consecutive Wins · Paarenchan · 八連荘 · 八連莊</p>"
+
+
+@pytest.mark.slow
+def test_english_search_finds_kanji_and_kana_names(built_site, cat):
+    """On /en/, 八連莊, 八連荘, パーレンチャン, 紅孔雀 and a third of every yaku's Chinese,
+    Japanese and kana names give the yaku's English page first."""
+    results = run_name_search(built_site.public, _script_sample(cat), edition="en/")
+    issue = [r for r in results if r[1] == "issue"]
+    assert [(r[2], r[4][:1]) for r in issue if not r[3]] == []
+    assert all("/en/yaku/" in r[4][0] for r in results if r[3]), "a Chinese page came first"
+    rate = sum(r[3] for r in results) / len(results)
+    assert len(results) > 150
+    assert rate >= EDITION_THRESHOLD, (rate, [(r[0], r[2], r[4][:1]) for r in results
+                                              if not r[3]][:20])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", ["", "en/"])
+def test_romaji_typed_with_macrons_finds_its_page(built_site, edition):
+    results = run_name_search(built_site.public, _macron_sample(), edition=edition)
+    named = {r[2]: r for r in results if r[2] in ("pārenchan", "kōitten")}
+    assert all(r[3] for r in named.values()), [(q, r[4][:1]) for q, r in named.items()]
+    rate = sum(r[3] for r in results) / len(results)
+    assert rate >= EDITION_THRESHOLD, (rate, [(r[0], r[2], r[4][:1]) for r in results
+                                              if not r[3]][:20])

@@ -180,6 +180,26 @@ def with_folded(forms: Iterable[str]) -> list[str]:
     return out
 
 
+# Romaji typed with macrons or circumflexes (pārenchan, kōitten, chītoitsu): the same as
+# foldRomaji in search_query.js. The accent is dropped and a long vowel written twice
+# (aa ii uu ee oo) or as ou is written once, so pārenchan, Paarenchan and parenchan are one
+# key, as are kōitten, Kouitten and koitten.
+ACCENTED = str.maketrans("āīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ", "aiueoaiueoAIUEOAIUEO")
+LONG_VOWELS = re.compile(r"aa|ii|uu|ee|oo|ou")
+MACRON = re.compile("[āīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ]")
+
+
+def fold_romaji(s: str) -> str:
+    """s lowercased, without macrons, each long vowel written once (see ACCENTED)."""
+    return LONG_VOWELS.sub(lambda m: m.group(0)[0], s.translate(ACCENTED).lower())
+
+
+def romaji_folded(entry: dict[str, Any]) -> list[str]:
+    """The folded spellings of a yaku's romaji forms (the key a macron query looks up)."""
+    return [fold_romaji(f) for f in entry.get("forms", {}).get("romaji", [])
+            if re.fullmatch(r"[A-Za-z0-9 ()\-]+", f)]
+
+
 # The shortest Latin word search_query.js corrects (a shorter one is too close to too many
 # names: ron, kan, chi), and the vocabulary it corrects against.
 MIN_TYPO_WORD = 4
@@ -246,7 +266,8 @@ def excerpt(entry: dict[str, Any]) -> str:
     `tags`, which assets/search_query.js keeps out of the result list."""
     seen: list[str] = []
     forms = entry.get("forms", {})
-    for kind in EXCERPT_FORMS + tuple(sorted(set(forms) - set(EXCERPT_FORMS))):
+    order = tuple(entry.get("excerpt", EXCERPT_FORMS))  # the English edition: English first
+    for kind in order + tuple(sorted(set(forms) - set(order))):
         for form in forms.get(kind, [])[:1]:
             if form not in seen:
                 seen.append(form)
@@ -260,7 +281,9 @@ def add_keys(index: dict[str, Any], names: dict[str, Any]) -> dict[str, list[str
     pages = {d["location"]: d for d in docs if d["location"] in names}
     for loc, doc in pages.items():
         doc["text"] = excerpt(names[loc])
-    forms = {loc: with_folded(f for fs in entry["forms"].values() for f in fs)
+    forms = {loc: list(dict.fromkeys(
+                 with_folded(f for fs in entry["forms"].values() for f in fs)
+                 + romaji_folded(entry)))
              for loc, entry in names.items()}
     parts = inner_parts(f for fs in forms.values() for f in fs)
     for doc in docs:

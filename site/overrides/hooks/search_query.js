@@ -25,6 +25,10 @@
  *    (ぱーれんちゃん, ベニクジャク) is looked up folded too (katakana as hiragana, ー dropped:
  *    foldKana, mirrored by fold_kana in search_keys.py, which gives every yaku page the
  *    folded spelling of its names as keys).
+ * 3b. Romaji with macrons (pārenchan, kōitten): a word holding ā ī ū ē ō (or â î û ê ô) is
+ *    sent without the accents and with each long vowel written once (parenchan, koitten:
+ *    foldRomaji, mirrored by fold_romaji in search_keys.py, which gives every yaku page its
+ *    romaji folded the same way as keys); the Latin rewrite of point 2 then applies.
  * 4. One-letter misspellings: a Latin word of four letters or more that starts no word of
  *    the index (ipatsu, hakuiten) is looked up as the name words one edit away from it
  *    (a letter added, dropped, changed, or two neighbours swapped): ippatsu, hakuitten.
@@ -46,6 +50,21 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (v) { vocabulary = v; })
       .catch(function () { vocabulary = null; });
+  }
+
+  /* Romaji with macrons or circumflexes (pārenchan, kōitten): the accent dropped and a
+   * long vowel written once, as fold_romaji in search_keys.py writes a key for every romaji
+   * form (Paarenchan -> parenchan, Kouitten -> koitten). Only a word holding such a letter
+   * is folded: a word typed in plain ASCII is looked up as typed. */
+  var ACCENTED = "āīūēōâîûêô";
+  var PLAIN = "aiueoaiueo";
+  function foldRomaji(query) {
+    return query.replace(/\S*[āīūēōâîûêôĀĪŪĒŌÂÎÛÊÔ]\S*/g, function (word) {
+      word = word.toLowerCase().replace(/[āīūēōâîûêô]/g, function (c) {
+        return PLAIN.charAt(ACCENTED.indexOf(c));
+      });
+      return word.replace(/aa|ii|uu|ee|oo|ou/g, function (v) { return v.charAt(0); });
+    });
   }
 
   function foldKana(s) {
@@ -86,7 +105,7 @@
 
   function rewrite(query) {
     added = [];
-    query = query.replace(/([^\s\-])-+(?=\s|$)/g, "$1");
+    query = foldRomaji(query.replace(/([^\s\-])-+(?=\s|$)/g, "$1"));
     var folded = foldKana(query);
     if (folded !== query) {
       added = folded.split(/\s+/).filter(function (w) { return w; });

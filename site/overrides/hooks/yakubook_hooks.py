@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import re
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -54,10 +55,52 @@ TITLES = {
 }
 
 
+YAKU_PAGE = re.compile(r"^yaku/(\d+-\d+)-[\d-]+\.md$")  # yaku/3-13-01.md: section 3-13
+FRONT_TITLE = re.compile(r'^title:\s*"?(.*?)"?\s*$', re.MULTILINE)
+
+
+def _section_titles(files) -> dict[str, str]:
+    """Each section page's title (its front matter), by section ID: {"3-13": "3-13 …"}."""
+    titles: dict[str, str] = {}
+    for file in files:
+        match = re.match(r"^sections/(\d+-\d+)\.md$", file.src_uri)
+        if match and file.abs_src_path:
+            head = Path(file.abs_src_path).read_text(encoding="utf-8")[:600]
+            found = FRONT_TITLE.search(head)
+            titles[match.group(1)] = found.group(1) if found else match.group(1)
+    return titles
+
+
+def _group_by_section(folder, titles: dict[str, str]) -> None:
+    """The yaku folder's 149 pages, one flat list, as one collapsible group per section
+    (titled as the section's page), in the folder's order."""
+    from mkdocs.structure.nav import Section
+
+    groups: dict[str, Section] = {}
+    children = []
+    for child in folder.children:
+        match = YAKU_PAGE.match(getattr(getattr(child, "file", None), "src_uri", "") or "")
+        if not match:
+            children.append(child)
+            continue
+        sid = match.group(1)
+        if sid not in groups:
+            groups[sid] = Section(titles.get(sid, sid), [])
+            groups[sid].parent = folder
+            children.append(groups[sid])
+        child.parent = groups[sid]
+        groups[sid].children.append(child)
+    folder.children = children
+
+
 def on_nav(nav, config, files):
-    """Give the auto-generated top-level folders of the navigation their titles."""
-    titles = TITLES.get(config.theme.get("language"), TITLES["zh"])
+    """Give the auto-generated top-level folders of the navigation their titles, and group
+    the yaku pages by section (#41: the left navigation was one flat list of 149 yaku)."""
+    titles = TITLES.get(config.theme.get("language"), TITLES["en" if config.theme.get(
+        "language") == "en" else "zh"])
     for item in nav.items:
+        if getattr(item, "is_section", False) and item.title == "Yaku":
+            _group_by_section(item, _section_titles(files))
         if getattr(item, "is_section", False) and item.title in titles:
             item.title = titles[item.title]
     return nav

@@ -66,6 +66,20 @@
   const both = (o) => (o.hans && o.hans !== o.hant ? `${o.hant} · ${o.hans}` : o.hant);
   const LOST = "\ufffd";
   /* Catalog text with each character the sources lost (U+FFFD) shown as a marked "?". */
+  // A menu's option labels, "b · ?000點". Options whose digits the source lost can read the
+  // same (b · ?000點, c · ?000點): each such label says which of them it is, so a reader
+  // tells them apart without comparing letters.
+  function menuLabels(options) {
+    const texts = options.map((o) => plainLost(textOf(o)));
+    return options.map((o, i) => {
+      const same = texts.map((t, j) => j).filter((j) => texts[j] === texts[i]);
+      const label = `${o.letter} · ${texts[i]}`;
+      if (same.length < 2) return label;
+      const k = same.indexOf(i) + 1;
+      return label + L(`（遺失數字的選項 ${k}/${same.length}）`, ` (lost digit, option ${k} of ${same.length})`);
+    });
+  }
+
   function withLost(text) {
     if (!text.includes(LOST)) return text;
     const frag = document.createDocumentFragment();
@@ -331,7 +345,7 @@
 
   function buildRow(y) {
     const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${yname(y)}` },
-      y.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${textOf(o)}`) })));
+      menuLabels(y.options).map((text, i) => el("option", { value: y.options[i].letter, text })));
     const number = el("input", { type: "number", min: "0", max: "99", class: "yb-hr-number",
       "data-number": y.id, placeholder: "?", title: L("來源遺失的數字 · the number the source lost", "the number the source lost"), "aria-label": `${y.id} han` });
     const numberBox = el("label", { class: "yb-hr-lost" }, L("遺失數字 lost number: ", "lost number: "), number, L(" 翻", " han"));
@@ -344,7 +358,7 @@
     });
     const ruleSelects = y.rules.map((r) => {
       const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${textOf(r)}` },
-        r.options.map((o) => el("option", { value: o.letter, text: plainLost(`${o.letter} · ${textOf(o)}`) })));
+        menuLabels(r.options).map((text, i) => el("option", { value: r.options[i].letter, text })));
       s.addEventListener("change", () => { setRule(r, s.value); changed(y); });
       return el("label", { class: "yb-hr-rule" },
         el("span", { class: "yb-hr-rule-name" }, el("code", { text: r.id }), " ", EN ? enText(r.en_text, r.hant) : withLost(both(r)),
@@ -635,7 +649,7 @@
     ["called_pairs", "int", 0, "明對子 called pairs"],
     ["declarations", "set", [], "宣言 declarations", ["no_calls", "tsumo_only", "single_wait"]],
     ["penultimate_kan", "bool", false, "倒數第二張槓 penultimate kan"],
-    ["dealer_history", "str", "", "莊家紀錄 dealer history (W/D)"],
+    ["dealer_history", "str", "", "莊家紀錄（W 連莊和牌、D 流局連莊） dealer history (W: dealer won, D: draw, dealer stays)"],
     ["robbed_flower", "bool", false, "七搶一 robbed flower"],
     ["furiten", "bool", false, "振聽 furiten"],
     ["discarder", "enum", "", "放銃者 discarder", ["", "next", "across", "previous"]],
@@ -654,9 +668,29 @@
     visible_copies: "visible copies of the winning tile", flowers: "flowers", honba: "honba",
     dora: "dora indicators (MPSZ)", ura: "ura dora indicators (MPSZ)", riichi_sticks: "riichi sticks",
     called_pairs: "called pairs", declarations: "declarations", penultimate_kan: "penultimate kan",
-    dealer_history: "dealer history (W/D)", robbed_flower: "robbed flower", furiten: "furiten",
+    dealer_history: "dealer history (W: dealer won, D: draw, dealer stays)", robbed_flower: "robbed flower", furiten: "furiten",
     discarder: "discarder", discarder_riichi: "discarder riichi", discarder_forced: "discarder forced (no safe tile)",
     discarder_kans: "discarder kans", discarder_rinshan: "discarder rinshan", discarder_broke_ippatsu: "discarder broke ippatsu",
+  };
+  // The checker's menus say what a player calls each choice (#41: they showed the engine's
+  // words, no_calls, open_double, riichi_after); the value sent to the engine is unchanged
+  // (yakubook/engine/WIN_FORMAT.md). [Chinese, English] per choice.
+  const WINDS = { E: ["東", "East"], S: ["南", "South"], W: ["西", "West"], N: ["北", "North"] };
+  const CHOICE_WORDS = {
+    seat: WINDS,
+    round: WINDS,
+    riichi: { none: ["無", "none"], riichi: ["立直", "riichi"], double: ["兩立直", "double riichi"],
+      open: ["開立直", "open riichi"], open_double: ["開兩立直", "open double riichi"] },
+    declarations: { no_calls: ["不吃不碰", "vowed no calls"], tsumo_only: ["自摸專", "tsumo only"],
+      single_wait: ["報知（單騎）", "announced single wait"] },
+    discarder: { "": ["—", "—"], next: ["下家", "player to your right"], across: ["對家", "player opposite"],
+      previous: ["上家", "player to your left"] },
+    discarder_riichi: { none: ["未立直", "not in riichi"], declaring: ["以此牌宣言立直", "declaring riichi with this tile"],
+      riichi: ["已立直（比你早）", "in riichi (before yours)"], riichi_after: ["已立直（比你晚）", "in riichi (after yours)"] },
+  };
+  const choiceText = (key, c) => {
+    const words = (CHOICE_WORDS[key] || {})[c];
+    return words ? L(`${words[0]} ${words[1]}`, words[1]) : (c || "—");
   };
   const MAIN_FIELDS = 12; // the rest sit in a "more" fold
   const widgets = new Map();
@@ -799,6 +833,7 @@
           `the hand is ${win.length} characters as JSON; a winning hand (at most 18 tiles and 4 melds) fits in ${MAX_WIN_CHARS}`) }
         : await engine("hand", { win, toml });
       showResult(r, win);
+      noteFilledWin(JSON.parse(win).win);
     } catch (e) {
       showResult({ ok: false, where: "engine", error: String(e.message || e) }, win);
     }
@@ -808,6 +843,15 @@
     if (api.timings.firstResult === undefined) api.timings.firstResult = t1;
     running = false;
     if (again) { again = false; runCheck(); }
+  }
+
+  // An empty winning-tile box is filled with the hand's last tile (winJson): said above the
+  // result, so the reader knows which tile was taken as the winning one.
+  function noteFilledWin(tile) {
+    if (winInput.value.trim() || typeof tile !== "string" || !tile) return;
+    resultBox.prepend(el("p", { class: "yb-hr-msg yb-hr-filled-win" },
+      L(`和了牌未填：取手牌的最後一張 ${tile} 作和了牌 · the winning tile was left empty: the hand's last tile, ${tile}, is taken as the winning tile`,
+        `The winning tile was left empty: the hand's last tile, ${tile}, is taken as the winning tile.`)));
   }
 
   function showResult(r, win) {
@@ -944,11 +988,11 @@
       let w;
       let node;
       if (kind === "bool") { w = el("input", { type: "checkbox", "data-field": key }); node = el("label", { class: "yb-hr-field" }, w, " " + label); }
-      else if (kind === "enum") { w = el("select", { "data-field": key }, choices.map((c) => el("option", { value: c, text: c || "—" }))); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
+      else if (kind === "enum") { w = el("select", { "data-field": key }, choices.map((c) => el("option", { value: c, text: choiceText(key, c) }))); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
       else if (kind === "str") { w = el("input", { type: "text", size: "8", "data-field": key }); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
       else if (kind === "set") {
         w = choices.map((c) => el("input", { type: "checkbox", value: c, "data-field": key }));
-        node = el("span", { class: "yb-hr-field" }, label + ": ", w.map((c) => el("label", {}, c, ` ${c.value} `)));
+        node = el("span", { class: "yb-hr-field" }, label + ": ", w.map((c) => el("label", {}, c, ` ${choiceText(key, c.value)} `)));
       } else { w = el("input", { type: "number", min: "0", "data-field": key, placeholder: dflt === null ? "—" : String(dflt), style: "width:4.5em" }); node = el("label", { class: "yb-hr-field" }, label + " ", w); }
       widgets.set(key, w);
       for (const x of Array.isArray(w) ? w : [w]) x.addEventListener(x.tagName === "SELECT" || x.type === "checkbox" ? "change" : "input", formChanged);
@@ -1014,7 +1058,22 @@
       checker,
       el("h2", { id: "sheet", text: L("規則表 · 规则表 · The rule sheet", "The rule sheet") }),
       buildToolbar(), editor, sheet);
+    addSkipLink();
     formChanged();
+  }
+
+  // A keyboard user meets the header, the search and (on a desktop) the navigation's ~170
+  // links before the page: a skip link right after Material's own ("skip to content") takes
+  // them to the hand input in one Tab and Enter. Focusing the input is done here: following
+  // a link to an input's #id only scrolls to it.
+  function addSkipLink() {
+    if (document.querySelector(".yb-skip")) return;
+    const link = el("a", { class: "yb-skip", href: "#yb-hr-hand",
+      text: L("跳到手牌檢查 · 跳到手牌检查 · Skip to the hand checker", "Skip to the hand checker"),
+      onclick: (event) => { event.preventDefault(); handInput.focus(); handInput.scrollIntoView({ block: "center" }); } });
+    const materialSkip = document.querySelector(".md-skip");
+    if (materialSkip) materialSkip.after(link);
+    else document.body.prepend(link);
   }
 
   async function init() {
