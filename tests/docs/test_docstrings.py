@@ -72,3 +72,21 @@ def test_the_check_finds_a_missing_docstring():
     Namespace.Bare, Namespace.function = Bare, function
     assert undocumented(["Bare", "function"], Namespace) == [
         "Bare", "Bare.method", "Bare.prop", "function"]
+
+
+REPLAY_MODULES = ("runner", "rebuild", "mjai", "tenhou", "scoring", "common")
+
+
+def test_every_public_name_of_the_replay_api_has_a_docstring():
+    """The replay API (the reference's last section): each public function and class its
+    modules define, and their public methods."""
+    import importlib
+
+    missing = []
+    for short in REPLAY_MODULES:
+        module = importlib.import_module(f"yakubook.replay.{short}")
+        names = [n for n, o in vars(module).items()
+                 if not n.startswith("_") and getattr(o, "__module__", None) == module.__name__
+                 and (inspect.isfunction(o) or inspect.isclass(o))]
+        missing += [f"{short}.{m}" for m in undocumented(names, module)]
+    assert missing == []

@@ -43,6 +43,8 @@ OPEN_CALLS = ("chi", "pon", "daiminkan")
 
 @dataclass
 class Player:
+    """What the log has shown of one seat in the current hand."""
+
     hand: list[str] = field(default_factory=list)  # MPSZ tiles, red fives as 0
     melds: list[tuple[str, list[str]]] = field(default_factory=list)  # (kind, tiles)
     discards: list[str] = field(default_factory=list)  # every discard, claimed or not
@@ -107,14 +109,18 @@ class Hand:
 
     @property
     def round_name(self) -> str:
+        """The round and its honba as the table says it (E1-0, S3-2 …)."""
         return f"{self.bakaze}{self.kyoku}-{self.honba}"
 
     def seat_wind(self, seat: int) -> str:
+        """The seat wind of a player in this hand (E, S, W or N)."""
         return SEAT_NAMES[(seat - self.oya) % SEATS]
 
     # -- events ---------------------------------------------------------------------------
 
     def on_tsumo(self, line: int, ev: dict[str, Any]) -> None:
+        """A draw: it counts against the live wall (haitei) and as the player's own draw
+        (``turn``), a replacement draw with its kan."""
         self._complete_kakan()
         seat = _seat(ev, "actor", line)
         p = self.players[seat]
@@ -135,6 +141,8 @@ class Hand:
         p.hand.append(tile)
 
     def on_dahai(self, line: int, ev: dict[str, Any]) -> None:
+        """A discard: into the river; the riichi player's next discard ends its ippatsu
+        chance."""
         self._complete_kakan()
         seat = _seat(ev, "actor", line)
         p = self.players[seat]
@@ -151,6 +159,7 @@ class Hand:
         self.last_discard = (seat, tile)
 
     def on_reach(self, line: int, ev: dict[str, Any]) -> None:
+        """A riichi announced (its discard not yet accepted)."""
         seat = _seat(ev, "actor", line)
         p = self.players[seat]
         if p.melds and any(kind != "ankan" for kind, _ in p.melds):
@@ -160,6 +169,7 @@ class Hand:
         p.declaring = True
 
     def on_reach_accepted(self, line: int, ev: dict[str, Any]) -> None:
+        """A riichi accepted: the stick is on the table."""
         seat = _seat(ev, "actor", line)
         p = self.players[seat]
         if not p.declaring:
@@ -190,6 +200,7 @@ class Hand:
             self._kan_declared(p)
 
     def on_ankan(self, line: int, ev: dict[str, Any]) -> None:
+        """A concealed kan: a call for the ippatsu chances, a replacement draw due."""
         self._complete_kakan()
         seat = _seat(ev, "actor", line)
         consumed = _tiles(ev.get("consumed"), line, "ankan")
@@ -201,6 +212,7 @@ class Hand:
         self._kan_declared(p)
 
     def on_kakan(self, line: int, ev: dict[str, Any]) -> None:
+        """An added kan (robbable: chankan)."""
         self._complete_kakan()
         seat = _seat(ev, "actor", line)
         tile = mpsz_at(ev.get("pai"), line)
@@ -218,6 +230,7 @@ class Hand:
         self.pending_kakan = (seat, tile)
 
     def on_dora(self, line: int, ev: dict[str, Any]) -> None:
+        """A new dora indicator after a kan."""
         self.dora.append(mpsz_at(ev.get("dora_marker"), line))
 
     def _kan_declared(self, p: Player) -> None:
@@ -240,6 +253,7 @@ class Hand:
     # -- the win --------------------------------------------------------------------------
 
     def on_hora(self, line: int, ev: dict[str, Any]) -> RebuiltWin:
+        """A win: rebuilt as the engine's Win with what the log records for it."""
         seat = _seat(ev, "actor", line)
         target = _seat(ev, "target", line)
         deltas = ev.get("deltas")
@@ -521,6 +535,7 @@ def _seat(ev: dict[str, Any], key: str, line: int) -> int:
 
 
 def mpsz_at(tile: object, line: int) -> str:
+    """An mjai tile name as MPSZ text, or a ``LogError`` naming the log's line."""
     try:
         return mpsz(tile)
     except InputError as e:

@@ -29,6 +29,10 @@ MAX_TENHOU_BYTES = 8 * 1024 * 1024
 
 @dataclass
 class FileResult:
+    """One log file replayed: a row per win (the ``--json`` object), the ``file:line``
+    errors, the players' names when the log gives them, and the seconds spent reading
+    (parsing and rebuilding) and scoring."""
+
     path: str
     rows: list[dict[str, Any]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -219,6 +223,9 @@ def results(paths: Iterable[Path], rules: str | None, jobs: int) -> Iterator[Fil
 
 @dataclass
 class Totals:
+    """The summary over every file: wins, agreement with the logs, the local yaku seen
+    and each player's point swing under the house rules."""
+
     files: int = 0
     unread_files: int = 0
     errors: int = 0
@@ -231,6 +238,7 @@ class Totals:
     disagreements: list[str] = field(default_factory=list)
 
     def add(self, r: FileResult) -> None:
+        """Count one file's results in."""
         self.files += 1
         self.unread_files += bool(r.errors)
         self.errors += len(r.errors)
@@ -254,6 +262,12 @@ def run_replay(
     paths: list[Path], rules: str | None, as_json: bool, jobs: int | None,
     out: IO[str] | None = None, err: IO[str] | None = None,
 ) -> int:
+    """``yakubook replay``: replay every log under ``paths`` (files, or directories walked
+    for logs) with ``rules`` (a ruleset file, a preset's name, or ``None`` for the
+    defaults) in ``jobs`` processes (``None``: the cores), printing a table per game and a
+    summary, or JSON Lines with ``as_json``. Errors go to ``err`` as ``file:line: what is
+    wrong``. Returns the exit code: 0 when every file was read and every win rebuilt,
+    2 otherwise."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:

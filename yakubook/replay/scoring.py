@@ -24,6 +24,8 @@ double_yakuman = false
 
 
 def standard_ruleset() -> Ruleset:
+    """The rules a log's points are compared under: every local yaku off, the double
+    yakuman counted as one (the module's conventions)."""
     return Ruleset.from_toml(STANDARD_RULES, "standard ruleset")
 
 
@@ -68,6 +70,8 @@ class Summary:
 
 
 def describe(score: Score | None) -> Summary:
+    """A score as one line of text and a JSON object (han, fu, limit, yaku), or why the
+    hand does not win."""
     if score is None or not score.win:
         why = score.reason if score is not None else "no yaku"
         return Summary(f"no win ({why})", {"win": False, "why": why})

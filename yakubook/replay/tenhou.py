@@ -86,6 +86,7 @@ ROUND_WINDS = ("E", "S", "W", "N")
 
 
 def load(data: bytes) -> dict[str, Any]:
+    """A Tenhou JSON log's object (with its ``log`` list of rounds), or a ``LogError``."""
     try:
         obj = json.loads(data)
     except (ValueError, RecursionError) as e:
@@ -96,6 +97,7 @@ def load(data: bytes) -> dict[str, Any]:
 
 
 def player_names(obj: dict[str, Any]) -> list[str] | None:
+    """The four players' names the log gives (at most 40 characters each), or None."""
     names = obj.get("name")
     if isinstance(names, list) and len(names) == SEATS and all(isinstance(n, str) for n in names):
         return [n[:40] for n in names]
