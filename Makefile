@@ -22,7 +22,7 @@ export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
 # pytest workers (pytest-xdist): one per core of the machine this project is sized for.
 TEST_JOBS ?= 2
 
-.PHONY: all system build site test fast serve clean house-rules-engine pyodide axe-core
+.PHONY: all system build site test fast serve clean house-rules-engine pyodide axe-core dist
 
 all: house-rules-engine axe-core
 
@@ -82,7 +82,16 @@ serve: house-rules-engine
 	$(BIN)/yakubook serve
 
 clean:
-	rm -rf site/public .pytest_cache
+	rm -rf site/public .pytest_cache dist
+
+# What goes to PyPI: the sdist and the platform wheel (with the C accelerator), repaired by
+# auditwheel to the manylinux tag PyPI accepts (the accelerator links no library beyond
+# the Python it runs in, so the oldest manylinux policy fits).
+dist: build
+	rm -rf dist
+	$(PY) -m build --no-isolation --outdir dist .
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist dist/yakubook-*-linux_*.whl
+	rm dist/yakubook-*-linux_*.whl
 
 # The house-rules page's engine (#14): Pyodide (pinned, fetched once with npm into build/)
 # and the project's wheel (python -m build), written into site/public after MkDocs has built it.

@@ -173,3 +173,21 @@ def test_build_without_the_builder_says_which_extra_to_install(venv: Path, tmp_p
 def test_the_installed_wheel_runs_the_accelerator(venv: Path, tmp_path: Path) -> None:
     out = _run([str(venv / "bin/yakubook"), "--version"], cwd=tmp_path).stdout
     assert out.strip() == "yakubook 0.1.0 (engine: c)"
+
+
+def test_the_platform_wheel_repairs_to_a_manylinux_tag(dist: Path, tmp_path: Path) -> None:
+    """`make dist`'s last step: auditwheel turns the linux_x86_64 wheel into a manylinux one
+    (PyPI refuses a plain linux tag), with the same files inside."""
+    (wheel,) = dist.glob("yakubook-*-linux_*.whl")
+    bin_dir = Path(sys.executable).parent
+    env = {**_clean_env(), "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    proc = subprocess.run([str(bin_dir / "auditwheel"), "repair", "--wheel-dir", str(tmp_path),
+                           str(wheel)], env=env, capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    (fixed,) = tmp_path.glob("yakubook-*.whl")
+    assert "manylinux" in fixed.name and "linux_x86_64" not in fixed.name.replace(
+        "manylinux", ""), fixed.name
+    with zipfile.ZipFile(wheel) as before, zipfile.ZipFile(fixed) as after:
+        def files(zf: zipfile.ZipFile) -> set[str]:
+            return {n for n in zf.namelist() if ".dist-info/" not in n and not n.endswith("/")}
+        assert files(after) == files(before)

@@ -239,12 +239,13 @@ def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions)
 def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -> Award | None:
     """上越新幹線「朱鷺」: 混一色 一氣通貫 whose only honor is North.
 
-    "有北的混一色" is read as North being the honor of the flush, not as "holds a North"
-    (issue #35): a second honor does not qualify. The reason is the section itself: its
-    trains are told apart by the honors of the flush, 朝日 有白和北, 東北新幹線 有東和北.
-    Were "有北" to mean "holds one", every 朝日 and every 東北新幹線 would also be 朱鷺,
-    one yaku inside another, which the compendium says nowhere (it writes 包含 where it
-    means it). 3-08-03-01 a: North is a triplet (or quad); b: a triplet or the pair.
+    A half flush "with North" (有北的混一色) is read as North being the only honor of the
+    flush, not as "holds a North": a second honor does not qualify. The reason is the
+    section itself: it tells its trains apart by the honors of their flushes (Asahi: white
+    dragon and North, 有白和北; Tohoku Shinkansen: East and North, 有東和北). Were "with
+    North" to mean "holds one", every Asahi and every Tohoku Shinkansen would also be Toki,
+    one yaku inside another, which the compendium says nowhere (it writes "includes",
+    包含, where it means it). 3-08-03-01 a: North is a triplet (or quad); b: a triplet or the pair.
     """
     if _straight_flush(win, NORTH_BIT) is None:
         return None
@@ -283,11 +284,12 @@ def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | N
 def gold_rush(win: HandView, opts: GoldRushOptions) -> Award | None:
     """Gold Rush: pinzu 混一色 一氣通貫 whose only honor is 發 (a triplet or the pair).
 
-    "有發的筒子混一色" is read as 發 being the honor of the flush, not as "holds a 發"
-    (issue #35), as 朱鷺's 有北 is: the section names the honors of each train's flush
-    (朝日 有白和北, 東北新幹線 有東和北). A second honor beside 發 does not qualify: were
-    "有發" to mean "holds one", every pinzu 青函連絡船 (發 quad, North pair) would also be
-    Gold Rush.
+    A pinzu half flush "with green dragon" (有發的筒子混一色) is read as the green dragon
+    being the only honor of the flush, not as "holds one", as Toki's "with North" is: the
+    section names the honors of each train's flush (Asahi: white dragon and North; Tohoku
+    Shinkansen: East and North). A second honor beside the green dragon does not qualify:
+    were "with green dragon" to mean "holds one", every pinzu Seikan Ferry (a green dragon
+    quad, a North pair) would also be Gold Rush.
     """
     return award(win, opts) if _straight_flush(win, HATSU_BIT) == PIN else None
 

@@ -60,8 +60,8 @@ section_gate(__name__, lambda w: w.suit_count <= 1 or w.number_total <= 20 or w.
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
     """Manzu numbers total 100 or more.
 
-    3-13-01-02 c, 合計大于100時成立: more than 100 (the 于 is an editorial restoration
-    of a character the source lost).
+    3-13-01-02 c, "holds when the total is more than 100" (合計大于100時成立): more than
+    100 (the character 于 is an editorial restoration of one the source lost).
     """
     if opts.condition is KagaHyakumangoku1Condition.CLOSED_ONLY and win.is_open:
         return None
@@ -98,7 +98,8 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
     """Manzu 清一色 or 混一色 whose numbers total 55 or more.
 
-    3-13-02-01 c, 合計大于55時成立: more than 55 (于 restored editorially).
+    3-13-02-01 c, "holds when the total is more than 55" (合計大于55時成立): more than 55
+    (the character 于 restored editorially).
     """
     if not _man_flush(win.win):
         return None

@@ -286,8 +286,8 @@ def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | Non
 def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Award | None:
     """獨釣寒江雪 (fishing alone in the snowy river): 裸單騎 won on 白.
 
-    One family with 裸單騎, as 金雞獨立 is: 白裸單騎和牌 is the 裸單騎 win narrowed to one
-    tile, so 裸單騎 is not awarded beside it.
+    One family with 裸單騎, as 金雞獨立 is: a bare single wait won on the white dragon is
+    the 裸單騎 win narrowed to one tile, so 裸單騎 is not awarded beside it.
 
     3-14-02-01 a, 地獄單騎: both other 白 were already out on the table — 2 copies of the
     winning tile are visible (every copy the winner does not hold).
