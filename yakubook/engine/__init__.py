@@ -17,24 +17,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Award", "InputError", "Result", "Ruleset", "Win", "evaluate"]
 
-# name -> the module defining it, imported on first use
-_HOMES = {
-    "Award": "yakubook.engine.award",
-    "InputError": "yakubook.errors",
-    "Result": "yakubook.engine.evaluation",
-    "Ruleset": "yakubook.engine.rules",
-    "Win": "yakubook.engine.win",
-    "evaluate": "yakubook.engine.evaluation",
-}
-
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
+    # the top-level package knows where each name lives and imports it on first use
+    if name not in __all__:
         raise AttributeError(f"module 'yakubook.engine' has no attribute {name!r}")
-    import importlib
+    import yakubook
 
-    return getattr(importlib.import_module(home), name)
+    return getattr(yakubook, name)
 
 
 def __dir__() -> list[str]:
