@@ -241,7 +241,7 @@ def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -
 
     A half flush "with North" (有北的混一色) is read as North being the only honor of the
     flush, not as "holds a North": a second honor does not qualify. The reason is the
-    section itself: it tells its trains apart by the honors of their flushes (Asahi: white
+    section itself: its trains are told apart by the honors of the flush (Asahi: white
     dragon and North, 有白和北; Tohoku Shinkansen: East and North, 有東和北). Were "with
     North" to mean "holds one", every Asahi and every Tohoku Shinkansen would also be Toki,
     one yaku inside another, which the compendium says nowhere (it writes "includes",
