@@ -5,6 +5,7 @@ scorer."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import random
@@ -16,6 +17,7 @@ import pytest
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig
 
+from yakubook import generated
 from yakubook.engine import registry
 from yakubook.engine.award import rank
 from yakubook.engine.decompose import interpretations
@@ -23,6 +25,7 @@ from yakubook.engine.evaluation import evaluate
 from yakubook.engine.rules import Ruleset
 from yakubook.engine.score import Score
 from yakubook.engine.tiles import format_tiles
+from yakubook.engine.view import HandView
 from yakubook.engine.win import Win
 
 ROOT = Path(__file__).parents[2]
@@ -209,6 +212,23 @@ def test_set_chiitoitsu_a_and_b_cannot_win(letter: str) -> None:
     assert not s.win and s.payment.total == 0 and "not a winning hand" in s.reason
 
 
+@pytest.mark.parametrize("letter", ["a", "b"])
+def test_set_chiitoitsu_a_and_b_keep_their_value_under_the_set_bonus(letter: str) -> None:
+    # The body asked directly (as a reader of the code or a caller of the registry does):
+    # under a/b 無（不計七對子，不能和牌）the Set hand is not counted as 七對子, so the
+    # bonus question's +1翻 per Set (3-09-08-01 b) has nothing to add to.
+    registry.load_bodies()
+    info = generated.REGISTRY["3-09-08"]
+    base = info.options()
+    value = next(m for m in type(base.value) if m.letter == letter)
+    bonus = next(m for m in type(base.set_bonus) if m.letter == "b")
+    opts = dataclasses.replace(base, value=value, set_bonus=bonus)
+    win = Win.from_json(SET_HAND)
+    (interp,) = [i for i in interpretations(win) if i.kind == "chiitoitsu_set"]
+    a = registry.call("3-09-08", HandView(win, interp), opts)
+    assert a is not None and a.value["kind"] == "none" and "han" not in a.value
+
+
 def test_seven_pairs_yaku_read_a_set_hand() -> None:
     # #35.2: with 3-09-08 c, 1111m11223355p11s is 七對子, and its 1m 1p 1s pairs are
     # 三色同對 (3-09-09 b, 1翻): 七對子 2 + 三色同對 1 = 3 han 25 fu, 3,200.
@@ -330,6 +350,21 @@ def test_the_yakuman_reading_lists_its_own_local_yaku() -> None:
     plain = evaluate(Win.from_json(hand), Ruleset.default())
     assert plain.interpretation == result.interpretation and plain.yaku == result.yaku
 
+
+
+def test_between_readings_that_pay_the_same_the_local_yaku_show() -> None:
+    # 3445555667 8m + chi 678s won on 5m by West (a non-dealer), ron: 345 456 55 678m reads
+    # the 5m as a 兩面 wait on 345/456 or as the middle of 4_6 (a 嵌張 wait). Either way
+    # the open hand is 斷幺九 1 han and 30 fu (20, +2 for the kanchan or +0 for the
+    # ryanmen, open ron, rounded up): 1,000 both ways. 穴子 (3-14-03, 嵌張聽5的和牌) holds
+    # only on the kanchan reading, and its value is lost (b �翻), so it adds nothing to
+    # the payment: equal pay, and the reading that shows the yaku that holds is reported.
+    hand = {"hand": "34455556678m", "melds": ["chi 678s"], "seat": "W", "win": "5m"}
+    result = evaluate(Win.from_json(hand), Ruleset.default(), score=True)
+    assert [a.id for a in result.yaku] == ["3-14-03"]
+    assert result.interpretation is not None and result.interpretation.wait == "kanchan"
+    assert result.score is not None
+    assert (result.score.han, result.score.fu, result.score.payment.total) == (1, 30, 1000)
 
 # -- #36.1 at scale: hands complete only in a local shape, against the mahjong library ---
 

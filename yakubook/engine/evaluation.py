@@ -385,13 +385,16 @@ def _paying_reading(
     win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset
 ) -> tuple[Interpretation, list[Award], Score]:
     """The reading that pays the most (score.py rule 8, its ties broken as
-    ``best_score`` does), with its awards and score; among readings that do not win,
-    the one whose local yaku rank highest (the first of equals)."""
+    ``best_score`` does), with its awards and score. Between readings that pay exactly
+    the same (same payment, han and fu: two readings over one limit, say), and among
+    readings that do not win, the one whose local yaku rank highest (the first of
+    equals): the table is paid the same, and the reader is shown the local yaku that
+    hold rather than a reading that hides them."""
     best: tuple[tuple, Interpretation, list[Award], Score] | None = None
     for interp, awards in readings:
         worth = best_score(win, [(interp, awards)], rs.scoring)
         local = sum(rank(a.value) for a in awards)
-        key: tuple = (True, *paying_key(win, interp, worth)) if worth.win else (False, local)
+        key: tuple = (True, *paying_key(win, interp, worth), local) if worth.win else (False, local)
         if best is None or key > best[0]:
             best = (key, interp, awards, worth)
     assert best is not None

@@ -40,7 +40,8 @@ worked out", site/guide/scoring.md, states the same rules; tests/yaku/test_score
    player 1x (a dealer's tsumo: everyone 2x), each rounded up to 100, plus 100 per honba
    each; the winner also takes 1,000 per riichi stick on the table.
 8. The reading (interpretation) that pays the most counts, as at a real table; on equal
-   points a real yakuman beats a counted one, then more han, then more fu. ``evaluate``
+   points a real yakuman beats a counted one, then more han, then more fu; between
+   readings that pay exactly the same, the one whose local yaku rank highest. ``evaluate``
    reports that one reading's local yaku, standard yaku and interpretation with the score.
 
 Scoring is opt-in (``evaluate(win, ruleset, score=True)`` or ``score(win, ruleset)``), so

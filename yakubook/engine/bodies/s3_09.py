@@ -316,8 +316,11 @@ def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
             notes.append(
                 {"kind": "not_counted", "args": ["清老头"], "text": "计纯全带幺，不计清老头"}
             )
-    if not han:
-        return award(win, opts, note="; ".join(text))
+    plain = award(win, opts, note="; ".join(text))
+    if not han or plain.value["kind"] != "adopted":
+        # a and b (無: not counted as 七對子, no win) keep their own value: the rule
+        # questions add han only to an adopted 七對子.
+        return plain
     # Still option c's 有 (the hand is adopted as 七對子), with the han the rule questions
     # add on top: the score counts an adopted value's ``han``.
     value = {"kind": "adopted", "han": han, "lost": False, "notes": notes}
