@@ -120,6 +120,17 @@ class FamilyLink:
     why: str
 
 
+@dataclass(frozen=True)
+class ChineseProse:
+    """A text of the Chinese edition the project writes in English first (a paragraph of a
+    body's reading, a procedure note), as the Chinese page shows it: its Chinese in both
+    scripts when translated for today's English; otherwise the English, with the verdict
+    (stale or missing) the page marks (catalog/translations/zh.toml)."""
+
+    status: str  # translated, stale, missing
+    en: str
+    zh: Text | None  # None unless translated
+
 @dataclass
 class Node:
     id: str
@@ -148,6 +159,8 @@ class Node:
     forms: NameForms | None = None
     body: str | None = None          # where the body lives (file:line), from STATUS.json
     reading: str = ""                # the body's docstring: how the code reads the rule
+    reading_zh: list[ChineseProse] = field(default_factory=list)  # its paragraphs in Chinese
+    procedure_zh: ChineseProse | None = None  # a procedure note in Chinese
     rules: list[Node] = field(default_factory=list)      # rule questions of this yaku
     related: list[Related] = field(default_factory=list)
     families: list[FamilyLink] = field(default_factory=list)
@@ -427,6 +440,7 @@ def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Na
         n.reading = readings.get(n.id, "")
         n.examples = examples.get(n.id, [])
         n.rules = [r for r in nodes if r.kind == "rule" and r.yaku == n.id]
+    chinese_prose(root, cat, nodes, readings, warnings)
     families = engine_families() if status.known else []
     if status.known:  # the engine is read only once the build has checked the bodies
         apply_engine_defaults(nodes, engine_default_letters())
@@ -524,6 +538,38 @@ def body_readings(yaku_ids: set[str], warnings: list[str]) -> dict[str, str]:
                         "the pages show no code readings and the catalog's values instead "
                         "of what the engine awards")
         return {}
+
+
+def chinese_prose(root: Path, cat: dict[str, Any], nodes: list[Node],
+                  readings: dict[str, str], warnings: list[str]) -> None:
+    """Each yaku's reading and each procedure note in Chinese, from
+    catalog/translations/zh.toml, bound to the English it was written for."""
+    from catalog import translations
+    from extract.normalize import to_hans
+
+    try:
+        entries = translations.load_zh_entries(root)
+    except translations.TranslationError as e:  # the build refuses it before (bad input)
+        warnings.append(f"site: {e}; the Chinese edition shows the English readings")
+        entries = {}
+    verdicts = {v.key: v for v in translations.judge_prose(
+        translations.prose_texts(cat, readings), entries)}
+
+    def prose(key: str) -> ChineseProse | None:
+        v = verdicts.get(key)
+        if v is None:
+            return None
+        if v.status != "translated" or v.entry is None:
+            return ChineseProse(v.status, v.en, None)
+        hant = v.entry.zh.strip()
+        return ChineseProse(v.status, v.en, Text(hant, to_hans(hant), hant))
+
+    for n in nodes:
+        if n.kind == "yaku":
+            n.reading_zh = [p for i in range(1, len(translations.paragraphs(n.reading)) + 1)
+                            if (p := prose(translations.reading_key(n.id, i)))]
+        if n.procedure:
+            n.procedure_zh = prose(f"{n.id}/procedure")
 
 
 # ---------------------------------------------------------------------------- related

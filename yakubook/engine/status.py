@@ -33,6 +33,7 @@ class Declared:
     where: str  # file:line
     function: str
     note: str
+    doc: str = ""  # the docstring, as the site shows it: how the code reads the rule
 
 
 def _const(node: ast.expr) -> Any:
@@ -69,9 +70,17 @@ def declared_bodies(root: Path) -> list[Declared]:
                         f"{rel}:{fn.lineno}",
                         fn.name,
                         note,
+                        (ast.get_docstring(fn) or "").strip(),
                     )
                 )
     return found
+
+
+def readings(root: Path) -> dict[str, str]:
+    """Each body's reading (its docstring) read from the source, as the site shows it
+    through the registry: what the Chinese edition's readings (catalog/translations/zh.toml)
+    are bound to."""
+    return {d.id: d.doc for d in declared_bodies(root)}
 
 
 def _name(node: ast.expr) -> str:
