@@ -231,3 +231,27 @@ def test_every_text_of_today_has_its_chinese(root, cat):
     summary = translations.prose_summary(texts, translations.load_zh_entries(root))
     assert summary["total"]["translated"] == summary["total"]["total"] >= 220, summary
     assert summary["orphans"] == []
+
+
+def _lost_value_box(md: str) -> str:
+    """The lost-value warning's prose: the box without its title line and its TOML."""
+    start = md.find('!!! warning "值的數字遺失')
+    if start < 0:
+        return ""
+    lines = []
+    for line in md[start:].splitlines()[1:]:
+        if line and not line.startswith("    "):
+            break
+        lines.append(line)
+    return re.sub(r"```toml.*?```", "", "\n".join(lines), flags=re.S)
+
+
+def test_the_lost_value_box_speaks_chinese_in_both_scripts(pages):
+    boxes = {p: box for p, md in _chinese_yaku_pages(pages).items()
+             if (box := _lost_value_box(md))}
+    assert len(boxes) >= 10  # every yaku with an option whose number the source lost
+    for path, box in boxes.items():
+        prose = _plain(box)
+        assert han_share(prose) >= 0.9 and not ENGLISH_RUN.search(prose), (path, prose)
+        assert "遺失" in box and '<span class="yb-hans" lang="zh-Hans">' in box, path
+        assert "遗失" in box, path  # the Simplified sentence beside the Traditional one
