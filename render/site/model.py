@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -153,6 +154,7 @@ class Node:
     en: str = ""
     status: str = "missing"
     status_note: str | None = None
+    status_note_zh: Text | None = None  # the same note as the Chinese edition says it
     procedure: str | None = None
     examples: list[ExampleView] = field(default_factory=list)
     parent: str | None = None
@@ -242,7 +244,9 @@ class Node:
 
     @property
     def status_badge(self) -> Markup:
-        return status_badge(self.status, self.status_note)
+        """The Chinese edition's badge (the English one writes its own), its note in Chinese."""
+        note = self.status_note_zh.hant if self.status_note_zh else self.status_note
+        return status_badge(self.status, note)
 
 
 @dataclass
@@ -566,10 +570,30 @@ def chinese_prose(root: Path, cat: dict[str, Any], nodes: list[Node],
 
     for n in nodes:
         if n.kind == "yaku":
+            n.status_note_zh = status_note_zh(n.status_note, to_hans)
             n.reading_zh = [p for i in range(1, len(translations.paragraphs(n.reading)) + 1)
                             if (p := prose(translations.reading_key(n.id, i)))]
         if n.procedure:
             n.procedure_zh = prose(f"{n.id}/procedure")
+
+
+# The status note's list of procedure-only rule questions (yakubook/engine/status.py) in
+# the Chinese edition's words; a body's own note (@implements(note=…)) is shown as written.
+PROCEDURE_NOTE_ZH = "只關於牌桌程序、不作判定的規則問題："
+
+
+def status_note_zh(note: str | None, to_hans: Callable[[str], str]) -> Text | None:
+    from yakubook.engine.status import PROCEDURE_NOTE
+
+    if not note:
+        return None
+    parts = []
+    for part in note.split("; "):
+        if part.startswith(PROCEDURE_NOTE):
+            part = PROCEDURE_NOTE_ZH + "、".join(part.removeprefix(PROCEDURE_NOTE).split(", "))
+        parts.append(part)
+    hant = "；".join(parts)
+    return Text(hant, to_hans(hant), hant)
 
 
 # ---------------------------------------------------------------------------- related

@@ -255,3 +255,15 @@ def test_the_lost_value_box_speaks_chinese_in_both_scripts(pages):
         assert han_share(prose) >= 0.9 and not ENGLISH_RUN.search(prose), (path, prose)
         assert "遺失" in box and '<span class="yb-hans" lang="zh-Hans">' in box, path
         assert "遗失" in box, path  # the Simplified sentence beside the Traditional one
+
+
+def test_the_status_note_on_procedure_questions_is_written_in_chinese(pages):
+    """The status line of a yaku with procedure-only rule questions lists them in Chinese
+    (the English edition's status says it its own way)."""
+    chinese = {p: md for p, md in pages.items() if p.startswith("yaku/") or p == "by-status.md"}
+    assert not [p for p, md in chinese.items() if "outside the evaluator" in md]
+    for yid, ids in {"3-08-01": "3-08-01-06", "3-15-06": "3-15-06-03、3-15-06-04"}.items():
+        md = pages[f"yaku/{yid}.md"]
+        impl = md.splitlines()[md.splitlines().index("{ .yb-impl }") - 1]
+        assert f"只關於牌桌程序、不作判定的規則問題：{ids}" in impl, impl
+        assert f"只关于牌桌程序、不作判定的规则问题：{ids}" in impl, impl

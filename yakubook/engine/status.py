@@ -22,6 +22,9 @@ except ModuleNotFoundError:  # the installed wheel has none: `yakubook status` t
     catalog_pkg = identifiers_pkg = translations = None  # type: ignore[assignment]
 
 VERDICTS = ("implemented", "stale", "missing", "orphan", "unnamed")
+# How a yaku's status note lists its procedure-only rule questions (the Chinese edition
+# says it in Chinese: render/site/model.py).
+PROCEDURE_NOTE = "procedure-only rule questions, outside the evaluator: "
 # catalog.translations.VERDICTS, for the wheel (tests/yaku/test_package.py checks they agree).
 EN_VERDICTS = ("translated", "stale", "missing")
 
@@ -113,7 +116,7 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
         note = body.note if body and body.note else None
         if procedure and verdict == "implemented":
             note = ((note + "; ") if note else "") + (
-                "procedure-only rule questions, outside the evaluator: " + ", ".join(procedure)
+                PROCEDURE_NOTE + ", ".join(procedure)
             )
         yaku[yid] = {
             "status": verdict,
