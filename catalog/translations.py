@@ -146,15 +146,18 @@ _FP = re.compile(r"^[0-9a-f]{16}$")
 ENTRY_KEYS = {"zh", "fp", "en"}
 
 
-def parse_entries(text: str, where: str = EN_REL) -> dict[str, Entry]:
-    """The tables of en.toml, checked for shape; a malformed entry is a TranslationError."""
-    return dict(_parse_entries(text, where))
+def parse_entries(text: str, where: str = EN_REL, bound_to: str = "zh") -> dict[str, Entry]:
+    """The tables of en.toml, checked for shape; a malformed entry is a TranslationError.
+
+    `bound_to` is the language the fingerprint binds: the Chinese in en.toml, the English
+    in zh.toml (the Chinese edition's prose, which the project writes in English first)."""
+    return dict(_parse_entries(text, where, bound_to))
 
 
 # One build reads en.toml in four stages; the entries are immutable, so the parse of the
 # same text is shared (a new text, e.g. after an edit, is parsed anew).
-@lru_cache(maxsize=2)
-def _parse_entries(text: str, where: str) -> dict[str, Entry]:
+@lru_cache(maxsize=4)
+def _parse_entries(text: str, where: str, bound_to: str = "zh") -> dict[str, Entry]:
     try:
         data = catalog_pkg.load_toml(text, where)
     except catalog_pkg.CuratedError as e:
@@ -178,10 +181,11 @@ def _parse_entries(text: str, where: str) -> dict[str, Entry]:
             raise TranslationError(where, line, f"{key}: zh, fp and en must be strings")
         if not _FP.match(table["fp"]):
             raise TranslationError(where, line, f"{key}: fp must be 16 lower-case hex digits")
-        if table["fp"] != fingerprint(table["zh"]):
+        if table["fp"] != fingerprint(table[bound_to]):
             raise TranslationError(
                 where, line,
-                f"{key}: fp is not the fingerprint of zh (expected {fingerprint(table['zh'])});"
+                f"{key}: fp is not the fingerprint of {bound_to} "
+                f"(expected {fingerprint(table[bound_to])});"
                 " when you review a stale entry, update zh, fp and en together",
             )
         out[key] = Entry(key, table["zh"], table["fp"], table["en"], line)
@@ -225,7 +229,7 @@ def orphans(cat: dict[str, Any], entries: dict[str, Entry]) -> list[str]:
     return sorted(k for k in entries if k not in keys)
 
 
-def counts(verdicts: list[Verdict]) -> dict[str, int]:
+def counts(verdicts: list[Verdict] | list[ProseVerdict]) -> dict[str, int]:
     c = dict.fromkeys(VERDICTS, 0)
     for v in verdicts:
         c[v.status] += 1
@@ -265,6 +269,110 @@ def went_stale(
             continue
         if e.fp == fingerprint(before[tn.key]) and e.fp != fingerprint(tn.zh):
             lines.append(f"  translation went stale: {tn.key} {before[tn.key]} -> {tn.zh}")
+    return lines
+
+
+# ---------------------------------------------------------------------------- zh.toml
+
+# The Chinese edition's prose the project writes in English first: each body's reading
+# ("How the code reads it": its docstring, one entry per paragraph) and the reason of each
+# procedure-only rule question (catalog/procedure.toml). catalog/translations/zh.toml holds
+# their Chinese the same way en.toml holds the catalog's English, the other way round: `en`
+# is the English translated, `fp` its fingerprint, `zh` the Chinese (Traditional; the
+# Simplified form is converted when the page is rendered).
+#
+#     ["3-02-04/reading1"]
+#     en = "Ron on the tile another player discards to declare riichi."
+#     fp = "…"                          # fingerprint(en)
+#     zh = "榮和他家宣告立直時打出的那張牌。"
+#
+# When a docstring or a procedure note changes, its Chinese is *stale* until reviewed; a
+# text without an entry is *missing*. Neither fails the build: the build's summary and
+# `yakubook status` report them, and the Chinese edition shows the English, marked.
+ZH_REL = "catalog/translations/zh.toml"
+
+
+def load_zh_entries(root: Path) -> dict[str, Entry]:
+    path = root / ZH_REL
+    if not path.exists():
+        return {}
+    return parse_entries(path.read_text(encoding="utf-8"), ZH_REL, bound_to="en")
+
+
+def paragraphs(doc: str) -> list[str]:
+    """A docstring's paragraphs as a page shows them: split at blank lines, each on one
+    line (re-wrapping a docstring does not make its translation stale)."""
+    return [" ".join(p.split()) for p in re.split(r"\n\s*\n", doc) if p.strip()]
+
+
+def reading_key(yaku_id: str, number: int) -> str:
+    return f"{yaku_id}/reading{number}"
+
+
+def prose_texts(cat: dict[str, Any], readings: dict[str, str]) -> dict[str, str]:
+    """Key -> English of every text of the Chinese edition written in English first, in
+    catalog order: the readings' paragraphs (`ID/readingN`) and the procedure notes
+    (`ID/procedure`)."""
+    out: dict[str, str] = {}
+    for n in cat["nodes"]:
+        if n["kind"] == "yaku":
+            for i, para in enumerate(paragraphs(readings.get(n["id"], "")), start=1):
+                out[reading_key(n["id"], i)] = para
+        why = str(n.get("procedure_why") or "").strip()
+        if n.get("procedure_only") and why:
+            out[f"{n['id']}/procedure"] = why
+    return out
+
+
+@dataclass(frozen=True)
+class ProseVerdict:
+    key: str
+    en: str  # today's English
+    status: str  # one of VERDICTS
+    entry: Entry | None
+
+
+def judge_prose(texts: dict[str, str], entries: dict[str, Entry]) -> list[ProseVerdict]:
+    """Each text: translated (its Chinese written for today's English), stale, or missing."""
+    out = []
+    for key, en in texts.items():
+        e = entries.get(key)
+        if e is None or not e.zh.strip():
+            status = "missing"
+        elif e.fp != fingerprint(en):
+            status = "stale"
+        else:
+            status = "translated"
+        out.append(ProseVerdict(key, en, status, e))
+    return out
+
+
+def prose_summary(texts: dict[str, str], entries: dict[str, Entry]) -> dict[str, Any]:
+    """Counts, the open keys and the entries for texts that no longer exist."""
+    verdicts = judge_prose(texts, entries)
+    return {
+        "total": counts(verdicts),
+        "stale": [v.key for v in verdicts if v.status == "stale"],
+        "missing": [v.key for v in verdicts if v.status == "missing"],
+        "orphans": sorted(k for k in entries if k not in texts),
+    }
+
+
+def prose_report(texts: dict[str, str], entries: dict[str, Entry]) -> list[str]:
+    """Build-summary lines for the Chinese edition's prose: each stale text, and a count
+    of the open ones (never an error)."""
+    summary = prose_summary(texts, entries)
+    lines = []
+    for key in summary["stale"]:
+        line = entries[key].line
+        lines.append(f"  translation went stale (zh): {key}: the English changed since its "
+                     f"Chinese was written ({ZH_REL}:{line})")
+    total = summary["total"]
+    if total["stale"] or total["missing"]:
+        lines.append(
+            f"translations (zh): {total['stale']} stale, {total['missing']} missing "
+            f"of {total['total']} (see `yakubook status`)"
+        )
     return lines
 
 
@@ -641,22 +749,79 @@ def render_entries(cat: dict[str, Any], entries: dict[str, Entry]) -> str:
     return "\n".join(out)
 
 
+def render_zh_entries(texts: dict[str, str], entries: dict[str, Entry]) -> str:
+    """zh.toml in catalog order (the order of `texts`, prose_texts), one comment line per
+    yaku; entries whose text no longer exists last."""
+    out = [
+        "# The Chinese edition's prose written in English first: the bodies' readings (\"How",
+        "# the code reads it\", one table per paragraph: ID/readingN) and the procedure notes",
+        "# (ID/procedure, catalog/procedure.toml). en is the English translated, fp its",
+        "# fingerprint (catalog.translations.fingerprint), zh the Chinese (Traditional; the",
+        "# site converts the Simplified form). Edit zh by hand; refresh en and fp only after",
+        "# reviewing the Chinese against the new English. See catalog/translations.py.",
+        "",
+    ]
+    heading = None
+    for key in [*texts, *sorted(k for k in entries if k not in texts)]:
+        e = entries.get(key)
+        if e is None:
+            continue
+        node = key.split("/")[0]
+        yaku = "-".join(node.split("-")[:3]) if key in texts else "texts that no longer exist"
+        if yaku != heading:
+            heading = yaku
+            out += [f"# ---- {yaku}", ""]
+        out += [f"[{_toml_str(key)}]", f"en = {_toml_str(e.en)}", f"fp = {_toml_str(e.fp)}",
+                f"zh = {_toml_str(e.zh)}", ""]
+    return "\n".join(out)
+
+
+def _zh_main(root: Path, cat: dict[str, Any], argv: list[str]) -> int:
+    """zh-todo: the Chinese edition's open prose keys with their English. zh-merge FILE.tsv:
+    set the Chinese of the keys in FILE.tsv (`key<TAB>chinese`), bound to today's English."""
+    from yakubook.engine.status import readings
+
+    texts = prose_texts(cat, readings(root))
+    entries = load_zh_entries(root)
+    if argv[0] == "zh-todo":
+        for v in judge_prose(texts, entries):
+            if v.status != "translated":
+                print(f"{v.status}\t{v.key}\t{v.en}")
+        return 0
+    path = Path(argv[1])
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        key, sep, zh = raw.partition("\t")
+        if not sep or key not in texts or not zh.strip():
+            print(f"{path}:{number}: expected a known key, a tab and Chinese: {raw!r}")
+            return 2
+        entries[key] = Entry(key, zh.strip(), fingerprint(texts[key]), texts[key], None)
+    (root / ZH_REL).write_text(render_zh_entries(texts, entries), encoding="utf-8")
+    return 0
+
+
 def _escape(s: str) -> str:
     return s.replace("\n", "\\n")
 
 
 def _main(argv: list[str]) -> int:
-    """`python -m catalog.translations todo | formulaic | merge FILE.tsv` (run from the root).
+    """`python -m catalog.translations todo | formulaic | merge FILE.tsv | zh-todo |
+    zh-merge FILE.tsv` (run from the root).
 
     todo: the missing and stale keys with their Chinese. formulaic: add entries for value
     options whose text is exactly the formula of their value. merge: set the English of
     the keys in FILE.tsv (`key<TAB>english`, `\\n` for a line break), bound to the Chinese
-    of today's catalog.
+    of today's catalog. zh-todo and zh-merge do the same for the Chinese edition's prose
+    (catalog/translations/zh.toml: `key<TAB>chinese`, bound to today's English).
     """
     root = Path.cwd()
     cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
     entries = load_entries(root)
     nodes = {tn.key: tn for tn in text_nodes(cat)}
+    zh_commands = {"zh-todo": 1, "zh-merge": 2}  # name -> the argument count with it
+    if argv and len(argv) == zh_commands.get(argv[0]):
+        return _zh_main(root, cat, argv)
     if not argv or argv[0] not in ("todo", "formulaic", "merge"):
         print(_main.__doc__)
         return 2

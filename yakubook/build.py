@@ -376,11 +376,13 @@ def _render_stages() -> list[Callable[..., tuple[Outputs, list[str]]]]:
 def _translations_stage(
     root: Path, cat: dict[str, Any], names: Any, outputs: Outputs
 ) -> tuple[Outputs, list[str]]:
-    """catalog.en.json (English edition); a malformed translations file is bad input."""
+    """catalog.en.json (English edition); a malformed translations file (en.toml, or the
+    Chinese edition's zh.toml) is bad input."""
     from catalog import translations
     from extract.build import SourceError
 
     try:
+        translations.load_zh_entries(root)  # the Chinese edition's prose: read by the site
         return translations.stage(root, cat, names, outputs)
     except translations.TranslationError as e:
         raise SourceError(e.where, e.line, e.message) from e
@@ -400,7 +402,20 @@ def _translations_report(
             f"translations (en): {total['stale']} stale, {total['missing']} missing "
             f"of {total['total']} (see `yakubook status`)"
         )
-    return lines
+    return lines + _chinese_prose_report(root, new)
+
+
+def _chinese_prose_report(root: Path, cat: dict[str, Any]) -> list[str]:
+    """The Chinese edition's prose written in English first (the bodies' readings, the
+    procedure notes): which Chinese is stale or missing (catalog/translations/zh.toml)."""
+    from catalog import translations
+    from yakubook.engine.status import readings
+
+    try:
+        entries = translations.load_zh_entries(root)
+    except translations.TranslationError as e:  # the site stage reports it as bad input
+        return [f"translations (zh): {e}"]
+    return translations.prose_report(translations.prose_texts(cat, readings(root)), entries)
 
 
 def stale(root: Path, outputs: Outputs) -> list[str]:

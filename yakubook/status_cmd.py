@@ -29,10 +29,10 @@ def is_checkout(root: Path) -> bool:
 def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
     """(status, catalog) of the checkout's bodies as they are now, or the exit code."""
     import catalog as catalog_pkg
-    from catalog import example_notes
+    from catalog import example_notes, translations
     from catalog.identifiers import IdentifierError
     from catalog.translations import TranslationError
-    from yakubook.engine.status import compute
+    from yakubook.engine.status import compute, readings
 
     try:
         cat = catalog_pkg.read_catalog(root / "catalog" / "catalog.json", "catalog/catalog.json")
@@ -44,6 +44,8 @@ def _computed(root: Path) -> tuple[dict[str, Any], dict[str, Any]] | int:
         status = compute(root, cat, names)
         status["example_notes"] = example_notes.summary(
             catalog_pkg.read_examples(root, cat, warnings=[]))
+        status["chinese_prose"] = translations.prose_summary(
+            translations.prose_texts(cat, readings(root)), translations.load_zh_entries(root))
         return status, cat
     except (TranslationError, IdentifierError, catalog_pkg.CuratedError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -90,6 +92,8 @@ def run_status(root: Path, as_json: bool) -> int:
     _print_translations(status["translations"])
     if "example_notes" in status:  # counted from the checkout's examples; a wheel has none
         _print_example_notes(status["example_notes"])
+    if "chinese_prose" in status:  # bound to the checkout's bodies; a wheel has none
+        _print_chinese_prose(status["chinese_prose"])
     ids = status["identifiers"]
     print()
     print(
@@ -129,6 +133,23 @@ def _print_translations(tr: dict[str, Any]) -> None:
         print(f"missing translation: {key}")
     for key in tr["orphans"]:
         print(f"translation of a text the catalog no longer has: {key}")
+
+
+def _print_chinese_prose(prose: dict[str, Any]) -> None:
+    """The Chinese edition's readings and procedure notes, each bound to its English."""
+    total = prose["total"]
+    print()
+    print(
+        f"Chinese edition prose (readings, procedure notes; catalog/translations/zh.toml): "
+        f"{total['translated']} translated, {total['stale']} stale, {total['missing']} "
+        f"missing, of {total['total']}"
+    )
+    for key in prose["stale"]:
+        print(f"stale Chinese (the English changed since): {key}")
+    for key in prose["missing"]:
+        print(f"missing Chinese: {key}")
+    for key in prose["orphans"]:
+        print(f"Chinese for a text that no longer exists: {key}")
 
 
 def _print_example_notes(notes: dict[str, Any]) -> None:

@@ -6,6 +6,7 @@ import hashlib
 import json
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -120,6 +121,17 @@ class FamilyLink:
     why: str
 
 
+@dataclass(frozen=True)
+class ChineseProse:
+    """A text of the Chinese edition the project writes in English first (a paragraph of a
+    body's reading, a procedure note), as the Chinese page shows it: its Chinese in both
+    scripts when translated for today's English; otherwise the English, with the verdict
+    (stale or missing) the page marks (catalog/translations/zh.toml)."""
+
+    status: str  # translated, stale, missing
+    en: str
+    zh: Text | None  # None unless translated
+
 @dataclass
 class Node:
     id: str
@@ -142,12 +154,15 @@ class Node:
     en: str = ""
     status: str = "missing"
     status_note: str | None = None
+    status_note_zh: Text | None = None  # the same note as the Chinese edition says it
     procedure: str | None = None
     examples: list[ExampleView] = field(default_factory=list)
     parent: str | None = None
     forms: NameForms | None = None
     body: str | None = None          # where the body lives (file:line), from STATUS.json
     reading: str = ""                # the body's docstring: how the code reads the rule
+    reading_zh: list[ChineseProse] = field(default_factory=list)  # its paragraphs in Chinese
+    procedure_zh: ChineseProse | None = None  # a procedure note in Chinese
     rules: list[Node] = field(default_factory=list)      # rule questions of this yaku
     related: list[Related] = field(default_factory=list)
     families: list[FamilyLink] = field(default_factory=list)
@@ -229,7 +244,9 @@ class Node:
 
     @property
     def status_badge(self) -> Markup:
-        return status_badge(self.status, self.status_note)
+        """The Chinese edition's badge (the English one writes its own), its note in Chinese."""
+        note = self.status_note_zh.hant if self.status_note_zh else self.status_note
+        return status_badge(self.status, note)
 
 
 @dataclass
@@ -427,6 +444,7 @@ def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Na
         n.reading = readings.get(n.id, "")
         n.examples = examples.get(n.id, [])
         n.rules = [r for r in nodes if r.kind == "rule" and r.yaku == n.id]
+    chinese_prose(root, cat, nodes, readings, warnings)
     families = engine_families() if status.known else []
     if status.known:  # the engine is read only once the build has checked the bodies
         apply_engine_defaults(nodes, engine_default_letters())
@@ -524,6 +542,58 @@ def body_readings(yaku_ids: set[str], warnings: list[str]) -> dict[str, str]:
                         "the pages show no code readings and the catalog's values instead "
                         "of what the engine awards")
         return {}
+
+
+def chinese_prose(root: Path, cat: dict[str, Any], nodes: list[Node],
+                  readings: dict[str, str], warnings: list[str]) -> None:
+    """Each yaku's reading and each procedure note in Chinese, from
+    catalog/translations/zh.toml, bound to the English it was written for."""
+    from catalog import translations
+    from extract.normalize import to_hans
+
+    try:
+        entries = translations.load_zh_entries(root)
+    except translations.TranslationError as e:  # the build refuses it before (bad input)
+        warnings.append(f"site: {e}; the Chinese edition shows the English readings")
+        entries = {}
+    verdicts = {v.key: v for v in translations.judge_prose(
+        translations.prose_texts(cat, readings), entries)}
+
+    def prose(key: str) -> ChineseProse | None:
+        v = verdicts.get(key)
+        if v is None:
+            return None
+        if v.status != "translated" or v.entry is None:
+            return ChineseProse(v.status, v.en, None)
+        hant = v.entry.zh.strip()
+        return ChineseProse(v.status, v.en, Text(hant, to_hans(hant), hant))
+
+    for n in nodes:
+        if n.kind == "yaku":
+            n.status_note_zh = status_note_zh(n.status_note, to_hans)
+            n.reading_zh = [p for i in range(1, len(translations.paragraphs(n.reading)) + 1)
+                            if (p := prose(translations.reading_key(n.id, i)))]
+        if n.procedure:
+            n.procedure_zh = prose(f"{n.id}/procedure")
+
+
+# The status note's list of procedure-only rule questions (yakubook/engine/status.py) in
+# the Chinese edition's words; a body's own note (@implements(note=…)) is shown as written.
+PROCEDURE_NOTE_ZH = "只關於牌桌程序、不作判定的規則問題："
+
+
+def status_note_zh(note: str | None, to_hans: Callable[[str], str]) -> Text | None:
+    from yakubook.engine.status import PROCEDURE_NOTE
+
+    if not note:
+        return None
+    parts = []
+    for part in note.split("; "):
+        if part.startswith(PROCEDURE_NOTE):
+            part = PROCEDURE_NOTE_ZH + "、".join(part.removeprefix(PROCEDURE_NOTE).split(", "))
+        parts.append(part)
+    hant = "；".join(parts)
+    return Text(hant, to_hans(hant), hant)
 
 
 # ---------------------------------------------------------------------------- related

@@ -72,8 +72,11 @@ def test_status_command_table_and_json(root, capsys):
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {
         "yaku", "sections", "total", "translations", "identifiers", "example_notes",
-        "no_playable_default",
+        "chinese_prose", "no_playable_default",
     }
+    # the Chinese edition's readings and procedure notes (catalog/translations/zh.toml, #41)
+    prose = data["chinese_prose"]["total"]
+    assert prose["translated"] == prose["total"] >= 220 and prose["stale"] == 0
     notes = data["example_notes"]["total"]
     assert notes["translated"] == notes["total"] >= 780 and notes["stale"] == 0
     # issue #22: 皆素 (無, ?翻) has no option with a number; 東北新幹線 (無, ?翻, 2翻, 役滿) has
@@ -88,6 +91,7 @@ def test_status_command_table_and_json(root, capsys):
     assert "3-13-01" in out and "total" in out
     assert "819 named, 0 stale, 0 missing, 0 unknown" in out
     assert f"example notes (catalog/examples*.toml, zh + en): {notes['total']} translated" in out
+    assert f"catalog/translations/zh.toml): {prose['total']} translated, 0 stale, 0 missing" in out
     assert "24 yaku have no such option" in out and "  3-14-13      option b  皆素" in out
 
 

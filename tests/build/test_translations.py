@@ -86,3 +86,50 @@ def test_malformed_translations_file_is_bad_input(project_copy, capsys):
     assert "Traceback" not in err
     assert (project_copy / "catalog" / "catalog.en.json").read_bytes() == before
     assert run_status(project_copy, as_json=False) == 2
+
+
+# 3-02-04 燕返(1): its body's whole docstring, one paragraph (the English edition's reading,
+# catalog/translations/zh.toml's 3-02-04/reading1)
+READING = '    """Ron on the tile another player discards to declare riichi."""\n'
+CHANGED_READING = ('    """Ron on the tile another player discards to declare riichi, an open '
+                   'riichi too."""\n')
+
+
+def test_an_edited_reading_turns_its_chinese_stale_in_build_and_status(project_copy, capsys):
+    """The Chinese edition's readings are bound to the English they translate (#41 point 3):
+    after a body's docstring changes, the build and `yakubook status` report exactly that
+    paragraph's Chinese stale, and the build still succeeds."""
+    assert run(project_copy, check=False) == 0
+    out = capsys.readouterr().out
+    assert "translations (zh)" not in out  # every reading has its Chinese today
+    body = project_copy / "yakubook" / "engine" / "bodies" / "s3_02.py"
+    text = body.read_text(encoding="utf-8")
+    assert text.count(READING) == 1
+    body.write_text(text.replace(READING, CHANGED_READING), encoding="utf-8")
+
+    assert run(project_copy, check=False) == 0
+    out = capsys.readouterr().out
+    went = [ln.strip() for ln in out.splitlines() if "went stale (zh)" in ln]
+    assert len(went) == 1 and went[0].startswith(
+        "translation went stale (zh): 3-02-04/reading1: the English changed since its Chinese "
+        "was written (catalog/translations/zh.toml:"), went
+    assert "translations (zh): 1 stale, 0 missing of " in out
+
+    assert run_status(project_copy, as_json=True) == 0
+    prose = json.loads(capsys.readouterr().out)["chinese_prose"]
+    assert prose["stale"] == ["3-02-04/reading1"] and prose["missing"] == []
+    assert run_status(project_copy, as_json=False) == 0
+    assert "stale Chinese (the English changed since): 3-02-04/reading1" in capsys.readouterr().out
+
+
+def test_a_malformed_chinese_translation_is_refused_with_file_and_line(project_copy, capsys):
+    path = project_copy / "catalog" / "translations" / "zh.toml"
+    text = path.read_text(encoding="utf-8")
+    line = text.splitlines().index('["3-02-04/reading1"]') + 1
+    path.write_text(text.replace('zh = "榮和他家為宣告立直而打出的牌。"', 'zh = 1', 1),
+                    encoding="utf-8")
+    assert run(project_copy, check=False) == 2
+    err = capsys.readouterr().err
+    assert f"catalog/translations/zh.toml:{line}: 3-02-04/reading1: zh, fp and en must be " \
+           "strings" in err, err
+    assert "Traceback" not in err

@@ -371,12 +371,14 @@ def test_yaku_page_shows_every_name_form(cat, names, status_outputs, tmp_path):
     assert names_json["yaku/3-13-01/"]["forms"]["ja"] == []
 
 
-def test_yaku_page_reads_the_body_docstring_through_the_registry(pages, status_outputs):
+def test_yaku_page_reads_the_body_docstring_through_the_registry(pages, status_outputs, root):
     import inspect
 
+    from catalog import translations
     from yakubook.engine import registry
 
     registry.load_bodies()
+    chinese = translations.load_zh_entries(root)
     assert status_outputs, "catalog/STATUS.json is needed"
     status = json.loads(status_outputs["catalog/STATUS.json"])["yaku"]
     checked = 0
@@ -386,8 +388,12 @@ def test_yaku_page_reads_the_body_docstring_through_the_registry(pages, status_o
         if not doc or md is None:
             continue
         section = md[md.index("{ #implementation }"):]
-        for para in doc.split("\n\n"):
-            assert str(site.esc(para.replace("\n", " "))) in section, (yid, para[:40])
+        # the Chinese edition shows each paragraph in Chinese (#41 point 3): the Chinese
+        # written for exactly this paragraph of the docstring (catalog/translations/zh.toml)
+        for i, para in enumerate(translations.paragraphs(doc), start=1):
+            entry = chinese[translations.reading_key(yid, i)]
+            assert entry.fp == translations.fingerprint(para), (yid, para[:40])
+            assert str(site.esc(entry.zh)) in section, (yid, para[:40])
         assert str(site.esc(status[yid]["body"])) in section, yid
         checked += 1
     assert checked > 100
@@ -441,17 +447,19 @@ def test_family_decisions_are_on_both_yaku_pages_in_both_editions(all_pages, lar
 
 # -- issue #35: the readings decided, each with its reason on the yaku's page ------------
 
-READINGS_DECIDED = {
-    "3-15-01": "the score is where the table says that",  # 人和's cap and limit_yaku
-    "3-08-03": "told apart by the honors of the flush",  # 朱鷺: North the only honor
-    "3-08-05": "would also be Gold Rush",  # Gold Rush: 發 the only honor
-    "3-14-02": "win narrowed to one tile",  # 獨釣寒江雪 ⊃ 裸單騎
+READINGS_DECIDED = {  # the reason as each edition says it: Chinese, English
+    "3-15-01": ("說出這個價值的是牌桌的計分",  # 人和's cap and limit_yaku
+                "the score is where the table says that"),
+    "3-08-03": ("各列車以混一色的字牌區分",  # 朱鷺: North the only honor
+                "told apart by the honors of the flush"),
+    "3-08-05": ("也都會是 Gold Rush", "would also be Gold Rush"),  # Gold Rush: 發 the only honor
+    "3-14-02": ("就是限定於一種牌的裸單騎和牌", "win narrowed to one tile"),  # 獨釣寒江雪 ⊃ 裸單騎
 }
 
 
-@pytest.mark.parametrize(("yaku", "reason"), sorted(READINGS_DECIDED.items()))
-def test_decided_readings_give_their_reason_on_the_page(all_pages, yaku, reason):
-    for edition in ("", "en/"):
+@pytest.mark.parametrize(("yaku", "reasons"), sorted(READINGS_DECIDED.items()))
+def test_decided_readings_give_their_reason_on_the_page(all_pages, yaku, reasons):
+    for edition, reason in zip(("", "en/"), reasons, strict=True):
         assert reason in all_pages[f"{edition}yaku/{yaku}.md"], (edition, yaku)
 
 

@@ -22,6 +22,9 @@ except ModuleNotFoundError:  # the installed wheel has none: `yakubook status` t
     catalog_pkg = identifiers_pkg = translations = None  # type: ignore[assignment]
 
 VERDICTS = ("implemented", "stale", "missing", "orphan", "unnamed")
+# How a yaku's status note lists its procedure-only rule questions (the Chinese edition
+# says it in Chinese: render/site/model.py).
+PROCEDURE_NOTE = "procedure-only rule questions, outside the evaluator: "
 # catalog.translations.VERDICTS, for the wheel (tests/yaku/test_package.py checks they agree).
 EN_VERDICTS = ("translated", "stale", "missing")
 
@@ -33,6 +36,7 @@ class Declared:
     where: str  # file:line
     function: str
     note: str
+    doc: str = ""  # the docstring, as the site shows it: how the code reads the rule
 
 
 def _const(node: ast.expr) -> Any:
@@ -69,9 +73,17 @@ def declared_bodies(root: Path) -> list[Declared]:
                         f"{rel}:{fn.lineno}",
                         fn.name,
                         note,
+                        (ast.get_docstring(fn) or "").strip(),
                     )
                 )
     return found
+
+
+def readings(root: Path) -> dict[str, str]:
+    """Each body's reading (its docstring) read from the source, as the site shows it
+    through the registry: what the Chinese edition's readings (catalog/translations/zh.toml)
+    are bound to."""
+    return {d.id: d.doc for d in declared_bodies(root)}
 
 
 def _name(node: ast.expr) -> str:
@@ -104,7 +116,7 @@ def compute(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name])
         note = body.note if body and body.note else None
         if procedure and verdict == "implemented":
             note = ((note + "; ") if note else "") + (
-                "procedure-only rule questions, outside the evaluator: " + ", ".join(procedure)
+                PROCEDURE_NOTE + ", ".join(procedure)
             )
         yaku[yid] = {
             "status": verdict,
