@@ -370,7 +370,7 @@ def test_lost_number_goes_into_the_export(engine_page, hr_public, tmp_path):
     select_preset(page, "defaults")
     data = json.loads((hr_public / "assets" / "house-rules" / "data.json").read_text("utf-8"))
     yid, letter = next((y["id"], o["letter"]) for y in data["yaku"] for o in y["options"]
-                       if o["lost_number"])
+                       if "han" in o["lost_numbers"])
     number = page.locator(f'input[data-number="{yid}"]')
     page.select_option(f'select[data-choice="{yid}"]', letter)
     assert number.is_visible()
