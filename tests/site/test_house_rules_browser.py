@@ -110,6 +110,10 @@ READ_RESULT = """() => {
 
 def check(page, win: dict) -> dict:
     """Enter a Win JSON through the page's JSON box, check it, and read what the page shows."""
+    # A check the sheet's last change scheduled writes its own hand into the JSON box when it
+    # starts: let it finish first, or it overwrites the hand filled in below (seen once: a
+    # hand checked as the one before it).
+    page.wait_for_function("window.ybHouseRules.settled()", timeout=ENGINE_TIMEOUT)
     before = page.evaluate("document.querySelector('.yb-hr-jsonbox').open = true,"
                            " window.ybHouseRules.evaluations")
     page.fill("#yb-hr-json", json.dumps(win))
