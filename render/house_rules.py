@@ -13,7 +13,9 @@ Outputs (all under site/docs, committed like every page):
   pending", as the English site does), each yaku's English title from names.toml;
   The `[scoring]` keys the engine reads, with their documented defaults and the values
   each takes, come from `yakubook.engine.score` (`scoring_controls`), so the page's "Scoring"
-  controls offer exactly what `yakubook evaluate --rules` accepts;
+  controls offer exactly what `yakubook evaluate --rules` accepts; so do the numbers a
+  ruleset may supply where the source lost one (`han`, `fu`, `multiple`: `suppliable`,
+  and each option's `lost_numbers`);
 - `assets/house-rules/*.js|*.css`: hand-written, copied from render/templates/site/house_rules.
 
 The engine the page runs (the project's `yaku` + `generated` in Pyodide) is not here: it is
@@ -63,16 +65,16 @@ def _text(obj: dict[str, Any] | None) -> dict[str, str]:
     return {"hant": hant, "hans": obj.get("zh-Hans", hant)}
 
 
-def number_lost(value: dict[str, Any] | None) -> bool:
-    """A value option whose han count the sources lost: a ruleset may supply it (`han = N`)."""
-    return bool(
-        value
-        and value.get("lost")
-        and value.get("kind") in ("han", "additive")
-        and value.get("han") is None
-    )
+def lost_numbers(value: dict[str, Any] | None) -> list[str]:
+    """The numbers a ruleset may supply for a value option, in the engine's order (`han`,
+    `fu`, `multiple`): those the sources lost in it (`?翻`, `?5符1翻`, `?倍滿貫`), as
+    yakubook.engine.rules accepts them (a number the value has, set to null, the value
+    marked lost)."""
+    from yakubook.engine.score import SUPPLIABLE
 
-
+    if not value or not value.get("lost"):
+        return []
+    return [key for key in SUPPLIABLE if key in value and value[key] is None]
 
 
 def none_letter(options: list[dict[str, Any]]) -> str | None:
@@ -144,7 +146,7 @@ def menus(cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
             "none": none_letter(opts),
             "options": [
                 {"letter": o["letter"], **_text(o["text"]), "value": o["value"],
-                 "lost_number": number_lost(o["value"]),
+                 "lost_numbers": lost_numbers(o["value"]),
                  **({"en_text": en.current(f"{yid}/{o['letter']}"),
                      "words_en": _words_en(en, yid, o["letter"], o["value"])}
                     if en is not None else {})}
@@ -181,6 +183,14 @@ def scoring_controls() -> list[dict[str, Any]]:
                 f"[scoring] {key}: the house-rules page has no control for "
                 f"{score.SCORING_KEYS[key]} (render/house_rules.py scoring_controls)")
     return out
+
+
+def suppliable() -> dict[str, int]:
+    """{han: 13, fu: 200, multiple: 6}: the numbers a ruleset may supply, in the engine's
+    order, each with the largest it accepts (the page's number inputs take these)."""
+    from yakubook.engine.score import SUPPLIABLE
+
+    return dict(SUPPLIABLE)
 
 
 def resolve_scoring(doc: catalog_pkg.TomlDoc, where: str) -> dict[str, Any]:
@@ -228,9 +238,11 @@ def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[st
     tables = data.get("yaku", {})
     if not isinstance(tables, dict):
         raise error(("yaku",), 'yaku must be tables [yaku."ID"]')
+    from yakubook.engine.score import SUPPLIABLE
+
     by_id = {y["id"]: y for y in yaku}
     choices: dict[str, str] = {}
-    numbers: dict[str, int] = {}
+    numbers: dict[str, dict[str, int]] = {}
     for yid, table in sorted(tables.items()):
         y = by_id.get(yid)
         if y is None or not isinstance(table, dict):
@@ -240,10 +252,10 @@ def resolve_preset(text: str, where: str, yaku: list[dict[str, Any]]) -> dict[st
             at = ("yaku", yid, key)
             if key == "value":
                 letters = [o["letter"] for o in y["options"]]
-            elif key == "han":
+            elif key in SUPPLIABLE:
                 if not isinstance(val, int) or isinstance(val, bool):
-                    raise error(at, f"{yid} han must be an integer")
-                numbers[yid] = val
+                    raise error(at, f"{yid} {key} must be an integer")
+                numbers.setdefault(yid, {})[key] = val
                 continue
             elif key in rules:
                 letters = [o["letter"] for o in rules[key]["options"]]
@@ -347,6 +359,9 @@ def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
         "yaku": yaku,
         "presets": presets(root, yaku),
         "scoring": scoring_controls(),
+        # the numbers a ruleset may supply where the source lost them, each with its
+        # largest value (`lost_numbers` of an option names those it lost)
+        "suppliable": suppliable(),
         # value words by their Chinese, for the badges of computed awards (as english.py)
         "value_words_en": dict(sorted(en.words.items())),
     }

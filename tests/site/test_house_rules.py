@@ -88,31 +88,51 @@ def test_presets_resolve_to_what_the_engine_loads(data):
         assert page == engine_letters(Ruleset.load(ROOT / preset["file"])), preset["file"]
 
 
-def test_lost_numbers_are_marked_only_where_the_han_is_lost(data):
-    marked = [(y["id"], o["letter"])
-              for y in data["yaku"] for o in y["options"] if o["lost_number"]]
+def marked_numbers(data) -> set[tuple[str, str, str]]:
+    """(yaku ID, letter, number) of every number input the page offers."""
+    return {(y["id"], o["letter"], key)
+            for y in data["yaku"] for o in y["options"] for key in o["lost_numbers"]}
+
+
+def test_lost_numbers_are_marked_only_where_the_number_is_lost(data):
+    marked = marked_numbers(data)
     assert marked
-    for yid, letter in marked:
+    for yid, letter, key in marked:
         value = generated.REGISTRY[yid].values[letter]
-        assert value["lost"] and value["han"] is None and value["kind"] in ("han", "additive")
+        assert value["lost"] and key in value and value[key] is None, (yid, letter, key)
     intact = generated.REGISTRY["3-13-01"].values["b"]
-    assert not house_rules.number_lost(intact)
+    assert house_rules.lost_numbers(intact) == []
 
 
-def test_every_lost_han_gets_a_number_input(data, cat):
+# What a lost digit stands for, by what follows it in the option's text: `?翻` a han count,
+# `?5符` a fu count (its tens), `?倍` a multiple (`?倍滿貫`).
+LOST_DIGIT_BEFORE = (("\ufffd翻", "han"), ("\ufffd5符", "fu"), ("\ufffd倍", "multiple"))
+
+
+def test_every_lost_number_gets_a_number_input(data, cat):
     """Read from the option texts themselves: where the digit before 翻 is lost (`?翻`,
-    `?翻＋七對子的翻數` …), the sheet offers a han input, and nowhere else."""
-    lost_han = {
-        (node["id"], o["letter"])
+    `?翻＋七對子的翻數` …) the sheet offers a han input, before 符 (鳴牌七對子's `?5符1翻`)
+    a fu input, before 倍 (十三龍門's `?倍滿貫`) a multiple input, and nowhere else
+    (#36 point 7: the page offered han only)."""
+    lost = {
+        (node["id"], o["letter"], key)
         for node in cat["nodes"]
         if node["kind"] == "yaku"
         for o in node.get("options", [])
-        if "\ufffd翻" in o["text"]["zh-Hant"]
+        for text, key in LOST_DIGIT_BEFORE
+        if text in o["text"]["zh-Hant"]
     }
-    marked = {(y["id"], o["letter"])
-              for y in data["yaku"] for o in y["options"] if o["lost_number"]}
-    assert ("3-09-03", "c") in lost_han  # ?翻＋七對子的翻數, an additive value
-    assert marked == lost_han
+    assert ("3-09-03", "c", "han") in lost  # ?翻＋七對子的翻數, an additive value
+    assert {("3-09-12", "b", "fu"), ("3-16-04", "b", "multiple")} <= lost
+    assert marked_numbers(data) == lost
+
+
+def test_the_page_offers_the_numbers_the_engine_takes(data):
+    # the bounds of the page's number inputs are the engine's (a ruleset's `han`, `fu`,
+    # `multiple`)
+    from yakubook.engine.rules import SUPPLIABLE
+
+    assert data["suppliable"] == SUPPLIABLE == {"han": 13, "fu": 200, "multiple": 6}
 
 
 def test_preset_errors_name_the_unknown(data):
@@ -355,3 +375,44 @@ def test_presets_carry_their_scoring_table(data):
     no_key = r"^x\.toml:2: \[scoring\] has no key 'ura'"
     with pytest.raises(house_rules.HouseRulesError, match=no_key):
         house_rules.resolve_preset("[scoring]\nura = 1\n", "x.toml", data["yaku"])
+
+
+# -- a ruleset's `fu` and `multiple` travel through the page as `han` does (#36 point 7) -------
+
+# 鳴牌七對子 b is "?5符1翻" (its fu lost), 十三龍門 b "?倍滿貫" (its multiple lost), 東北新幹線 b
+# "?翻": a ruleset may supply each (site/guide/rulesets.md).
+SUPPLIED_TOML = """\
+[yaku."3-09-12"]
+value = "b"
+fu = 25
+
+[yaku."3-16-04"]
+value = "b"
+multiple = 2
+
+[yaku."3-08-01"]
+value = "b"
+han = 3
+"""
+SUPPLIED = {"3-09-12": {"fu": 25}, "3-16-04": {"multiple": 2}, "3-08-01": {"han": 3}}
+
+
+def test_bridge_rules_give_every_supplied_number(bridge):
+    # the page's import reads these back; before #36 it kept `han` only and dropped the rest
+    got = json.loads(bridge.check_rules(SUPPLIED_TOML))
+    assert got["ok"] is True, got
+    assert got["numbers"] == SUPPLIED
+    assert (got["letters"]["3-09-12"], got["letters"]["3-16-04"]) == ("b", "b")
+    # a number is no letter: the list of problems of a sheet the engine refuses for
+    # another reason does not name `fu` or `multiple`
+    problems = bridge._problems(SUPPLIED_TOML + '\n[yaku."3-13-01"]\nvalue = "z"\n')
+    assert problems == ["3-13-01 value: no option 'z' (options: a, b, c)"], problems
+
+
+def test_presets_carry_every_supplied_number(data):
+    got = house_rules.resolve_preset(SUPPLIED_TOML, "x.toml", data["yaku"])
+    assert got["numbers"] == SUPPLIED
+    assert got["choices"] == {"3-09-12": "b", "3-16-04": "b", "3-08-01": "b"}
+    with pytest.raises(house_rules.HouseRulesError, match="3-09-12 fu must be an integer"):
+        house_rules.resolve_preset('[yaku."3-09-12"]\nvalue = "b"\nfu = "25"\n', "x.toml",
+                                   data["yaku"])

@@ -143,7 +143,7 @@ def test_lost_digits_stay_marked_lost_in_english(data):
     for key, o in lost:
         en = o["en_text"]
         assert "?" in en or "lost" in en.lower(), (key, en)
-    numbers = [o for y in data["yaku"] for o in y["options"] if o["lost_number"]]
+    numbers = [o for y in data["yaku"] for o in y["options"] if "han" in o["lost_numbers"]]
     assert numbers and all("? han" in o["en_text"] or "?" in o["en_text"] for o in numbers)
 
 

@@ -99,7 +99,7 @@ def test_english_page_shows_english_labels_options_and_rules(browser, base_url, 
         assert page.inner_text(".yb-hr-counter").startswith("shown 149 / 149 yaku")
         # a lost number: asked for in English
         yid, letter = next((y["id"], o["letter"]) for y in en_data["yaku"]
-                           for o in y["options"] if o["lost_number"])
+                           for o in y["options"] if "han" in o["lost_numbers"])
         page.select_option(f'select[data-choice="{yid}"]', letter)
         lost_box = page.locator(f'.yb-hr-yaku[data-id="{yid}"] .yb-hr-lost')
         assert lost_box.is_visible() and lost_box.inner_text().startswith("lost number")

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from yakubook import bounded, generated
-from yakubook.engine.score import Scoring, parse_scoring
+from yakubook.engine.score import SUPPLIABLE, Scoring, parse_scoring
 from yakubook.errors import InputError
 from yakubook.suggest import did_you_mean
 
@@ -43,8 +43,7 @@ RULESET_KEYS = {
     "supersession": "'drop' or 'award both'",
 }
 # Numbers a table may supply for a value option whose number the source lost, by the
-# value's field: `han = 3` beside `value = "b"` when b is "?翻".
-SUPPLIABLE = {"han": 13, "fu": 200, "multiple": 6}
+# value's field (`han = 3` beside `value = "b"` when b is "?翻"): score.SUPPLIABLE.
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,11 @@ from yakubook.suggest import did_you_mean
 KAZOE = ("yakuman", "sanbaiman", "multiple")
 LIMIT_YAKU = ("at least", "add")
 MAX_AKA = 4
+# Numbers a ruleset may supply for a value option whose number the source lost, by the
+# value's field, each with the largest it takes: `han = 3` beside `value = "b"` when b is
+# "?翻". Here, among the low-level modules, so the house-rules page's build reads them
+# without importing the generated code (yakubook.engine.rules checks them).
+SUPPLIABLE = {"han": 13, "fu": 200, "multiple": 6}
 
 
 @dataclass(frozen=True)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
 
 from yakubook import bounded, generated
 from yakubook.engine.evaluation import evaluate
-from yakubook.engine.rules import Ruleset
+from yakubook.engine.rules import SUPPLIABLE, Ruleset
 from yakubook.engine.win import Win, read_json
 from yakubook.errors import InputError
 
@@ -62,7 +61,7 @@ def _problems(toml_text: str) -> list[str]:
             elif key in info.rules:
                 menu = info.rules[key][1]
             else:
-                if key != "han":
+                if key not in SUPPLIABLE:  # han, fu, multiple: numbers, not letters
                     out.append(f"{bounded.excerpt(key)} is not a rule question of {yid}")
                 continue
             letters = [m.letter for m in menu]
@@ -74,7 +73,8 @@ def _problems(toml_text: str) -> list[str]:
 
 
 def check_rules(toml_text: str) -> str:
-    """A ruleset as the page's choices: every yaku's value letter and rule letters."""
+    """A ruleset as the page's choices: every yaku's value letter and rule letters, and the
+    numbers it supplies where the source lost them (`{"3-09-12": {"fu": 25}}`)."""
     try:
         rs = _ruleset(toml_text)
     except InputError as e:
@@ -83,14 +83,12 @@ def check_rules(toml_text: str) -> str:
     data = bounded.load_toml(toml_text, WHERE)  # parsed by _ruleset: cannot fail here
     meta = data.get("ruleset", {})
     letters: dict[str, str] = {}
-    numbers: dict[str, Any] = {}
     for yid, opts in rs.options.items():
         letters[yid] = opts.value.letter
         for rid, (field, _menu, _values) in generated.REGISTRY[yid].rules.items():
             letters[rid] = getattr(opts, field).letter
-    for yid, table in data.get("yaku", {}).items():
-        if isinstance(table, dict) and "han" in table:
-            numbers[yid] = table["han"]
+    # every number the engine took (han, fu, multiple), as it took them
+    numbers = {yid: dict(supplied) for yid, supplied in rs.supplied.items()}
     # Every [ruleset] key the engine reads (yakubook.engine.rules.RULESET_KEYS) goes back to the
     # page,
     # and the [scoring] table as the engine read it (every key, defaults filled in).
