@@ -9,7 +9,7 @@ its local yaku ranked by ``award.rank`` only between readings that do not win.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
 from typing import Any
@@ -29,7 +29,7 @@ from yakubook.engine.inline import inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, best_score, paying_key
+from yakubook.engine.score import Score, appraise
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -371,13 +371,12 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
         if score:
             raise
         return result  # a hand the table's scoring refuses (more red fives than its set)
-    total = sum(rank(a.value) for a in awards)
-    return replace(
-        result,
-        yaku=tuple(awards),
-        interpretation=interp,
-        total=total,
-        score=worth if score else None,
+    if interp is result.interpretation and awards is readings[0][1] and len(readings) == 1:
+        total = result.total  # the one reading's: its awards were summed by _evaluate
+    else:
+        total = sum(rank(a.value) for a in awards)
+    return Result(
+        win, tuple(awards), interp, total, result.not_implemented, worth if score else None
     )
 
 
@@ -387,15 +386,16 @@ def _paying_reading(
     """The reading that pays the most (score.py rule 8, its ties broken as
     ``best_score`` does), with its awards and score; among readings that do not win,
     the one whose local yaku rank highest (the first of equals)."""
-    best: tuple[tuple, Interpretation, list[Award], Score] | None = None
+    scoring = rs.scoring
+    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score]] | None = None
     for interp, awards in readings:
-        worth = best_score(win, [(interp, awards)], rs.scoring)
-        local = sum(rank(a.value) for a in awards)
-        key: tuple = (True, *paying_key(win, interp, worth)) if worth.win else (False, local)
+        paying, build = appraise(win, interp, awards, scoring)
+        # A reading that wins beats one that does not; between those, the local yaku rank.
+        key = (True, *paying) if paying[0] else (False, sum(rank(a.value) for a in awards))
         if best is None or key > best[0]:
-            best = (key, interp, awards, worth)
+            best = (key, interp, awards, build)
     assert best is not None
-    return best[1], best[2], best[3]
+    return best[1], best[2], best[3]()
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:

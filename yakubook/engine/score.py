@@ -49,8 +49,9 @@ plain evaluation costs nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from yakubook.bounded import quote
@@ -64,6 +65,7 @@ from yakubook.engine.standard import (
     YAKUMAN,
 )
 from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
+from yakubook.engine.view import per_hand
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
 from yakubook.suggest import did_you_mean
@@ -349,12 +351,7 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
     yaku included, before any local yaku takes one out."""
     out: dict[str, int] = {}
     is_open = not win.is_closed
-    if interp.kind not in _READ_BY_STANDARD_YAKU:
-        # An irregular shape: only the tile-colour yaku read it.
-        names = [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
-    else:
-        names = [n for n, f in STANDARD_YAKU.items() if n != "menzen" and f(win, interp)]
-    for name in names:
+    for name in _reading_yaku(win, interp):
         if name in YAKUMAN:
             out[name] = YAKUMAN_HAN * YAKUMAN_MULTIPLE[name]
             continue
@@ -371,7 +368,7 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
         out["tenhou" if win.seat_wind == EAST else "chiihou"] = YAKUMAN_HAN
     if interp.kind == "standard":
         for b in interp.blocks:
-            if b.is_triplet_like and b.tile >= 27:
+            if b.tile >= 27 and b.is_triplet_like:
                 han = yakuhai_han(win, b.tile)
                 if han:
                     out[f"yakuhai {_TILE_NAMES[b.tile - 27]}"] = han
@@ -388,6 +385,171 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
         if holds:
             out[name] = 1
     return out
+
+
+def names_by_checks(win: Win, interp: Interpretation) -> list[str]:
+    """The standard yaku (menzen aside) that hold on one reading, each of
+    ``standard.STANDARD_YAKU``'s checks asked in turn: the reference ``_reading_yaku``
+    answers the same as, in one pass over the blocks (tests compare the two)."""
+    if interp.kind not in _READ_BY_STANDARD_YAKU:
+        # An irregular shape: only the tile-colour yaku read it.
+        return [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
+    return [n for n, f in STANDARD_YAKU.items() if n != "menzen" and f(win, interp)]
+
+
+@per_hand
+def _colour_yaku(win: Win) -> tuple[bool, ...]:
+    """The standard yaku that read the tiles alone (``_COLOUR_ORDER``), once per hand: they
+    are the same on every reading."""
+    return tuple([STANDARD_YAKU[n](win, None) for n in _COLOUR_ORDER])
+
+
+# The checks of STANDARD_YAKU that read the Win alone, whatever the reading.
+_COLOUR_ORDER = (
+    "tanyao",
+    "honroutou",
+    "honiisou",
+    "chiniisou",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "chuuren_junsei",
+)
+
+
+def _reading_yaku(win: Win, interp: Interpretation) -> list[str]:
+    """``names_by_checks``'s answer (in ``STANDARD_YAKU``'s order), worked out in one pass
+    over a standard reading's blocks or a seven-pairs reading's pairs, the tile-colour
+    yaku once per hand; any other reading asks every check (``names_by_checks``)."""
+    kind = interp.kind
+    if kind == "standard":
+        return _standard_reading_yaku(win, interp)
+    if kind in SEVEN_PAIRS_KINDS and all(b.kind == "pair" for b in interp.blocks):
+        # No set yaku reads pairs: seven pairs and the tile-colour yaku.
+        tan, honrou, honi, chini, tsuu, ryuu, chinrou, chuu, junsei = _colour_yaku(win)
+        names = ["tanyao"] if tan else []
+        names.append("chiitoitsu")
+        for name, holds in (
+            ("honroutou", honrou),
+            ("honiisou", honi),
+            ("chiniisou", chini),
+            ("tsuuiisou", tsuu),
+            ("ryuuiisou", ryuu),
+            ("chinroutou", chinrou),
+            ("chuuren", chuu),
+            ("chuuren_junsei", junsei),
+        ):
+            if holds:
+                names.append(name)
+        return names
+    return names_by_checks(win, interp)
+
+
+def _standard_reading_yaku(win: Win, interp: Interpretation) -> list[str]:
+    """``names_by_checks`` of a reading of four sets and a pair, in one pass over its
+    blocks (``yakubook.engine.standard`` states each yaku; this reads the same facts)."""
+    starts: list[int] = []  # sequence starts
+    triplets: list[int] = []  # triplet and quad tiles
+    quads = 0
+    dragon_sets = dragon_pairs = wind_sets = wind_pairs = 0
+    outside = True  # every block of numbers holds a terminal (chanta, junchan)
+    honors = False
+    pinfu_blocks = True  # every set a sequence and the pair no yakuhai
+    for b in interp.blocks:
+        kind, t = b.kind, b.tile
+        if kind == "sequence":
+            starts.append(t)
+            if t % 9 not in (0, 6):
+                outside = False
+            continue
+        if kind == "pair":
+            if t >= 27:
+                if t >= 31:
+                    dragon_pairs += 1
+                    pinfu_blocks = False
+                else:
+                    wind_pairs += 1
+                    if t == win.seat_wind or t == win.round_wind:
+                        pinfu_blocks = False
+        elif kind == "triplet" or kind == "quad":
+            triplets.append(t)
+            pinfu_blocks = False
+            if kind == "quad":
+                quads += 1
+            if t >= 27:
+                if t >= 31:
+                    dragon_sets += 1
+                else:
+                    wind_sets += 1
+        else:  # no such block in a standard reading: ask every check
+            return names_by_checks(win, interp)
+        if t >= 27:
+            honors = True
+        elif t % 9 not in (0, 8):
+            outside = False
+    closed = win.is_closed
+    tan, honrou, honi, chini, tsuu, ryuu, chinrou, chuu, junsei = _colour_yaku(win)
+    names = ["tanyao"] if tan else []
+    if pinfu_blocks and closed and interp.wait == "ryanmen":
+        names.append("pinfu")
+    if closed and len(starts) >= 2:
+        same = len(starts) - len(set(starts))
+        if same:
+            peikou = sum(starts.count(s) // 2 for s in set(starts))
+            if peikou == 1:
+                names.append("iipeikou")
+            elif peikou >= 2:
+                names.append("ryanpeikou")
+    if len(starts) >= 3:
+        start_set = set(starts)
+        if any(s in start_set and s + 3 in start_set and s + 6 in start_set for s in (0, 9, 18)):
+            names.append("ittsuu")
+        if any(n in start_set and n + 9 in start_set and n + 18 in start_set for n in range(7)):
+            names.append("sanshoku_doujun")
+    if len(triplets) >= 3:
+        trip_set = set(triplets)
+        if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
+            names.append("sanshoku_doukou")
+        if len(triplets) == 4:
+            names.append("toitoi")
+    concealed = interp.concealed_triplets
+    if concealed == 3:
+        names.append("sanankou")
+    if quads == 3:
+        names.append("sankantsu")
+    if starts and outside:
+        names.append("chanta" if honors else "junchan")
+    if honrou:
+        names.append("honroutou")
+    if dragon_sets == 2 and dragon_pairs == 1:
+        names.append("shousangen")
+    if honi:
+        names.append("honiisou")
+    if chini:
+        names.append("chiniisou")
+    if concealed == 4:
+        names.append("suuankou")
+        if interp.wait == "tanki":
+            names.append("suuankou_tanki")
+    if dragon_sets == 3:
+        names.append("daisangen")
+    if wind_sets == 3 and wind_pairs == 1:
+        names.append("shousuushii")
+    if wind_sets == 4:
+        names.append("daisuushii")
+    for name, holds in (
+        ("tsuuiisou", tsuu),
+        ("ryuuiisou", ryuu),
+        ("chinroutou", chinrou),
+        ("chuuren", chuu),
+        ("chuuren_junsei", junsei),
+    ):
+        if holds:
+            names.append(name)
+    if quads == 4:
+        names.append("suukantsu")
+    return names
 
 
 # The readings every standard yaku reads: the built-in shapes and Set七對子's seven pairs.
@@ -560,17 +722,35 @@ def score_reading(
     win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring
 ) -> Score:
     """The score of one reading with the local yaku it awards."""
-    awards = list(awards)
-    fu = _stated_fu(awards) or fu_of(win, interp)[0]
+    return appraise(win, interp, list(awards), scoring)[1]()
+
+
+# Rule 8's order of a reading (``paying_key``): wins, total paid, a real yakuman, han, fu,
+# fu before rounding.
+PayingKey = tuple[bool, int, bool, int, int, int]
+
+
+def appraise(
+    win: Win, interp: Interpretation, awards: list[Award], scoring: Scoring
+) -> tuple[PayingKey, Callable[[], Score]]:
+    """One reading's place in rule 8's order (what ``paying_key`` gives of its score) and
+    a function that builds that ``Score``: the han, fu and payments are counted here, the
+    Score is built only for the reading that is kept. The fu are counted once."""
+    fu, raw_fu = fu_of(win, interp)
+    if awards:
+        fu = _stated_fu(awards) or fu
     unread = _unread_shape(interp, awards)
     if unread:
-        return Score(False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread)
+        return (False, 0, False, 0, fu, raw_fu), partial(
+            Score, False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread
+        )
     t = _tally(win, interp, awards, scoring)
     if t.yakuman:
         n = t.yakuman if scoring.multiple_yakuman else 1
         n = min(n, MAX_YAKUMAN)
         base = YAKUMAN_BASE * n
-        return Score(
+        return (True, _total(win, base), True, 0, fu, raw_fu), partial(
+            Score,
             True,
             0,
             fu,
@@ -585,7 +765,8 @@ def score_reading(
         )
     if t.han < win.min_han and not t.floor:
         why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
-        return Score(
+        return (False, 0, False, t.han, fu, raw_fu), partial(
+            Score,
             False,
             t.han,
             fu,
@@ -600,25 +781,41 @@ def score_reading(
         )
     dora = _dora(win, scoring)
     han = t.han + sum(n for _, n in dora)
-    counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
     base, limit = base_points(han, fu, scoring)
     reason = ""
     if t.floor and LIMIT_BASE[t.floor] > base:
         base, limit = LIMIT_BASE[t.floor], t.floor
         reason = f"{t.floor_by} sets the hand to {t.floor}; the other han do not add onto it"
-    return Score(
-        True,
-        han,
-        fu,
-        0,
-        limit,
-        base,
-        payment(win, base, win.riichi_sticks),
-        tuple(counted),
-        interp,
-        tuple(t.not_counted),
-        reason,
-    )
+
+    def build() -> Score:
+        counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
+        return Score(
+            True,
+            han,
+            fu,
+            0,
+            limit,
+            base,
+            payment(win, base, win.riichi_sticks),
+            tuple(counted),
+            interp,
+            tuple(t.not_counted),
+            reason,
+        )
+
+    return (True, _total(win, base), False, han, fu, raw_fu), build
+
+
+def _total(win: Win, base: int) -> int:
+    """What the winner gains on ``base`` points: ``payment(win, base, sticks).total``
+    without building the Payment (rule 7)."""
+    honba = win.honba
+    sticks = 1000 * win.riichi_sticks
+    if not win.tsumo:
+        return _up(base * (6 if win.seat_wind == EAST else 4)) + 300 * honba + sticks
+    if win.seat_wind == EAST:
+        return 3 * (_up(2 * base) + 100 * honba) + sticks
+    return _up(2 * base) + 2 * _up(base) + 300 * honba + sticks
 
 
 def _stated_fu(awards: list[Award]) -> int | None:
@@ -672,12 +869,11 @@ def best_score(
 ) -> Score:
     """Rule 8: the reading that pays the most (then a real yakuman, more han, more fu;
     then more fu before rounding, as the ``mahjong`` library breaks ties)."""
-    best: tuple[tuple, Score] | None = None
+    best: tuple[PayingKey, Callable[[], Score]] | None = None
     for interp, awards in readings:
-        s = score_reading(win, interp, awards, scoring)
-        key = paying_key(win, interp, s)
+        key, build = appraise(win, interp, list(awards), scoring)
         if best is None or key > best[0]:
-            best = (key, s)
+            best = (key, build)
     if best is None:
         raise InputError("no reading of the hand to score")
-    return best[1]
+    return best[1]()

@@ -1,0 +1,116 @@
+"""The score path's shortcuts (issue #38) answer what the slow way answers.
+
+``score._reading_yaku`` reads a reading's standard yaku in one pass over its blocks, the
+tile-colour ones once per hand; ``score.names_by_checks`` asks every check of
+``standard.STANDARD_YAKU`` in turn, as the score did before. ``score.appraise`` gives a
+reading's place in rule 8's order without building its Score, and counts the fu once.
+The first tests state yaku from the rules on hands written by hand; the others compare the
+shortcuts with the slow way on many generated hands.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_hands import random_win
+
+from yakubook.engine.decompose import interpretations
+from yakubook.engine.score import (
+    Scoring,
+    _reading_yaku,
+    _total,
+    appraise,
+    names_by_checks,
+    paying_key,
+    payment,
+    score_reading,
+)
+from yakubook.engine.win import Win
+
+
+def _readings(obj: dict) -> tuple[Win, list]:
+    win = Win.from_json(obj)
+    return win, interpretations(win)
+
+
+@pytest.mark.parametrize(
+    ("obj", "expected"),
+    [
+        # 234m 567m 234p 567s 88p by ron on 4m (the 234m's third tile: a two-sided wait on
+        # 1-4m), closed, the pair no value tile: all simples and pinfu, nothing else.
+        ({"hand": "234567m234p88p567s", "win": "4m"}, ["tanyao", "pinfu"]),
+        # 123m 456m 789m 123p 99s: a pure straight in man, and 123 in man and pin.
+        ({"hand": "123456789m123p99s", "win": "9s", "tsumo": True}, ["ittsuu"]),
+        # 111m 999p 111s 555z and the pair 11z, by tsumo on 1z: four concealed triplets
+        # won on the pair (suuankou tanki), all triplets, only terminals and honors.
+        ({"hand": "111m999p111s555z11z", "win": "1z", "tsumo": True},
+         ["toitoi", "honroutou", "suuankou", "suuankou_tanki"]),
+        # 123m 123m 789p 789p 55s: two pairs of identical sequences (closed).
+        ({"hand": "112233m778899p55s", "win": "5s", "tsumo": True}, ["ryanpeikou"]),
+        # 555z 666z 77z + 123m 789m: two dragon triplets and a dragon pair; with honors
+        # and one suit: little three dragons and half flush; 123m and 789m with the honors:
+        # every block holds a terminal or honor and there is a sequence: chanta.
+        ({"hand": "123789m555666z77z", "win": "7z", "tsumo": True},
+         ["chanta", "shousangen", "honiisou"]),
+        # seven pairs of simples in one suit.
+        ({"hand": "22334455667788m", "win": "2m", "tsumo": True},
+         ["tanyao", "chiitoitsu", "chiniisou"]),
+    ],
+)
+def test_the_yaku_of_a_reading_as_the_rules_state_them(obj, expected):
+    win, readings = _readings(obj)
+    best = [sorted(_reading_yaku(win, r)) for r in readings]
+    assert sorted(expected) in best
+
+
+def test_one_pass_names_every_reading_as_the_checks_do():
+    # Generated hands of every style (engine_hands: flushes, honors, kans, peikou, seven
+    # pairs, thirteen orphans, nine gates …), every reading, the same names in the same order.
+    rng = random.Random(3802)
+    seen = set()
+    for _ in range(6000):
+        win = random_win(rng)
+        for reading in interpretations(win):
+            fast = _reading_yaku(win, reading)
+            assert fast == names_by_checks(win, reading), (win.to_json(), reading)
+            seen.update(fast)
+    # The comparison covered the yaku it is about, not only hands with none.
+    assert {"pinfu", "iipeikou", "ryanpeikou", "ittsuu", "sanshoku_doujun",
+            "sanshoku_doukou", "toitoi", "sanankou", "chanta", "junchan", "shousangen",
+            "suuankou", "daisangen", "chiitoitsu", "chiniisou", "honiisou"} <= seen
+
+
+def test_one_pass_names_every_one_suit_reading_as_the_checks_do():
+    # Closed one-suit hands have the most readings (pinfu on one, iipeikou on another).
+    from bench.one_suit import one_suit_hands
+
+    for n, counts9 in enumerate(one_suit_hands()):
+        if n % 7:
+            continue
+        tiles = tuple(9 + i for i, c in enumerate(counts9) for _ in range(c))
+        for win_tile, tsumo in ((tiles[0], True), (tiles[-1], False)):
+            win = Win(concealed=tiles, win_tile=win_tile, tsumo=tsumo)
+            for reading in interpretations(win):
+                assert _reading_yaku(win, reading) == names_by_checks(win, reading)
+
+
+@pytest.mark.parametrize("tsumo", [True, False])
+@pytest.mark.parametrize("seat", ["E", "S"])
+@pytest.mark.parametrize("base", [0, 240, 320, 1920, 2000, 8000])
+def test_the_total_is_the_payments_total(tsumo, seat, base):
+    win = Win.from_json({"hand": "234567m234p88p567s", "win": "4m", "tsumo": tsumo,
+                         "seat": seat, "honba": 2, "riichi_sticks": 1})
+    assert _total(win, base) == payment(win, base, win.riichi_sticks).total
+
+
+def test_appraise_keys_and_scores_as_score_reading_and_paying_key():
+    rng = random.Random(3803)
+    for scoring in (Scoring(), Scoring(kazoe="multiple", kuitan=False, multiple_yakuman=False)):
+        for _ in range(3000):
+            win = random_win(rng)
+            for reading in interpretations(win):
+                key, build = appraise(win, reading, [], scoring)
+                s = score_reading(win, reading, [], scoring)
+                assert build() == s
+                assert key == paying_key(win, reading, s)
