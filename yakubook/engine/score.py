@@ -63,8 +63,19 @@ from yakubook.engine.standard import (
     SHAPE_HAN,
     STANDARD_YAKU,
     YAKUMAN,
+    chuuren,
+    chuuren_junsei,
 )
-from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
+from yakubook.engine.tiles import (
+    EAST,
+    GREEN_MASK,
+    HONOR_MASK,
+    SUIT_MASKS,
+    TERMINAL_MASK,
+    YAOCHUU_MASK,
+    is_dragon,
+    parse_tiles,
+)
 from yakubook.engine.view import per_hand
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
@@ -364,7 +375,10 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
     for double, single in _DOUBLE_OF.items():
         if double in out:
             out.pop(single, None)
-    if win.first_go_around and win.tsumo and not win.melds:
+    # A hand with no game fact beyond its tiles, winds and tsumo (``win.situational``
+    # false) has no tenhou, riichi, ippatsu, haitei, houtei, rinshan or chankan.
+    situational = win.situational
+    if situational and win.first_go_around and win.tsumo and not win.melds:
         out["tenhou" if win.seat_wind == EAST else "chiihou"] = YAKUMAN_HAN
     if interp.kind == "standard":
         for b in interp.blocks:
@@ -372,6 +386,10 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
                 han = yakuhai_han(win, b.tile)
                 if han:
                     out[f"yakuhai {_TILE_NAMES[b.tile - 27]}"] = han
+    if not situational:
+        if win.tsumo and win.is_closed:
+            out["menzen tsumo"] = 1
+        return out
     if win.riichi != "none":
         out["double riichi" if win.riichi.endswith("double") else "riichi"] = RIICHI_HAN[win.riichi]
     for name, holds in (
@@ -400,8 +418,26 @@ def names_by_checks(win: Win, interp: Interpretation) -> list[str]:
 @per_hand
 def _colour_yaku(win: Win) -> tuple[bool, ...]:
     """The standard yaku that read the tiles alone (``_COLOUR_ORDER``), once per hand: they
-    are the same on every reading."""
-    return tuple([STANDARD_YAKU[n](win, None) for n in _COLOUR_ORDER])
+    are the same on every reading. The tile-mask tests are ``yakubook.engine.standard``'s
+    (``tanyao`` … ``chinroutou``) written out; nine gates is asked only of a one-suit hand
+    with no meld, the only hand it can hold on."""
+    mask = win.tile_mask
+    honors = mask & HONOR_MASK
+    suited = mask & ~HONOR_MASK
+    one_suit = suited != 0 and any(suited & ~m == 0 for m in SUIT_MASKS)
+    chini = not honors and one_suit
+    chuu = chini and not win.melds and chuuren(win)
+    return (
+        mask & YAOCHUU_MASK == 0,
+        mask & ~YAOCHUU_MASK == 0 and honors != 0 and mask & TERMINAL_MASK != 0,
+        honors != 0 and one_suit,
+        chini,
+        suited == 0,
+        mask & ~GREEN_MASK == 0,
+        mask & ~TERMINAL_MASK == 0,
+        chuu,
+        chuu and chuuren_junsei(win),
+    )
 
 
 # The checks of STANDARD_YAKU that read the Win alone, whatever the reading.
@@ -843,19 +879,28 @@ def _unread_shape(interp: Interpretation, awards: list[Award]) -> str:
 
 
 def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
-    out = [("dora", count_dora(win, indicator_tiles(win.dora)))]
+    dora, red, flowers = _dora_counts(win)
+    out = [("dora", dora)]
     if win.riichi != "none":
-        out.append(("ura dora", count_dora(win, indicator_tiles(win.ura))))
+        out.append(("ura dora", count_dora(win, indicator_tiles(win.ura)) if win.ura else 0))
     if scoring.aka_dora:
-        if win.total_red > scoring.aka_dora:
+        if red > scoring.aka_dora:
             raise InputError(
-                f"{win.total_red} red fives held, but the ruleset's set has aka_dora = "
+                f"{red} red fives held, but the ruleset's set has aka_dora = "
                 f"{scoring.aka_dora}"
             )
-        out.append(("aka dora", win.total_red))
+        out.append(("aka dora", red))
     if scoring.flower_dora:
-        out.append(("flowers", win.flowers))
+        out.append(("flowers", flowers))
     return out
+
+
+@per_hand
+def _dora_counts(win: Win) -> tuple[int, int, int]:
+    """(dora, red fives, flowers) the hand holds, once per hand: the same on every reading
+    and under every ruleset."""
+    dora = count_dora(win, indicator_tiles(win.dora)) if win.dora else 0
+    return dora, win.total_red, win.flowers
 
 
 def paying_key(win: Win, interp: Interpretation, s: Score) -> tuple[int, int, bool, int, int, int]:
