@@ -15,8 +15,10 @@ import random
 import pytest
 from engine_hands import random_win
 
-from yakubook.engine.decompose import interpretations
+from yakubook.engine._accel import speedups
+from yakubook.engine.decompose import Block, interpretations
 from yakubook.engine.score import (
+    SET_YAKU,
     Scoring,
     _reading_yaku,
     _total,
@@ -25,6 +27,7 @@ from yakubook.engine.score import (
     paying_key,
     payment,
     score_reading,
+    set_yaku_py,
 )
 from yakubook.engine.win import Win
 
@@ -72,7 +75,7 @@ def test_one_pass_names_every_reading_as_the_checks_do():
     for _ in range(6000):
         win = random_win(rng)
         for reading in interpretations(win):
-            fast = _reading_yaku(win, reading)
+            fast = list(_reading_yaku(win, reading))
             assert fast == names_by_checks(win, reading), (win.to_json(), reading)
             seen.update(fast)
     # The comparison covered the yaku it is about, not only hands with none.
@@ -92,7 +95,7 @@ def test_one_pass_names_every_one_suit_reading_as_the_checks_do():
         for win_tile, tsumo in ((tiles[0], True), (tiles[-1], False)):
             win = Win(concealed=tiles, win_tile=win_tile, tsumo=tsumo)
             for reading in interpretations(win):
-                assert _reading_yaku(win, reading) == names_by_checks(win, reading)
+                assert list(_reading_yaku(win, reading)) == names_by_checks(win, reading)
 
 
 @pytest.mark.parametrize("tsumo", [True, False])
@@ -114,3 +117,110 @@ def test_appraise_keys_and_scores_as_score_reading_and_paying_key():
                 s = score_reading(win, reading, [], scoring)
                 assert build() == s
                 assert key == paying_key(win, reading, s)
+
+
+# -- the C set_yaku beside its reference set_yaku_py ---------------------------------------
+
+needs_c = pytest.mark.skipif(speedups is None, reason="the C accelerator is not built")
+
+
+def _args(win: Win, reading) -> tuple:
+    return (reading.blocks, reading.wait, reading.concealed_triplets, win.is_closed,
+            win.seat_wind, win.round_wind)
+
+
+@pytest.mark.parametrize(
+    ("obj", "expected"),
+    [
+        # 123m 456m 789m 234p 55s by ron on 4p (two-sided): closed, four sequences, a plain
+        # pair: pinfu and the pure straight.
+        ({"hand": "123456789m234p55s", "win": "4p"}, {"pinfu", "ittsuu"}),
+        # 111m 111p 111s 999m 77z by tsumo on 7z: three coloured triplets of 1, four
+        # concealed triplets won on the pair (tanki), all triplets.
+        ({"hand": "111999m111p111s77z", "win": "7z", "tsumo": True},
+         {"sanshoku_doukou", "toitoi", "suuankou", "suuankou_tanki"}),
+        # 555z 666z 777z 123m 11p: the three dragon triplets.
+        ({"hand": "123m11p555666777z", "win": "1p", "tsumo": True},
+         {"sanankou", "daisangen", "chanta"}),
+    ],
+)
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_set_yaku_bits_name_the_rules_yaku(obj, expected, engine):
+    if engine == "c" and speedups is None:
+        pytest.skip("the C accelerator is not built")
+    fn = speedups.set_yaku if engine == "c" else set_yaku_py
+    win, readings = _readings(obj)
+    named = [{n for i, n in enumerate(SET_YAKU) if fn(*_args(win, r)) >> i & 1}
+             for r in readings]
+    assert expected in named
+
+
+@needs_c
+def test_c_and_python_set_yaku_agree_on_generated_readings():
+    rng = random.Random(3804)
+    for _ in range(6000):
+        win = random_win(rng)
+        for reading in interpretations(win):
+            if reading.kind == "standard":
+                args = _args(win, reading)
+                assert speedups.set_yaku(*args) == set_yaku_py(*args), (win.to_json(), reading)
+
+
+class _Kind(str):
+    pass
+
+
+B = Block  # hostile blocks are decompose.Block with wrong fields (or plain tuples)
+
+
+@needs_c
+@pytest.mark.parametrize(
+    "args",
+    [
+        (),
+        ([("sequence", 0)], "ryanmen", 0, True, 27, 27),  # a list, not a tuple
+        ((B("sequence", 0),), 5, 0, True, 27, 27),  # the wait not text
+        ((B("sequence", 0),), "ryanmen", 0, 1, 27, 27),  # closed not a bool
+        ((B("sequence", 0),), "ryanmen", 9, True, 27, 27),  # nine concealed triplets
+        ((B("sequence", 0),), "ryanmen", -1, True, 27, 27),
+        ((B("sequence", 0),), "ryanmen", 0, True, 2**70, 27),
+        ((B("sequence", 0),), "ryanmen", 0, True, 27, None),
+        ((B("sequence", True),), "ryanmen", 0, True, 27, 27),  # a bool tile
+        ((B("sequence", 34),), "ryanmen", 0, True, 27, 27),  # no such tile
+        ((B("sequence", -1),), "ryanmen", 0, True, 27, 27),
+        ((B("sequence", 2**80),), "ryanmen", 0, True, 27, 27),
+        ((B("sequence", 27),), "ryanmen", 0, True, 27, 27),  # a run of winds
+        ((B("single", 0),), "ryanmen", 0, True, 27, 27),  # no standard reading's block
+        ((B(b"pair", 0),), "tanki", 0, True, 27, 27),
+        ((B(0, "pair"),), "tanki", 0, True, 27, 27),
+        ((("pair",),), "tanki", 0, True, 27, 27),  # too short
+        ((0,), "tanki", 0, True, 27, 27),  # not a tuple
+        ((B(_Kind("pair"), 3),), "tanki", 0, True, 27, 27),  # text of a str subclass
+        ((B("triplet", 27),) * 9, "tanki", 0, True, 27, 27),  # more blocks than a hand has
+        ((B("triplet", 27),) * 8, "tanki", 4, True, 27, 27),
+        ((B("quad", 31), B("quad", 32), B("quad", 33), B("quad", 27), B("pair", 28)),
+         "tanki", 4, True, 27, 27),
+        ((B("sequence", "0"),), "ryanmen", 0, True, 27, 27),
+        ((B("sequence", 0, True, True),), "ry\udc80", 0, False, 27, 27),  # lone surrogate
+        ((("sequence", 0),), "ryanmen", 0, True, 27, 27),  # a plain tuple, not a Block
+    ],
+)
+def test_c_set_yaku_declines_or_agrees_on_hostile_input(args):
+    # The C answers what the Python answers, or None (then the Python decides); it never
+    # crashes nor raises where the Python would answer.
+    try:
+        expected = set_yaku_py(*args)
+    except Exception:  # the reference refuses it: the C must only decline or agree
+        expected = None
+    got = speedups.set_yaku(*args)
+    assert got is None or got == expected
+
+
+def test_a_declined_reading_is_named_by_the_python(monkeypatch):
+    # When the hook declines, the names are the reference's.
+    from yakubook.engine import score
+
+    monkeypatch.setattr(score, "set_yaku", lambda *args: None)
+    win, readings = _readings({"hand": "123456789m234p55s", "win": "4p"})
+    for r in readings:
+        assert list(_reading_yaku(win, r)) == names_by_checks(win, r)

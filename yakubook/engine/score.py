@@ -49,14 +49,15 @@ plain evaluation costs nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
 from yakubook.bounded import quote
+from yakubook.engine import _accel
 from yakubook.engine.award import LIMIT_HAN, Award
-from yakubook.engine.decompose import SHAPE_USERS, Interpretation
+from yakubook.engine.decompose import SHAPE_USERS, Block, Interpretation
 from yakubook.engine.standard import (
     RIICHI_HAN,
     SEVEN_PAIRS_KINDS,
@@ -454,7 +455,7 @@ _COLOUR_ORDER = (
 )
 
 
-def _reading_yaku(win: Win, interp: Interpretation) -> list[str]:
+def _reading_yaku(win: Win, interp: Interpretation) -> Sequence[str]:
     """``names_by_checks``'s answer (in ``STANDARD_YAKU``'s order), worked out in one pass
     over a standard reading's blocks or a seven-pairs reading's pairs, the tile-colour
     yaku once per hand; any other reading asks every check (``names_by_checks``)."""
@@ -482,9 +483,91 @@ def _reading_yaku(win: Win, interp: Interpretation) -> list[str]:
     return names_by_checks(win, interp)
 
 
-def _standard_reading_yaku(win: Win, interp: Interpretation) -> list[str]:
-    """``names_by_checks`` of a reading of four sets and a pair, in one pass over its
-    blocks (``yakubook.engine.standard`` states each yaku; this reads the same facts)."""
+def _standard_reading_yaku(win: Win, interp: Interpretation) -> Sequence[str]:
+    """``names_by_checks`` of a reading of four sets and a pair: its set yaku as bits
+    (``set_yaku``: C, or ``set_yaku_py``), the tile-colour yaku once per hand, and the
+    names of those two in ``STANDARD_YAKU``'s order, kept per combination."""
+    bits = set_yaku(*_set_yaku_args(win, interp))
+    if bits is None:  # the C declined: the Python decides
+        bits = set_yaku_py(*_set_yaku_args(win, interp))
+    if bits is None:  # a block no standard reading has: ask every check
+        return names_by_checks(win, interp)
+    key = (bits, _colour_yaku(win))
+    names = _NAMES_OF.get(key)
+    if names is None:
+        if len(_NAMES_OF) >= _MAX_NAMES_KEPT:
+            _NAMES_OF.clear()
+        names = _NAMES_OF[key] = _names_of(*key)
+    return names
+
+
+def _set_yaku_args(win: Win, interp: Interpretation) -> tuple[Any, ...]:
+    return (
+        interp.blocks,
+        interp.wait,
+        interp.concealed_triplets,
+        win.is_closed,
+        win.seat_wind,
+        win.round_wind,
+    )
+
+
+# (set-yaku bits, tile-colour yaku) -> the names in STANDARD_YAKU's order; at most
+# _MAX_NAMES_KEPT combinations, then it starts again (few occur: a few hundred in 100,000
+# random hands).
+_NAMES_OF: dict[tuple[int, tuple[bool, ...]], tuple[str, ...]] = {}
+_MAX_NAMES_KEPT = 4096
+
+# The set yaku in STANDARD_YAKU's order; bit i of ``set_yaku``'s answer is the i-th.
+SET_YAKU = (
+    "pinfu",
+    "iipeikou",
+    "ryanpeikou",
+    "ittsuu",
+    "sanshoku_doujun",
+    "sanshoku_doukou",
+    "toitoi",
+    "sanankou",
+    "sankantsu",
+    "chanta",
+    "junchan",
+    "shousangen",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+    "suukantsu",
+)
+_SET_BIT = {name: 1 << i for i, name in enumerate(SET_YAKU)}
+_COLOUR_INDEX = {name: i for i, name in enumerate(_COLOUR_ORDER)}
+
+
+def _names_of(bits: int, colour: tuple[bool, ...]) -> tuple[str, ...]:
+    """The standard yaku these set-yaku bits and tile-colour answers name, in
+    ``STANDARD_YAKU``'s order (no others hold on a standard reading: seven pairs and the
+    thirteen orphans read other shapes)."""
+    out = []
+    for name in STANDARD_YAKU:
+        if name in _SET_BIT:
+            if bits & _SET_BIT[name]:
+                out.append(name)
+        elif name in _COLOUR_INDEX and colour[_COLOUR_INDEX[name]]:
+            out.append(name)
+    return tuple(out)
+
+
+def set_yaku_py(
+    blocks: tuple[Block, ...],
+    wait: str,
+    concealed_triplets: int,
+    closed: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> int | None:
+    """The set yaku of a standard reading's blocks as bits (``SET_YAKU``'s order), read in
+    one pass (``yakubook.engine.standard`` states each yaku; this reads the same facts), or
+    None for a block no standard reading has. The reference of the C ``set_yaku``."""
     starts: list[int] = []  # sequence starts
     triplets: list[int] = []  # triplet and quad tiles
     quads = 0
@@ -492,7 +575,7 @@ def _standard_reading_yaku(win: Win, interp: Interpretation) -> list[str]:
     outside = True  # every block of numbers holds a terminal (chanta, junchan)
     honors = False
     pinfu_blocks = True  # every set a sequence and the pair no yakuhai
-    for b in interp.blocks:
+    for b in blocks:
         kind, t = b.kind, b.tile
         if kind == "sequence":
             starts.append(t)
@@ -500,92 +583,74 @@ def _standard_reading_yaku(win: Win, interp: Interpretation) -> list[str]:
                 outside = False
             continue
         if kind == "pair":
-            if t >= 27:
-                if t >= 31:
-                    dragon_pairs += 1
+            if t >= 31:
+                dragon_pairs += 1
+                pinfu_blocks = False
+            elif t >= 27:
+                wind_pairs += 1
+                if t in (seat_wind, round_wind):
                     pinfu_blocks = False
-                else:
-                    wind_pairs += 1
-                    if t == win.seat_wind or t == win.round_wind:
-                        pinfu_blocks = False
         elif kind == "triplet" or kind == "quad":
             triplets.append(t)
             pinfu_blocks = False
             if kind == "quad":
                 quads += 1
-            if t >= 27:
-                if t >= 31:
-                    dragon_sets += 1
-                else:
-                    wind_sets += 1
-        else:  # no such block in a standard reading: ask every check
-            return names_by_checks(win, interp)
+            if t >= 31:
+                dragon_sets += 1
+            elif t >= 27:
+                wind_sets += 1
+        else:
+            return None
         if t >= 27:
             honors = True
         elif t % 9 not in (0, 8):
             outside = False
-    closed = win.is_closed
-    tan, honrou, honi, chini, tsuu, ryuu, chinrou, chuu, junsei = _colour_yaku(win)
-    names = ["tanyao"] if tan else []
-    if pinfu_blocks and closed and interp.wait == "ryanmen":
-        names.append("pinfu")
-    if closed and len(starts) >= 2:
-        same = len(starts) - len(set(starts))
-        if same:
-            peikou = sum(starts.count(s) // 2 for s in set(starts))
-            if peikou == 1:
-                names.append("iipeikou")
-            elif peikou >= 2:
-                names.append("ryanpeikou")
+    bits = 0
+    if pinfu_blocks and closed and wait == "ryanmen":
+        bits |= 1 << 0
+    if closed and len(starts) >= 2 and len(set(starts)) < len(starts):
+        peikou = sum(starts.count(s) // 2 for s in set(starts))
+        if peikou == 1:
+            bits |= 1 << 1
+        elif peikou >= 2:
+            bits |= 1 << 2
     if len(starts) >= 3:
         start_set = set(starts)
         if any(s in start_set and s + 3 in start_set and s + 6 in start_set for s in (0, 9, 18)):
-            names.append("ittsuu")
+            bits |= 1 << 3
         if any(n in start_set and n + 9 in start_set and n + 18 in start_set for n in range(7)):
-            names.append("sanshoku_doujun")
+            bits |= 1 << 4
     if len(triplets) >= 3:
         trip_set = set(triplets)
         if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
-            names.append("sanshoku_doukou")
+            bits |= 1 << 5
         if len(triplets) == 4:
-            names.append("toitoi")
-    concealed = interp.concealed_triplets
-    if concealed == 3:
-        names.append("sanankou")
+            bits |= 1 << 6
+    if concealed_triplets == 3:
+        bits |= 1 << 7
     if quads == 3:
-        names.append("sankantsu")
+        bits |= 1 << 8
     if starts and outside:
-        names.append("chanta" if honors else "junchan")
-    if honrou:
-        names.append("honroutou")
+        bits |= 1 << 9 if honors else 1 << 10
     if dragon_sets == 2 and dragon_pairs == 1:
-        names.append("shousangen")
-    if honi:
-        names.append("honiisou")
-    if chini:
-        names.append("chiniisou")
-    if concealed == 4:
-        names.append("suuankou")
-        if interp.wait == "tanki":
-            names.append("suuankou_tanki")
+        bits |= 1 << 11
+    if concealed_triplets == 4:
+        bits |= 1 << 12
+        if wait == "tanki":
+            bits |= 1 << 13
     if dragon_sets == 3:
-        names.append("daisangen")
+        bits |= 1 << 14
     if wind_sets == 3 and wind_pairs == 1:
-        names.append("shousuushii")
+        bits |= 1 << 15
     if wind_sets == 4:
-        names.append("daisuushii")
-    for name, holds in (
-        ("tsuuiisou", tsuu),
-        ("ryuuiisou", ryuu),
-        ("chinroutou", chinrou),
-        ("chuuren", chuu),
-        ("chuuren_junsei", junsei),
-    ):
-        if holds:
-            names.append(name)
+        bits |= 1 << 16
     if quads == 4:
-        names.append("suukantsu")
-    return names
+        bits |= 1 << 17
+    return bits
+
+
+# The engine's hook (yakubook/engine/_accel.py): the C set_yaku, or set_yaku_py.
+set_yaku = set_yaku_py
 
 
 # The readings every standard yaku reads: the built-in shapes and Set七對子's seven pairs.
@@ -922,3 +987,6 @@ def best_score(
     if best is None:
         raise InputError("no reading of the hand to score")
     return best[1]()
+
+
+_accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)
