@@ -50,7 +50,7 @@ plain evaluation costs nothing more.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from typing import Any
 
@@ -797,26 +797,49 @@ def payment(win: Win, base: int, sticks: int) -> Payment:
     dealer = win.seat_wind == EAST
     if not win.tsumo:
         ron = _up(base * (6 if dealer else 4)) + 300 * honba
-        return Payment(
-            ron=ron, honba=300 * honba, riichi_sticks=1000 * sticks, total=ron + 1000 * sticks
-        )
+        return _new_payment(ron, 0, 0, 300 * honba, 1000 * sticks, ron + 1000 * sticks)
     if dealer:
         each = _up(2 * base) + 100 * honba
-        return Payment(
-            each=each,
-            honba=300 * honba,
-            riichi_sticks=1000 * sticks,
-            total=3 * each + 1000 * sticks,
-        )
+        return _new_payment(0, 0, each, 300 * honba, 1000 * sticks, 3 * each + 1000 * sticks)
     from_dealer = _up(2 * base) + 100 * honba
     each = _up(base) + 100 * honba
-    return Payment(
-        dealer=from_dealer,
-        each=each,
-        honba=300 * honba,
-        riichi_sticks=1000 * sticks,
-        total=from_dealer + 2 * each + 1000 * sticks,
+    return _new_payment(
+        0, from_dealer, each, 300 * honba, 1000 * sticks, from_dealer + 2 * each + 1000 * sticks
     )
+
+
+def _new_payment(
+    ron: int, dealer: int, each: int, honba: int, riichi_sticks: int, total: int
+) -> Payment:
+    """``Payment(ron, dealer, each, honba, riichi_sticks, total)`` with its fields set in one
+    step (a frozen dataclass's ``__init__`` sets them one by one: 1 µs more), as ``Win`` is
+    built; the same object to everything that reads it (equality, repr, hash)."""
+    made = _NEW(Payment)
+    _SET(
+        made,
+        "__dict__",
+        {
+            "ron": ron,
+            "dealer": dealer,
+            "each": each,
+            "honba": honba,
+            "riichi_sticks": riichi_sticks,
+            "total": total,
+        },
+    )
+    return made
+
+
+def _new_score(*values: Any) -> Score:
+    """``Score(*values)`` with its fields set in one step (see ``_new_payment``)."""
+    made = _NEW(Score)
+    _SET(made, "__dict__", dict(zip(_SCORE_FIELDS, values, strict=True)))
+    return made
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+_SCORE_FIELDS = tuple(f.name for f in fields(Score))
 
 
 def score_reading(
@@ -843,7 +866,7 @@ def appraise(
     unread = _unread_shape(interp, awards)
     if unread:
         return (False, 0, False, 0, fu, raw_fu), partial(
-            Score, False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread
+            _new_score, False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread
         )
     t = _tally(win, interp, awards, scoring)
     if t.yakuman:
@@ -851,7 +874,7 @@ def appraise(
         n = min(n, MAX_YAKUMAN)
         base = YAKUMAN_BASE * n
         return (True, _total(win, base), True, 0, fu, raw_fu), partial(
-            Score,
+            _new_score,
             True,
             0,
             fu,
@@ -863,11 +886,12 @@ def appraise(
             interp,
             tuple(t.not_counted)
             + tuple((name, "a yakuman drops the han yaku") for name, _ in t.counted),
+            "",
         )
     if t.han < win.min_han and not t.floor:
         why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
         return (False, 0, False, t.han, fu, raw_fu), partial(
-            Score,
+            _new_score,
             False,
             t.han,
             fu,
@@ -890,7 +914,7 @@ def appraise(
 
     def build() -> Score:
         counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
-        return Score(
+        return _new_score(
             True,
             han,
             fu,
