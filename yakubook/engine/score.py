@@ -361,21 +361,14 @@ class _Tally:
 def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[str, int]:
     """Standard yaku of one reading and their han (yakuman as 13 x multiple), situation
     yaku included, before any local yaku takes one out."""
-    out: dict[str, int] = {}
-    is_open = not win.is_closed
-    for name in _reading_yaku(win, interp):
-        if name in YAKUMAN:
-            out[name] = YAKUMAN_HAN * YAKUMAN_MULTIPLE[name]
-            continue
-        closed_han, open_han = STANDARD_HAN[name]
-        if name == "tanyao" and is_open and not scoring.kuitan:
-            continue
-        han = open_han if is_open else closed_han
-        if han:
-            out[name] = han
-    for double, single in _DOUBLE_OF.items():
-        if double in out:
-            out.pop(single, None)
+    names = _reading_yaku(win, interp)
+    key = (names if type(names) is tuple else tuple(names), win.is_closed, scoring.kuitan)
+    shape_han = _HAN_OF.get(key)
+    if shape_han is None:
+        if len(_HAN_OF) >= _MAX_NAMES_KEPT:
+            _HAN_OF.clear()
+        shape_han = _HAN_OF[key] = _shape_han(*key)
+    out = dict(shape_han)  # a copy: local yaku take standard ones out of it
     # A hand with no game fact beyond its tiles, winds and tsumo (``win.situational``
     # false) has no tenhou, riichi, ippatsu, haitei, houtei, rinshan or chankan.
     situational = win.situational
@@ -404,6 +397,33 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
         if holds:
             out[name] = 1
     return out
+
+
+def _shape_han(names: tuple[str, ...], closed: bool, kuitan: bool) -> dict[str, int]:
+    """The han of a reading's standard yaku (``names``, in order): yakuman as 13 x their
+    multiple, the double forms replacing the single ones, tanyao nothing on an open hand
+    without kuitan, closed-only yaku nothing on an open hand."""
+    out: dict[str, int] = {}
+    is_open = not closed
+    for name in names:
+        if name in YAKUMAN:
+            out[name] = YAKUMAN_HAN * YAKUMAN_MULTIPLE[name]
+            continue
+        closed_han, open_han = STANDARD_HAN[name]
+        if name == "tanyao" and is_open and not kuitan:
+            continue
+        han = open_han if is_open else closed_han
+        if han:
+            out[name] = han
+    for double, single in _DOUBLE_OF.items():
+        if double in out:
+            out.pop(single, None)
+    return out
+
+
+# (the names of a reading's standard yaku, closed, kuitan) -> their han (``_shape_han``);
+# at most _MAX_NAMES_KEPT, then it starts again.
+_HAN_OF: dict[tuple[tuple[str, ...], bool, bool], dict[str, int]] = {}
 
 
 def names_by_checks(win: Win, interp: Interpretation) -> list[str]:
@@ -702,10 +722,18 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
     return t
 
 
-def _taken_out(a: Award) -> list[str]:
+def _taken_out(a: Award) -> tuple[str, ...]:
     """The standard yaku a local award's notes take out of the count: those it includes
     (包含…), does not count (不計…), or is (僅字一色: 七星 c is the 字一色 yakuman itself,
-    once). A note may name two joined by 和 or 、 (包含了混老頭和七對子的翻數)."""
+    once). A note may name two joined by 和 or 、 (包含了混老頭和七對子的翻數). Read once per
+    Award and kept on it (an Award never changes; ``registry.award`` reuses them)."""
+    kept = a.__dict__.get("_taken_out")
+    if kept is None:
+        kept = a.__dict__["_taken_out"] = tuple(_names_taken_out(a))
+    return kept
+
+
+def _names_taken_out(a: Award) -> list[str]:
     out = []
     for note in a.combination + tuple(a.value.get("notes", [])):
         kind = note["kind"]
