@@ -224,3 +224,21 @@ def test_a_declined_reading_is_named_by_the_python(monkeypatch):
     win, readings = _readings({"hand": "123456789m234p55s", "win": "4p"})
     for r in readings:
         assert list(_reading_yaku(win, r)) == names_by_checks(win, r)
+
+
+def test_results_scores_and_payments_are_their_dataclasses_own():
+    # Built with their fields in one step, they equal, print and read as the dataclass's
+    # own __init__ would make them.
+    from dataclasses import fields
+
+    from yakubook.engine.evaluation import Result, evaluate
+    from yakubook.engine.score import Payment, Score
+
+    for obj in ({"hand": "234567m234p88p567s", "win": "4m", "seat": "E", "honba": 1},
+                {"hand": "111222333m44455p", "win": "4p", "tsumo": True, "seat": "S"}):
+        got = evaluate(Win.from_json(obj), score=True)
+        for made, cls in ((got, Result), (got.score, Score), (got.score.payment, Payment)):
+            again = cls(*[getattr(made, f.name) for f in fields(cls)])
+            assert made == again and repr(made) == repr(again)
+            assert vars(made) == vars(again)
+        assert got.standard  # the cached property still caches

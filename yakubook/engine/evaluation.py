@@ -105,6 +105,37 @@ class Result:
         } | ({"score": self.score.to_json()} if self.score is not None else {})
 
 
+def _new_result(
+    win: Win,
+    yaku: tuple[Award, ...],
+    interpretation: Interpretation | None,
+    total: float,
+    not_implemented: tuple[str, ...],
+    score: Score | None,
+) -> Result:
+    """``Result(...)`` with its fields set in one step (a frozen dataclass's ``__init__``
+    sets them one by one), as ``Win`` is built; the same object to everything that reads it.
+    ``Result.standard`` still finds its cache in the instance's dict."""
+    made = _NEW(Result)
+    _SET(
+        made,
+        "__dict__",
+        {
+            "win": win,
+            "yaku": yaku,
+            "interpretation": interpretation,
+            "total": total,
+            "not_implemented": not_implemented,
+            "score": score,
+        },
+    )
+    return made
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+
+
 def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
     """The enabled checks of a ruleset, compiled once and kept on the ruleset.
 
@@ -375,7 +406,7 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
         total = result.total  # the one reading's: its awards were summed by _evaluate
     else:
         total = sum(rank(a.value) for a in awards)
-    return Result(
+    return _new_result(
         win, tuple(awards), interp, total, result.not_implemented, worth if score else None
     )
 
@@ -449,13 +480,14 @@ def _evaluate(
         if readings is not None:
             readings.append((interp, awards))
         if len(interps) == 1:
-            return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards), missing)
+            total = sum(rank(a.value) for a in awards)
+            return _new_result(win, tuple(awards), interp, total, missing, None)
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
     assert best is not None
     total, interp, awards = best
-    return Result(win, tuple(awards), interp, total, missing)
+    return _new_result(win, tuple(awards), interp, total, missing, None)
 
 
 def _unread(interp: Interpretation, awards: Iterable[Award]) -> bool:
@@ -617,4 +649,4 @@ def _evaluate_asking(
             best = (total, view.interp, awards)
     assert best is not None
     total, interp, awards = best
-    return Result(win, tuple(awards), interp, total, missing)
+    return _new_result(win, tuple(awards), interp, total, missing, None)
