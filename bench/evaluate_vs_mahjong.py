@@ -1,4 +1,4 @@
-"""Benchmark, end to end: our evaluate (local yaku) against mahjong's estimate_hand_value.
+"""Benchmark, end to end: our evaluate (local yaku; with the score) vs mahjong and riichienv.
 
     python bench/evaluate_vs_mahjong.py [--hands 4000] [--repeats 5] [--seed 2026]
                                         [--memory-hands 100000] [--no-memory]
@@ -27,10 +27,22 @@ from batch to batch (C, pure, mahjong; then pure, mahjong, C; …) so what load 
 all alike. mahjong's ``HandDivider`` keeps an lru_cache of 128 hands, emptied before every
 repeat (otherwise a repeat's later batches hit it and mahjong looks faster). The whole is
 repeated and each ratio's (mahjong's time / ours, measured in the same batches) min /
-median / max over the repeats is printed. Two more lines show the fixed cost: our
-evaluate with no local yaku enabled and with ten.
-Two more time the full score (``evaluate(..., score=True)``: han, fu, limit, payments)
-against mahjong's, which always scores, with no local yaku and with all.
+median / max over the repeats is printed.
+
+Two jobs, each per mix: **local yaku only** (``evaluate(win, ruleset)``: which of the 149
+local yaku hold; a lighter job than mahjong's), then fixed-cost lines (no local yaku on,
+ten); and **the whole job** (``evaluate(win, ruleset, score=True)``: local and standard
+yaku, han, fu, limit and payments of the best-paying reading), which is what mahjong's
+estimate_hand_value always does, with a line for no local yaku on. The summary prints both
+jobs' medians side by side.
+
+riichienv (a Rust-core evaluator, installed with the test group) is timed in the whole-job
+batches as one more side, through its own parser: its text for each hand
+(``riichienv_text``: riichienv's notation, the winning tile last) is made before the timer,
+as the neutral MPSZ text is for the others, and ``parse_hand`` (Rust) reads it inside the
+timer, then ``HandEvaluator.calc``. Its rules differ in small ways (a fourth 5 of a suit is
+its red five, worth a han; open tanyao): the same job, not always the same answer. It is the
+fastest peer; the summary says how far ours is from it.
 
 Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
 realistic mix. The parent writes the neutral inputs to a file; each side runs in a fresh
@@ -41,13 +53,11 @@ library counts every cache a side fills and everything a hand needs at once; the
 is printed on its own line for both sides (paid once per process, whatever the number of
 hands).
 
-If ``riichienv`` (a Rust-core evaluator on PyPI) is importable it is timed on the same
-inputs as a native reference line (else the line says "skipped"); it is not a dependency
-of the project. The engine's import time (engine, 149 bodies, compiled default ruleset) is
-measured in a fresh process per engine.
+The engine's import time (engine, 149 bodies, compiled default ruleset) is measured in a
+fresh process per engine.
 
-The last line is ``ratio (mahjong / ours), realistic: C X, pure Y``, the medians over the
-repeats for the realistic mix (above 1: ours is faster).
+The last line is ``ratio (mahjong / ours), realistic: C X, pure Y; score=True: C X, pure
+Y``, the medians over the repeats for the realistic mix (above 1: ours is faster).
 """
 
 from __future__ import annotations
