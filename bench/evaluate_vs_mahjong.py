@@ -1,4 +1,4 @@
-"""Benchmark, end to end: our evaluate (local yaku) against mahjong's estimate_hand_value.
+"""Benchmark, end to end: our evaluate (local yaku; with the score) vs mahjong and riichienv.
 
     python bench/evaluate_vs_mahjong.py [--hands 4000] [--repeats 5] [--seed 2026]
                                         [--memory-hands 100000] [--no-memory]
@@ -27,10 +27,22 @@ from batch to batch (C, pure, mahjong; then pure, mahjong, C; …) so what load 
 all alike. mahjong's ``HandDivider`` keeps an lru_cache of 128 hands, emptied before every
 repeat (otherwise a repeat's later batches hit it and mahjong looks faster). The whole is
 repeated and each ratio's (mahjong's time / ours, measured in the same batches) min /
-median / max over the repeats is printed. Two more lines show the fixed cost: our
-evaluate with no local yaku enabled and with ten.
-Two more time the full score (``evaluate(..., score=True)``: han, fu, limit, payments)
-against mahjong's, which always scores, with no local yaku and with all.
+median / max over the repeats is printed.
+
+Two jobs, each per mix: **local yaku only** (``evaluate(win, ruleset)``: which of the 149
+local yaku hold; a lighter job than mahjong's), then fixed-cost lines (no local yaku on,
+ten); and **the whole job** (``evaluate(win, ruleset, score=True)``: local and standard
+yaku, han, fu, limit and payments of the best-paying reading), which is what mahjong's
+estimate_hand_value always does, with a line for no local yaku on. The summary prints both
+jobs' medians side by side.
+
+riichienv (a Rust-core evaluator, installed with the test group) is timed in the whole-job
+batches as one more side, through its own parser: its text for each hand
+(``riichienv_text``: riichienv's notation, the winning tile last) is made before the timer,
+as the neutral MPSZ text is for the others, and ``parse_hand`` (Rust) reads it inside the
+timer, then ``HandEvaluator.calc``. Its rules differ in small ways (a fourth 5 of a suit is
+its red five, worth a han; open tanyao): the same job, not always the same answer. It is the
+fastest peer; the summary says how far ours is from it.
 
 Memory: the cold peak (tracemalloc) of each side over --memory-hands hands of the
 realistic mix. The parent writes the neutral inputs to a file; each side runs in a fresh
@@ -41,13 +53,11 @@ library counts every cache a side fills and everything a hand needs at once; the
 is printed on its own line for both sides (paid once per process, whatever the number of
 hands).
 
-If ``riichienv`` (a Rust-core evaluator on PyPI) is importable it is timed on the same
-inputs as a native reference line (else the line says "skipped"); it is not a dependency
-of the project. The engine's import time (engine, 149 bodies, compiled default ruleset) is
-measured in a fresh process per engine.
+The engine's import time (engine, 149 bodies, compiled default ruleset) is measured in a
+fresh process per engine.
 
-The last line is ``ratio (mahjong / ours), realistic: C X, pure Y``, the medians over the
-repeats for the realistic mix (above 1: ours is faster).
+The last line is ``ratio (mahjong / ours), realistic: C X, pure Y; score=True: C X, pure
+Y``, the medians over the repeats for the realistic mix (above 1: ours is faster).
 """
 
 from __future__ import annotations
@@ -328,44 +338,63 @@ def ours_factory(ruleset: Any = None, score: bool = False) -> Callable[[Hand], A
     return ours_one
 
 
-def riichienv_factory() -> Callable[[Hand], Any] | None:
-    """riichienv's Rust core on the same neutral input, when it is installed."""
+def riichienv_text(hand: Hand) -> str:
+    """The hand in riichienv's own notation (``parse_hand``): the concealed tiles with the
+    winning tile last (riichienv's ``calc_from_text`` convention), then each meld as
+    ``(123m0)`` (chi), ``(p5z1)`` (pon) or ``(k5z1)`` (an open kan). Made outside the timer,
+    as the neutral MPSZ text is for the other sides."""
+    concealed = _tile_ids(hand["hand"])
+    concealed.remove(_tile_ids(hand["win"])[0])
+    melds = []
+    for m in hand["melds"]:
+        kind, tiles = m.split()
+        ids = _tile_ids(tiles)
+        if kind == "chi":
+            melds.append(f"({''.join(str(t % 9 + 1) for t in ids)}{_tile(ids[0])[-1]}0)")
+        else:
+            melds.append(f"({'p' if kind == 'pon' else 'k'}{_tile(ids[0])}1)")
+    return _tiles(concealed) + hand["win"] + "".join(melds)
+
+
+def _tile_ids(text: str) -> list[int]:
+    """Tile numbers (0-33) of plain MPSZ text, in order."""
+    out: list[int] = []
+    digits: list[int] = []
+    for ch in text:
+        if ch.isdigit():
+            digits.append(int(ch) or 5)
+        else:
+            out += [SUITS_AND_HONORS.index(ch) * 9 + d - 1 for d in digits]
+            digits = []
+    return out
+
+
+SUITS_AND_HONORS = "mpsz"
+
+
+def riichienv_factory(hands: Sequence[Hand]) -> Callable[[Hand], Any] | None:
+    """riichienv's Rust core on the same hands, when it is installed: its own parser
+    (``parse_hand``, in Rust) reads the hand's riichienv text inside the timer, as the other
+    sides parse theirs; the texts are made before (``riichienv_text``) and found by the
+    hand's identity."""
     try:
         from riichienv import _riichienv as rc
     except ImportError:
         return None
-    kinds = {"chi": rc.MeldType.Chi, "pon": rc.MeldType.Pon, "kan": rc.MeldType.Daiminkan}
-    winds = (rc.Wind.East, rc.Wind.South, rc.Wind.West, rc.Wind.North)
-
-    def ids136(text: str, used: dict[int, int]) -> list[int]:
-        out, digits = [], []
-        for ch in text:
-            if ch.isdigit():
-                digits.append(int(ch) or 5)
-            else:
-                base = {"m": 0, "p": 9, "s": 18, "z": 27}[ch]
-                for d in digits:
-                    t = base + d - 1
-                    out.append(t * 4 + used.get(t, 0))
-                    used[t] = used.get(t, 0) + 1
-                digits = []
-        return out
+    texts = {id(hand): riichienv_text(hand) for hand in hands}
+    winds = dict(zip(WINDS, (rc.Wind.East, rc.Wind.South, rc.Wind.West, rc.Wind.North),
+                     strict=True))
+    parse, evaluator, conditions = rc.parse_hand, rc.HandEvaluator, rc.Conditions
 
     def native_one(hand: Hand) -> Any:
-        used: dict[int, int] = {}
-        melds = []
-        for m in hand["melds"]:
-            kind, tiles = m.split()
-            melds.append(rc.Meld(kinds[kind], ids136(tiles, used), True))
-        concealed = ids136(hand["hand"], used)
-        win = next(t for t in concealed if t // 4 == ids136(hand["win"], {})[0] // 4)
-        cond = rc.Conditions(
+        tiles, melds = parse(texts[id(hand)])
+        cond = conditions(
             tsumo=hand["tsumo"],
             riichi=hand.get("riichi") == "riichi",
-            player_wind=winds[WINDS.index(hand["seat"])],
-            round_wind=winds[WINDS.index(hand["round"])],
+            player_wind=winds[hand["seat"]],
+            round_wind=winds[hand["round"]],
         )
-        return rc.HandEvaluator(concealed, melds).calc(win, [], [], cond)
+        return evaluator(sorted(tiles), melds).calc(tiles[-1], [], [], cond)
 
     return native_one
 
@@ -577,12 +606,17 @@ def main() -> int:
     )
     head = "".join(f"{label[e] + ' µs':>9}" for e in engines)
     ratio_head = "   ".join(f"mahjong / {label[e]}: min med max" for e in engines)
-    print(f"{'mix':<26}{head}{'mahjong µs':>12}   {ratio_head}")
 
-    def run(fn: Callable[[Hand], Any], hands: Sequence[Hand]) -> tuple[list, list]:
-        """Per repeat: µs per hand of each engine and of mahjong, and their ratios."""
+    def run(
+        fn: Callable[[Hand], Any], hands: Sequence[Hand], native: Callable[[Hand], Any] | None
+    ) -> tuple[list, list]:
+        """Per repeat: µs per hand of each engine (then riichienv, when given) and of
+        mahjong, and mahjong's time over each of theirs, all measured in the same batches."""
         times, ratios = [], []
-        sides = [(_switch(e), fn) for e in engines] + [(_nothing, theirs_one)]
+        sides = [(_switch(e), fn) for e in engines]
+        if native is not None:
+            sides.append((_nothing, native))
+        sides.append((_nothing, theirs_one))
         for _ in range(args.repeats):
             clear_theirs_cache()
             totals = rotated(sides, hands, args.batch)
@@ -590,50 +624,84 @@ def main() -> int:
             ratios.append([totals[-1] / t for t in totals[:-1]])
         return times, ratios
 
-    def spreads(ratios: list[list[float]]) -> str:
+    def spreads(ratios: list[list[float]], columns: int) -> str:
         return "   ".join(
             f"{min(r[i] for r in ratios):.2f} {statistics.median(r[i] for r in ratios):.2f} "
             f"{max(r[i] for r in ratios):.2f}".ljust(len("mahjong / pure: min med max"))
-            for i in range(len(engines))
+            for i in range(columns)
         )
 
-    summary: dict[str, float] = {}
+    def median_of(ratios: list[list[float]], i: int) -> float:
+        return statistics.median(r[i] for r in ratios)
+
+    n = len(engines)
+    local_only: dict[str, list[float]] = {}
+    with_score: dict[str, list[float]] = {}
+    print("\nlocal yaku only: evaluate(win, ruleset)")
+    print(f"{'mix':<26}{head}{'mahjong µs':>12}   {ratio_head}")
     for name, hands in mixes.items():
-        times, ratios = run(ours, hands)
-        cols = "".join(f"{statistics.median(t[i] for t in times):>9.1f}" for i in
-                       range(len(engines)))
+        times, ratios = run(ours, hands, None)
+        cols = "".join(f"{statistics.median(t[i] for t in times):>9.1f}" for i in range(n))
         print(f"{name:<26}{cols}{statistics.median(t[-1] for t in times):>12.1f}   "
-              f"{spreads(ratios)}")
-        if name == "realistic":
-            summary = {e: statistics.median(r[i] for r in ratios) for i, e in enumerate(engines)}
+              f"{spreads(ratios, n)}")
+        local_only[name] = [median_of(ratios, i) for i in range(n)]
 
     # Fixed cost: the same realistic hands with no local yaku, and with ten.
     off = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
     ten = ten_yaku_ruleset()
     for text, rs in (("no local yaku on", off), (f"{len(ten.enabled)} local yaku on", ten)):
         prepare(rs)  # compiled outside the timer, like the ruleset of the mixes above
-        _, ratios = run(ours_factory(rs), mixes["realistic"])
-        print(f"{'realistic, ' + text:<26}{'':>{9 * len(engines) + 12}}   {spreads(ratios)}")
+        _, ratios = run(ours_factory(rs), mixes["realistic"], None)
+        print(f"{'realistic, ' + text:<26}{'':>{9 * n + 12}}   {spreads(ratios, n)}")
     _switch(engines[0])()
 
-    # The full score on both sides: ours with score=True (mahjong always scores).
-    for text, rs in (("no local yaku on", off), ("every local yaku on", everything)):
-        _, ratios = run(ours_factory(rs, score=True), mixes["realistic"])
-        print(f"{'full score, ' + text:<26}{'':>{9 * len(engines) + 12}}   {spreads(ratios)}")
+    # The whole job on every side: ours with score=True (the local yaku, the standard yaku,
+    # han, fu, limit, payments), what mahjong's estimate_hand_value always does; riichienv
+    # (when installed) through its own parser in the same batches.
+    natives = {name: riichienv_factory(hands) for name, hands in mixes.items()}
+    has_native = natives["realistic"] is not None
+    print("\nthe whole job: evaluate(win, ruleset, score=True) (local and standard yaku, han, fu,"
+          " payments) against the same job of mahjong" + (" and riichienv" if has_native else ""))
+    native_head = f"{'riichienv µs':>13}" if has_native else ""
+    native_ratio = "   mahjong / riichienv: min med max" if has_native else ""
+    print(f"{'mix':<26}{head}{native_head}{'mahjong µs':>12}   {ratio_head}{native_ratio}")
+    scoring = ours_factory(everything, score=True)
+    for name, hands in mixes.items():
+        times, ratios = run(scoring, hands, natives[name])
+        k = len(ratios[0])
+        cols = "".join(f"{statistics.median(t[i] for t in times):>9.1f}" for i in range(n))
+        if has_native:
+            cols += f"{statistics.median(t[n] for t in times):>13.1f}"
+        print(f"{name:<26}{cols}{statistics.median(t[-1] for t in times):>12.1f}   "
+              f"{spreads(ratios, k)}")
+        with_score[name] = [median_of(ratios, i) for i in range(k)]
+    off_native = riichienv_factory(mixes["realistic"])
+    times, ratios = run(ours_factory(off, score=True), mixes["realistic"], off_native)
+    print(f"{'realistic, no local yaku on':<26}{'':>{9 * n + 12 + 13 * has_native}}   "
+          f"{spreads(ratios, len(ratios[0]))}")
+    if has_native:
+        c_over_native = statistics.median(t[0] / t[n] for t in times)
     _switch(engines[0])()
+    if not has_native:
+        print("riichienv: skipped (not importable; pip install riichienv)")
 
-    native = riichienv_factory()
-    if native is None:
-        print("riichienv (native reference): skipped (not importable; pip install riichienv)")
-    else:
-        ratios = []
-        for _ in range(args.repeats):
-            clear_theirs_cache()
-            t_native, t_theirs = rotated(
-                [(_nothing, native), (_nothing, theirs_one)], mixes["realistic"],
-                args.batch)
-            ratios.append(t_theirs / t_native)
-        print(f"{'riichienv (native reference), realistic':<43}   {_spread(ratios)}")
+    print("\nsummary: mahjong's time / ours, median over the repeats (above 1: ours is faster)")
+    print(f"{'mix':<26}{'local yaku only':>{9 * n}}   {'score=True':>{9 * n}}"
+          + (f"{'riichienv':>12}" if has_native else ""))
+    print(f"{'':<26}{''.join(f'{label[e]:>9}' for e in engines)}   "
+          f"{''.join(f'{label[e]:>9}' for e in engines)}")
+    for name in mixes:
+        line = (f"{name:<26}{''.join(f'{x:>9.2f}' for x in local_only[name])}   "
+                f"{''.join(f'{x:>9.2f}' for x in with_score[name][:n])}")
+        if has_native:
+            line += f"{with_score[name][n]:>12.2f}"
+        print(line)
+    if has_native:
+        print(
+            f"riichienv (Rust core, its own parser) is the fastest peer: "
+            f"{with_score['realistic'][n]:.2f}x mahjong on the realistic mix; with no local "
+            f"yaku on, ours (C, score=True) takes {c_over_native:.2f}x riichienv's time"
+        )
 
     if not args.no_memory:
         memory_hands = make_mix("realistic", args.memory_hands, args.seed)
@@ -656,7 +724,11 @@ def main() -> int:
         print(f"import time ({label[engine]}: engine, 149 bodies, compiled default ruleset; "
               f"fresh process, median of 3): {import_seconds(engine == 'python'):.3f} s")
     print("ratio (mahjong / ours), realistic: "
-          + ", ".join(f"{label[e]} {summary[e]:.2f}" for e in engines))
+          + ", ".join(f"{label[e]} {local_only['realistic'][i]:.2f}"
+                      for i, e in enumerate(engines))
+          + "; score=True: "
+          + ", ".join(f"{label[e]} {with_score['realistic'][i]:.2f}"
+                      for i, e in enumerate(engines)))
     return 0
 
 

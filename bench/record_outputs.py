@@ -16,7 +16,10 @@ not change a single answer. This script runs
   through `yaku.evaluate` (local and standard yaku);
 
 and writes one JSON file per run into a folder (labels use option letters, which a rename
-keeps). ``--compare DIR`` then compares the fresh files with those in DIR byte for byte.
+keeps). With ``--score`` every `yaku.evaluate` call asks for the score too
+(``score=True``: han, fu, limit, payments and the best-paying reading), to check a change
+of the scoring path. ``--compare DIR`` then compares the fresh files with those in DIR
+byte for byte.
 
     python bench/record_outputs.py --out /tmp/i15-before
     python bench/record_outputs.py --out /tmp/i15-after --compare /tmp/i15-before
@@ -50,6 +53,8 @@ from yakubook.engine.win import Win  # noqa: E402
 from yakubook.errors import InputError  # noqa: E402
 
 RANDOM_HANDS = 1500
+# Whether evaluate is asked for the score too (--score); set once by main().
+SCORE = False
 DIFFERENTIAL_HANDS = 5000
 DIFFERENTIAL_SEED = 20240601  # tests/engine/test_standard_vs_mahjong.py
 
@@ -88,7 +93,7 @@ def _every_award(yid: str, views: list[HandView], opts: Any) -> list[Any]:
 
 def _evaluated(win: Win, ruleset: Ruleset) -> Any:
     try:
-        return evaluate(win, ruleset).to_json()
+        return evaluate(win, ruleset, score=SCORE).to_json()
     except InputError as e:  # a near-miss example may be no complete hand at all
         return {"raises": str(e)}
 
@@ -170,10 +175,13 @@ def record_one_suit() -> dict[str, Any]:
             tiles = tuple(base + i for i, n in enumerate(counts9) for _ in range(n))
             wins = [(t, True) for t in sorted(set(tiles))] + [(tiles[-1], False)]
             for win_tile, tsumo in wins:
-                result = evaluate(Win(concealed=tiles, win_tile=win_tile, tsumo=tsumo))
-                if result.yaku:
+                win = Win(concealed=tiles, win_tile=win_tile, tsumo=tsumo)
+                result = evaluate(win, score=SCORE)
+                if result.yaku or result.score is not None:
                     key = f"{base} {''.join(map(str, counts9))} {win_tile} {tsumo}"
                     out[key] = [a.to_json() for a in result.yaku]
+                    if result.score is not None:
+                        out[key].append(result.score.to_json())
     return out
 
 
@@ -187,8 +195,8 @@ def record_differential() -> dict[str, Any]:
         win = random_win(rng)
         key = f"{n} {json.dumps(win.to_json(), ensure_ascii=False, sort_keys=True)}"
         out[key] = {
-            "defaults": evaluate(win).to_json(),
-            "everything-on": evaluate(win, everything).to_json(),
+            "defaults": evaluate(win, score=SCORE).to_json(),
+            "everything-on": evaluate(win, everything, score=SCORE).to_json(),
         }
     return out
 
@@ -206,7 +214,12 @@ def main() -> int:
     parser.add_argument("--out", type=Path, required=True, help="folder to write the JSON into")
     parser.add_argument("--compare", type=Path, help="folder of an earlier recording")
     parser.add_argument("--only", choices=sorted(RUNS), action="append")
+    parser.add_argument(
+        "--score", action="store_true", help="ask evaluate for the score too (score=True)"
+    )
     args = parser.parse_args()
+    global SCORE
+    SCORE = args.score
     registry.load_bodies()
     args.out.mkdir(parents=True, exist_ok=True)
     differ = 0

@@ -1,17 +1,18 @@
 """Which engine runs: the C accelerator ``yakubook.engine._speedups`` beside the pure Python.
 
 The Python in ``yakubook/engine/`` is the reference (and what Pyodide runs in the
-browser); the C module (yakubook/engine/_speedups.c) does five hot paths faster on
+browser); the C module (yakubook/engine/_speedups.c) does six hot paths faster on
 CPython, ``Win.from_json`` for plain wins, ``standard_block_sets``, a closed hand's
-standard readings, ``standard_waits`` and BACK FOUR's ``back_four_pairs``, and declines
-anything else to the Python. It is used when it was built (an optional extension:
-setup.py) and ``YAKUBOOK_PURE`` is unset, empty or ``0``; otherwise everything runs in
-Python, silently. ``ENGINE`` says which: ``"c"`` or ``"python"`` (``yakubook --version``
-and ``yakubook evaluate --json`` report it).
+standard readings, ``standard_waits``, BACK FOUR's ``back_four_pairs`` and the score's
+``set_yaku`` (a standard reading's set yaku), and declines anything else to the Python.
+It is used when it was built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is
+unset, empty or ``0``; otherwise everything runs in Python, silently. ``ENGINE`` says
+which: ``"c"`` or ``"python"`` (``yakubook --version`` and ``yakubook evaluate --json``
+report it).
 
 This module is the one place the hooks are chosen, and it imports no engine module (so
 there is no import circle): ``HOOKS`` names each hook, the hooked modules (win.py,
-decompose.py, shapes.py) hold pure-Python defaults and end with ``install(__name__)``,
+decompose.py, shapes.py, score.py) hold pure-Python defaults and end with ``install(__name__)``,
 and ``use()`` switches every hooked module loaded so far.
 """
 
@@ -31,6 +32,7 @@ HOOKS: dict[str, dict[str, str]] = {
         "_FAST_STANDARD": "standard_interpretations",
     },
     "yakubook.engine.shapes": {"_FAST_BACK_FOUR": "back_four_pairs"},
+    "yakubook.engine.score": {"set_yaku": "set_yaku"},
 }
 
 

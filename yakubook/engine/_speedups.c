@@ -11,6 +11,8 @@
  *   standard_block_sets(c)    decompose.standard_block_sets: every split of concealed counts
  *                             into sets and one pair, in the Python's order, as the very
  *                             Block objects of decompose._BLOCKS.
+ *   set_yaku(blocks, ...)     score.set_yaku_py: the set yaku of a standard reading as bits
+ *                             (issue #38), None for anything but decompose.Block tuples.
  *
  * Both are configured once by the Python modules (init_win, init_blocks) with the objects
  * they must produce, so no Python name is looked up per call. yakubook/engine/_accel.py loads this
@@ -785,6 +787,114 @@ static PyObject *init_back_four(PyObject *self, PyObject *fallback) {
     Py_RETURN_NONE;
 }
 
+/* -- the set yaku of a standard reading (score.py) ------------------------------------------- */
+
+static PyObject *k_quad;
+
+/* score.set_yaku_py's bits, in STANDARD_YAKU's order of the yaku they stand for. */
+enum {
+    Y_PINFU = 1 << 0, Y_IIPEIKOU = 1 << 1, Y_RYANPEIKOU = 1 << 2, Y_ITTSUU = 1 << 3,
+    Y_DOUJUN = 1 << 4, Y_DOUKOU = 1 << 5, Y_TOITOI = 1 << 6, Y_SANANKOU = 1 << 7,
+    Y_SANKANTSU = 1 << 8, Y_CHANTA = 1 << 9, Y_JUNCHAN = 1 << 10, Y_SHOUSANGEN = 1 << 11,
+    Y_SUUANKOU = 1 << 12, Y_SUUANKOU_TANKI = 1 << 13, Y_DAISANGEN = 1 << 14,
+    Y_SHOUSUUSHII = 1 << 15, Y_DAISUUSHII = 1 << 16, Y_SUUKANTSU = 1 << 17,
+};
+
+/* A small non-negative int argument, or -1. */
+static long small_int(PyObject *value, long limit) {
+    if (!PyLong_CheckExact(value)) return -1;
+    long v = PyLong_AsLong(value);
+    if (v < 0 || v >= limit) { PyErr_Clear(); return -1; }
+    return v;
+}
+
+/* set_yaku(blocks, wait, concealed_triplets, closed, seat_wind, round_wind): the bits of
+ * score.set_yaku_py, or None for the Python to work out (anything but a tuple of up to
+ * eight decompose.Block of a known kind and a tile in range, and arguments of the right
+ * types). Reads only the tuples it is given: no Python code runs meanwhile. */
+static PyObject *set_yaku(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyTuple_CheckExact(args[0]) || !PyUnicode_Check(args[1])
+        || !PyBool_Check(args[3]))
+        Py_RETURN_NONE;
+    PyObject *blocks = args[0], *wait = args[1];
+    long concealed = small_int(args[2], 5), seat = small_int(args[4], NUM_TILES),
+         round_wind = small_int(args[5], NUM_TILES);
+    if (concealed < 0 || seat < 0 || round_wind < 0) Py_RETURN_NONE;
+    int closed = args[3] == Py_True;
+    Py_ssize_t n = PyTuple_GET_SIZE(blocks);
+    if (n > 8 || !g_blocks_ready) Py_RETURN_NONE;
+    PyTypeObject *block_type = Py_TYPE(g_blocks[0][0]); /* decompose.Block */
+    int starts[8], n_starts = 0, triplets[8], n_triplets = 0, quads = 0;
+    int dragon_sets = 0, dragon_pairs = 0, wind_sets = 0, wind_pairs = 0;
+    int outside = 1, honors = 0, pinfu_blocks = 1;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *block = PyTuple_GET_ITEM(blocks, i);
+        if (Py_TYPE(block) != block_type || PyTuple_GET_SIZE(block) < 2) Py_RETURN_NONE;
+        PyObject *kind = PyTuple_GET_ITEM(block, 0);
+        long t = small_int(PyTuple_GET_ITEM(block, 1), NUM_TILES);
+        if (t < 0 || !PyUnicode_Check(kind)) Py_RETURN_NONE;
+        if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) {
+            if (t >= 27) Py_RETURN_NONE;
+            starts[n_starts++] = (int)t;
+            if (t % 9 != 0 && t % 9 != 6) outside = 0;
+            continue;
+        }
+        if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) {
+            if (t >= 31) { dragon_pairs++; pinfu_blocks = 0; }
+            else if (t >= 27) {
+                wind_pairs++;
+                if (t == seat || t == round_wind) pinfu_blocks = 0;
+            }
+        } else {
+            int quad = kind == k_quad || PyUnicode_Compare(kind, k_quad) == 0;
+            if (!quad && kind != k_triplet && PyUnicode_Compare(kind, k_triplet) != 0) {
+                if (PyErr_Occurred()) return NULL;
+                Py_RETURN_NONE; /* no such block in a standard reading: the Python decides */
+            }
+            triplets[n_triplets++] = (int)t;
+            pinfu_blocks = 0;
+            quads += quad;
+            if (t >= 31) dragon_sets++;
+            else if (t >= 27) wind_sets++;
+        }
+        if (t >= 27) honors = 1;
+        else if (t % 9 != 0 && t % 9 != 8) outside = 0;
+    }
+    if (PyErr_Occurred()) return NULL;
+    long bits = 0;
+    if (pinfu_blocks && closed && PyUnicode_CompareWithASCIIString(wait, "ryanmen") == 0)
+        bits |= Y_PINFU;
+    int start_count[27] = {0}, triplet_at[NUM_TILES] = {0};
+    for (int i = 0; i < n_starts; i++) start_count[starts[i]]++;
+    for (int i = 0; i < n_triplets; i++) triplet_at[triplets[i]] = 1;
+    if (closed) {
+        int peikou = 0;
+        for (int t = 0; t < 27; t++) peikou += start_count[t] / 2;
+        if (peikou == 1) bits |= Y_IIPEIKOU;
+        else if (peikou >= 2) bits |= Y_RYANPEIKOU;
+    }
+    for (int b = 0; b < 27; b += 9)
+        if (start_count[b] && start_count[b + 3] && start_count[b + 6]) bits |= Y_ITTSUU;
+    for (int k = 0; k < 7; k++)
+        if (start_count[k] && start_count[k + 9] && start_count[k + 18]) bits |= Y_DOUJUN;
+    for (int k = 0; k < 9; k++)
+        if (triplet_at[k] && triplet_at[k + 9] && triplet_at[k + 18]) bits |= Y_DOUKOU;
+    if (n_triplets == 4) bits |= Y_TOITOI;
+    if (concealed == 3) bits |= Y_SANANKOU;
+    if (quads == 3) bits |= Y_SANKANTSU;
+    if (n_starts && outside) bits |= honors ? Y_CHANTA : Y_JUNCHAN;
+    if (dragon_sets == 2 && dragon_pairs == 1) bits |= Y_SHOUSANGEN;
+    if (concealed == 4) {
+        bits |= Y_SUUANKOU;
+        if (PyUnicode_CompareWithASCIIString(wait, "tanki") == 0) bits |= Y_SUUANKOU_TANKI;
+    }
+    if (dragon_sets == 3) bits |= Y_DAISANGEN;
+    if (wind_sets == 3 && wind_pairs == 1) bits |= Y_SHOUSUUSHII;
+    if (wind_sets == 4) bits |= Y_DAISUUSHII;
+    if (quads == 4) bits |= Y_SUUKANTSU;
+    return PyLong_FromLong(bits);
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -808,6 +918,9 @@ static PyMethodDef methods[] = {
      "init_back_four(fallback): configure back_four_pairs"},
     {"back_four_pairs", back_four_pairs, METH_O,
      "back_four_pairs(counts): shapes.back_four_pairs in C"},
+    {"set_yaku", (PyCFunction)(void (*)(void))set_yaku, METH_FASTCALL,
+     "set_yaku(blocks, wait, concealed_triplets, closed, seat_wind, round_wind): "
+     "score.set_yaku_py in C"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -857,5 +970,6 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     INTERN(k_ryanmen, "ryanmen");
     INTERN(k_tanki, "tanki");
     INTERN(k_shanpon, "shanpon");
+    INTERN(k_quad, "quad");
     return PyModule_Create(&module);
 }

@@ -9,7 +9,7 @@ its local yaku ranked by ``award.rank`` only between readings that do not win.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
 from typing import Any
@@ -29,7 +29,7 @@ from yakubook.engine.inline import inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, best_score, paying_key
+from yakubook.engine.score import Score, appraise
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -103,6 +103,37 @@ class Result:
             "standard_yaku": list(self.standard),
             "not_implemented": list(self.not_implemented),
         } | ({"score": self.score.to_json()} if self.score is not None else {})
+
+
+def _new_result(
+    win: Win,
+    yaku: tuple[Award, ...],
+    interpretation: Interpretation | None,
+    total: float,
+    not_implemented: tuple[str, ...],
+    score: Score | None,
+) -> Result:
+    """``Result(...)`` with its fields set in one step (a frozen dataclass's ``__init__``
+    sets them one by one), as ``Win`` is built; the same object to everything that reads it.
+    ``Result.standard`` still finds its cache in the instance's dict."""
+    made = _NEW(Result)
+    _SET(
+        made,
+        "__dict__",
+        {
+            "win": win,
+            "yaku": yaku,
+            "interpretation": interpretation,
+            "total": total,
+            "not_implemented": not_implemented,
+            "score": score,
+        },
+    )
+    return made
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
 
 
 def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...]]:
@@ -371,13 +402,12 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
         if score:
             raise
         return result  # a hand the table's scoring refuses (more red fives than its set)
-    total = sum(rank(a.value) for a in awards)
-    return replace(
-        result,
-        yaku=tuple(awards),
-        interpretation=interp,
-        total=total,
-        score=worth if score else None,
+    if interp is result.interpretation and awards is readings[0][1] and len(readings) == 1:
+        total = result.total  # the one reading's: its awards were summed by _evaluate
+    else:
+        total = sum(rank(a.value) for a in awards)
+    return _new_result(
+        win, tuple(awards), interp, total, result.not_implemented, worth if score else None
     )
 
 
@@ -390,15 +420,17 @@ def _paying_reading(
     readings that do not win, the one whose local yaku rank highest (the first of
     equals): the table is paid the same, and the reader is shown the local yaku that
     hold rather than a reading that hides them."""
-    best: tuple[tuple, Interpretation, list[Award], Score] | None = None
+    scoring = rs.scoring
+    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score]] | None = None
     for interp, awards in readings:
-        worth = best_score(win, [(interp, awards)], rs.scoring)
+        paying, build = appraise(win, interp, awards, scoring)
         local = sum(rank(a.value) for a in awards)
-        key: tuple = (True, *paying_key(win, interp, worth), local) if worth.win else (False, local)
+        # A reading that wins beats one that does not; between equals, the local yaku rank.
+        key = (True, *paying, local) if paying[0] else (False, local)
         if best is None or key > best[0]:
-            best = (key, interp, awards, worth)
+            best = (key, interp, awards, build)
     assert best is not None
-    return best[1], best[2], best[3]
+    return best[1], best[2], best[3]()
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
@@ -452,13 +484,14 @@ def _evaluate(
         if readings is not None:
             readings.append((interp, awards))
         if len(interps) == 1:
-            return Result(win, tuple(awards), interp, sum(rank(a.value) for a in awards), missing)
+            total = sum(rank(a.value) for a in awards)
+            return _new_result(win, tuple(awards), interp, total, missing, None)
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
     assert best is not None
     total, interp, awards = best
-    return Result(win, tuple(awards), interp, total, missing)
+    return _new_result(win, tuple(awards), interp, total, missing, None)
 
 
 def _unread(interp: Interpretation, awards: Iterable[Award]) -> bool:
@@ -620,4 +653,4 @@ def _evaluate_asking(
             best = (total, view.interp, awards)
     assert best is not None
     total, interp, awards = best
-    return Result(win, tuple(awards), interp, total, missing)
+    return _new_result(win, tuple(awards), interp, total, missing, None)

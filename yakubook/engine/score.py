@@ -50,21 +50,35 @@ plain evaluation costs nothing more.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from functools import partial
 from typing import Any
 
 from yakubook.bounded import quote
+from yakubook.engine import _accel
 from yakubook.engine.award import LIMIT_HAN, Award
-from yakubook.engine.decompose import SHAPE_USERS, Interpretation
+from yakubook.engine.decompose import SHAPE_USERS, Block, Interpretation
 from yakubook.engine.standard import (
     RIICHI_HAN,
     SEVEN_PAIRS_KINDS,
     SHAPE_HAN,
     STANDARD_YAKU,
     YAKUMAN,
+    chuuren,
+    chuuren_junsei,
 )
-from yakubook.engine.tiles import EAST, is_dragon, parse_tiles
+from yakubook.engine.tiles import (
+    EAST,
+    GREEN_MASK,
+    HONOR_MASK,
+    SUIT_MASKS,
+    TERMINAL_MASK,
+    YAOCHUU_MASK,
+    is_dragon,
+    parse_tiles,
+)
+from yakubook.engine.view import per_hand
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
 from yakubook.suggest import did_you_mean
@@ -353,34 +367,29 @@ class _Tally:
 def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[str, int]:
     """Standard yaku of one reading and their han (yakuman as 13 x multiple), situation
     yaku included, before any local yaku takes one out."""
-    out: dict[str, int] = {}
-    is_open = not win.is_closed
-    if interp.kind not in _READ_BY_STANDARD_YAKU:
-        # An irregular shape: only the tile-colour yaku read it.
-        names = [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
-    else:
-        names = [n for n, f in STANDARD_YAKU.items() if n != "menzen" and f(win, interp)]
-    for name in names:
-        if name in YAKUMAN:
-            out[name] = YAKUMAN_HAN * YAKUMAN_MULTIPLE[name]
-            continue
-        closed_han, open_han = STANDARD_HAN[name]
-        if name == "tanyao" and is_open and not scoring.kuitan:
-            continue
-        han = open_han if is_open else closed_han
-        if han:
-            out[name] = han
-    for double, single in _DOUBLE_OF.items():
-        if double in out:
-            out.pop(single, None)
-    if win.first_go_around and win.tsumo and not win.melds:
+    names = _reading_yaku(win, interp)
+    key = (names if type(names) is tuple else tuple(names), win.is_closed, scoring.kuitan)
+    shape_han = _HAN_OF.get(key)
+    if shape_han is None:
+        if len(_HAN_OF) >= _MAX_NAMES_KEPT:
+            _HAN_OF.clear()
+        shape_han = _HAN_OF[key] = _shape_han(*key)
+    out = dict(shape_han)  # a copy: local yaku take standard ones out of it
+    # A hand with no game fact beyond its tiles, winds and tsumo (``win.situational``
+    # false) has no tenhou, riichi, ippatsu, haitei, houtei, rinshan or chankan.
+    situational = win.situational
+    if situational and win.first_go_around and win.tsumo and not win.melds:
         out["tenhou" if win.seat_wind == EAST else "chiihou"] = YAKUMAN_HAN
     if interp.kind == "standard":
         for b in interp.blocks:
-            if b.is_triplet_like and b.tile >= 27:
+            if b.tile >= 27 and b.is_triplet_like:
                 han = yakuhai_han(win, b.tile)
                 if han:
                     out[f"yakuhai {_TILE_NAMES[b.tile - 27]}"] = han
+    if not situational:
+        if win.tsumo and win.is_closed:
+            out["menzen tsumo"] = 1
+        return out
     if win.riichi != "none":
         out["double riichi" if win.riichi.endswith("double") else "riichi"] = RIICHI_HAN[win.riichi]
     for name, holds in (
@@ -394,6 +403,280 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
         if holds:
             out[name] = 1
     return out
+
+
+def _shape_han(names: tuple[str, ...], closed: bool, kuitan: bool) -> dict[str, int]:
+    """The han of a reading's standard yaku (``names``, in order): yakuman as 13 x their
+    multiple, the double forms replacing the single ones, tanyao nothing on an open hand
+    without kuitan, closed-only yaku nothing on an open hand."""
+    out: dict[str, int] = {}
+    is_open = not closed
+    for name in names:
+        if name in YAKUMAN:
+            out[name] = YAKUMAN_HAN * YAKUMAN_MULTIPLE[name]
+            continue
+        closed_han, open_han = STANDARD_HAN[name]
+        if name == "tanyao" and is_open and not kuitan:
+            continue
+        han = open_han if is_open else closed_han
+        if han:
+            out[name] = han
+    for double, single in _DOUBLE_OF.items():
+        if double in out:
+            out.pop(single, None)
+    return out
+
+
+# (the names of a reading's standard yaku, closed, kuitan) -> their han (``_shape_han``);
+# at most _MAX_NAMES_KEPT, then it starts again.
+_HAN_OF: dict[tuple[tuple[str, ...], bool, bool], dict[str, int]] = {}
+
+
+def names_by_checks(win: Win, interp: Interpretation) -> list[str]:
+    """The standard yaku (menzen aside) that hold on one reading, each of
+    ``standard.STANDARD_YAKU``'s checks asked in turn: the reference ``_reading_yaku``
+    answers the same as, in one pass over the blocks (tests compare the two)."""
+    if interp.kind not in _READ_BY_STANDARD_YAKU:
+        # An irregular shape: only the tile-colour yaku read it.
+        return [n for n in _TILE_COLOUR if STANDARD_YAKU[n](win, interp)]
+    return [n for n, f in STANDARD_YAKU.items() if n != "menzen" and f(win, interp)]
+
+
+@per_hand
+def _colour_yaku(win: Win) -> tuple[bool, ...]:
+    """The standard yaku that read the tiles alone (``_COLOUR_ORDER``), once per hand: they
+    are the same on every reading. The tile-mask tests are ``yakubook.engine.standard``'s
+    (``tanyao`` … ``chinroutou``) written out; nine gates is asked only of a one-suit hand
+    with no meld, the only hand it can hold on."""
+    mask = win.tile_mask
+    honors = mask & HONOR_MASK
+    suited = mask & ~HONOR_MASK
+    one_suit = suited != 0 and any(suited & ~m == 0 for m in SUIT_MASKS)
+    chini = not honors and one_suit
+    chuu = chini and not win.melds and chuuren(win)
+    return (
+        mask & YAOCHUU_MASK == 0,
+        mask & ~YAOCHUU_MASK == 0 and honors != 0 and mask & TERMINAL_MASK != 0,
+        honors != 0 and one_suit,
+        chini,
+        suited == 0,
+        mask & ~GREEN_MASK == 0,
+        mask & ~TERMINAL_MASK == 0,
+        chuu,
+        chuu and chuuren_junsei(win),
+    )
+
+
+# The checks of STANDARD_YAKU that read the Win alone, whatever the reading.
+_COLOUR_ORDER = (
+    "tanyao",
+    "honroutou",
+    "honiisou",
+    "chiniisou",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren",
+    "chuuren_junsei",
+)
+
+
+def _reading_yaku(win: Win, interp: Interpretation) -> Sequence[str]:
+    """``names_by_checks``'s answer (in ``STANDARD_YAKU``'s order), worked out in one pass
+    over a standard reading's blocks or a seven-pairs reading's pairs, the tile-colour
+    yaku once per hand; any other reading asks every check (``names_by_checks``)."""
+    kind = interp.kind
+    if kind == "standard":
+        return _standard_reading_yaku(win, interp)
+    if kind in SEVEN_PAIRS_KINDS and all(b.kind == "pair" for b in interp.blocks):
+        # No set yaku reads pairs: seven pairs and the tile-colour yaku.
+        tan, honrou, honi, chini, tsuu, ryuu, chinrou, chuu, junsei = _colour_yaku(win)
+        names = ["tanyao"] if tan else []
+        names.append("chiitoitsu")
+        for name, holds in (
+            ("honroutou", honrou),
+            ("honiisou", honi),
+            ("chiniisou", chini),
+            ("tsuuiisou", tsuu),
+            ("ryuuiisou", ryuu),
+            ("chinroutou", chinrou),
+            ("chuuren", chuu),
+            ("chuuren_junsei", junsei),
+        ):
+            if holds:
+                names.append(name)
+        return names
+    return names_by_checks(win, interp)
+
+
+def _standard_reading_yaku(win: Win, interp: Interpretation) -> Sequence[str]:
+    """``names_by_checks`` of a reading of four sets and a pair: its set yaku as bits
+    (``set_yaku``: C, or ``set_yaku_py``), the tile-colour yaku once per hand, and the
+    names of those two in ``STANDARD_YAKU``'s order, kept per combination."""
+    bits = set_yaku(*_set_yaku_args(win, interp))
+    if bits is None:  # the C declined: the Python decides
+        bits = set_yaku_py(*_set_yaku_args(win, interp))
+    if bits is None:  # a block no standard reading has: ask every check
+        return names_by_checks(win, interp)
+    key = (bits, _colour_yaku(win))
+    names = _NAMES_OF.get(key)
+    if names is None:
+        if len(_NAMES_OF) >= _MAX_NAMES_KEPT:
+            _NAMES_OF.clear()
+        names = _NAMES_OF[key] = _names_of(*key)
+    return names
+
+
+def _set_yaku_args(win: Win, interp: Interpretation) -> tuple[Any, ...]:
+    return (
+        interp.blocks,
+        interp.wait,
+        interp.concealed_triplets,
+        win.is_closed,
+        win.seat_wind,
+        win.round_wind,
+    )
+
+
+# (set-yaku bits, tile-colour yaku) -> the names in STANDARD_YAKU's order; at most
+# _MAX_NAMES_KEPT combinations, then it starts again (few occur: a few hundred in 100,000
+# random hands).
+_NAMES_OF: dict[tuple[int, tuple[bool, ...]], tuple[str, ...]] = {}
+_MAX_NAMES_KEPT = 4096
+
+# The set yaku in STANDARD_YAKU's order; bit i of ``set_yaku``'s answer is the i-th.
+SET_YAKU = (
+    "pinfu",
+    "iipeikou",
+    "ryanpeikou",
+    "ittsuu",
+    "sanshoku_doujun",
+    "sanshoku_doukou",
+    "toitoi",
+    "sanankou",
+    "sankantsu",
+    "chanta",
+    "junchan",
+    "shousangen",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+    "suukantsu",
+)
+_SET_BIT = {name: 1 << i for i, name in enumerate(SET_YAKU)}
+_COLOUR_INDEX = {name: i for i, name in enumerate(_COLOUR_ORDER)}
+
+
+def _names_of(bits: int, colour: tuple[bool, ...]) -> tuple[str, ...]:
+    """The standard yaku these set-yaku bits and tile-colour answers name, in
+    ``STANDARD_YAKU``'s order (no others hold on a standard reading: seven pairs and the
+    thirteen orphans read other shapes)."""
+    out = []
+    for name in STANDARD_YAKU:
+        if name in _SET_BIT:
+            if bits & _SET_BIT[name]:
+                out.append(name)
+        elif name in _COLOUR_INDEX and colour[_COLOUR_INDEX[name]]:
+            out.append(name)
+    return tuple(out)
+
+
+def set_yaku_py(
+    blocks: tuple[Block, ...],
+    wait: str,
+    concealed_triplets: int,
+    closed: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> int | None:
+    """The set yaku of a standard reading's blocks as bits (``SET_YAKU``'s order), read in
+    one pass (``yakubook.engine.standard`` states each yaku; this reads the same facts), or
+    None for a block no standard reading has. The reference of the C ``set_yaku``."""
+    starts: list[int] = []  # sequence starts
+    triplets: list[int] = []  # triplet and quad tiles
+    quads = 0
+    dragon_sets = dragon_pairs = wind_sets = wind_pairs = 0
+    outside = True  # every block of numbers holds a terminal (chanta, junchan)
+    honors = False
+    pinfu_blocks = True  # every set a sequence and the pair no yakuhai
+    for b in blocks:
+        kind, t = b.kind, b.tile
+        if kind == "sequence":
+            starts.append(t)
+            if t % 9 not in (0, 6):
+                outside = False
+            continue
+        if kind == "pair":
+            if t >= 31:
+                dragon_pairs += 1
+                pinfu_blocks = False
+            elif t >= 27:
+                wind_pairs += 1
+                if t in (seat_wind, round_wind):
+                    pinfu_blocks = False
+        elif kind == "triplet" or kind == "quad":
+            triplets.append(t)
+            pinfu_blocks = False
+            if kind == "quad":
+                quads += 1
+            if t >= 31:
+                dragon_sets += 1
+            elif t >= 27:
+                wind_sets += 1
+        else:
+            return None
+        if t >= 27:
+            honors = True
+        elif t % 9 not in (0, 8):
+            outside = False
+    bits = 0
+    if pinfu_blocks and closed and wait == "ryanmen":
+        bits |= 1 << 0
+    if closed and len(starts) >= 2 and len(set(starts)) < len(starts):
+        peikou = sum(starts.count(s) // 2 for s in set(starts))
+        if peikou == 1:
+            bits |= 1 << 1
+        elif peikou >= 2:
+            bits |= 1 << 2
+    if len(starts) >= 3:
+        start_set = set(starts)
+        if any(s in start_set and s + 3 in start_set and s + 6 in start_set for s in (0, 9, 18)):
+            bits |= 1 << 3
+        if any(n in start_set and n + 9 in start_set and n + 18 in start_set for n in range(7)):
+            bits |= 1 << 4
+    if len(triplets) >= 3:
+        trip_set = set(triplets)
+        if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
+            bits |= 1 << 5
+        if len(triplets) == 4:
+            bits |= 1 << 6
+    if concealed_triplets == 3:
+        bits |= 1 << 7
+    if quads == 3:
+        bits |= 1 << 8
+    if starts and outside:
+        bits |= 1 << 9 if honors else 1 << 10
+    if dragon_sets == 2 and dragon_pairs == 1:
+        bits |= 1 << 11
+    if concealed_triplets == 4:
+        bits |= 1 << 12
+        if wait == "tanki":
+            bits |= 1 << 13
+    if dragon_sets == 3:
+        bits |= 1 << 14
+    if wind_sets == 3 and wind_pairs == 1:
+        bits |= 1 << 15
+    if wind_sets == 4:
+        bits |= 1 << 16
+    if quads == 4:
+        bits |= 1 << 17
+    return bits
+
+
+# The engine's hook (yakubook/engine/_accel.py): the C set_yaku, or set_yaku_py.
+set_yaku = set_yaku_py
 
 
 # The readings every standard yaku reads: the built-in shapes and Set七對子's seven pairs.
@@ -445,10 +728,18 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
     return t
 
 
-def _taken_out(a: Award) -> list[str]:
+def _taken_out(a: Award) -> tuple[str, ...]:
     """The standard yaku a local award's notes take out of the count: those it includes
     (包含…), does not count (不計…), or is (僅字一色: 七星 c is the 字一色 yakuman itself,
-    once). A note may name two joined by 和 or 、 (包含了混老頭和七對子的翻數)."""
+    once). A note may name two joined by 和 or 、 (包含了混老頭和七對子的翻數). Read once per
+    Award and kept on it (an Award never changes; ``registry.award`` reuses them)."""
+    kept = a.__dict__.get("_taken_out")
+    if kept is None:
+        kept = a.__dict__["_taken_out"] = tuple(_names_taken_out(a))
+    return kept
+
+
+def _names_taken_out(a: Award) -> list[str]:
     out = []
     for note in a.combination + tuple(a.value.get("notes", [])):
         kind = note["kind"]
@@ -540,43 +831,84 @@ def payment(win: Win, base: int, sticks: int) -> Payment:
     dealer = win.seat_wind == EAST
     if not win.tsumo:
         ron = _up(base * (6 if dealer else 4)) + 300 * honba
-        return Payment(
-            ron=ron, honba=300 * honba, riichi_sticks=1000 * sticks, total=ron + 1000 * sticks
-        )
+        return _new_payment(ron, 0, 0, 300 * honba, 1000 * sticks, ron + 1000 * sticks)
     if dealer:
         each = _up(2 * base) + 100 * honba
-        return Payment(
-            each=each,
-            honba=300 * honba,
-            riichi_sticks=1000 * sticks,
-            total=3 * each + 1000 * sticks,
-        )
+        return _new_payment(0, 0, each, 300 * honba, 1000 * sticks, 3 * each + 1000 * sticks)
     from_dealer = _up(2 * base) + 100 * honba
     each = _up(base) + 100 * honba
-    return Payment(
-        dealer=from_dealer,
-        each=each,
-        honba=300 * honba,
-        riichi_sticks=1000 * sticks,
-        total=from_dealer + 2 * each + 1000 * sticks,
+    return _new_payment(
+        0, from_dealer, each, 300 * honba, 1000 * sticks, from_dealer + 2 * each + 1000 * sticks
     )
+
+
+def _new_payment(
+    ron: int, dealer: int, each: int, honba: int, riichi_sticks: int, total: int
+) -> Payment:
+    """``Payment(ron, dealer, each, honba, riichi_sticks, total)`` with its fields set in one
+    step (a frozen dataclass's ``__init__`` sets them one by one: 1 µs more), as ``Win`` is
+    built; the same object to everything that reads it (equality, repr, hash)."""
+    made = _NEW(Payment)
+    _SET(
+        made,
+        "__dict__",
+        {
+            "ron": ron,
+            "dealer": dealer,
+            "each": each,
+            "honba": honba,
+            "riichi_sticks": riichi_sticks,
+            "total": total,
+        },
+    )
+    return made
+
+
+def _new_score(*values: Any) -> Score:
+    """``Score(*values)`` with its fields set in one step (see ``_new_payment``)."""
+    made = _NEW(Score)
+    _SET(made, "__dict__", dict(zip(_SCORE_FIELDS, values, strict=True)))
+    return made
+
+
+_NEW = object.__new__
+_SET = object.__setattr__
+_SCORE_FIELDS = tuple(f.name for f in fields(Score))
 
 
 def score_reading(
     win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring
 ) -> Score:
     """The score of one reading with the local yaku it awards."""
-    awards = list(awards)
-    fu = _stated_fu(awards) or fu_of(win, interp)[0]
+    return appraise(win, interp, list(awards), scoring)[1]()
+
+
+# Rule 8's order of a reading (``paying_key``): wins, total paid, a real yakuman, han, fu,
+# fu before rounding.
+PayingKey = tuple[bool, int, bool, int, int, int]
+
+
+def appraise(
+    win: Win, interp: Interpretation, awards: list[Award], scoring: Scoring
+) -> tuple[PayingKey, Callable[[], Score]]:
+    """One reading's place in rule 8's order (what ``paying_key`` gives of its score) and
+    a function that builds that ``Score``: the han, fu and payments are counted here, the
+    Score is built only for the reading that is kept. The fu are counted once."""
+    fu, raw_fu = fu_of(win, interp)
+    if awards:
+        fu = _stated_fu(awards) or fu
     unread = _unread_shape(interp, awards)
     if unread:
-        return Score(False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread)
+        return (False, 0, False, 0, fu, raw_fu), partial(
+            _new_score, False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread
+        )
     t = _tally(win, interp, awards, scoring)
     if t.yakuman:
         n = t.yakuman if scoring.multiple_yakuman else 1
         n = min(n, MAX_YAKUMAN)
         base = YAKUMAN_BASE * n
-        return Score(
+        return (True, _total(win, base), True, 0, fu, raw_fu), partial(
+            _new_score,
             True,
             0,
             fu,
@@ -588,10 +920,12 @@ def score_reading(
             interp,
             tuple(t.not_counted)
             + tuple((name, "a yakuman drops the han yaku") for name, _ in t.counted),
+            "",
         )
     if t.han < win.min_han and not t.floor:
         why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
-        return Score(
+        return (False, 0, False, t.han, fu, raw_fu), partial(
+            _new_score,
             False,
             t.han,
             fu,
@@ -606,25 +940,41 @@ def score_reading(
         )
     dora = _dora(win, scoring)
     han = t.han + sum(n for _, n in dora)
-    counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
     base, limit = base_points(han, fu, scoring)
     reason = ""
     if t.floor and LIMIT_BASE[t.floor] > base:
         base, limit = LIMIT_BASE[t.floor], t.floor
         reason = f"{t.floor_by} sets the hand to {t.floor}; the other han do not add onto it"
-    return Score(
-        True,
-        han,
-        fu,
-        0,
-        limit,
-        base,
-        payment(win, base, win.riichi_sticks),
-        tuple(counted),
-        interp,
-        tuple(t.not_counted),
-        reason,
-    )
+
+    def build() -> Score:
+        counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
+        return _new_score(
+            True,
+            han,
+            fu,
+            0,
+            limit,
+            base,
+            payment(win, base, win.riichi_sticks),
+            tuple(counted),
+            interp,
+            tuple(t.not_counted),
+            reason,
+        )
+
+    return (True, _total(win, base), False, han, fu, raw_fu), build
+
+
+def _total(win: Win, base: int) -> int:
+    """What the winner gains on ``base`` points: ``payment(win, base, sticks).total``
+    without building the Payment (rule 7)."""
+    honba = win.honba
+    sticks = 1000 * win.riichi_sticks
+    if not win.tsumo:
+        return _up(base * (6 if win.seat_wind == EAST else 4)) + 300 * honba + sticks
+    if win.seat_wind == EAST:
+        return 3 * (_up(2 * base) + 100 * honba) + sticks
+    return _up(2 * base) + 2 * _up(base) + 300 * honba + sticks
 
 
 def _stated_fu(awards: list[Award]) -> int | None:
@@ -652,19 +1002,28 @@ def _unread_shape(interp: Interpretation, awards: list[Award]) -> str:
 
 
 def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
-    out = [("dora", count_dora(win, indicator_tiles(win.dora)))]
+    dora, red, flowers = _dora_counts(win)
+    out = [("dora", dora)]
     if win.riichi != "none":
-        out.append(("ura dora", count_dora(win, indicator_tiles(win.ura))))
+        out.append(("ura dora", count_dora(win, indicator_tiles(win.ura)) if win.ura else 0))
     if scoring.aka_dora:
-        if win.total_red > scoring.aka_dora:
+        if red > scoring.aka_dora:
             raise InputError(
-                f"{win.total_red} red fives held, but the ruleset's set has aka_dora = "
+                f"{red} red fives held, but the ruleset's set has aka_dora = "
                 f"{scoring.aka_dora}"
             )
-        out.append(("aka dora", win.total_red))
+        out.append(("aka dora", red))
     if scoring.flower_dora:
-        out.append(("flowers", win.flowers))
+        out.append(("flowers", flowers))
     return out
+
+
+@per_hand
+def _dora_counts(win: Win) -> tuple[int, int, int]:
+    """(dora, red fives, flowers) the hand holds, once per hand: the same on every reading
+    and under every ruleset."""
+    dora = count_dora(win, indicator_tiles(win.dora)) if win.dora else 0
+    return dora, win.total_red, win.flowers
 
 
 def paying_key(win: Win, interp: Interpretation, s: Score) -> tuple[int, int, bool, int, int, int]:
@@ -678,12 +1037,14 @@ def best_score(
 ) -> Score:
     """Rule 8: the reading that pays the most (then a real yakuman, more han, more fu;
     then more fu before rounding, as the ``mahjong`` library breaks ties)."""
-    best: tuple[tuple, Score] | None = None
+    best: tuple[PayingKey, Callable[[], Score]] | None = None
     for interp, awards in readings:
-        s = score_reading(win, interp, awards, scoring)
-        key = paying_key(win, interp, s)
+        key, build = appraise(win, interp, list(awards), scoring)
         if best is None or key > best[0]:
-            best = (key, s)
+            best = (key, build)
     if best is None:
         raise InputError("no reading of the hand to score")
-    return best[1]
+    return best[1]()
+
+
+_accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)
