@@ -2,7 +2,7 @@
  *
  * The rule sheet: every yaku's value option and rule questions as choices, at the documented
  * defaults (the first non-無 value, every rule question at a), presets from rulesets/*.toml,
- * filters, the sheet kept in the URL (#n=name&b=off&c=3-13-01c.3-13-01-02b&h=3-02-03_3&kiriage=true) and in localStorage, TOML export in
+ * filters, the sheet kept in the URL (#n=name&b=off&c=3-13-01c.3-13-01-02b&h=3-02-03_3.3-09-12_fu25&kiriage=true) and in localStorage, TOML export in
  * the format `yakubook evaluate --rules` reads and import checked by the engine itself.
  * The sheet's [scoring] table (kiriage, kazoe, aka dora …) is hr-scoring.js's: its controls,
  * link parameters and TOML lines.
@@ -37,7 +37,8 @@
   const RULE_BY_ID = new Map(); // rule ID -> [rule, yaku]
   /* A sheet: every [ruleset] key the engine reads (name, others as `base`, supersession),
    * the [scoring] keys that differ from their defaults and, per yaku, what differs from the
-   * base. */
+   * base, and the numbers it supplies where the source lost them (`numbers`:
+   * {"3-09-12": {fu: 25}}, the keys of data.json's `suppliable`: han, fu, multiple). */
   const freshState = (base) => ({ name: "", base, supersession: "drop", scoring: {}, choices: {}, numbers: {} });
   let state = freshState("default");
   const api = {
@@ -190,12 +191,28 @@
   const valueOf = (y) => state.choices[y.id] ?? baseValue(y);
   const ruleOf = (r) => state.choices[r.id] ?? r.options[0].letter;
   const isOn = (y) => option(y, valueOf(y)).value.kind !== "none";
-  const lostNumber = (y) => option(y, valueOf(y)).lost_number;
+  /* The numbers the chosen value option lost, which the sheet may supply (han, fu, multiple). */
+  const lostKeys = (y) => option(y, valueOf(y)).lost_numbers;
+  /* A number's unit in the page's language: "25符" / "25 fu". */
+  const NUMBER_UNITS = { han: ["翻", "han"], fu: ["符", "fu"], multiple: ["倍", "times"] };
+  const unit = (key) => L(...(NUMBER_UNITS[key] || [key, key]));
+  const withUnit = (key, n) => (EN ? `${n} ${unit(key)}` : `${n}${unit(key)}`);
 
   function setValue(y, letter) {
     if (letter === baseValue(y)) delete state.choices[y.id];
     else state.choices[y.id] = letter;
-    if (!option(y, letter).lost_number) delete state.numbers[y.id];
+    // keep only the numbers the new option lost too
+    const keys = option(y, letter).lost_numbers;
+    const kept = Object.fromEntries(Object.entries(state.numbers[y.id] || {}).filter(([k]) => keys.includes(k)));
+    if (Object.keys(kept).length) state.numbers[y.id] = kept;
+    else delete state.numbers[y.id];
+  }
+  function setNumber(y, key, n) {
+    const numbers = { ...(state.numbers[y.id] || {}) };
+    if (n === null) delete numbers[key];
+    else numbers[key] = n;
+    if (Object.keys(numbers).length) state.numbers[y.id] = numbers;
+    else delete state.numbers[y.id];
   }
   function setRule(r, letter) {
     if (letter === r.options[0].letter) delete state.choices[r.id];
@@ -203,6 +220,9 @@
   }
 
   const TOKEN = /^(\d+(?:-\d+)*)([a-z])$/;
+  // A supplied number in a link: `3-08-01_3` (han, as links have always written it),
+  // `3-09-12_fu25`, `3-16-04_multiple2`.
+  const NUMBER_TOKEN = /^(\d+(?:-\d+)*)_([a-z]*)(\d{1,3})$/;
   function encodeState(s) {
     const p = new URLSearchParams();
     if (s.name) p.set("n", s.name);
@@ -211,7 +231,9 @@
     SC.encode(p, s.scoring);
     const c = Object.keys(s.choices).sort().map((k) => k + s.choices[k]);
     if (c.length) p.set("c", c.join("."));
-    const h = Object.keys(s.numbers).sort().map((k) => `${k}_${s.numbers[k]}`);
+    const h = Object.keys(s.numbers).sort().flatMap((id) => Object.keys(DATA.suppliable)
+      .filter((key) => key in s.numbers[id])
+      .map((key) => `${id}_${key === "han" ? "" : key}${s.numbers[id][key]}`));
     if (h.length) p.set("h", h.join("."));
     return p.toString();
   }
@@ -233,9 +255,10 @@
       s.choices[m[1]] = m[2];
     }
     for (const tok of (p.get("h") || "").split(".").filter(Boolean)) {
-      const [id, n] = tok.split("_");
-      if (!BY_ID.has(id) || !/^\d{1,3}$/.test(n || "")) { unknown.push(tok); continue; }
-      s.numbers[id] = Number(n);
+      const m = NUMBER_TOKEN.exec(tok);
+      const key = m && (m[2] || "han");
+      if (!m || !BY_ID.has(m[1]) || !(key in DATA.suppliable)) { unknown.push(tok); continue; }
+      s.numbers[m[1]] = { ...(s.numbers[m[1]] || {}), [key]: Number(m[3]) };
     }
     return { s, unknown, present: scoring.present || ["c", "b", "n", "h", "s"].some((k) => p.has(k)) };
   }
@@ -277,7 +300,9 @@
     for (const y of DATA.yaku) {
       const body = [];
       if (y.id in state.choices) body.push(`value = ${tomlString(state.choices[y.id])}`);
-      if (y.id in state.numbers && lostNumber(y)) body.push(`han = ${state.numbers[y.id]}`);
+      for (const key of lostKeys(y)) {
+        if (key in (state.numbers[y.id] || {})) body.push(`${key} = ${state.numbers[y.id][key]}`);
+      }
       for (const r of y.rules) if (r.id in state.choices) body.push(`${tomlString(r.id)} = ${tomlString(state.choices[r.id])}`);
       if (!body.length) continue;
       lines.push("", `[yaku.${tomlString(y.id)}]  # ${y.hant} ${y.romaji}`.replace(/[\u0000-\u001f\u007f]/g, " "), ...body);
@@ -346,16 +371,22 @@
   function buildRow(y) {
     const select = el("select", { "data-choice": y.id, "aria-label": `${y.id} ${yname(y)}` },
       menuLabels(y.options).map((text, i) => el("option", { value: y.options[i].letter, text })));
-    const number = el("input", { type: "number", min: "0", max: "99", class: "yb-hr-number",
-      "data-number": y.id, placeholder: "?", title: L("來源遺失的數字 · the number the source lost", "the number the source lost"), "aria-label": `${y.id} han` });
-    const numberBox = el("label", { class: "yb-hr-lost" }, L("遺失數字 lost number: ", "lost number: "), number, L(" 翻", " han"));
+    // One input per number an option of this yaku lost (han, fu or multiple), shown while
+    // the chosen option is one that lost it.
+    const keys = Object.keys(DATA.suppliable).filter((k) => y.options.some((o) => o.lost_numbers.includes(k)));
+    const numbers = new Map(keys.map((key) => {
+      const input = el("input", { type: "number", min: "1", max: String(DATA.suppliable[key]), class: "yb-hr-number",
+        "data-number": y.id, "data-key": key, placeholder: "?",
+        title: L("來源遺失的數字 · the number the source lost", "the number the source lost"), "aria-label": `${y.id} ${key}` });
+      input.addEventListener("input", () => {
+        const n = input.value.trim();
+        setNumber(y, key, /^\d{1,3}$/.test(n) ? Number(n) : null);
+        changed(y);
+      });
+      const box = el("label", { class: "yb-hr-lost", "data-key": key }, L("遺失數字 lost number: ", "lost number: "), input, ` ${unit(key)}`);
+      return [key, { input, box }];
+    }));
     select.addEventListener("change", () => { setValue(y, select.value); changed(y); });
-    number.addEventListener("input", () => {
-      const n = number.value.trim();
-      if (/^\d{1,2}$/.test(n)) state.numbers[y.id] = Number(n);
-      else delete state.numbers[y.id];
-      changed(y);
-    });
     const ruleSelects = y.rules.map((r) => {
       const s = el("select", { "data-choice": r.id, "aria-label": `${r.id} ${textOf(r)}` },
         menuLabels(r.options).map((text, i) => el("option", { value: r.options[i].letter, text })));
@@ -377,8 +408,8 @@
         y.status !== "implemented" ? el("span", { class: "yb-hr-status", text: ` ${EN ? STATUS_EN[y.status] || y.status : y.status}` }) : null),
       el("div", { class: "yb-hr-choices" },
         el("label", { class: "yb-hr-value" }, el("span", { text: L("值 value ", "value ") }), select, el("span", { class: "yb-hr-badge" })),
-        numberBox, ...ruleSelects));
-    rows.set(y.id, { row, select, number, numberBox, rules: ruleSelects.map((l) => l.querySelector("select")), badge: row.querySelector(".yb-hr-badge") });
+        [...numbers.values()].map((n) => n.box), ...ruleSelects));
+    rows.set(y.id, { row, select, numbers, rules: ruleSelects.map((l) => l.querySelector("select")), badge: row.querySelector(".yb-hr-badge") });
     return row;
   }
 
@@ -393,8 +424,11 @@
     r.row.classList.toggle("yb-hr-off", v.kind === "none");
     const changedHere = y.id in state.choices || y.rules.some((q) => q.id in state.choices) || y.id in state.numbers;
     r.row.classList.toggle("yb-hr-changed", changedHere);
-    r.numberBox.hidden = !lostNumber(y);
-    if (document.activeElement !== r.number) r.number.value = y.id in state.numbers ? state.numbers[y.id] : "";
+    const supplied = state.numbers[y.id] || {};
+    for (const [key, { input, box }] of r.numbers) {
+      box.hidden = !lostKeys(y).includes(key);
+      if (document.activeElement !== input) input.value = key in supplied ? supplied[key] : "";
+    }
     y.rules.forEach((q, i) => { r.rules[i].value = ruleOf(q); });
   }
 
@@ -410,7 +444,7 @@
         ok = filters.value === "on" ? cls !== "none"
           : filters.value === "off" ? cls === "none"
           : filters.value === "changed" ? r.row.classList.contains("yb-hr-changed")
-          : filters.value === "lost" ? !!option(y, valueOf(y)).lost_number
+          : filters.value === "lost" ? lostKeys(y).length > 0
           : cls === filters.value;
       }
       if (ok && filters.status) ok = filters.status === "implemented" ? y.status === "implemented" : y.status !== "implemented";
@@ -461,8 +495,11 @@
       const table = el("table", { class: "yb-hr-sheet-table" });
       for (const y of ys) {
         const o = option(y, valueOf(y));
-        let value = `${o.letter} ${o.hant}`;
-        if (o.lost_number && y.id in state.numbers) value += ` = ${state.numbers[y.id]}翻`;
+        // the numbers the sheet supplies: "b ?5符1翻 = 25符"
+        const supplied = o.lost_numbers.filter((k) => k in (state.numbers[y.id] || {}))
+          .map((k) => withUnit(k, state.numbers[y.id][k])).join(", ");
+        const number = supplied ? ` = ${supplied}` : "";
+        const value = `${o.letter} ${o.hant}${number}`;
         const answers = y.rules.map((r) => {
           const a = r.options.find((x) => x.letter === ruleOf(r));
           // a question ends with its own "?": no colon after it
@@ -470,7 +507,6 @@
           if (EN) return el("div", { class: "yb-hr-sheet-rule" }, enText(r.en_text, r.hant), sep, el("b", {}, `${a.letter} `, enText(a.en_text, a.hant)));
           return el("div", { class: "yb-hr-sheet-rule" }, withLost(`${r.hant}：`), el("b", {}, withLost(`${a.letter} ${a.hant}`)));
         });
-        const number = o.lost_number && y.id in state.numbers ? ` = ${state.numbers[y.id]} han` : "";
         table.append(el("tr", { "data-id": y.id },
           el("td", { class: "yb-hr-sheet-id", text: y.id }),
           EN ? el("td", {}, el("span", { class: "yb-hr-sheet-name", text: yname(y) }), " ",
@@ -492,7 +528,8 @@
     else {
       const p = DATA.presets.find((x) => x.file === key);
       state = { name: p.name, base: p.base, supersession: p.supersession,
-        scoring: SC.changes(p.scoring), choices: { ...p.choices }, numbers: { ...p.numbers } };
+        scoring: SC.changes(p.scoring), choices: { ...p.choices },
+        numbers: Object.fromEntries(Object.entries(p.numbers).map(([id, n]) => [id, { ...n }])) };
     }
     changed();
   }
@@ -520,7 +557,7 @@
           const l = r.letters[q.id];
           if (l !== undefined && l !== q.options[0].letter) next.choices[q.id] = l;
         }
-        if (y.id in r.numbers) next.numbers[y.id] = r.numbers[y.id];
+        if (y.id in r.numbers) next.numbers[y.id] = { ...r.numbers[y.id] };
       }
       state = next;
       changed();
