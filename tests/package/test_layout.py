@@ -83,7 +83,7 @@ def test_status_outside_a_checkout_prints_the_wheels_table(tmp_path, capsys):
 
 def test_entering_a_checkout_does_not_ask_the_editable_install(monkeypatch, tmp_path):
     """The stages of this checkout are found in it; the editable install's record (its
-    direct_url.json, read through importlib.metadata: ~30 ms of every start, issue #38)
+    direct_url.json, read through importlib.metadata: ~20 ms of every start, issue #38)
     is asked only when neither the given root nor this package's checkout holds them."""
     from yakubook import checkout
 
@@ -105,7 +105,7 @@ def test_entering_a_checkout_does_not_ask_the_editable_install(monkeypatch, tmp_
 
 def test_a_wheels_data_is_read_from_its_folder(monkeypatch, tmp_path):
     """A wheel's data files sit in yakubook/engine/data/: read from that folder as it
-    is on disk (importlib.resources, ~10 ms of every start, only for a zip; issue #38)."""
+    is on disk (importlib.resources, ~7 ms of every start, only for a zip; issue #38)."""
     fake = tmp_path / "data"
     fake.mkdir()
     (fake / "catalog.json").write_text('{"nodes": []}', encoding="utf-8")
