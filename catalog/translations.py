@@ -776,52 +776,24 @@ def render_zh_entries(texts: dict[str, str], entries: dict[str, Entry]) -> str:
     return "\n".join(out)
 
 
-def _zh_main(root: Path, cat: dict[str, Any], argv: list[str]) -> int:
-    """zh-todo: the Chinese edition's open prose keys with their English. zh-merge FILE.tsv:
-    set the Chinese of the keys in FILE.tsv (`key<TAB>chinese`), bound to today's English."""
-    from yakubook.engine.status import readings
-
-    texts = prose_texts(cat, readings(root))
-    entries = load_zh_entries(root)
-    if argv[0] == "zh-todo":
-        for v in judge_prose(texts, entries):
-            if v.status != "translated":
-                print(f"{v.status}\t{v.key}\t{v.en}")
-        return 0
-    path = Path(argv[1])
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not raw.strip() or raw.startswith("#"):
-            continue
-        key, sep, zh = raw.partition("\t")
-        if not sep or key not in texts or not zh.strip():
-            print(f"{path}:{number}: expected a known key, a tab and Chinese: {raw!r}")
-            return 2
-        entries[key] = Entry(key, zh.strip(), fingerprint(texts[key]), texts[key], None)
-    (root / ZH_REL).write_text(render_zh_entries(texts, entries), encoding="utf-8")
-    return 0
-
-
 def _escape(s: str) -> str:
     return s.replace("\n", "\\n")
 
 
 def _main(argv: list[str]) -> int:
-    """`python -m catalog.translations todo | formulaic | merge FILE.tsv | zh-todo |
-    zh-merge FILE.tsv` (run from the root).
+    """`python -m catalog.translations todo | formulaic | merge FILE.tsv` (run from the
+    root).
 
     todo: the missing and stale keys with their Chinese. formulaic: add entries for value
     options whose text is exactly the formula of their value. merge: set the English of
     the keys in FILE.tsv (`key<TAB>english`, `\\n` for a line break), bound to the Chinese
-    of today's catalog. zh-todo and zh-merge do the same for the Chinese edition's prose
-    (catalog/translations/zh.toml: `key<TAB>chinese`, bound to today's English).
+    of today's catalog. The Chinese edition's prose (catalog/translations/zh.toml) has its
+    own commands in render/zh_prose.py: its English comes from the bodies, a higher stage.
     """
     root = Path.cwd()
     cat = json.loads((root / "catalog" / "catalog.json").read_text(encoding="utf-8"))
     entries = load_entries(root)
     nodes = {tn.key: tn for tn in text_nodes(cat)}
-    zh_commands = {"zh-todo": 1, "zh-merge": 2}  # name -> the argument count with it
-    if argv and len(argv) == zh_commands.get(argv[0]):
-        return _zh_main(root, cat, argv)
     if not argv or argv[0] not in ("todo", "formulaic", "merge"):
         print(_main.__doc__)
         return 2

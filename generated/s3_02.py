@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-02'
@@ -68,14 +111,26 @@ class IppatsuTwoHanMinimum(_Menu):
     NO_TWO_HAN_MINIMUM = ('c', '沒有二翻縛')
 
 
-@dataclass(frozen=True, slots=True)
-class IppatsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IppatsuOptions(_Options):
     'Chosen options of 3-02-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IppatsuValue = IppatsuValue.HAN_1
     scope: IppatsuScope = IppatsuScope.ENDS_WHEN_BROKEN
     chankan: IppatsuChankan = IppatsuChankan.COUNTS
     two_han_minimum: IppatsuTwoHanMinimum = IppatsuTwoHanMinimum.CANNOT_WIN
+
+    def __init__(
+        self,
+        value: IppatsuValue = IppatsuValue.HAN_1,
+        scope: IppatsuScope = IppatsuScope.ENDS_WHEN_BROKEN,
+        chankan: IppatsuChankan = IppatsuChankan.COUNTS,
+        two_han_minimum: IppatsuTwoHanMinimum = IppatsuTwoHanMinimum.CANNOT_WIN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'scope', scope)
+        object.__setattr__(self, 'chankan', chankan)
+        object.__setattr__(self, 'two_han_minimum', two_han_minimum)
 
 
 def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
@@ -107,13 +162,23 @@ class ChouIppatsuChankan(_Menu):
     NOT_COUNTED = ('b', '否')
 
 
-@dataclass(frozen=True, slots=True)
-class ChouIppatsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChouIppatsuOptions(_Options):
     'Chosen options of 3-02-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouIppatsuValue = ChouIppatsuValue.HAN_2
     scope: ChouIppatsuScope = ChouIppatsuScope.VOID_AFTER_NEXT_BREAKS
     chankan: ChouIppatsuChankan = ChouIppatsuChankan.COUNTS
+
+    def __init__(
+        self,
+        value: ChouIppatsuValue = ChouIppatsuValue.HAN_2,
+        scope: ChouIppatsuScope = ChouIppatsuScope.VOID_AFTER_NEXT_BREAKS,
+        chankan: ChouIppatsuChankan = ChouIppatsuChankan.COUNTS,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'scope', scope)
+        object.__setattr__(self, 'chankan', chankan)
 
 
 def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
@@ -228,8 +293,8 @@ class OpenRiichiYakumanHand(_Menu):
 OPEN_RIICHI_YAKUMAN_HAND_VALUES: dict[str, Any] = {'a': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class OpenRiichiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class OpenRiichiOptions(_Options):
     'Chosen options of 3-02-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OpenRiichiValue = OpenRiichiValue.HAN_LOST_SAME_AS_RIICHI
@@ -246,6 +311,38 @@ class OpenRiichiOptions:
     wrong_tiles_at_draw: OpenRiichiWrongTilesAtDraw = OpenRiichiWrongTilesAtDraw.CHOMBO
     others_chombo: OpenRiichiOthersChombo = OpenRiichiOthersChombo.ORDINARY_CHOMBO
     yakuman_hand: OpenRiichiYakumanHand = OpenRiichiYakumanHand.YAKUMAN
+
+    def __init__(
+        self,
+        value: OpenRiichiValue = OpenRiichiValue.HAN_LOST_SAME_AS_RIICHI,
+        with_double_riichi: OpenRiichiWithDoubleRiichi = OpenRiichiWithDoubleRiichi.RIICHI_DOUBLED_PLUS_OPEN,
+        riichi_stick: OpenRiichiRiichiStick = OpenRiichiRiichiStick.POINTS_LOST_FIRST,
+        hands_allowed: OpenRiichiHandsAllowed = OpenRiichiHandsAllowed.ANY_HAND,
+        timing: OpenRiichiTiming = OpenRiichiTiming.ALWAYS,
+        deal_in: OpenRiichiDealIn = OpenRiichiDealIn.YAKUMAN_ALWAYS,
+        deal_in_yakuman: OpenRiichiDealInYakuman = OpenRiichiDealInYakuman.YAKUMAN_YAKU,
+        forced_deal_in: OpenRiichiForcedDealIn = OpenRiichiForcedDealIn.YAKUMAN,
+        two_han_minimum: OpenRiichiTwoHanMinimum = OpenRiichiTwoHanMinimum.CANNOT_WIN,
+        tiles_shown: OpenRiichiTilesShown = OpenRiichiTilesShown.WHOLE_HAND,
+        wrong_tiles_in_play: OpenRiichiWrongTilesInPlay = OpenRiichiWrongTilesInPlay.CHOMBO,
+        wrong_tiles_at_draw: OpenRiichiWrongTilesAtDraw = OpenRiichiWrongTilesAtDraw.CHOMBO,
+        others_chombo: OpenRiichiOthersChombo = OpenRiichiOthersChombo.ORDINARY_CHOMBO,
+        yakuman_hand: OpenRiichiYakumanHand = OpenRiichiYakumanHand.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'with_double_riichi', with_double_riichi)
+        object.__setattr__(self, 'riichi_stick', riichi_stick)
+        object.__setattr__(self, 'hands_allowed', hands_allowed)
+        object.__setattr__(self, 'timing', timing)
+        object.__setattr__(self, 'deal_in', deal_in)
+        object.__setattr__(self, 'deal_in_yakuman', deal_in_yakuman)
+        object.__setattr__(self, 'forced_deal_in', forced_deal_in)
+        object.__setattr__(self, 'two_han_minimum', two_han_minimum)
+        object.__setattr__(self, 'tiles_shown', tiles_shown)
+        object.__setattr__(self, 'wrong_tiles_in_play', wrong_tiles_in_play)
+        object.__setattr__(self, 'wrong_tiles_at_draw', wrong_tiles_at_draw)
+        object.__setattr__(self, 'others_chombo', others_chombo)
+        object.__setattr__(self, 'yakuman_hand', yakuman_hand)
 
 
 def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
@@ -265,11 +362,17 @@ class TsubameGaeshi1Value(_Menu):
 TSUBAME_GAESHI_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class TsubameGaeshi1Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TsubameGaeshi1Options(_Options):
     'Chosen options of 3-02-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsubameGaeshi1Value = TsubameGaeshi1Value.HAN_1
+
+    def __init__(
+        self,
+        value: TsubameGaeshi1Value = TsubameGaeshi1Value.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None:
@@ -289,11 +392,17 @@ class TsubameGaeshi2Value(_Menu):
 TSUBAME_GAESHI_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class TsubameGaeshi2Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TsubameGaeshi2Options(_Options):
     'Chosen options of 3-02-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsubameGaeshi2Value = TsubameGaeshi2Value.ADOPTED
+
+    def __init__(
+        self,
+        value: TsubameGaeshi2Value = TsubameGaeshi2Value.ADOPTED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None:
@@ -313,11 +422,17 @@ class TsumosenValue(_Menu):
 TSUMOSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class TsumosenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TsumosenOptions(_Options):
     'Chosen options of 3-02-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsumosenValue = TsumosenValue.HAN_1
+
+    def __init__(
+        self,
+        value: TsumosenValue = TsumosenValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
@@ -337,11 +452,17 @@ class KaikaiRiichiValue(_Menu):
 KAIKAI_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class KaikaiRiichiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KaikaiRiichiOptions(_Options):
     'Chosen options of 3-02-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KaikaiRiichiValue = KaikaiRiichiValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: KaikaiRiichiValue = KaikaiRiichiValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
@@ -361,11 +482,17 @@ class HouchiValue(_Menu):
 HOUCHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HouchiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HouchiOptions(_Options):
     'Chosen options of 3-02-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HouchiValue = HouchiValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: HouchiValue = HouchiValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
@@ -385,11 +512,17 @@ class ChuukiValue(_Menu):
 CHUUKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ChuukiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChuukiOptions(_Options):
     'Chosen options of 3-02-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChuukiValue = ChuukiValue.HAN_1
+
+    def __init__(
+        self,
+        value: ChuukiValue = ChuukiValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def chuuki(win: HandView, opts: ChuukiOptions) -> Award | None:

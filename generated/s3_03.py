@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-03'
 SECTION_NAME = '海底撈月及河底撈魚的相關特殊役'
 
@@ -57,12 +100,20 @@ class IipinMoyueCondition(_Menu):
     HAITEI_OR_HOUTEI = ('b', '海底撈月、河底撈魚都可以')
 
 
-@dataclass(frozen=True, slots=True)
-class IipinMoyueOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IipinMoyueOptions(_Options):
     'Chosen options of 3-03-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IipinMoyueValue = IipinMoyueValue.HAN_1
     condition: IipinMoyueCondition = IipinMoyueCondition.HAITEI_ONLY
+
+    def __init__(
+        self,
+        value: IipinMoyueValue = IipinMoyueValue.HAN_1,
+        condition: IipinMoyueCondition = IipinMoyueCondition.HAITEI_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def iipin_moyue(win: HandView, opts: IipinMoyueOptions) -> Award | None:
@@ -82,11 +133,17 @@ class RyanpinHouteiValue(_Menu):
 RYANPIN_HOUTEI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class RyanpinHouteiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RyanpinHouteiOptions(_Options):
     'Chosen options of 3-03-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyanpinHouteiValue = RyanpinHouteiValue.MANGAN
+
+    def __init__(
+        self,
+        value: RyanpinHouteiValue = RyanpinHouteiValue.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def ryanpin_houtei(win: HandView, opts: RyanpinHouteiOptions) -> Award | None:
@@ -112,12 +169,20 @@ class LastOrderMaboDofuCondition(_Menu):
     HAITEI_OR_HOUTEI = ('b', '海底撈月、河底撈魚都可以')
 
 
-@dataclass(frozen=True, slots=True)
-class LastOrderMaboDofuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class LastOrderMaboDofuOptions(_Options):
     'Chosen options of 3-03-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: LastOrderMaboDofuValue = LastOrderMaboDofuValue.HAN_1
     condition: LastOrderMaboDofuCondition = LastOrderMaboDofuCondition.HOUTEI_ONLY
+
+    def __init__(
+        self,
+        value: LastOrderMaboDofuValue = LastOrderMaboDofuValue.HAN_1,
+        condition: LastOrderMaboDofuCondition = LastOrderMaboDofuCondition.HOUTEI_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def last_order_mabo_dofu(win: HandView, opts: LastOrderMaboDofuOptions) -> Award | None:
@@ -138,11 +203,17 @@ class IshinouedeSannenValue(_Menu):
 ISHINOUEDE_SANNEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'only', 'args': ['海底捞月'], 'text': '限海底捞月'}]}, 'c': {'kind': 'conditional', 'cases': [{'when': '海底捞月', 'value': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}, {'when': '河底捞鱼', 'value': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}], 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class IshinouedeSannenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IshinouedeSannenOptions(_Options):
     'Chosen options of 3-03-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IshinouedeSannenValue = IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN
+
+    def __init__(
+        self,
+        value: IshinouedeSannenValue = IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | None:
@@ -162,11 +233,17 @@ class HijoushokuValue(_Menu):
 HIJOUSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HijoushokuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HijoushokuOptions(_Options):
     'Chosen options of 3-03-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HijoushokuValue = HijoushokuValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: HijoushokuValue = HijoushokuValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def hijoushoku(win: HandView, opts: HijoushokuOptions) -> Award | None:

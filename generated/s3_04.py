@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-04'
 SECTION_NAME = '嶺上開花的相關特殊役'
 
@@ -51,11 +94,17 @@ class UupinKaihouValue(_Menu):
 UUPIN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class UupinKaihouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class UupinKaihouOptions(_Options):
     'Chosen options of 3-04-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UupinKaihouValue = UupinKaihouValue.HAN_1
+
+    def __init__(
+        self,
+        value: UupinKaihouValue = UupinKaihouValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def uupin_kaihou(win: HandView, opts: UupinKaihouOptions) -> Award | None:
@@ -93,14 +142,26 @@ class ToukanhouNondealerDaiminkan(_Menu):
     NOT_COUNTED = ('b', '不計頭槓和')
 
 
-@dataclass(frozen=True, slots=True)
-class ToukanhouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ToukanhouOptions(_Options):
     'Chosen options of 3-04-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ToukanhouValue = ToukanhouValue.YAKUMAN
     dealer_ankan: ToukanhouDealerAnkan = ToukanhouDealerAnkan.COUNTS
     nondealer_ankan: ToukanhouNondealerAnkan = ToukanhouNondealerAnkan.COUNTS
     nondealer_daiminkan: ToukanhouNondealerDaiminkan = ToukanhouNondealerDaiminkan.COUNTS
+
+    def __init__(
+        self,
+        value: ToukanhouValue = ToukanhouValue.YAKUMAN,
+        dealer_ankan: ToukanhouDealerAnkan = ToukanhouDealerAnkan.COUNTS,
+        nondealer_ankan: ToukanhouNondealerAnkan = ToukanhouNondealerAnkan.COUNTS,
+        nondealer_daiminkan: ToukanhouNondealerDaiminkan = ToukanhouNondealerDaiminkan.COUNTS,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'dealer_ankan', dealer_ankan)
+        object.__setattr__(self, 'nondealer_ankan', nondealer_ankan)
+        object.__setattr__(self, 'nondealer_daiminkan', nondealer_daiminkan)
 
 
 def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
@@ -128,12 +189,20 @@ class RenkanKaihouCondition(_Menu):
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-@dataclass(frozen=True, slots=True)
-class RenkanKaihouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RenkanKaihouOptions(_Options):
     'Chosen options of 3-04-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenkanKaihouValue = RenkanKaihouValue.HAN_2
     condition: RenkanKaihouCondition = RenkanKaihouCondition.CLOSED_ONLY
+
+    def __init__(
+        self,
+        value: RenkanKaihouValue = RenkanKaihouValue.HAN_2,
+        condition: RenkanKaihouCondition = RenkanKaihouCondition.CLOSED_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
@@ -153,11 +222,17 @@ class SayonaraHomerunValue(_Menu):
 SAYONARA_HOMERUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SayonaraHomerunOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SayonaraHomerunOptions(_Options):
     'Chosen options of 3-04-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SayonaraHomerunValue = SayonaraHomerunValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: SayonaraHomerunValue = SayonaraHomerunValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sayonara_homerun(win: HandView, opts: SayonaraHomerunOptions) -> Award | None:
@@ -183,12 +258,20 @@ class ShouchikubiRiichi(_Menu):
     REGARDLESS_OF_RIICHI = ('b', '與立直無關，有效')
 
 
-@dataclass(frozen=True, slots=True)
-class ShouchikubiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShouchikubiOptions(_Options):
     'Chosen options of 3-04-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShouchikubiValue = ShouchikubiValue.YAKUMAN
     riichi: ShouchikubiRiichi = ShouchikubiRiichi.EARLY_RIICHI_ONLY
+
+    def __init__(
+        self,
+        value: ShouchikubiValue = ShouchikubiValue.YAKUMAN,
+        riichi: ShouchikubiRiichi = ShouchikubiRiichi.EARLY_RIICHI_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'riichi', riichi)
 
 
 def shouchikubi(win: HandView, opts: ShouchikubiOptions) -> Award | None:
@@ -214,12 +297,20 @@ class DaichikubiRiichi(_Menu):
     REGARDLESS_OF_RIICHI = ('b', '與立直無關，有效')
 
 
-@dataclass(frozen=True, slots=True)
-class DaichikubiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class DaichikubiOptions(_Options):
     'Chosen options of 3-04-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DaichikubiValue = DaichikubiValue.YAKUMAN
     riichi: DaichikubiRiichi = DaichikubiRiichi.EARLY_RIICHI_ONLY
+
+    def __init__(
+        self,
+        value: DaichikubiValue = DaichikubiValue.YAKUMAN,
+        riichi: DaichikubiRiichi = DaichikubiRiichi.EARLY_RIICHI_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'riichi', riichi)
 
 
 def daichikubi(win: HandView, opts: DaichikubiOptions) -> Award | None:

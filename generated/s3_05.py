@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-05'
@@ -61,13 +104,23 @@ class KouittenChunPair(_Menu):
     REQUIRED = ('b', '有必要')
 
 
-@dataclass(frozen=True, slots=True)
-class KouittenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KouittenOptions(_Options):
     'Chosen options of 3-05-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KouittenValue = KouittenValue.YAKUMAN
     condition: KouittenCondition = KouittenCondition.CLOSED_ONLY
     chun_pair: KouittenChunPair = KouittenChunPair.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: KouittenValue = KouittenValue.YAKUMAN,
+        condition: KouittenCondition = KouittenCondition.CLOSED_ONLY,
+        chun_pair: KouittenChunPair = KouittenChunPair.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'chun_pair', chun_pair)
 
 
 def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
@@ -87,11 +140,17 @@ class BeniKujaku1Value(_Menu):
 BENI_KUJAKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class BeniKujaku1Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class BeniKujaku1Options(_Options):
     'Chosen options of 3-05-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeniKujaku1Value = BeniKujaku1Value.YAKUMAN
+
+    def __init__(
+        self,
+        value: BeniKujaku1Value = BeniKujaku1Value.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
@@ -111,11 +170,17 @@ class HakuittenValue(_Menu):
 HAKUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HakuittenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HakuittenOptions(_Options):
     'Chosen options of 3-05-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HakuittenValue = HakuittenValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: HakuittenValue = HakuittenValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
@@ -147,13 +212,23 @@ class KuroiisouComposition(_Menu):
     BLACK_PINS_ALL_REQUIRED = ('b', '2筒、4筒、8筒全部必要')
 
 
-@dataclass(frozen=True, slots=True)
-class KuroiisouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KuroiisouOptions(_Options):
     'Chosen options of 3-05-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KuroiisouValue = KuroiisouValue.YAKUMAN
     condition: KuroiisouCondition = KuroiisouCondition.TOITOI_OR_CHIITOITSU
     composition: KuroiisouComposition = KuroiisouComposition.BLACK_PINS_OPTIONAL
+
+    def __init__(
+        self,
+        value: KuroiisouValue = KuroiisouValue.YAKUMAN,
+        condition: KuroiisouCondition = KuroiisouCondition.TOITOI_OR_CHIITOITSU,
+        composition: KuroiisouComposition = KuroiisouComposition.BLACK_PINS_OPTIONAL,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'composition', composition)
 
 
 def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
@@ -179,12 +254,20 @@ class KouhakuManjuuSuit(_Menu):
     PINZU_ONLY = ('b', '限筒子')
 
 
-@dataclass(frozen=True, slots=True)
-class KouhakuManjuuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KouhakuManjuuOptions(_Options):
     'Chosen options of 3-05-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KouhakuManjuuValue = KouhakuManjuuValue.HAN_LOST
     suit: KouhakuManjuuSuit = KouhakuManjuuSuit.MANZU_ONLY
+
+    def __init__(
+        self,
+        value: KouhakuManjuuValue = KouhakuManjuuValue.HAN_LOST,
+        suit: KouhakuManjuuSuit = KouhakuManjuuSuit.MANZU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'suit', suit)
 
 
 def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
@@ -204,11 +287,17 @@ class RenjiHoniisouValue(_Menu):
 RENJI_HONIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'haneman', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class RenjiHoniisouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RenjiHoniisouOptions(_Options):
     'Chosen options of 3-05-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenjiHoniisouValue = RenjiHoniisouValue.HANEMAN
+
+    def __init__(
+        self,
+        value: RenjiHoniisouValue = RenjiHoniisouValue.HANEMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def renji_honiisou(win: HandView, opts: RenjiHoniisouOptions) -> Award | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-06'
 SECTION_NAME = '對對和形的特殊役'
 
@@ -52,11 +95,17 @@ class AruchuuValue(_Menu):
 ARUCHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class AruchuuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class AruchuuOptions(_Options):
     'Chosen options of 3-06-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AruchuuValue = AruchuuValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: AruchuuValue = AruchuuValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
@@ -78,11 +127,17 @@ class UumenchiiValue(_Menu):
 UUMENCHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class UumenchiiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class UumenchiiOptions(_Options):
     'Chosen options of 3-06-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UumenchiiValue = UumenchiiValue.HAN_4
+
+    def __init__(
+        self,
+        value: UumenchiiValue = UumenchiiValue.HAN_4,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
@@ -114,13 +169,23 @@ class KachouFuugetsuWind(_Menu):
     SEAT_OR_ROUND_WIND = ('b', '自風牌、場風牌或連風牌中任意')
 
 
-@dataclass(frozen=True, slots=True)
-class KachouFuugetsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KachouFuugetsuOptions(_Options):
     'Chosen options of 3-06-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KachouFuugetsuValue = KachouFuugetsuValue.YAKUMAN
     condition: KachouFuugetsuCondition = KachouFuugetsuCondition.ALL_TRIPLETS
     wind: KachouFuugetsuWind = KachouFuugetsuWind.SEAT_WIND_ONLY
+
+    def __init__(
+        self,
+        value: KachouFuugetsuValue = KachouFuugetsuValue.YAKUMAN,
+        condition: KachouFuugetsuCondition = KachouFuugetsuCondition.ALL_TRIPLETS,
+        wind: KachouFuugetsuWind = KachouFuugetsuWind.SEAT_WIND_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'wind', wind)
 
 
 def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
@@ -146,12 +211,20 @@ class FuukaSetsugetsuWind(_Menu):
     ANY_WIND = ('b', '是個風牌就行')
 
 
-@dataclass(frozen=True, slots=True)
-class FuukaSetsugetsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class FuukaSetsugetsuOptions(_Options):
     'Chosen options of 3-06-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: FuukaSetsugetsuValue = FuukaSetsugetsuValue.YAKUMAN
     wind: FuukaSetsugetsuWind = FuukaSetsugetsuWind.SEAT_WIND_ONLY
+
+    def __init__(
+        self,
+        value: FuukaSetsugetsuValue = FuukaSetsugetsuValue.YAKUMAN,
+        wind: FuukaSetsugetsuWind = FuukaSetsugetsuWind.SEAT_WIND_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'wind', wind)
 
 
 def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | None:
@@ -171,11 +244,17 @@ class HoukouKaihou1Value(_Menu):
 HOUKOU_KAIHOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HoukouKaihou1Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HoukouKaihou1Options(_Options):
     'Chosen options of 3-06-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoukouKaihou1Value = HoukouKaihou1Value.YAKUMAN
+
+    def __init__(
+        self,
+        value: HoukouKaihou1Value = HoukouKaihou1Value.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
@@ -195,11 +274,17 @@ class HoukouKaihou2Value(_Menu):
 HOUKOU_KAIHOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HoukouKaihou2Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HoukouKaihou2Options(_Options):
     'Chosen options of 3-06-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoukouKaihou2Value = HoukouKaihou2Value.YAKUMAN
+
+    def __init__(
+        self,
+        value: HoukouKaihou2Value = HoukouKaihou2Value.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
@@ -219,11 +304,17 @@ class HousetsuHouSoufuuValue(_Menu):
 HOUSETSU_HOU_SOUFUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 3, 'open': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HousetsuHouSoufuuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HousetsuHouSoufuuOptions(_Options):
     'Chosen options of 3-06-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HousetsuHouSoufuuValue = HousetsuHouSoufuuValue.TRIPLE_YAKUMAN_OPEN_DOUBLE
+
+    def __init__(
+        self,
+        value: HousetsuHouSoufuuValue = HousetsuHouSoufuuValue.TRIPLE_YAKUMAN_OPEN_DOUBLE,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def housetsu_hou_soufuu(win: HandView, opts: HousetsuHouSoufuuOptions) -> Award | None:
@@ -243,11 +334,17 @@ class ShichigosanValue(_Menu):
 SHICHIGOSAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShichigosanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShichigosanOptions(_Options):
     'Chosen options of 3-06-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShichigosanValue = ShichigosanValue.MANGAN
+
+    def __init__(
+        self,
+        value: ShichigosanValue = ShichigosanValue.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shichigosan(win: HandView, opts: ShichigosanOptions) -> Award | None:
@@ -267,11 +364,17 @@ class Windows95Value(_Menu):
 WINDOWS_95_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class Windows95Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Windows95Options(_Options):
     'Chosen options of 3-06-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Windows95Value = Windows95Value.YAKUMAN
+
+    def __init__(
+        self,
+        value: Windows95Value = Windows95Value.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
@@ -291,11 +394,17 @@ class Windows98Value(_Menu):
 WINDOWS_98_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class Windows98Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Windows98Options(_Options):
     'Chosen options of 3-06-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Windows98Value = Windows98Value.YAKUMAN
+
+    def __init__(
+        self,
+        value: Windows98Value = Windows98Value.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
@@ -315,11 +424,17 @@ class KyuukyuushaValue(_Menu):
 KYUUKYUUSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class KyuukyuushaOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KyuukyuushaOptions(_Options):
     'Chosen options of 3-06-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KyuukyuushaValue = KyuukyuushaValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: KyuukyuushaValue = KyuukyuushaValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
@@ -339,11 +454,17 @@ class NidoukouValue(_Menu):
 NIDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class NidoukouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NidoukouOptions(_Options):
     'Chosen options of 3-06-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NidoukouValue = NidoukouValue.HAN_2
+
+    def __init__(
+        self,
+        value: NidoukouValue = NidoukouValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
@@ -363,11 +484,17 @@ class SeinanSensouValue(_Menu):
 SEINAN_SENSOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SeinanSensouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SeinanSensouOptions(_Options):
     'Chosen options of 3-06-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeinanSensouValue = SeinanSensouValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: SeinanSensouValue = SeinanSensouValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
@@ -387,11 +514,17 @@ class NanbokuSensou1Value(_Menu):
 NANBOKU_SENSOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class NanbokuSensou1Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NanbokuSensou1Options(_Options):
     'Chosen options of 3-06-14; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou1Value = NanbokuSensou1Value.HAN_2
+
+    def __init__(
+        self,
+        value: NanbokuSensou1Value = NanbokuSensou1Value.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None:
@@ -412,11 +545,17 @@ class ChouhaiChiniisouValue(_Menu):
 CHOUHAI_CHINIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ChouhaiChiniisouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChouhaiChiniisouOptions(_Options):
     'Chosen options of 3-06-15; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouhaiChiniisouValue = ChouhaiChiniisouValue.HAN_2
+
+    def __init__(
+        self,
+        value: ChouhaiChiniisouValue = ChouhaiChiniisouValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def chouhai_chiniisou(win: HandView, opts: ChouhaiChiniisouOptions) -> Award | None:
@@ -436,11 +575,17 @@ class HakuiisouValue(_Menu):
 HAKUIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HakuiisouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HakuiisouOptions(_Options):
     'Chosen options of 3-06-16; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HakuiisouValue = HakuiisouValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: HakuiisouValue = HakuiisouValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def hakuiisou(win: HandView, opts: HakuiisouOptions) -> Award | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-08'
@@ -89,8 +132,8 @@ class TohokuShinkansenDeclaration(_Menu):
     REQUIRED = ('b', '僅和牌者宣言時有效')
 
 
-@dataclass(frozen=True, slots=True)
-class TohokuShinkansenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TohokuShinkansenOptions(_Options):
     'Chosen options of 3-08-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TohokuShinkansenValue = TohokuShinkansenValue.HAN_2
@@ -100,6 +143,24 @@ class TohokuShinkansenOptions:
     suit: TohokuShinkansenSuit = TohokuShinkansenSuit.MANZU_ONLY
     wait: TohokuShinkansenWait = TohokuShinkansenWait.ANY
     declaration: TohokuShinkansenDeclaration = TohokuShinkansenDeclaration.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: TohokuShinkansenValue = TohokuShinkansenValue.HAN_2,
+        condition: TohokuShinkansenCondition = TohokuShinkansenCondition.CLOSED_ONLY,
+        pair: TohokuShinkansenPair = TohokuShinkansenPair.EAST_OR_NORTH,
+        triplet: TohokuShinkansenTriplet = TohokuShinkansenTriplet.OPEN_OR_CONCEALED,
+        suit: TohokuShinkansenSuit = TohokuShinkansenSuit.MANZU_ONLY,
+        wait: TohokuShinkansenWait = TohokuShinkansenWait.ANY,
+        declaration: TohokuShinkansenDeclaration = TohokuShinkansenDeclaration.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'pair', pair)
+        object.__setattr__(self, 'triplet', triplet)
+        object.__setattr__(self, 'suit', suit)
+        object.__setattr__(self, 'wait', wait)
+        object.__setattr__(self, 'declaration', declaration)
 
 
 def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | None:
@@ -119,11 +180,17 @@ class GuriinshaValue(_Menu):
 GURIINSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': [{'kind': 'counts_as', 'args': ['和东北新干线相同的役'], 'text': '认为是和东北新干线相同的役'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class GuriinshaOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class GuriinshaOptions(_Options):
     'Chosen options of 3-08-01-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GuriinshaValue = GuriinshaValue.ADOPTED
+
+    def __init__(
+        self,
+        value: GuriinshaValue = GuriinshaValue.ADOPTED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def guriinsha(win: HandView, opts: GuriinshaOptions) -> Award | None:
@@ -143,11 +210,17 @@ class JouetsuShinkansenAsahiValue(_Menu):
 JOUETSU_SHINKANSEN_ASAHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class JouetsuShinkansenAsahiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class JouetsuShinkansenAsahiOptions(_Options):
     'Chosen options of 3-08-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JouetsuShinkansenAsahiValue = JouetsuShinkansenAsahiValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: JouetsuShinkansenAsahiValue = JouetsuShinkansenAsahiValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions) -> Award | None:
@@ -174,12 +247,20 @@ class JouetsuShinkansenTokiCondition(_Menu):
     NORTH_TRIPLET_OR_PAIR = ('b', '北是刻子或雀頭都可以')
 
 
-@dataclass(frozen=True, slots=True)
-class JouetsuShinkansenTokiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class JouetsuShinkansenTokiOptions(_Options):
     'Chosen options of 3-08-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.YAKUMAN
     condition: JouetsuShinkansenTokiCondition = JouetsuShinkansenTokiCondition.NORTH_TRIPLET
+
+    def __init__(
+        self,
+        value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.YAKUMAN,
+        condition: JouetsuShinkansenTokiCondition = JouetsuShinkansenTokiCondition.NORTH_TRIPLET,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -> Award | None:
@@ -205,12 +286,20 @@ class SeikanRenrakusenCondition(_Menu):
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-@dataclass(frozen=True, slots=True)
-class SeikanRenrakusenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SeikanRenrakusenOptions(_Options):
     'Chosen options of 3-08-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikanRenrakusenValue = SeikanRenrakusenValue.YAKUMAN
     condition: SeikanRenrakusenCondition = SeikanRenrakusenCondition.CLOSED_ONLY
+
+    def __init__(
+        self,
+        value: SeikanRenrakusenValue = SeikanRenrakusenValue.YAKUMAN,
+        condition: SeikanRenrakusenCondition = SeikanRenrakusenCondition.CLOSED_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | None:
@@ -230,11 +319,17 @@ class GoldRushValue(_Menu):
 GOLD_RUSH_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class GoldRushOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class GoldRushOptions(_Options):
     'Chosen options of 3-08-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoldRushValue = GoldRushValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: GoldRushValue = GoldRushValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def gold_rush(win: HandView, opts: GoldRushOptions) -> Award | None:
@@ -254,11 +349,17 @@ class Route246Value(_Menu):
 ROUTE_246_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class Route246Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class Route246Options(_Options):
     'Chosen options of 3-08-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Route246Value = Route246Value.HAN_LOST
+
+    def __init__(
+        self,
+        value: Route246Value = Route246Value.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def route_246(win: HandView, opts: Route246Options) -> Award | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-09'
@@ -131,8 +174,8 @@ class ChiniisouChiitoitsuSuit(_Menu):
     ANY_SUIT_PINZU_EXTRA_YAKUMAN = ('e', '萬子、筒子、索子中任意，但筒子時加計役滿')
 
 
-@dataclass(frozen=True, slots=True)
-class ChiniisouChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChiniisouChiitoitsuOptions(_Options):
     'Chosen options of 3-09-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiniisouChiitoitsuValue = ChiniisouChiitoitsuValue.ADOPTED
@@ -144,6 +187,28 @@ class ChiniisouChiitoitsuOptions:
     tanyao_ryanpeikou: ChiniisouChiitoitsuTanyaoRyanpeikou = ChiniisouChiitoitsuTanyaoRyanpeikou.NONE
     ryanpeikou_not_tanyao: ChiniisouChiitoitsuRyanpeikouNotTanyao = ChiniisouChiitoitsuRyanpeikouNotTanyao.NONE
     suit: ChiniisouChiitoitsuSuit = ChiniisouChiitoitsuSuit.PINZU_ONLY
+
+    def __init__(
+        self,
+        value: ChiniisouChiitoitsuValue = ChiniisouChiitoitsuValue.ADOPTED,
+        pairs_2_to_8: ChiniisouChiitoitsuPairs2To8 = ChiniisouChiitoitsuPairs2To8.NONE,
+        pairs_1_to_7: ChiniisouChiitoitsuPairs1To7 = ChiniisouChiitoitsuPairs1To7.NONE,
+        pairs_3_to_9: ChiniisouChiitoitsuPairs3To9 = ChiniisouChiitoitsuPairs3To9.NONE,
+        one_number_skipped: ChiniisouChiitoitsuOneNumberSkipped = ChiniisouChiitoitsuOneNumberSkipped.NONE,
+        other_shapes: ChiniisouChiitoitsuOtherShapes = ChiniisouChiitoitsuOtherShapes.NONE,
+        tanyao_ryanpeikou: ChiniisouChiitoitsuTanyaoRyanpeikou = ChiniisouChiitoitsuTanyaoRyanpeikou.NONE,
+        ryanpeikou_not_tanyao: ChiniisouChiitoitsuRyanpeikouNotTanyao = ChiniisouChiitoitsuRyanpeikouNotTanyao.NONE,
+        suit: ChiniisouChiitoitsuSuit = ChiniisouChiitoitsuSuit.PINZU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'pairs_2_to_8', pairs_2_to_8)
+        object.__setattr__(self, 'pairs_1_to_7', pairs_1_to_7)
+        object.__setattr__(self, 'pairs_3_to_9', pairs_3_to_9)
+        object.__setattr__(self, 'one_number_skipped', one_number_skipped)
+        object.__setattr__(self, 'other_shapes', other_shapes)
+        object.__setattr__(self, 'tanyao_ryanpeikou', tanyao_ryanpeikou)
+        object.__setattr__(self, 'ryanpeikou_not_tanyao', ryanpeikou_not_tanyao)
+        object.__setattr__(self, 'suit', suit)
 
 
 def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Award | None:
@@ -164,11 +229,17 @@ class HoniisouChiitoitsuValue(_Menu):
 HONIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'counts_as_combination', 'args': ['混一色和七对子'], 'text': '计混一色和七对子的复合'}]}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['混一色和七对子'], 'text': '包含了混一色和七对子的翻数'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['混一色和七对子'], 'text': '包含了混一色和七对子的翻数'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class HoniisouChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HoniisouChiitoitsuOptions(_Options):
     'Chosen options of 3-09-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoniisouChiitoitsuValue = HoniisouChiitoitsuValue.HAN_LOST_FIRST
+
+    def __init__(
+        self,
+        value: HoniisouChiitoitsuValue = HoniisouChiitoitsuValue.HAN_LOST_FIRST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award | None:
@@ -192,11 +263,17 @@ class HonroutouChiitoitsuValue(_Menu):
 HONROUTOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'counts_as_combination', 'args': ['混老头和七对子'], 'text': '计混老头和七对子的复合'}]}, 'b': {'kind': 'additive', 'han': 2, 'plus': '七对子', 'lost': False, 'notes': []}, 'c': {'kind': 'additive', 'han': None, 'plus': '七对子', 'lost': True, 'notes': []}, 'd': {'kind': 'additive', 'han': None, 'plus': '七对子', 'lost': True, 'notes': []}, 'e': {'kind': 'han', 'han': 5, 'open_han': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['混老头和七对子'], 'text': '包含了混老头和七对子的翻数'}]}, 'f': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['混老头和七对子'], 'text': '包含了混老头和七对子的翻数'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class HonroutouChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HonroutouChiitoitsuOptions(_Options):
     'Chosen options of 3-09-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HonroutouChiitoitsuValue = HonroutouChiitoitsuValue.PLUS_CHIITOITSU_HAN_2
+
+    def __init__(
+        self,
+        value: HonroutouChiitoitsuValue = HonroutouChiitoitsuValue.PLUS_CHIITOITSU_HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def honroutou_chiitoitsu(win: HandView, opts: HonroutouChiitoitsuOptions) -> Award | None:
@@ -218,11 +295,17 @@ class ChiishinValue(_Menu):
 CHIISHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '计混一色混老头七对子'}]}, 'b': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'not_counted', 'args': ['字一色'], 'text': '不计字一色'}]}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'only', 'args': ['字一色'], 'text': '仅字一色'}]}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['字一色'], 'text': '包含了字一色的役满'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class ChiishinOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChiishinOptions(_Options):
     'Chosen options of 3-09-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiishinValue = ChiishinValue.BAIMAN
+
+    def __init__(
+        self,
+        value: ChiishinValue = ChiishinValue.BAIMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def chiishin(win: HandView, opts: ChiishinOptions) -> Award | None:
@@ -244,11 +327,17 @@ class SangenChiitoitsuValue(_Menu):
 SANGEN_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SangenChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SangenChiitoitsuOptions(_Options):
     'Chosen options of 3-09-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SangenChiitoitsuValue = SangenChiitoitsuValue.HAN_2
+
+    def __init__(
+        self,
+        value: SangenChiitoitsuValue = SangenChiitoitsuValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sangen_chiitoitsu(win: HandView, opts: SangenChiitoitsuOptions) -> Award | None:
@@ -269,11 +358,17 @@ class SuufonChiitoitsuValue(_Menu):
 SUUFON_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SuufonChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SuufonChiitoitsuOptions(_Options):
     'Chosen options of 3-09-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuufonChiitoitsuValue = SuufonChiitoitsuValue.HAN_LOST_FIRST
+
+    def __init__(
+        self,
+        value: SuufonChiitoitsuValue = SuufonChiitoitsuValue.HAN_LOST_FIRST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def suufon_chiitoitsu(win: HandView, opts: SuufonChiitoitsuOptions) -> Award | None:
@@ -293,11 +388,17 @@ class SekaiichiValue(_Menu):
 SEKAIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SekaiichiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SekaiichiOptions(_Options):
     'Chosen options of 3-09-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SekaiichiValue = SekaiichiValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: SekaiichiValue = SekaiichiValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sekaiichi(win: HandView, opts: SekaiichiOptions) -> Award | None:
@@ -333,13 +434,23 @@ class SetChiitoitsuTerminalSets(_Menu):
     JUNCHAN = ('b', '純全帶幺')
 
 
-@dataclass(frozen=True, slots=True)
-class SetChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SetChiitoitsuOptions(_Options):
     'Chosen options of 3-09-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SetChiitoitsuValue = SetChiitoitsuValue.ADOPTED
     set_bonus: SetChiitoitsuSetBonus = SetChiitoitsuSetBonus.NONE
     terminal_sets: SetChiitoitsuTerminalSets = SetChiitoitsuTerminalSets.CHINROUTOU
+
+    def __init__(
+        self,
+        value: SetChiitoitsuValue = SetChiitoitsuValue.ADOPTED,
+        set_bonus: SetChiitoitsuSetBonus = SetChiitoitsuSetBonus.NONE,
+        terminal_sets: SetChiitoitsuTerminalSets = SetChiitoitsuTerminalSets.CHINROUTOU,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'set_bonus', set_bonus)
+        object.__setattr__(self, 'terminal_sets', terminal_sets)
 
 
 def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
@@ -359,11 +470,17 @@ class SanshokuDoutoiValue(_Menu):
 SANSHOKU_DOUTOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuDoutoiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuDoutoiOptions(_Options):
     'Chosen options of 3-09-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDoutoiValue = SanshokuDoutoiValue.HAN_1
+
+    def __init__(
+        self,
+        value: SanshokuDoutoiValue = SanshokuDoutoiValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
@@ -383,11 +500,17 @@ class SanshokuDouNitoiValue(_Menu):
 SANSHOKU_DOU_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['三色同对'], 'text': '包含了三色同对的翻数'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuDouNitoiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuDouNitoiOptions(_Options):
     'Chosen options of 3-09-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDouNitoiValue = SanshokuDouNitoiValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: SanshokuDouNitoiValue = SanshokuDouNitoiValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | None:
@@ -407,11 +530,17 @@ class SanshokuINitoiValue(_Menu):
 SANSHOKU_I_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuINitoiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuINitoiOptions(_Options):
     'Chosen options of 3-09-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuINitoiValue = SanshokuINitoiValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: SanshokuINitoiValue = SanshokuINitoiValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None:
@@ -431,11 +560,17 @@ class NakiChiitoitsuValue(_Menu):
 NAKI_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '对子无法鸣牌'}]}, 'b': {'kind': 'fu_han', 'fu': None, 'han': 1, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class NakiChiitoitsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NakiChiitoitsuOptions(_Options):
     'Chosen options of 3-09-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NakiChiitoitsuValue = NakiChiitoitsuValue.FU_LOST_HAN_1
+
+    def __init__(
+        self,
+        value: NakiChiitoitsuValue = NakiChiitoitsuValue.FU_LOST_HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def naki_chiitoitsu(win: HandView, opts: NakiChiitoitsuOptions) -> Award | None:

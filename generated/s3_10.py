@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-10'
 SECTION_NAME = '順子系的特殊役'
 
@@ -52,11 +95,17 @@ class IsshokuSanjunValue(_Menu):
 ISSHOKU_SANJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': 2, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 3, 'open_han': 2, 'lost': False, 'notes': []}, 'e': {'kind': 'han', 'han': 3, 'open_han': 3, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class IsshokuSanjunOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IsshokuSanjunOptions(_Options):
     'Chosen options of 3-10-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuSanjunValue = IsshokuSanjunValue.HAN_2_OPEN_1
+
+    def __init__(
+        self,
+        value: IsshokuSanjunValue = IsshokuSanjunValue.HAN_2_OPEN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
@@ -79,11 +128,17 @@ class IsshokuYonjunValue(_Menu):
 ISSHOKU_YONJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 3, 'open_han': 2, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 4, 'open_han': 4, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class IsshokuYonjunOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IsshokuYonjunOptions(_Options):
     'Chosen options of 3-10-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuYonjunValue = IsshokuYonjunValue.HAN_3_OPEN_2
+
+    def __init__(
+        self,
+        value: IsshokuYonjunValue = IsshokuYonjunValue.HAN_3_OPEN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
@@ -104,11 +159,17 @@ class SanshokuIttsuuValue(_Menu):
 SANSHOKU_ITTSUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': 2, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuIttsuuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuIttsuuOptions(_Options):
     'Chosen options of 3-10-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuIttsuuValue = SanshokuIttsuuValue.HAN_2_OPEN_1
+
+    def __init__(
+        self,
+        value: SanshokuIttsuuValue = SanshokuIttsuuValue.HAN_2_OPEN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
@@ -140,13 +201,23 @@ class KinmonkyouFlush(_Menu):
     REQUIRED = ('b', '必須是清一色（雀頭也要是相同種類的數牌）')
 
 
-@dataclass(frozen=True, slots=True)
-class KinmonkyouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KinmonkyouOptions(_Options):
     'Chosen options of 3-10-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinmonkyouValue = KinmonkyouValue.YAKUMAN
     condition: KinmonkyouCondition = KinmonkyouCondition.CLOSED_ONLY
     flush: KinmonkyouFlush = KinmonkyouFlush.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: KinmonkyouValue = KinmonkyouValue.YAKUMAN,
+        condition: KinmonkyouCondition = KinmonkyouCondition.CLOSED_ONLY,
+        flush: KinmonkyouFlush = KinmonkyouFlush.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'flush', flush)
 
 
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
@@ -169,11 +240,17 @@ class ChinpeikouValue(_Menu):
 CHINPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': [{'kind': 'closed_only', 'text': '仅限门前'}, {'kind': 'total_with', 'args': ['4'], 'text': '与二杯口合计4翻'}]}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': [{'kind': 'closed_only', 'text': '仅限门前'}, {'kind': 'total_with', 'args': ['5'], 'text': '与二杯口合计5翻'}]}, 'd': {'kind': 'han', 'han': 2, 'open_han': 2, 'lost': False, 'notes': [{'kind': 'total_with', 'args': ['5'], 'text': '门前时与二杯口合计5翻'}]}, 'e': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': [{'kind': 'total_with', 'args': ['6'], 'text': '与二杯口合计6翻'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class ChinpeikouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChinpeikouOptions(_Options):
     'Chosen options of 3-10-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChinpeikouValue = ChinpeikouValue.HAN_1_CLOSED_ONLY
+
+    def __init__(
+        self,
+        value: ChinpeikouValue = ChinpeikouValue.HAN_1_CLOSED_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
@@ -193,11 +270,17 @@ class SanshokuSanpoValue(_Menu):
 SANSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuSanpoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuSanpoOptions(_Options):
     'Chosen options of 3-10-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuSanpoValue = SanshokuSanpoValue.HAN_2
+
+    def __init__(
+        self,
+        value: SanshokuSanpoValue = SanshokuSanpoValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
@@ -217,11 +300,17 @@ class IsshokuSanpoValue(_Menu):
 ISSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class IsshokuSanpoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IsshokuSanpoOptions(_Options):
     'Chosen options of 3-10-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuSanpoValue = IsshokuSanpoValue.HAN_2
+
+    def __init__(
+        self,
+        value: IsshokuSanpoValue = IsshokuSanpoValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
@@ -254,13 +343,23 @@ class IsshokuYonpoFlush(_Menu):
     REQUIRED_WITH_ADJACENT_PAIR = ('c', '清一色，且雀頭也要是相連的數字（例如234～567時雀頭是11或88）')
 
 
-@dataclass(frozen=True, slots=True)
-class IsshokuYonpoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class IsshokuYonpoOptions(_Options):
     'Chosen options of 3-10-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuYonpoValue = IsshokuYonpoValue.YAKUMAN
     condition: IsshokuYonpoCondition = IsshokuYonpoCondition.CLOSED_ONLY
     flush: IsshokuYonpoFlush = IsshokuYonpoFlush.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: IsshokuYonpoValue = IsshokuYonpoValue.YAKUMAN,
+        condition: IsshokuYonpoCondition = IsshokuYonpoCondition.CLOSED_ONLY,
+        flush: IsshokuYonpoFlush = IsshokuYonpoFlush.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'flush', flush)
 
 
 def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
@@ -280,11 +379,17 @@ class ShanronChonchu1Value(_Menu):
 SHANRON_CHONCHU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShanronChonchu1Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShanronChonchu1Options(_Options):
     'Chosen options of 3-10-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu1Value = ShanronChonchu1Value.YAKUMAN
+
+    def __init__(
+        self,
+        value: ShanronChonchu1Value = ShanronChonchu1Value.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shanron_chonchu_1(win: HandView, opts: ShanronChonchu1Options) -> Award | None:
@@ -305,11 +410,17 @@ class ShanronChonchu2Value(_Menu):
 SHANRON_CHONCHU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShanronChonchu2Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShanronChonchu2Options(_Options):
     'Chosen options of 3-10-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu2Value = ShanronChonchu2Value.MANGAN
+
+    def __init__(
+        self,
+        value: ShanronChonchu2Value = ShanronChonchu2Value.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shanron_chonchu_2(win: HandView, opts: ShanronChonchu2Options) -> Award | None:
@@ -330,11 +441,17 @@ class ShanronChonchu3Value(_Menu):
 SHANRON_CHONCHU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShanronChonchu3Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShanronChonchu3Options(_Options):
     'Chosen options of 3-10-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu3Value = ShanronChonchu3Value.MANGAN
+
+    def __init__(
+        self,
+        value: ShanronChonchu3Value = ShanronChonchu3Value.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | None:
@@ -354,11 +471,17 @@ class SeikaikoValue(_Menu):
 SEIKAIKO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SeikaikoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SeikaikoOptions(_Options):
     'Chosen options of 3-10-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikaikoValue = SeikaikoValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: SeikaikoValue = SeikaikoValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def seikaiko(win: HandView, opts: SeikaikoOptions) -> Award | None:

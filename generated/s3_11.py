@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-11'
 SECTION_NAME = '刻子系的特殊役'
 
@@ -51,11 +94,17 @@ class SanrenkouValue(_Menu):
 SANRENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanrenkouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanrenkouOptions(_Options):
     'Chosen options of 3-11-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanrenkouValue = SanrenkouValue.HAN_2
+
+    def __init__(
+        self,
+        value: SanrenkouValue = SanrenkouValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
@@ -85,12 +134,20 @@ class SuurenkouPair(_Menu):
     SAME_SUIT_CONTINUING = ('c', '和四連刻的花色相同，數字也要和四連刻連續')
 
 
-@dataclass(frozen=True, slots=True)
-class SuurenkouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SuurenkouOptions(_Options):
     'Chosen options of 3-11-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuurenkouValue = SuurenkouValue.HAN_4
     pair: SuurenkouPair = SuurenkouPair.ANY
+
+    def __init__(
+        self,
+        value: SuurenkouValue = SuurenkouValue.HAN_4,
+        pair: SuurenkouPair = SuurenkouPair.ANY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'pair', pair)
 
 
 def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
@@ -116,12 +173,20 @@ class SanshokuRenkouCondition(_Menu):
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuRenkouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuRenkouOptions(_Options):
     'Chosen options of 3-11-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuRenkouValue = SanshokuRenkouValue.HAN_2
     condition: SanshokuRenkouCondition = SanshokuRenkouCondition.TOITOI_NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: SanshokuRenkouValue = SanshokuRenkouValue.HAN_2,
+        condition: SanshokuRenkouCondition = SanshokuRenkouCondition.TOITOI_NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
@@ -149,12 +214,20 @@ class SujihaiKouCondition(_Menu):
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
-@dataclass(frozen=True, slots=True)
-class SujihaiKouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SujihaiKouOptions(_Options):
     'Chosen options of 3-11-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SujihaiKouValue = SujihaiKouValue.HAN_2
     condition: SujihaiKouCondition = SujihaiKouCondition.TOITOI_NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: SujihaiKouValue = SujihaiKouValue.HAN_2,
+        condition: SujihaiKouCondition = SujihaiKouCondition.TOITOI_NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
@@ -186,13 +259,23 @@ class ChousankouSuit(_Menu):
     ANY_SUIT = ('b', '筒子、索子也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class ChousankouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChousankouOptions(_Options):
     'Chosen options of 3-11-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChousankouValue = ChousankouValue.HAN_2
     condition: ChousankouCondition = ChousankouCondition.TOITOI_NOT_REQUIRED
     suit: ChousankouSuit = ChousankouSuit.MANZU_ONLY
+
+    def __init__(
+        self,
+        value: ChousankouValue = ChousankouValue.HAN_2,
+        condition: ChousankouCondition = ChousankouCondition.TOITOI_NOT_REQUIRED,
+        suit: ChousankouSuit = ChousankouSuit.MANZU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'suit', suit)
 
 
 def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
@@ -218,12 +301,20 @@ class ChouhaiKouCondition(_Menu):
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
-@dataclass(frozen=True, slots=True)
-class ChouhaiKouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChouhaiKouOptions(_Options):
     'Chosen options of 3-11-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouhaiKouValue = ChouhaiKouValue.HAN_2
     condition: ChouhaiKouCondition = ChouhaiKouCondition.TOITOI_NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: ChouhaiKouValue = ChouhaiKouValue.HAN_2,
+        condition: ChouhaiKouCondition = ChouhaiKouCondition.TOITOI_NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
@@ -244,11 +335,17 @@ class SuuChouhaiKouValue(_Menu):
 SUU_CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SuuChouhaiKouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SuuChouhaiKouOptions(_Options):
     'Chosen options of 3-11-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuuChouhaiKouValue = SuuChouhaiKouValue.HAN_2
+
+    def __init__(
+        self,
+        value: SuuChouhaiKouValue = SuuChouhaiKouValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
@@ -269,11 +366,17 @@ class GoshinTsuukanValue(_Menu):
 GOSHIN_TSUUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class GoshinTsuukanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class GoshinTsuukanOptions(_Options):
     'Chosen options of 3-11-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoshinTsuukanValue = GoshinTsuukanValue.MANGAN
+
+    def __init__(
+        self,
+        value: GoshinTsuukanValue = GoshinTsuukanValue.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
@@ -293,11 +396,17 @@ class SanrenfonValue(_Menu):
 SANRENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanrenfonOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanrenfonOptions(_Options):
     'Chosen options of 3-11-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanrenfonValue = SanrenfonValue.HAN_3
+
+    def __init__(
+        self,
+        value: SanrenfonValue = SanrenfonValue.HAN_3,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanrenfon(win: HandView, opts: SanrenfonOptions) -> Award | None:
@@ -317,11 +426,17 @@ class SanfonValue(_Menu):
 SANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanfonOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanfonOptions(_Options):
     'Chosen options of 3-11-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanfonValue = SanfonValue.HAN_2
+
+    def __init__(
+        self,
+        value: SanfonValue = SanfonValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanfon(win: HandView, opts: SanfonOptions) -> Award | None:
@@ -341,11 +456,17 @@ class ShousanfonValue(_Menu):
 SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShousanfonOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShousanfonOptions(_Options):
     'Chosen options of 3-11-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShousanfonValue = ShousanfonValue.HAN_1
+
+    def __init__(
+        self,
+        value: ShousanfonValue = ShousanfonValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shousanfon(win: HandView, opts: ShousanfonOptions) -> Award | None:
@@ -380,13 +501,23 @@ class OtakazeSankouRoundWind(_Menu):
     INCLUDED = ('b', '可以包含（此時任意一家都能和）')
 
 
-@dataclass(frozen=True, slots=True)
-class OtakazeSankouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class OtakazeSankouOptions(_Options):
     'Chosen options of 3-11-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OtakazeSankouValue = OtakazeSankouValue.HAN_1
     who: OtakazeSankouWho = OtakazeSankouWho.EAST_ROUND_DEALER_ONLY
     round_wind: OtakazeSankouRoundWind = OtakazeSankouRoundWind.EXCLUDED
+
+    def __init__(
+        self,
+        value: OtakazeSankouValue = OtakazeSankouValue.HAN_1,
+        who: OtakazeSankouWho = OtakazeSankouWho.EAST_ROUND_DEALER_ONLY,
+        round_wind: OtakazeSankouRoundWind = OtakazeSankouRoundWind.EXCLUDED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'who', who)
+        object.__setattr__(self, 'round_wind', round_wind)
 
 
 def otakaze_sankou(win: HandView, opts: OtakazeSankouOptions) -> Award | None:
@@ -406,11 +537,17 @@ class OtakazeShousanfonValue(_Menu):
 OTAKAZE_SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class OtakazeShousanfonOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class OtakazeShousanfonOptions(_Options):
     'Chosen options of 3-11-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OtakazeShousanfonValue = OtakazeShousanfonValue.HAN_2
+
+    def __init__(
+        self,
+        value: OtakazeShousanfonValue = OtakazeShousanfonValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def otakaze_shousanfon(win: HandView, opts: OtakazeShousanfonOptions) -> Award | None:
@@ -430,11 +567,17 @@ class SanshokuShoudoukouValue(_Menu):
 SANSHOKU_SHOUDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuShoudoukouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuShoudoukouOptions(_Options):
     'Chosen options of 3-11-14; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuShoudoukouValue = SanshokuShoudoukouValue.HAN_1
+
+    def __init__(
+        self,
+        value: SanshokuShoudoukouValue = SanshokuShoudoukouValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award | None:
@@ -454,11 +597,17 @@ class NishinakajimaMinamigataValue(_Menu):
 NISHINAKAJIMA_MINAMIGATA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class NishinakajimaMinamigataOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NishinakajimaMinamigataOptions(_Options):
     'Chosen options of 3-11-15; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NishinakajimaMinamigataValue = NishinakajimaMinamigataValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: NishinakajimaMinamigataValue = NishinakajimaMinamigataValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions) -> Award | None:
@@ -478,11 +627,17 @@ class PandaValue(_Menu):
 PANDA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class PandaOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class PandaOptions(_Options):
     'Chosen options of 3-11-16; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PandaValue = PandaValue.HAN_1
+
+    def __init__(
+        self,
+        value: PandaValue = PandaValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def panda(win: HandView, opts: PandaOptions) -> Award | None:
@@ -502,11 +657,17 @@ class RenfonValue(_Menu):
 RENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class RenfonOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RenfonOptions(_Options):
     'Chosen options of 3-11-17; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenfonValue = RenfonValue.HAN_1
+
+    def __init__(
+        self,
+        value: RenfonValue = RenfonValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
@@ -526,11 +687,17 @@ class QTaroValue(_Menu):
 Q_TARO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class QTaroOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class QTaroOptions(_Options):
     'Chosen options of 3-11-18; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: QTaroValue = QTaroValue.ADOPTED
+
+    def __init__(
+        self,
+        value: QTaroValue = QTaroValue.ADOPTED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
@@ -550,11 +717,17 @@ class ShinnumaKenjiValue(_Menu):
 SHINNUMA_KENJI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShinnumaKenjiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShinnumaKenjiOptions(_Options):
     'Chosen options of 3-11-19; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShinnumaKenjiValue = ShinnumaKenjiValue.ADOPTED
+
+    def __init__(
+        self,
+        value: ShinnumaKenjiValue = ShinnumaKenjiValue.ADOPTED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
@@ -586,13 +759,23 @@ class TonHatsuHonitsu(_Menu):
     REQUIRED = ('b', '必須是混一色')
 
 
-@dataclass(frozen=True, slots=True)
-class TonHatsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TonHatsuOptions(_Options):
     'Chosen options of 3-11-20; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TonHatsuValue = TonHatsuValue.HAN_1
     condition: TonHatsuCondition = TonHatsuCondition.BOTH_TRIPLETS
     honitsu: TonHatsuHonitsu = TonHatsuHonitsu.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: TonHatsuValue = TonHatsuValue.HAN_1,
+        condition: TonHatsuCondition = TonHatsuCondition.BOTH_TRIPLETS,
+        honitsu: TonHatsuHonitsu = TonHatsuHonitsu.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'honitsu', honitsu)
 
 
 def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
@@ -624,13 +807,23 @@ class NanHakuHonitsu(_Menu):
     REQUIRED = ('b', '必須是混一色')
 
 
-@dataclass(frozen=True, slots=True)
-class NanHakuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NanHakuOptions(_Options):
     'Chosen options of 3-11-21; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanHakuValue = NanHakuValue.HAN_1
     condition: NanHakuCondition = NanHakuCondition.BOTH_TRIPLETS
     honitsu: NanHakuHonitsu = NanHakuHonitsu.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: NanHakuValue = NanHakuValue.HAN_1,
+        condition: NanHakuCondition = NanHakuCondition.BOTH_TRIPLETS,
+        honitsu: NanHakuHonitsu = NanHakuHonitsu.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'honitsu', honitsu)
 
 
 def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
@@ -662,13 +855,23 @@ class NakanishiKunHonitsu(_Menu):
     REQUIRED = ('b', '必須是混一色')
 
 
-@dataclass(frozen=True, slots=True)
-class NakanishiKunOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NakanishiKunOptions(_Options):
     'Chosen options of 3-11-22; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NakanishiKunValue = NakanishiKunValue.HAN_1
     condition: NakanishiKunCondition = NakanishiKunCondition.BOTH_TRIPLETS
     honitsu: NakanishiKunHonitsu = NakanishiKunHonitsu.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: NakanishiKunValue = NakanishiKunValue.HAN_1,
+        condition: NakanishiKunCondition = NakanishiKunCondition.BOTH_TRIPLETS,
+        honitsu: NakanishiKunHonitsu = NakanishiKunHonitsu.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'honitsu', honitsu)
 
 
 def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
@@ -688,11 +891,17 @@ class SeikanTonneruValue(_Menu):
 SEIKAN_TONNERU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SeikanTonneruOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SeikanTonneruOptions(_Options):
     'Chosen options of 3-11-23; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikanTonneruValue = SeikanTonneruValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: SeikanTonneruValue = SeikanTonneruValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
@@ -712,11 +921,17 @@ class SeishunNiKuinashiValue(_Menu):
 SEISHUN_NI_KUINASHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SeishunNiKuinashiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SeishunNiKuinashiOptions(_Options):
     'Chosen options of 3-11-24; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeishunNiKuinashiValue = SeishunNiKuinashiValue.HAN_1
+
+    def __init__(
+        self,
+        value: SeishunNiKuinashiValue = SeishunNiKuinashiValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def seishun_ni_kuinashi(win: HandView, opts: SeishunNiKuinashiOptions) -> Award | None:
@@ -736,11 +951,17 @@ class DairinkanValue(_Menu):
 DAIRINKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class DairinkanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class DairinkanOptions(_Options):
     'Chosen options of 3-11-25; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DairinkanValue = DairinkanValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: DairinkanValue = DairinkanValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def dairinkan(win: HandView, opts: DairinkanOptions) -> Award | None:

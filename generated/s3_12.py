@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-12'
 SECTION_NAME = '槓子系的特殊役'
 
@@ -49,11 +92,17 @@ class ChouSangenValue(_Menu):
 CHOU_SANGEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['大三元'], 'text': '可与大三元复合'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class ChouSangenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChouSangenOptions(_Options):
     'Chosen options of 3-12-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouSangenValue = ChouSangenValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: ChouSangenValue = ChouSangenValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def chou_sangen(win: HandView, opts: ChouSangenOptions) -> Award | None:
@@ -73,11 +122,17 @@ class ChouSuushiiValue(_Menu):
 CHOU_SUUSHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['大四喜、四杠子'], 'text': '可与大四喜、四杠子复合'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class ChouSuushiiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChouSuushiiOptions(_Options):
     'Chosen options of 3-12-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouSuushiiValue = ChouSuushiiValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: ChouSuushiiValue = ChouSuushiiValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def chou_suushii(win: HandView, opts: ChouSuushiiOptions) -> Award | None:
@@ -97,11 +152,17 @@ class HokkyokuShirokumaValue(_Menu):
 HOKKYOKU_SHIROKUMA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': {'kind': 'han', 'han': 5, 'open_han': None, 'lost': False, 'notes': []}, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HokkyokuShirokumaOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HokkyokuShirokumaOptions(_Options):
     'Chosen options of 3-12-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HokkyokuShirokumaValue = HokkyokuShirokumaValue.YAKUMAN_OPEN_HAN_5
+
+    def __init__(
+        self,
+        value: HokkyokuShirokumaValue = HokkyokuShirokumaValue.YAKUMAN_OPEN_HAN_5,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def hokkyoku_shirokuma(win: HandView, opts: HokkyokuShirokumaOptions) -> Award | None:
@@ -128,12 +189,20 @@ class AnchuuMosakuWin(_Menu):
     RINSHAN_REQUIRED = ('b', '必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌')
 
 
-@dataclass(frozen=True, slots=True)
-class AnchuuMosakuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class AnchuuMosakuOptions(_Options):
     'Chosen options of 3-12-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AnchuuMosakuValue = AnchuuMosakuValue.HAN_1
     win: AnchuuMosakuWin = AnchuuMosakuWin.ANY_SOUZU_TSUMO
+
+    def __init__(
+        self,
+        value: AnchuuMosakuValue = AnchuuMosakuValue.HAN_1,
+        win: AnchuuMosakuWin = AnchuuMosakuWin.ANY_SOUZU_TSUMO,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'win', win)
 
 
 def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
@@ -153,11 +222,17 @@ class HatsukanValue(_Menu):
 HATSUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HatsukanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HatsukanOptions(_Options):
     'Chosen options of 3-12-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HatsukanValue = HatsukanValue.HAN_1
+
+    def __init__(
+        self,
+        value: HatsukanValue = HatsukanValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def hatsukan(win: HandView, opts: HatsukanOptions) -> Award | None:
@@ -177,11 +252,17 @@ class RyankantsuValue(_Menu):
 RYANKANTSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class RyankantsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RyankantsuOptions(_Options):
     'Chosen options of 3-12-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyankantsuValue = RyankantsuValue.HAN_2
+
+    def __init__(
+        self,
+        value: RyankantsuValue = RyankantsuValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
@@ -201,11 +282,17 @@ class RyanAnkanValue(_Menu):
 RYAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['二杠子或不计役满的三杠子'], 'text': '与二杠子或不计役满的三杠子复合'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class RyanAnkanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RyanAnkanOptions(_Options):
     'Chosen options of 3-12-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyanAnkanValue = RyanAnkanValue.HAN_1
+
+    def __init__(
+        self,
+        value: RyanAnkanValue = RyanAnkanValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def ryan_ankan(win: HandView, opts: RyanAnkanOptions) -> Award | None:
@@ -225,11 +312,17 @@ class SanAnkanValue(_Menu):
 SAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['四杠子或计役满时的三杠子'], 'text': '与四杠子或计役满时的三杠子复合'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanAnkanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanAnkanOptions(_Options):
     'Chosen options of 3-12-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanAnkanValue = SanAnkanValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: SanAnkanValue = SanAnkanValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def san_ankan(win: HandView, opts: SanAnkanOptions) -> Award | None:
@@ -249,11 +342,17 @@ class SuuAnkanValue(_Menu):
 SUU_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_and_not', 'args': ['四杠子', '三暗杠'], 'text': '与四杠子复合，与三暗杠不复合'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class SuuAnkanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SuuAnkanOptions(_Options):
     'Chosen options of 3-12-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuuAnkanValue = SuuAnkanValue.DOUBLE_YAKUMAN
+
+    def __init__(
+        self,
+        value: SuuAnkanValue = SuuAnkanValue.DOUBLE_YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def suu_ankan(win: HandView, opts: SuuAnkanOptions) -> Award | None:
@@ -273,11 +372,17 @@ class SanshokuDoukanValue(_Menu):
 SANSHOKU_DOUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': [{'kind': 'combines_with', 'args': ['三杠子、四杠子、三暗杠、四暗杠'], 'text': '与三杠子、四杠子、三暗杠、四暗杠复合'}]}}
 
 
-@dataclass(frozen=True, slots=True)
-class SanshokuDoukanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SanshokuDoukanOptions(_Options):
     'Chosen options of 3-12-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDoukanValue = SanshokuDoukanValue.DOUBLE_YAKUMAN
+
+    def __init__(
+        self,
+        value: SanshokuDoukanValue = SanshokuDoukanValue.DOUBLE_YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def sanshoku_doukan(win: HandView, opts: SanshokuDoukanOptions) -> Award | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-13'
@@ -70,14 +113,26 @@ class KagaHyakumangoku1Kinds(_Menu):
     OTHER_SUITS_OK = ('c', '有其他種類的數牌也可（但其他種類的數牌的數字不合計）')
 
 
-@dataclass(frozen=True, slots=True)
-class KagaHyakumangoku1Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KagaHyakumangoku1Options(_Options):
     'Chosen options of 3-13-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KagaHyakumangoku1Value = KagaHyakumangoku1Value.YAKUMAN
     condition: KagaHyakumangoku1Condition = KagaHyakumangoku1Condition.CLOSED_ONLY
     total: KagaHyakumangoku1Total = KagaHyakumangoku1Total.EXACTLY_100
     kinds: KagaHyakumangoku1Kinds = KagaHyakumangoku1Kinds.CHINITSU_ONLY
+
+    def __init__(
+        self,
+        value: KagaHyakumangoku1Value = KagaHyakumangoku1Value.YAKUMAN,
+        condition: KagaHyakumangoku1Condition = KagaHyakumangoku1Condition.CLOSED_ONLY,
+        total: KagaHyakumangoku1Total = KagaHyakumangoku1Total.EXACTLY_100,
+        kinds: KagaHyakumangoku1Kinds = KagaHyakumangoku1Kinds.CHINITSU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'total', total)
+        object.__setattr__(self, 'kinds', kinds)
 
 
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
@@ -112,13 +167,23 @@ class KishuuGojuugomangokuKinds(_Menu):
     CHINITSU_OR_HONITSU = ('c', '清一色、混一色都可以')
 
 
-@dataclass(frozen=True, slots=True)
-class KishuuGojuugomangokuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KishuuGojuugomangokuOptions(_Options):
     'Chosen options of 3-13-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.YAKUMAN
     total: KishuuGojuugomangokuTotal = KishuuGojuugomangokuTotal.EXACTLY_55
     kinds: KishuuGojuugomangokuKinds = KishuuGojuugomangokuKinds.CHINITSU_ONLY
+
+    def __init__(
+        self,
+        value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.YAKUMAN,
+        total: KishuuGojuugomangokuTotal = KishuuGojuugomangokuTotal.EXACTLY_55,
+        kinds: KishuuGojuugomangokuKinds = KishuuGojuugomangokuKinds.CHINITSU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'total', total)
+        object.__setattr__(self, 'kinds', kinds)
 
 
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
@@ -144,12 +209,20 @@ class MitoSanjuugomangokuCondition(_Menu):
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-@dataclass(frozen=True, slots=True)
-class MitoSanjuugomangokuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class MitoSanjuugomangokuOptions(_Options):
     'Chosen options of 3-13-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: MitoSanjuugomangokuValue = MitoSanjuugomangokuValue.DOUBLE_AT_EXACTLY_35
     condition: MitoSanjuugomangokuCondition = MitoSanjuugomangokuCondition.CLOSED_ONLY
+
+    def __init__(
+        self,
+        value: MitoSanjuugomangokuValue = MitoSanjuugomangokuValue.DOUBLE_AT_EXACTLY_35,
+        condition: MitoSanjuugomangokuCondition = MitoSanjuugomangokuCondition.CLOSED_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
@@ -169,11 +242,17 @@ class KujuukuriValue(_Menu):
 KUJUUKURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class KujuukuriOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KujuukuriOptions(_Options):
     'Chosen options of 3-13-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KujuukuriValue = KujuukuriValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: KujuukuriValue = KujuukuriValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
@@ -194,11 +273,17 @@ class BeijuValue(_Menu):
 BEIJU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class BeijuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class BeijuOptions(_Options):
     'Chosen options of 3-13-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeijuValue = BeijuValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: BeijuValue = BeijuValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
@@ -226,12 +311,20 @@ class MiseinenHonors(_Menu):
     ALLOWED = ('b', '有字牌也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class MiseinenOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class MiseinenOptions(_Options):
     'Chosen options of 3-13-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: MiseinenValue = MiseinenValue.HAN_3
     honors: MiseinenHonors = MiseinenHonors.NOT_ALLOWED
+
+    def __init__(
+        self,
+        value: MiseinenValue = MiseinenValue.HAN_3,
+        honors: MiseinenHonors = MiseinenHonors.NOT_ALLOWED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'honors', honors)
 
 
 def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
@@ -259,12 +352,20 @@ class SeijinshikiHonors(_Menu):
     ALLOWED = ('b', '有字牌也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class SeijinshikiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SeijinshikiOptions(_Options):
     'Chosen options of 3-13-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeijinshikiValue = SeijinshikiValue.MANGAN
     honors: SeijinshikiHonors = SeijinshikiHonors.NOT_ALLOWED
+
+    def __init__(
+        self,
+        value: SeijinshikiValue = SeijinshikiValue.MANGAN,
+        honors: SeijinshikiHonors = SeijinshikiHonors.NOT_ALLOWED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'honors', honors)
 
 
 def seijinshiki(win: HandView, opts: SeijinshikiOptions) -> Award | None:

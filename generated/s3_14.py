@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +33,49 @@ class _Menu(enum.Enum):
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
 
 
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
+
+
 SECTION_ID = '3-14'
 SECTION_NAME = '與聽牌形相關的特殊役'
 
@@ -49,11 +92,17 @@ class KinkeiDokuritsuValue(_Menu):
 KINKEI_DOKURITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class KinkeiDokuritsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KinkeiDokuritsuOptions(_Options):
     'Chosen options of 3-14-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinkeiDokuritsuValue = KinkeiDokuritsuValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: KinkeiDokuritsuValue = KinkeiDokuritsuValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | None:
@@ -86,13 +135,23 @@ class DokuchouKankousetsuTsumo(_Menu):
     TSUMO_ONLY = ('b', '僅限自摸和')
 
 
-@dataclass(frozen=True, slots=True)
-class DokuchouKankousetsuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class DokuchouKankousetsuOptions(_Options):
     'Chosen options of 3-14-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DokuchouKankousetsuValue = DokuchouKankousetsuValue.MANGAN
     jigoku_tanki: DokuchouKankousetsuJigokuTanki = DokuchouKankousetsuJigokuTanki.REQUIRED
     tsumo: DokuchouKankousetsuTsumo = DokuchouKankousetsuTsumo.TSUMO_OR_RON
+
+    def __init__(
+        self,
+        value: DokuchouKankousetsuValue = DokuchouKankousetsuValue.MANGAN,
+        jigoku_tanki: DokuchouKankousetsuJigokuTanki = DokuchouKankousetsuJigokuTanki.REQUIRED,
+        tsumo: DokuchouKankousetsuTsumo = DokuchouKankousetsuTsumo.TSUMO_OR_RON,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'jigoku_tanki', jigoku_tanki)
+        object.__setattr__(self, 'tsumo', tsumo)
 
 
 def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Award | None:
@@ -112,11 +171,17 @@ class AnagoValue(_Menu):
 ANAGO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class AnagoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class AnagoOptions(_Options):
     'Chosen options of 3-14-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AnagoValue = AnagoValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: AnagoValue = AnagoValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def anago(win: HandView, opts: AnagoOptions) -> Award | None:
@@ -136,11 +201,17 @@ class ByoutotsuMoushinValue(_Menu):
 BYOUTOTSU_MOUSHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ByoutotsuMoushinOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ByoutotsuMoushinOptions(_Options):
     'Chosen options of 3-14-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ByoutotsuMoushinValue = ByoutotsuMoushinValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: ByoutotsuMoushinValue = ByoutotsuMoushinValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | None:
@@ -167,12 +238,20 @@ class HadakaTankiAnkan(_Menu):
     NOT_ALLOWED = ('b', '不可以')
 
 
-@dataclass(frozen=True, slots=True)
-class HadakaTankiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HadakaTankiOptions(_Options):
     'Chosen options of 3-14-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HadakaTankiValue = HadakaTankiValue.HAN_1
     ankan: HadakaTankiAnkan = HadakaTankiAnkan.ALLOWED
+
+    def __init__(
+        self,
+        value: HadakaTankiValue = HadakaTankiValue.HAN_1,
+        ankan: HadakaTankiAnkan = HadakaTankiAnkan.ALLOWED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'ankan', ankan)
 
 
 def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
@@ -211,14 +290,26 @@ class KeppaihouRiichi(_Menu):
     REQUIRED = ('b', '必要')
 
 
-@dataclass(frozen=True, slots=True)
-class KeppaihouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KeppaihouOptions(_Options):
     'Chosen options of 3-14-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KeppaihouValue = KeppaihouValue.HAN_1
     wait: KeppaihouWait = KeppaihouWait.PENCHAN_OR_KANCHAN
     wait_tile_in_hand: KeppaihouWaitTileInHand = KeppaihouWaitTileInHand.HOLDS
     riichi: KeppaihouRiichi = KeppaihouRiichi.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: KeppaihouValue = KeppaihouValue.HAN_1,
+        wait: KeppaihouWait = KeppaihouWait.PENCHAN_OR_KANCHAN,
+        wait_tile_in_hand: KeppaihouWaitTileInHand = KeppaihouWaitTileInHand.HOLDS,
+        riichi: KeppaihouRiichi = KeppaihouRiichi.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'wait', wait)
+        object.__setattr__(self, 'wait_tile_in_hand', wait_tile_in_hand)
+        object.__setattr__(self, 'riichi', riichi)
 
 
 def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
@@ -254,13 +345,23 @@ class KinkeiDasshokuRiichi(_Menu):
     REQUIRED = ('b', '必要')
 
 
-@dataclass(frozen=True, slots=True)
-class KinkeiDasshokuOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KinkeiDasshokuOptions(_Options):
     'Chosen options of 3-14-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinkeiDasshokuValue = KinkeiDasshokuValue.HAN_4
     wait: KinkeiDasshokuWait = KinkeiDasshokuWait.PENCHAN_OR_KANCHAN
     riichi: KinkeiDasshokuRiichi = KinkeiDasshokuRiichi.NOT_REQUIRED
+
+    def __init__(
+        self,
+        value: KinkeiDasshokuValue = KinkeiDasshokuValue.HAN_4,
+        wait: KinkeiDasshokuWait = KinkeiDasshokuWait.PENCHAN_OR_KANCHAN,
+        riichi: KinkeiDasshokuRiichi = KinkeiDasshokuRiichi.NOT_REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'wait', wait)
+        object.__setattr__(self, 'riichi', riichi)
 
 
 def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
@@ -287,12 +388,20 @@ class UushinTonkanSuit(_Menu):
     ANY_SUIT = ('b', '筒子、索子也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class UushinTonkanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class UushinTonkanOptions(_Options):
     'Chosen options of 3-14-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UushinTonkanValue = UushinTonkanValue.HAN_LOST_FIRST
     suit: UushinTonkanSuit = UushinTonkanSuit.MANZU_ONLY
+
+    def __init__(
+        self,
+        value: UushinTonkanValue = UushinTonkanValue.HAN_LOST_FIRST,
+        suit: UushinTonkanSuit = UushinTonkanSuit.MANZU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'suit', suit)
 
 
 def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
@@ -325,13 +434,23 @@ class GoryuuMeidouWait(_Menu):
     ANY_SHAPE_IF_ONLY_5M = ('c', '只要只聽5萬，其他的聽牌形也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class GoryuuMeidouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class GoryuuMeidouOptions(_Options):
     'Chosen options of 3-14-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoryuuMeidouValue = GoryuuMeidouValue.YAKUMAN
     tsumo: GoryuuMeidouTsumo = GoryuuMeidouTsumo.TSUMO_ONLY
     wait: GoryuuMeidouWait = GoryuuMeidouWait.KANCHAN_ONLY
+
+    def __init__(
+        self,
+        value: GoryuuMeidouValue = GoryuuMeidouValue.YAKUMAN,
+        tsumo: GoryuuMeidouTsumo = GoryuuMeidouTsumo.TSUMO_ONLY,
+        wait: GoryuuMeidouWait = GoryuuMeidouWait.KANCHAN_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'tsumo', tsumo)
+        object.__setattr__(self, 'wait', wait)
 
 
 def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
@@ -351,11 +470,17 @@ class GiantBabaValue(_Menu):
 GIANT_BABA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class GiantBabaOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class GiantBabaOptions(_Options):
     'Chosen options of 3-14-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GiantBabaValue = GiantBabaValue.HAN_1
+
+    def __init__(
+        self,
+        value: GiantBabaValue = GiantBabaValue.HAN_1,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
@@ -375,11 +500,17 @@ class PeironMatsuriValue(_Menu):
 PEIRON_MATSURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class PeironMatsuriOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class PeironMatsuriOptions(_Options):
     'Chosen options of 3-14-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PeironMatsuriValue = PeironMatsuriValue.MANGAN
+
+    def __init__(
+        self,
+        value: PeironMatsuriValue = PeironMatsuriValue.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def peiron_matsuri(win: HandView, opts: PeironMatsuriOptions) -> Award | None:
@@ -400,11 +531,17 @@ class SupermanValue(_Menu):
 SUPERMAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class SupermanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class SupermanOptions(_Options):
     'Chosen options of 3-14-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SupermanValue = SupermanValue.HAN_LOST_FIRST
+
+    def __init__(
+        self,
+        value: SupermanValue = SupermanValue.HAN_LOST_FIRST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def superman(win: HandView, opts: SupermanOptions) -> Award | None:
@@ -424,11 +561,17 @@ class KaisoValue(_Menu):
 KAISO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class KaisoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KaisoOptions(_Options):
     'Chosen options of 3-14-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KaisoValue = KaisoValue.HAN_LOST
+
+    def __init__(
+        self,
+        value: KaisoValue = KaisoValue.HAN_LOST,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def kaiso(win: HandView, opts: KaisoOptions) -> Award | None:

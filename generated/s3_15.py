@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-15'
@@ -84,8 +127,8 @@ class RenhouRonAfterCallOrLaterDiscard(_Menu):
     COUNTS = ('b', '計人和')
 
 
-@dataclass(frozen=True, slots=True)
-class RenhouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class RenhouOptions(_Options):
     'Chosen options of 3-15-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenhouValue = RenhouValue.MANGAN
@@ -94,6 +137,22 @@ class RenhouOptions:
     own_first_draw_tsumo: RenhouOwnFirstDrawTsumo = RenhouOwnFirstDrawTsumo.NOT_COUNTED
     ron_after_own_first_draw: RenhouRonAfterOwnFirstDraw = RenhouRonAfterOwnFirstDraw.NOT_COUNTED
     ron_after_call_or_later_discard: RenhouRonAfterCallOrLaterDiscard = RenhouRonAfterCallOrLaterDiscard.NOT_COUNTED
+
+    def __init__(
+        self,
+        value: RenhouValue = RenhouValue.MANGAN,
+        ron_on_dealer_first_discard: RenhouRonOnDealerFirstDiscard = RenhouRonOnDealerFirstDiscard.COUNTS,
+        ron_on_nondealer_first_discard: RenhouRonOnNondealerFirstDiscard = RenhouRonOnNondealerFirstDiscard.COUNTS,
+        own_first_draw_tsumo: RenhouOwnFirstDrawTsumo = RenhouOwnFirstDrawTsumo.NOT_COUNTED,
+        ron_after_own_first_draw: RenhouRonAfterOwnFirstDraw = RenhouRonAfterOwnFirstDraw.NOT_COUNTED,
+        ron_after_call_or_later_discard: RenhouRonAfterCallOrLaterDiscard = RenhouRonAfterCallOrLaterDiscard.NOT_COUNTED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'ron_on_dealer_first_discard', ron_on_dealer_first_discard)
+        object.__setattr__(self, 'ron_on_nondealer_first_discard', ron_on_nondealer_first_discard)
+        object.__setattr__(self, 'own_first_draw_tsumo', own_first_draw_tsumo)
+        object.__setattr__(self, 'ron_after_own_first_draw', ron_after_own_first_draw)
+        object.__setattr__(self, 'ron_after_call_or_later_discard', ron_after_call_or_later_discard)
 
 
 def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
@@ -120,12 +179,20 @@ class TeihouWho(_Menu):
     DEALER_ONLY = ('b', '僅莊家')
 
 
-@dataclass(frozen=True, slots=True)
-class TeihouOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class TeihouOptions(_Options):
     'Chosen options of 3-15-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TeihouValue = TeihouValue.HAN_4
     who: TeihouWho = TeihouWho.ANYONE
+
+    def __init__(
+        self,
+        value: TeihouValue = TeihouValue.HAN_4,
+        who: TeihouWho = TeihouWho.ANYONE,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'who', who)
 
 
 def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
@@ -183,8 +250,8 @@ class PaarenchanNondealerChomboResets(_Menu):
     KEEPS = ('b', '仍然有效（下一局莊家和牌時八連莊）')
 
 
-@dataclass(frozen=True, slots=True)
-class PaarenchanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class PaarenchanOptions(_Options):
     'Chosen options of 3-15-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PaarenchanValue = PaarenchanValue.MANGAN
@@ -193,6 +260,22 @@ class PaarenchanOptions:
     after_paarenchan: PaarenchanAfterPaarenchan = PaarenchanAfterPaarenchan.WHILE_WINNING
     nondealer_chombo_payment: PaarenchanNondealerChomboPayment = PaarenchanNondealerChomboPayment.YAKUMAN
     nondealer_chombo_resets: PaarenchanNondealerChomboResets = PaarenchanNondealerChomboResets.RESETS
+
+    def __init__(
+        self,
+        value: PaarenchanValue = PaarenchanValue.MANGAN,
+        counting: PaarenchanCounting = PaarenchanCounting.EIGHT_IN_A_ROW_FROM_FIRST_HAND,
+        win_condition: PaarenchanWinCondition = PaarenchanWinCondition.NO_YAKU_NEEDED,
+        after_paarenchan: PaarenchanAfterPaarenchan = PaarenchanAfterPaarenchan.WHILE_WINNING,
+        nondealer_chombo_payment: PaarenchanNondealerChomboPayment = PaarenchanNondealerChomboPayment.YAKUMAN,
+        nondealer_chombo_resets: PaarenchanNondealerChomboResets = PaarenchanNondealerChomboResets.RESETS,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'counting', counting)
+        object.__setattr__(self, 'win_condition', win_condition)
+        object.__setattr__(self, 'after_paarenchan', after_paarenchan)
+        object.__setattr__(self, 'nondealer_chombo_payment', nondealer_chombo_payment)
+        object.__setattr__(self, 'nondealer_chombo_resets', nondealer_chombo_resets)
 
 
 def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
@@ -214,11 +297,17 @@ class HaPaarenchanValue(_Menu):
 HA_PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class HaPaarenchanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HaPaarenchanOptions(_Options):
     'Chosen options of 3-15-03-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HaPaarenchanValue = HaPaarenchanValue.MANGAN
+
+    def __init__(
+        self,
+        value: HaPaarenchanValue = HaPaarenchanValue.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
@@ -251,13 +340,23 @@ class KanburiDiscard(_Menu):
     RINSHAN_DISCARD_ONLY = ('b', '限')
 
 
-@dataclass(frozen=True, slots=True)
-class KanburiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KanburiOptions(_Options):
     'Chosen options of 3-15-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KanburiValue = KanburiValue.HAN_LOST
     after_two_kans: KanburiAfterTwoKans = KanburiAfterTwoKans.COUNTS
     discard: KanburiDiscard = KanburiDiscard.ANY_DISCARD
+
+    def __init__(
+        self,
+        value: KanburiValue = KanburiValue.HAN_LOST,
+        after_two_kans: KanburiAfterTwoKans = KanburiAfterTwoKans.COUNTS,
+        discard: KanburiDiscard = KanburiDiscard.ANY_DISCARD,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'after_two_kans', after_two_kans)
+        object.__setattr__(self, 'discard', discard)
 
 
 def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
@@ -277,11 +376,17 @@ class ShikaKaireiValue(_Menu):
 SHIKA_KAIREI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShikaKaireiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShikaKaireiOptions(_Options):
     'Chosen options of 3-15-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShikaKaireiValue = ShikaKaireiValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: ShikaKaireiValue = ShikaKaireiValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
@@ -325,8 +430,8 @@ class ShichisouIchiShowHand(_Menu):
     OPTIONAL = ('b', '不公開也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class ShichisouIchiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShichisouIchiOptions(_Options):
     'Chosen options of 3-15-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShichisouIchiValue = ShichisouIchiValue.YAKUMAN
@@ -334,6 +439,20 @@ class ShichisouIchiOptions:
     furiten: ShichisouIchiFuriten = ShichisouIchiFuriten.CAN_WIN
     withholding_flower: ShichisouIchiWithholdingFlower = ShichisouIchiWithholdingFlower.CHOMBO
     show_hand: ShichisouIchiShowHand = ShichisouIchiShowHand.REQUIRED
+
+    def __init__(
+        self,
+        value: ShichisouIchiValue = ShichisouIchiValue.YAKUMAN,
+        condition: ShichisouIchiCondition = ShichisouIchiCondition.ON_DRAWING_FLOWER,
+        furiten: ShichisouIchiFuriten = ShichisouIchiFuriten.CAN_WIN,
+        withholding_flower: ShichisouIchiWithholdingFlower = ShichisouIchiWithholdingFlower.CHOMBO,
+        show_hand: ShichisouIchiShowHand = ShichisouIchiShowHand.REQUIRED,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'furiten', furiten)
+        object.__setattr__(self, 'withholding_flower', withholding_flower)
+        object.__setattr__(self, 'show_hand', show_hand)
 
 
 def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
@@ -362,12 +481,20 @@ class HassenKakaiCondition(_Menu):
     ON_WIN_WITH_OTHER_YAKU = ('d', '拔花牌後，和牌時成立（必須有其他役）')
 
 
-@dataclass(frozen=True, slots=True)
-class HassenKakaiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class HassenKakaiOptions(_Options):
     'Chosen options of 3-15-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HassenKakaiValue = HassenKakaiValue.YAKUMAN
     condition: HassenKakaiCondition = HassenKakaiCondition.ON_DRAWING_FLOWER
+
+    def __init__(
+        self,
+        value: HassenKakaiValue = HassenKakaiValue.YAKUMAN,
+        condition: HassenKakaiCondition = HassenKakaiCondition.ON_DRAWING_FLOWER,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
 
 
 def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
@@ -400,13 +527,23 @@ class PuuchiiPuuponTsumo(_Menu):
     TSUMO_ONLY = ('b', '僅限自摸和')
 
 
-@dataclass(frozen=True, slots=True)
-class PuuchiiPuuponOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class PuuchiiPuuponOptions(_Options):
     'Chosen options of 3-15-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PuuchiiPuuponValue = PuuchiiPuuponValue.HAN_LOST_FIRST
     ankan: PuuchiiPuuponAnkan = PuuchiiPuuponAnkan.NOT_ALLOWED
     tsumo: PuuchiiPuuponTsumo = PuuchiiPuuponTsumo.TSUMO_OR_RON
+
+    def __init__(
+        self,
+        value: PuuchiiPuuponValue = PuuchiiPuuponValue.HAN_LOST_FIRST,
+        ankan: PuuchiiPuuponAnkan = PuuchiiPuuponAnkan.NOT_ALLOWED,
+        tsumo: PuuchiiPuuponTsumo = PuuchiiPuuponTsumo.TSUMO_OR_RON,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'ankan', ankan)
+        object.__setattr__(self, 'tsumo', tsumo)
 
 
 def puuchii_puupon(win: HandView, opts: PuuchiiPuuponOptions) -> Award | None:

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -31,6 +31,49 @@ class _Menu(enum.Enum):
             if member.value[0] == letter:
                 return member
         raise KeyError(f"{cls.__name__} has no option {letter!r}")
+
+
+class _Options:
+    """What every option type shares: frozen, and pickled by its fields' values.
+
+    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
+    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
+    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
+    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
+    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
+    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
+    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
+
+    __slots__ = ()
+    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self.__match_args__])
+
+    def __repr__(self) -> str:
+        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
+        return f"{self.__class__.__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[Any]:
+        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
+
+    def __setstate__(self, state: list[Any]) -> None:
+        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
+            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-16'
@@ -70,14 +113,26 @@ class ShiisanpuutaaNondealerPair(_Menu):
     PAIR_IN_STARTING_HAND_OK = ('b', '配牌時就已經有雀頭了也可以')
 
 
-@dataclass(frozen=True, slots=True)
-class ShiisanpuutaaOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShiisanpuutaaOptions(_Options):
     'Chosen options of 3-16-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShiisanpuutaaValue = ShiisanpuutaaValue.MANGAN
     with_kokushi: ShiisanpuutaaWithKokushi = ShiisanpuutaaWithKokushi.NOT_COUNTED
     nondealer: ShiisanpuutaaNondealer = ShiisanpuutaaNondealer.VALID
     nondealer_pair: ShiisanpuutaaNondealerPair = ShiisanpuutaaNondealerPair.PAIR_FROM_FIRST_DRAW
+
+    def __init__(
+        self,
+        value: ShiisanpuutaaValue = ShiisanpuutaaValue.MANGAN,
+        with_kokushi: ShiisanpuutaaWithKokushi = ShiisanpuutaaWithKokushi.NOT_COUNTED,
+        nondealer: ShiisanpuutaaNondealer = ShiisanpuutaaNondealer.VALID,
+        nondealer_pair: ShiisanpuutaaNondealerPair = ShiisanpuutaaNondealerPair.PAIR_FROM_FIRST_DRAW,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'with_kokushi', with_kokushi)
+        object.__setattr__(self, 'nondealer', nondealer)
+        object.__setattr__(self, 'nondealer_pair', nondealer_pair)
 
 
 def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
@@ -99,11 +154,17 @@ class ShiisanuukaoValue(_Menu):
 SHIISANUUKAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class ShiisanuukaoOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ShiisanuukaoOptions(_Options):
     'Chosen options of 3-16-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShiisanuukaoValue = ShiisanuukaoValue.MANGAN
+
+    def __init__(
+        self,
+        value: ShiisanuukaoValue = ShiisanuukaoValue.MANGAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
@@ -124,11 +185,17 @@ class JuushiRenkanValue(_Menu):
 JUUSHI_RENKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class JuushiRenkanOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class JuushiRenkanOptions(_Options):
     'Chosen options of 3-16-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JuushiRenkanValue = JuushiRenkanValue.YAKUMAN
+
+    def __init__(
+        self,
+        value: JuushiRenkanValue = JuushiRenkanValue.YAKUMAN,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def juushi_renkan(win: HandView, opts: JuushiRenkanOptions) -> Award | None:
@@ -174,8 +241,8 @@ class JuusanRyuumonRenhou(_Menu):
     DOES_NOT_HOLD = ('b', '不成立')
 
 
-@dataclass(frozen=True, slots=True)
-class JuusanRyuumonOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class JuusanRyuumonOptions(_Options):
     'Chosen options of 3-16-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JuusanRyuumonValue = JuusanRyuumonValue.DOUBLE_YAKUMAN
@@ -183,6 +250,20 @@ class JuusanRyuumonOptions:
     tenhou: JuusanRyuumonTenhou = JuusanRyuumonTenhou.HOLDS
     chiihou: JuusanRyuumonChiihou = JuusanRyuumonChiihou.HOLDS
     renhou: JuusanRyuumonRenhou = JuusanRyuumonRenhou.HOLDS
+
+    def __init__(
+        self,
+        value: JuusanRyuumonValue = JuusanRyuumonValue.DOUBLE_YAKUMAN,
+        thirteen_sided_wait: JuusanRyuumonThirteenSidedWait = JuusanRyuumonThirteenSidedWait.REQUIRED,
+        tenhou: JuusanRyuumonTenhou = JuusanRyuumonTenhou.HOLDS,
+        chiihou: JuusanRyuumonChiihou = JuusanRyuumonChiihou.HOLDS,
+        renhou: JuusanRyuumonRenhou = JuusanRyuumonRenhou.HOLDS,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'thirteen_sided_wait', thirteen_sided_wait)
+        object.__setattr__(self, 'tenhou', tenhou)
+        object.__setattr__(self, 'chiihou', chiihou)
+        object.__setattr__(self, 'renhou', renhou)
 
 
 def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
@@ -236,8 +317,8 @@ class NanbokuSensou2SameSuit(_Menu):
     ANY_SUIT = ('b', '不限')
 
 
-@dataclass(frozen=True, slots=True)
-class NanbokuSensou2Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NanbokuSensou2Options(_Options):
     'Chosen options of 3-16-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou2Value = NanbokuSensou2Value.YAKUMAN
@@ -246,6 +327,22 @@ class NanbokuSensou2Options:
     ankan: NanbokuSensou2Ankan = NanbokuSensou2Ankan.ALLOWED
     year_suits: NanbokuSensou2YearSuits = NanbokuSensou2YearSuits.SAME
     same_suit: NanbokuSensou2SameSuit = NanbokuSensou2SameSuit.MANZU_ONLY
+
+    def __init__(
+        self,
+        value: NanbokuSensou2Value = NanbokuSensou2Value.YAKUMAN,
+        condition: NanbokuSensou2Condition = NanbokuSensou2Condition.CLOSED_ONLY,
+        wait: NanbokuSensou2Wait = NanbokuSensou2Wait.ANY,
+        ankan: NanbokuSensou2Ankan = NanbokuSensou2Ankan.ALLOWED,
+        year_suits: NanbokuSensou2YearSuits = NanbokuSensou2YearSuits.SAME,
+        same_suit: NanbokuSensou2SameSuit = NanbokuSensou2SameSuit.MANZU_ONLY,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'condition', condition)
+        object.__setattr__(self, 'wait', wait)
+        object.__setattr__(self, 'ankan', ankan)
+        object.__setattr__(self, 'year_suits', year_suits)
+        object.__setattr__(self, 'same_suit', same_suit)
 
 
 def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None:
@@ -265,11 +362,17 @@ class NanbokuSensou3Value(_Menu):
 NANBOKU_SENSOU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class NanbokuSensou3Options:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class NanbokuSensou3Options(_Options):
     'Chosen options of 3-16-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou3Value = NanbokuSensou3Value.HAN_2
+
+    def __init__(
+        self,
+        value: NanbokuSensou3Value = NanbokuSensou3Value.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None:
@@ -307,14 +410,26 @@ class BackFourWaitFu(_Menu):
     TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES = ('a', '聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
 
 
-@dataclass(frozen=True, slots=True)
-class BackFourOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class BackFourOptions(_Options):
     'Chosen options of 3-16-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BackFourValue = BackFourValue.YAKUMAN
     four_tile_sets: BackFourFourTileSets = BackFourFourTileSets.IDENTICAL_ONLY
     hand_fu: BackFourHandFu = BackFourHandFu.IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES
     wait_fu: BackFourWaitFu = BackFourWaitFu.TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES
+
+    def __init__(
+        self,
+        value: BackFourValue = BackFourValue.YAKUMAN,
+        four_tile_sets: BackFourFourTileSets = BackFourFourTileSets.IDENTICAL_ONLY,
+        hand_fu: BackFourHandFu = BackFourHandFu.IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES,
+        wait_fu: BackFourWaitFu = BackFourWaitFu.TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'four_tile_sets', four_tile_sets)
+        object.__setattr__(self, 'hand_fu', hand_fu)
+        object.__setattr__(self, 'wait_fu', wait_fu)
 
 
 def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
@@ -334,11 +449,17 @@ class KnittingValue(_Menu):
 KNITTING_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-@dataclass(frozen=True, slots=True)
-class KnittingOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class KnittingOptions(_Options):
     'Chosen options of 3-16-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KnittingValue = KnittingValue.HAN_2
+
+    def __init__(
+        self,
+        value: KnittingValue = KnittingValue.HAN_2,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
 
 
 def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
@@ -380,14 +501,26 @@ class ChiishiiWaitFu(_Menu):
     HONOR_TANKI_NUMBERS_AS_SEQUENCES = ('a', '聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
 
 
-@dataclass(frozen=True, slots=True)
-class ChiishiiOptions:
+@dataclass(init=False, repr=False, eq=False, slots=True)
+class ChiishiiOptions(_Options):
     'Chosen options of 3-16-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiishiiValue = ChiishiiValue.HAN_4
     numbers: ChiishiiNumbers = ChiishiiNumbers.ONE_TO_SEVEN_ONLY
     hand_fu: ChiishiiHandFu = ChiishiiHandFu.ZERO_FU
     wait_fu: ChiishiiWaitFu = ChiishiiWaitFu.HONOR_TANKI_NUMBERS_AS_SEQUENCES
+
+    def __init__(
+        self,
+        value: ChiishiiValue = ChiishiiValue.HAN_4,
+        numbers: ChiishiiNumbers = ChiishiiNumbers.ONE_TO_SEVEN_ONLY,
+        hand_fu: ChiishiiHandFu = ChiishiiHandFu.ZERO_FU,
+        wait_fu: ChiishiiWaitFu = ChiishiiWaitFu.HONOR_TANKI_NUMBERS_AS_SEQUENCES,
+    ) -> None:
+        object.__setattr__(self, 'value', value)
+        object.__setattr__(self, 'numbers', numbers)
+        object.__setattr__(self, 'hand_fu', hand_fu)
+        object.__setattr__(self, 'wait_fu', wait_fu)
 
 
 def chiishii(win: HandView, opts: ChiishiiOptions) -> Award | None:

@@ -144,3 +144,80 @@ def test_a_test_whose_source_file_cannot_be_read_stays_a_call(tmp_path) -> None:
     missing.write_text("lambda w: w > 1\n", encoding="utf-8")
     again = eval(compile("lambda w: w > 1", str(missing), "eval"))
     assert inline(again, "p") is not None  # the same test, its file present: inlined
+
+
+
+def _module(path, source: str) -> dict:
+    """The namespace of ``source`` run as if imported from ``path`` (written there)."""
+    path.write_text(source, encoding="utf-8")
+    namespace: dict = {}
+    exec(compile(source, str(path), "exec"), namespace)
+    return namespace
+
+
+PLACES = '''\
+LIMIT = 3
+PREFILTERS = []
+
+
+def implements(prefilter):
+    PREFILTERS.append(prefilter)
+    return lambda fn: fn
+
+
+@implements(
+    prefilter=lambda w: w > LIMIT,
+)
+def body(w):
+    inner = lambda v: v < LIMIT  # noqa: E731
+    return inner
+
+
+TEXT = """
+after = "not this line: it is in a string"
+"""
+after = (lambda w: w + LIMIT,
+)
+if LIMIT:
+    pass
+else:
+    pass
+closing = (lambda w: w - LIMIT,
+)
+pairs = (
+    """
+x = 1
+""",
+    lambda w: w * LIMIT,
+)
+'''
+
+
+def test_a_test_is_found_wherever_it_sits_in_its_file(tmp_path) -> None:
+    """Only the statement holding a test is parsed (issue #38), yet every place a test
+    can sit is found as the whole file says: a decorator's argument, a function inside
+    a decorated def, after a string whose lines start at column 0, after an else, and
+    below such a line of a string (where the lines cannot tell the statement's start)."""
+    ns = _module(tmp_path / "places.py", PLACES)
+    parsed: dict = {}
+    tests = {
+        "decorator": (ns["PREFILTERS"][0], "(win > 3)"),
+        "inside the decorated def": (ns["body"](0), "(win < 3)"),
+        "after a string": (ns["after"][0], "(win + 3)"),
+        "after an else": (ns["closing"][0], "(win - 3)"),
+        "after a line of a string at column 0": (ns["pairs"][1], "(win * 3)"),
+    }
+    for where, (fn, source) in tests.items():
+        got = inline(fn, "p", parsed=parsed)
+        assert got is not None and got.source == source, where
+
+
+def test_the_rest_of_the_file_is_not_parsed(tmp_path) -> None:
+    """A test is inlined from its own statement even when another statement of its file
+    no longer parses (the file edited since): the code it compiles to is the proof."""
+    ns = _module(tmp_path / "edited.py", "LIMIT = 3\nabove = lambda w: w > LIMIT\n")
+    (tmp_path / "edited.py").write_text(
+        "LIMIT = 3\nabove = lambda w: w > LIMIT\nbroken = (\n", encoding="utf-8"
+    )
+    got = inline(ns["above"], "p")
+    assert got is not None and got.source == "(win > 3)"

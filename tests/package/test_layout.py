@@ -4,6 +4,7 @@ top-level generated package itself, yakubook.engine.data reads catalog/, and the
 from __future__ import annotations
 
 import hashlib
+import sys
 
 import pytest
 
@@ -78,3 +79,38 @@ def test_status_outside_a_checkout_prints_the_wheels_table(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "3-13-01" in out and "identifiers (catalog/identifiers.toml)" in out
     assert "example notes" not in out
+
+
+def test_entering_a_checkout_does_not_ask_the_editable_install(monkeypatch, tmp_path):
+    """The stages of this checkout are found in it; the editable install's record (its
+    direct_url.json, read through importlib.metadata: ~20 ms of every start, issue #38)
+    is asked only when neither the given root nor this package's checkout holds them."""
+    from yakubook import checkout
+
+    def no_asking() -> None:
+        raise AssertionError("the editable install was asked")
+
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(checkout, "installed_checkout", no_asking)
+    checkout.enter(ROOT)
+    assert str(ROOT) in sys.path
+
+    elsewhere = tmp_path / "install"
+    (elsewhere / "extract").mkdir(parents=True)
+    monkeypatch.setattr(checkout, "ROOT", tmp_path / "no-stages")
+    monkeypatch.setattr(checkout, "installed_checkout", lambda: elsewhere)
+    checkout.enter(tmp_path / "no-stages")
+    assert sys.path[-1] == str(elsewhere)
+
+
+def test_a_wheels_data_is_read_from_its_folder(monkeypatch, tmp_path):
+    """A wheel's data files sit in yakubook/engine/data/: read from that folder as it
+    is on disk (importlib.resources, ~7 ms of every start, only for a zip; issue #38)."""
+    fake = tmp_path / "data"
+    fake.mkdir()
+    (fake / "catalog.json").write_text('{"nodes": []}', encoding="utf-8")
+    (fake / "families.toml").write_text("# the wheel's copy\n", encoding="utf-8")
+    monkeypatch.setattr(catalog_data, "__file__", str(fake / "__init__.py"))
+    monkeypatch.setitem(sys.modules, "importlib.resources", None)  # importing it fails
+    assert catalog_data.packaged()
+    assert catalog_data.read_text("families.toml") == "# the wheel's copy\n"

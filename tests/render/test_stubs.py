@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import importlib.util
+import inspect
+import pickle
 import sys
 import types
 
@@ -100,3 +103,52 @@ def test_injection_texts_compile_and_round_trip(built_catalog):
         assert module.KAGA_HYAKUMANGOKU_1_VALUES[opt["letter"]] == opt["value"]
     doc = module.kaga_hyakumangoku_1.__doc__
     assert NASTY[0] in doc and NASTY[1] in doc
+
+
+def _reference(options: type) -> type:
+    """The class ``@dataclass(frozen=True, slots=True)`` makes of the same fields."""
+    return dataclasses.make_dataclass(
+        options.__name__,
+        [(f.name, f.type, dataclasses.field(default=f.default))
+         for f in dataclasses.fields(options)],
+        frozen=True,
+        slots=True,
+    )
+
+
+def test_option_types_behave_as_frozen_slots_dataclasses():
+    """Every generated option type is what @dataclass(frozen=True, slots=True) makes of
+    its fields: same fields and defaults, signature, repr, equality, hash, frozen, no
+    __dict__, replace() and pickling (the template writes the methods out, issue #38)."""
+    for info in generated.REGISTRY.values():
+        options = info.options
+        reference = _reference(options)
+        assert dataclasses.is_dataclass(options)
+        assert [(f.name, f.type, f.default) for f in dataclasses.fields(options)] == [
+            (f.name, f.type, f.default) for f in dataclasses.fields(reference)
+        ]
+        assert options.__match_args__ == reference.__match_args__
+        assert options.__slots__ == reference.__slots__
+        params = inspect.signature(options).parameters
+        assert list(params.values()) == list(inspect.signature(reference).parameters.values())
+        names = [f.name for f in dataclasses.fields(options)]
+        default = options()
+        assert not hasattr(default, "__dict__")
+        menus = [list(type(getattr(default, n))) for n in names]
+        # every field at its last option, and each field alone at each of its options
+        choices = [{n: m[-1] for n, m in zip(names, menus, strict=True)}]
+        choices += [{n: member} for n, m in zip(names, menus, strict=True) for member in m]
+        for changes in choices:
+            ours = dataclasses.replace(default, **changes)
+            theirs = reference(**{n: getattr(ours, n) for n in names})
+            assert repr(ours) == repr(theirs)
+            assert hash(ours) == hash(theirs)
+            assert (ours == default) == (theirs == reference())
+            assert ours == options(**changes) and ours != theirs
+            assert pickle.loads(pickle.dumps(ours)) == ours
+            assert copy.deepcopy(ours) == ours and copy.copy(ours) == ours
+        for name in [*names, "elsewhere"]:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(default, name, None)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                delattr(default, name)

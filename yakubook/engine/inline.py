@@ -8,7 +8,10 @@ renamed to the selector's ``win``, every other name bound to the object it names
 
 Only what is certainly the same test is inlined; anything else stays a call:
 - the source is found by the code object's first line and accepted only if compiling it
-  again gives the same bytecode, names and constants;
+  again gives the same bytecode, names and constants (only the top-level statement
+  holding that line is parsed, not the whole file: parsing the bodies' files took ~0.1 s
+  of every process's start, issue #38; the whole file when that statement cannot be
+  told);
 - the expression holds no comprehension, lambda or ``:=`` (they bind names of their own);
 - its free names resolve now: the closure's cells, the module's globals, the builtins.
 Binding now means a module global reassigned after a test is first inlined is not seen
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import copy
 import inspect
 import textwrap
 from collections.abc import Callable
@@ -47,15 +51,16 @@ def inline(
     test: Callable[[Any], Any],
     prefix: str,
     fields: frozenset[str] = frozenset(),
-    parsed: dict[str, dict[int, list[ast.Lambda | ast.FunctionDef]]] | None = None,
+    parsed: dict[str, _FileNodes] | None = None,
 ) -> Inlined | None:
     """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
     or None where it must stay a call. Names bound to a plain constant (a non-negative
     int, a string, True, False, None) are written as that constant. ``fields``: attributes
     of the argument the caller reads once beforehand into a local ``win_<field>`` (the
     argument must be immutable), written so in the expression (``Inlined.reads``).
-    ``parsed``: where to keep the source files' syntax trees between calls (a caller
-    inlining many tests passes one dict and drops it when done; none are kept here).
+    ``parsed``: where to keep what was parsed of the source files between calls (a
+    caller inlining many tests passes one dict and drops it when done; none are kept
+    here).
 
     What a test's source says is worked out once per test function (kept while the
     function lives), so compiling another ruleset reads no source file again."""
@@ -78,7 +83,7 @@ def inline(
         else:
             names[renamed[name]] = value
     rename = _Rename(arg, renamed, constants, fields)
-    out = rename.visit(_copy(expr))
+    out = rename.visit(expr)
     return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads))
 
 
@@ -89,8 +94,7 @@ _FOUND = WeakKeyDictionary()
 
 
 def _find(
-    test: Callable[[Any], Any],
-    parsed: dict[str, dict[int, list[ast.Lambda | ast.FunctionDef]]],
+    test: Callable[[Any], Any], parsed: dict[str, _FileNodes]
 ) -> tuple[ast.expr, str, dict[str, Any]] | None:
     if not isinstance(test, FunctionType):
         return None
@@ -126,7 +130,7 @@ def _find(
             values[n.id] = getattr(builtins, n.id)
         else:
             return None
-    return _copy(expr), arg, values
+    return expr, arg, values
 
 
 def _plain_constant(value: object) -> bool:
@@ -136,11 +140,11 @@ def _plain_constant(value: object) -> bool:
     return value is None or kind is bool or kind is str or (kind is int and value >= 0)
 
 
-def _copy(expr: ast.expr) -> ast.expr:
-    return ast.parse(ast.unparse(expr), mode="eval").body
-
-
 class _Rename(ast.NodeTransformer):
+    """The expression with its names renamed, as a new tree: each node it passes is
+    copied before its children are replaced (the test's own tree, kept in ``_FOUND``,
+    stays as parsed)."""
+
     def __init__(
         self,
         arg: str,
@@ -165,8 +169,16 @@ class _Rename(ast.NodeTransformer):
         if isinstance(value, ast.Name) and value.id == self.arg and node.attr in self.fields:
             self.reads.add(node.attr)
             return ast.copy_location(ast.Name(id=f"win_{node.attr}", ctx=ast.Load()), node)
-        self.generic_visit(node)
-        return node
+        return self.generic_visit(node)
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        new = copy.copy(node)
+        for name, old in ast.iter_fields(node):
+            if isinstance(old, list):
+                setattr(new, name, [self.visit(v) if isinstance(v, ast.AST) else v for v in old])
+            elif isinstance(old, ast.AST):
+                setattr(new, name, self.visit(old))
+        return new
 
 
 def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:
@@ -181,15 +193,16 @@ def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:
 
 
 def _source_node(
-    code: CodeType, parsed: dict[str, dict[int, list[ast.Lambda | ast.FunctionDef]]]
+    code: CodeType, parsed: dict[str, _FileNodes]
 ) -> ast.Lambda | ast.FunctionDef | None:
     """The one lambda or def in the code's file that starts on its first line and
     compiles to the same code, else None."""
-    if code.co_filename not in parsed:
-        parsed[code.co_filename] = _nodes_by_line(code.co_filename)
+    nodes = parsed.get(code.co_filename)
+    if nodes is None:
+        nodes = parsed[code.co_filename] = _FileNodes(code.co_filename)
     candidates = [
         n
-        for n in parsed[code.co_filename].get(code.co_firstlineno, [])
+        for n in nodes.on_line(code.co_firstlineno)
         if (n.name if isinstance(n, ast.FunctionDef) else "<lambda>") == code.co_name
     ]
     if len(candidates) != 1 or not _same_code(candidates[0], code):
@@ -197,16 +210,101 @@ def _source_node(
     return candidates[0]
 
 
-def _nodes_by_line(filename: str) -> dict[int, list[ast.Lambda | ast.FunctionDef]]:
-    try:
-        with open(filename, encoding="utf-8") as f:
-            tree = ast.parse(f.read(), filename)
-    except (OSError, SyntaxError, ValueError):
-        return {}
-    out: dict[int, list[ast.Lambda | ast.FunctionDef]] = {}
-    for n in ast.walk(tree):
-        if isinstance(n, (ast.Lambda, ast.FunctionDef)):
-            out.setdefault(n.lineno, []).append(n)
+# A line at column 0 that goes on a statement begun above it, not one of its own.
+_GOES_ON = ("else:", "else ", "elif ", "except", "finally:", "finally ", ")", "]", "}")
+# Statements tried after the one holding the line before the whole file is parsed (a
+# decorator and its def are two such starts).
+_MORE_STATEMENTS = 3
+# What a decorator is parsed over when only the decorator is wanted.
+_STAND_IN = "\ndef _decorated():\n    pass\n"
+
+
+class _FileNodes:
+    """The lambdas and defs of one source file that start on a line, found in the
+    top-level statement holding the line, parsed on its own (the whole file when a
+    statement's extent cannot be told from its lines)."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        try:
+            with open(filename, encoding="utf-8") as f:  # newlines read as "\n"
+                # lines as the compiler counts them (str.splitlines also splits at
+                # \f, \u2028 …)
+                self.lines: list[str] | None = f.read().split("\n")
+        except (OSError, UnicodeDecodeError):
+            self.lines = None
+        self.statements: dict[int, ast.Module] = {}  # by first line (0-based)
+        self.whole: ast.Module | None = None
+
+    def on_line(self, lineno: int) -> list[ast.Lambda | ast.FunctionDef]:
+        if self.lines is None or not 1 <= lineno <= len(self.lines):
+            return []
+        if self.whole is None:
+            start = self._statement_start(lineno - 1)
+            tree = self.statements.get(start) or self._parse_statement(start, lineno)
+            found = [] if tree is None else _starting_on(tree, lineno)
+            if found:
+                return found
+            # not where the lines said: the file as a whole, as the compiler read it
+            self.whole = self._parse(0, len(self.lines)) or ast.Module([], [])
+        return _starting_on(self.whole, lineno)
+
+    def _starts_statement(self, i: int) -> bool:
+        assert self.lines is not None
+        line = self.lines[i]
+        return bool(line) and line[0] not in " \t#\r\n\f" and not line.startswith(_GOES_ON)
+
+    def _statement_start(self, i: int) -> int:
+        while i > 0 and not self._starts_statement(i):
+            i -= 1
+        return i
+
+    def _parse_statement(self, start: int, lineno: int) -> ast.Module | None:
+        """Parse from ``start`` to the next line that starts a statement, or the one
+        after …; None when none of those parses (a line at column 0 inside a string).
+        A decorator holding the line is parsed over a stand-in for what it decorates
+        (a body's prefilter is a lambda in its @implements: the body is not read)."""
+        assert self.lines is not None
+        end = start
+        for _ in range(1 + _MORE_STATEMENTS):
+            end += 1
+            while end < len(self.lines) and not self._starts_statement(end):
+                end += 1
+            stand_in = self.lines[start].startswith("@") and lineno <= end
+            tree = self._parse(start, end, _STAND_IN if stand_in else "")
+            if tree is not None:
+                if not stand_in:  # another line of the statement may be asked for
+                    self.statements[start] = tree
+                return tree
+            if end >= len(self.lines):
+                return None
+        return None
+
+    def _parse(self, start: int, end: int, after: str = "") -> ast.Module | None:
+        assert self.lines is not None
+        # blank lines in front keep the nodes' line numbers those of the file
+        text = "\n" * start + "\n".join(self.lines[start:end]) + after
+        try:
+            return ast.parse(text, self.filename)
+        except (SyntaxError, ValueError):
+            return None
+
+
+def _starting_on(tree: ast.AST, lineno: int) -> list[ast.Lambda | ast.FunctionDef]:
+    """The lambdas and defs of the tree that start on the line: only the nodes whose
+    lines hold it are searched (a def's or class's from its first decorator)."""
+    out: list[ast.Lambda | ast.FunctionDef] = []
+    todo = [tree]
+    while todo:
+        for child in ast.iter_child_nodes(todo.pop()):
+            first = getattr(child, "lineno", None)
+            if first is not None:
+                above = [d.lineno for d in getattr(child, "decorator_list", ())]
+                if not min([first, *above]) <= lineno <= child.end_lineno:  # type: ignore[attr-defined]
+                    continue
+            if first == lineno and isinstance(child, (ast.Lambda, ast.FunctionDef)):
+                out.append(child)
+            todo.append(child)
     return out
 
 
