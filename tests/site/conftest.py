@@ -171,6 +171,36 @@ def built_site(rendered, tmp_path_factory, worker_id) -> BuiltSite:
         return site
 
 
+@pytest.fixture(scope="session")
+def hr_public(built_site, tmp_path_factory, worker_id) -> Path:
+    """The built site with the house-rules engine installed, as `make` leaves it: made once
+    per test run and shared by the workers and the test modules like ``built_site`` (the
+    install builds the wheel and Node's start-up snapshot, half a minute each time). A copy:
+    the other tests read the built site as mkdocs wrote it. Tests only read it."""
+    from render import house_rules_engine
+
+    def make(folder: Path) -> Path:
+        public = folder / "public"
+        shutil.copytree(built_site.public, public)
+        house_rules_engine.install(ROOT, public)
+        return public
+
+    if worker_id == "master":
+        return make(tmp_path_factory.mktemp("hr-site"))
+    shared = built_site.project.parent / f"{built_site.project.name}-house-rules"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = shared / "installed"
+        if done.exists():
+            return shared / "public"
+        if shared.exists():  # an install that failed half-way: start again
+            shutil.rmtree(shared)
+        shared.mkdir()
+        public = make(shared)
+        done.write_text("ok\n")
+        return public
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright (no browser download); one per test module."""

@@ -10,7 +10,6 @@ import contextlib
 import io
 import json
 import re
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -28,16 +27,6 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESETS = ("rulesets/everything-on.toml", "rulesets/open-friendly.toml",
             "rulesets/small-house.toml")
 ENGINE_TIMEOUT = 240_000  # ms: Pyodide's first start on a busy 2-core machine
-
-
-@pytest.fixture(scope="module")
-def hr_public(built_site, tmp_path_factory) -> Path:
-    """The built site with the engine installed, as `make` leaves it (in a copy: the
-    other tests' workers read the built site as mkdocs wrote it)."""
-    public = tmp_path_factory.mktemp("hr-site") / "public"
-    shutil.copytree(built_site.public, public)
-    house_rules_engine.install(ROOT, public)
-    return public
 
 
 @pytest.fixture(scope="module")

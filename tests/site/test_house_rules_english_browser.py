@@ -31,7 +31,6 @@ pytestmark = pytest.mark.slow
 
 # The Chinese page's fixtures, shared (pytest finds a fixture by its name in the module): the
 # built site with the engine installed as `make` leaves it, its local server, test-artifacts/.
-hr_public = hr_browser.hr_public
 base_url = hr_browser.base_url
 artifacts = hr_browser.artifacts
 

@@ -26,7 +26,6 @@ from yakubook.engine.rules import SUPPLIABLE
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("house-rules-engine")]
 
 # The Chinese page's fixtures, shared (pytest finds a fixture by its name in the module).
-hr_public = hr_browser.hr_public
 base_url = hr_browser.base_url
 engine_page = hr_browser.engine_page
 
