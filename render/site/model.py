@@ -119,6 +119,7 @@ class FamilyLink:
     name: str
     larger: bool  # the other yaku is the larger one (this one is dropped beside it)
     why: str
+    why_zh: str = ""  # the reason in Chinese (the Chinese edition; English where missing)
 
 
 @dataclass(frozen=True)
@@ -649,20 +650,20 @@ def base_name(name: str) -> str:
     return _NUMBERED.sub("", name)
 
 
-def link_families(nodes: list[Node], families: list[tuple[str, str, str]]) -> None:
+def link_families(nodes: list[Node], families: list[tuple[str, str, str, str]]) -> None:
     """Fill each yaku's `families`: the decisions of catalog/families.toml with their
     reasons, from the engine's reading of the file (engine_families)."""
     by_id = {n.id: n for n in nodes if n.kind == "yaku"}
-    for larger_id, smaller_id, why in families:
+    for larger_id, smaller_id, why, why_zh in families:
         larger, smaller = by_id.get(larger_id), by_id.get(smaller_id)
         if larger is None or smaller is None:
             continue  # the build checks families.toml against the catalog first
-        larger.families.append(FamilyLink(smaller.id, smaller.name.hant, False, why))
-        smaller.families.append(FamilyLink(larger.id, larger.name.hant, True, why))
+        larger.families.append(FamilyLink(smaller.id, smaller.name.hant, False, why, why_zh))
+        smaller.families.append(FamilyLink(larger.id, larger.name.hant, True, why, why_zh))
 
 
-def engine_families() -> list[tuple[str, str, str]]:
-    """(larger, smaller, why) of every family in catalog/families.toml, as the engine reads
+def engine_families() -> list[tuple[str, str, str, str]]:
+    """(larger, smaller, why, why_zh) of every family in catalog/families.toml, as the engine reads
     it (yakubook.engine.interplay), so that a new family shows up on both pages; none when the
     engine
     cannot be imported (body_readings says so)."""
@@ -670,7 +671,7 @@ def engine_families() -> list[tuple[str, str, str]]:
         from yakubook.engine import interplay
     except Exception:  # the engine is optional for rendering
         return []
-    return [(f.larger, f.smaller, f.why) for f in interplay.FAMILIES]
+    return [(f.larger, f.smaller, f.why, f.why_zh) for f in interplay.FAMILIES]
 
 
 def engine_default_letters() -> dict[str, str]:
@@ -701,7 +702,9 @@ def _note_relations(note: dict[str, Any]) -> list[tuple[str, list[str]]]:
     return [(kind, args)] if kind in _NOTE_LINKS else []
 
 
-def link_related(nodes: list[Node], families: list[tuple[str, str, str]] | None = None) -> None:
+def link_related(
+    nodes: list[Node], families: list[tuple[str, str, str, str]] | None = None
+) -> None:
     """Fill each yaku's `related`, both ways: numbered variants of the same name, the yaku
     it is nested in and the ones nested in it, the yaku its value notes name (and, on their
     pages, the yaku whose notes name them), and the families of catalog/families.toml."""
@@ -752,12 +755,13 @@ def link_related(nodes: list[Node], families: list[tuple[str, str, str]] | None 
         for child in yaku:
             if parent_yaku(child) is y:
                 add(y, child, "nested", *_FIXED["nested"])
-    for larger, smaller, why in families or []:
+    for larger, smaller, why, why_zh in families or []:
         if larger in out and smaller in out:
+            because = f"（{why_zh}）" if why_zh else ""
             zh, en = _FIXED["family_larger"]
-            add(by_id[larger], by_id[smaller], "family_larger", zh, f"{en} ({why})")
+            add(by_id[larger], by_id[smaller], "family_larger", zh + because, f"{en} ({why})")
             zh, en = _FIXED["family_smaller"]
-            add(by_id[smaller], by_id[larger], "family_smaller", zh, f"{en} ({why})")
+            add(by_id[smaller], by_id[larger], "family_smaller", zh + because, f"{en} ({why})")
     for y in yaku:
         for o in y.options:
             for note in (o.value or {}).get("notes", []):

@@ -12,6 +12,8 @@ from conftest import ROOT
 
 from render.site.model import Node, link_related
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
 TAG = re.compile(r"<[^>]+>")
 
 
@@ -74,10 +76,22 @@ def _node(yid: str, name: str) -> Node:
 
 def test_a_new_family_appears_on_both_pages_without_other_changes():
     a, b = _node("3-90-01", "甲役"), _node("3-90-02", "乙役")
-    link_related([a, b], [("3-90-02", "3-90-01", "two of them include one")])
+    link_related([a, b], [("3-90-02", "3-90-01", "two of them include one", "兩個包含一個")])
     assert [(r.id, r.kind) for r in a.related] == [("3-90-02", "family_smaller")]
     assert [(r.id, r.kind) for r in b.related] == [("3-90-01", "family_larger")]
     assert "two of them include one" in b.related[0].en
+    assert "兩個包含一個" in b.related[0].zh and "兩個包含一個" in a.related[0].zh
+
+
+def test_every_family_gives_its_reason_in_chinese_on_the_chinese_pages(all_pages):
+    # The Chinese edition speaks Chinese (#41): each family of catalog/families.toml has
+    # its reason in Chinese (why_zh), shown on both yaku's Chinese pages.
+    families = tomllib.loads((ROOT / "catalog" / "families.toml").read_text("utf-8"))["family"]
+    assert families
+    for f in families:
+        assert CJK.search(f.get("why_zh", "")), f
+        for yid in (f["larger"], f["smaller"]):
+            assert f["why_zh"] in all_pages[f"yaku/{yid}.md"], (yid, f["why_zh"])
 
 
 def _head(md: str) -> str:

@@ -37,6 +37,7 @@ class Family:
     larger: str
     smaller: str
     why: str
+    why_zh: str = ""  # the reason in Chinese, for the Chinese edition's pages
 
 
 def _parents(nodes: list[dict]) -> dict[str, Parent]:
@@ -78,14 +79,17 @@ def parse_families(
     families = []
     for i, f in enumerate(_tables(doc, "family"), start=1):
         at = ("family", i - 1)
-        if set(f) != {"larger", "smaller", "why"}:
-            raise doc.error(at, f"family {i}: needs exactly larger, smaller, why")
+        if set(f) - {"why_zh"} != {"larger", "smaller", "why"}:
+            raise doc.error(at, f"family {i}: needs exactly larger, smaller, why (and why_zh)")
         for key in ("larger", "smaller"):
             if doc.string((*at, key), f[key]) not in contents:
                 raise doc.error(
                     (*at, key), f"family {i}: unknown yaku {bounded.excerpt(f[key])}"
                 )
-        families.append(Family(f["larger"], f["smaller"], doc.string((*at, "why"), f["why"])))
+        why_zh = doc.string((*at, "why_zh"), f["why_zh"]) if "why_zh" in f else ""
+        families.append(
+            Family(f["larger"], f["smaller"], doc.string((*at, "why"), f["why"]), why_zh)
+        )
     alone = {}
     for i, a in enumerate(_tables(doc, "alone"), start=1):
         at = ("alone", i - 1)
