@@ -259,21 +259,27 @@ def _src(obj: dict[str, Any] | None) -> str:
 
 
 def _lost_note(node: dict[str, Any], opt: dict[str, Any]) -> str | None:
+    """The options table's word on a lost number: where in the source it was lost, by line
+    and column only; the file (a path with a hash) is verification detail, listed at the
+    foot of the page with the repairs (#41 point 7)."""
     v = opt.get("value")
     if not v or not is_lost(v):
         return None
     source = opt.get("source") or node.get("source") or {}
-    where = _src(source)
+    line, column = source.get("line"), None
     for r in opt.get("repairs", []):
         if r.get("kind") == "digit_lost" and r.get("line") is not None:
-            col = f":{r['column']}" if r.get("column") is not None else ""
-            where = f"{source.get('file', '?')}:{r['line']}{col}"
+            line, column = r["line"], r.get("column")
             break
+    shown_line = "?" if line is None else line
+    zh_col, en_col = ("", "") if column is None else (f"第{column}列", f", column {column}")
+    where = (f"（來源第{shown_line}行{zh_col}，見頁末 · "
+             f"source line {shown_line}{en_col}: see the foot of the page）")
     if v.get("kind") == "lost":
         return (f"? ＝ 整個值在來源中遺失，未作猜測 · "
-                f"the whole value was lost in the source, not guessed ({where})")
+                f"the whole value was lost in the source, not guessed {where}")
     return (f"? ＝ 此數字在來源中遺失，未作猜測 · "
-            f"this digit was lost in the source, not guessed ({where})")
+            f"this digit was lost in the source, not guessed {where}")
 
 
 def _repairs(objs: list[dict[str, Any]]) -> list[Repair]:

@@ -60,3 +60,32 @@ def test_the_summary_comes_before_the_names_and_the_source(all_pages, edition):
         assert summary < page.index("sources/"), yid
     shown = _shown(all_pages[f"{edition}yaku/3-13-01.md"])
     assert shown.index("這手牌" if not edition else "The hand") < shown.index("Rōmaji")
+
+
+# The verification detail (#41 point 7: "repair statistics, file paths and hashes belong
+# lower, or on the status page"): a source file path (sources/<n>_<hash>.txt), the repairs
+# and the body's file:line.
+VERIFICATION = re.compile(r"sources/\d+_[0-9a-f]+\.txt|修復記錄|Repairs \(|yakubook/engine/bodies/")
+
+
+@pytest.mark.parametrize("edition", ["", "en/"])
+def test_the_verification_detail_is_at_the_foot_of_the_page(all_pages, edition):
+    pages = {k: v for k, v in all_pages.items()
+             if k.startswith(f"{edition}yaku/") and k.count("/") == edition.count("/") + 1}
+    assert len(pages) > 100
+    for path, md in pages.items():
+        shown = html.unescape(markdown_to_html(md))
+        foot = shown.index('id="verification"')
+        # nothing of it above the foot: the reader's part (summary, names, rules, reading,
+        # examples, family, related yaku) comes first, whole
+        assert not VERIFICATION.search(shown[:foot]), (path, VERIFICATION.search(shown[:foot]))
+        for heading in ("implementation", "rules", "examples", "family", "related"):
+            if f'id="{heading}"' in shown:
+                assert shown.index(f'id="{heading}"') < foot, (path, heading)
+        # and all of it below: every rule's source position, the body's location
+        assert shown.count("sources/", foot) >= md.count("{ #3-"), path
+    zh_or_en = all_pages[f"{edition}yaku/3-09-01.md"]
+    foot = html.unescape(markdown_to_html(zh_or_en)).split('id="verification"', 1)[1]
+    assert "yakubook/engine/bodies/s3_09.py:" in foot
+    if not edition:
+        assert "修復記錄" in foot
