@@ -40,6 +40,9 @@ class Option:
 
 # Words of a rule question that asks whether the hand must be closed (門前) or may be open.
 OPEN_CLOSED_WORDS = ("門前", "門清", "鳴牌", "副露", "食下")
+# A yaku's own 內容/條件 saying the hand is closed: 僅限門前 (closed only), 門前清 (closed,
+# as in 門前清一色); not 門前 alone (3-03-05: 裸單騎或門前單騎, either).
+CLOSED_WORDS = ("僅限門前", "門前清")
 
 
 @dataclass
@@ -199,7 +202,8 @@ class Node:
         """What the source says about an open hand, for the page's opening summary:
         ("closed", None) when the default value is for closed hands only; ("open", None)
         when the default value states its open value; ("rule", question) when a rule
-        question of the yaku asks it (門前, 鳴牌, 副露 in its name); ("unstated", None)
+        question of the yaku asks it (門前, 鳴牌, 副露 in its name); ("closed", None) too when
+        the yaku's own text says it (僅限門前, 門前清…); ("unstated", None)
         otherwise (nothing is inferred)."""
         default = self.default_option
         value = default.value if default and default.value else {}
@@ -207,6 +211,10 @@ class Node:
             return "closed", None
         if value.get("open_han") is not None or value.get("open") is not None:
             return "open", None
+        # the hand's own text may say it: 僅限門前 (closed only), 門前清一色 (a closed flush)
+        said = " ".join(t.hant for t in (self.content, self.condition) if t)
+        if any(w in said for w in CLOSED_WORDS):
+            return "closed", None
         for rule in self.rules:
             if any(w in rule.name.hant for w in OPEN_CLOSED_WORDS):
                 return "rule", rule

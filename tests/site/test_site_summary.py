@@ -89,3 +89,31 @@ def test_the_verification_detail_is_at_the_foot_of_the_page(all_pages, edition):
     assert "yakubook/engine/bodies/s3_09.py:" in foot
     if not edition:
         assert "修復記錄" in foot
+
+
+def test_every_chinese_summary_says_the_hand_first(all_pages, cat):
+    """A yaku whose source gives no 內容 (3-09-02 混一色七對子: its name is the hand) still
+    opens with 這手牌, saying so, rather than with its value alone."""
+    yaku = [n["id"] for n in cat["nodes"] if n["kind"] == "yaku"]
+    for yid in yaku:
+        lines = _summary(all_pages[f"yaku/{yid}.md"]).splitlines()
+        assert lines[0].startswith("這手牌") and lines[-1].startswith("預設的值"), (yid, lines)
+    lines = _summary(all_pages["yaku/3-09-02.md"]).splitlines()
+    assert lines[0].startswith("這手牌 七對子形的特殊役：來源沒有另寫內容"), lines
+
+
+@pytest.mark.parametrize("yid, said", [
+    ("3-14-10", "有9的暗刻時，8的雙碰聽的和牌\n僅限門前"),
+    ("3-16-07", None),
+    ("3-10-12", "門前清一色、純全帶幺、二杯口"),
+])
+def test_a_hand_whose_own_text_says_closed_only_is_summarised_closed(all_pages, cat, yid, said):
+    """3-14-10's 內容 ends 僅限門前 (closed only), 3-16-07's 條件 is 僅限門前, 3-10-12 is a
+    門前清一色: the summary says closed, not 'the source does not say'."""
+    node = _node(cat, yid)
+    if said:
+        assert node["content"]["zh-Hant"] == said
+    else:
+        assert node["condition"]["zh-Hant"] == "僅限門前"
+    assert "限門前（不可副露）" in _summary(all_pages[f"yaku/{yid}.md"])
+    assert "closed hands only" in _summary(all_pages[f"en/yaku/{yid}.md"])
