@@ -41,6 +41,9 @@ class Option:
 
 # Words of a rule question that asks whether the hand must be closed (門前) or may be open.
 OPEN_CLOSED_WORDS = ("門前", "門清", "鳴牌", "副露", "食下")
+# A yaku's own 內容/條件 saying the hand is closed: 僅限門前 (closed only), 門前清 (closed,
+# as in 門前清一色); not 門前 alone (3-03-05: 裸單騎或門前單騎, either).
+CLOSED_WORDS = ("僅限門前", "門前清")
 
 
 @dataclass
@@ -215,7 +218,8 @@ class Node:
         """What the source says about an open hand, for the page's opening summary:
         ("closed", None) when the default value is for closed hands only; ("open", None)
         when the default value states its open value; ("rule", question) when a rule
-        question of the yaku asks it (門前, 鳴牌, 副露 in its name); ("unstated", None)
+        question of the yaku asks it (門前, 鳴牌, 副露 in its name); ("closed", None) too when
+        the yaku's own text says it (僅限門前, 門前清…); ("unstated", None)
         otherwise (nothing is inferred)."""
         default = self.default_option
         value = default.value if default and default.value else {}
@@ -223,6 +227,10 @@ class Node:
             return "closed", None
         if value.get("open_han") is not None or value.get("open") is not None:
             return "open", None
+        # the hand's own text may say it: 僅限門前 (closed only), 門前清一色 (a closed flush)
+        said = " ".join(t.hant for t in (self.content, self.condition) if t)
+        if any(w in said for w in CLOSED_WORDS):
+            return "closed", None
         for rule in self.rules:
             if any(w in rule.name.hant for w in OPEN_CLOSED_WORDS):
                 return "rule", rule
@@ -277,21 +285,27 @@ def _src(obj: dict[str, Any] | None) -> str:
 
 
 def _lost_note(node: dict[str, Any], opt: dict[str, Any]) -> str | None:
+    """The options table's word on a lost number: where in the source it was lost, by line
+    and column only; the file (a path with a hash) is verification detail, listed at the
+    foot of the page with the repairs (#41 point 7)."""
     v = opt.get("value")
     if not v or not is_lost(v):
         return None
     source = opt.get("source") or node.get("source") or {}
-    where = _src(source)
+    line, column = source.get("line"), None
     for r in opt.get("repairs", []):
         if r.get("kind") == "digit_lost" and r.get("line") is not None:
-            col = f":{r['column']}" if r.get("column") is not None else ""
-            where = f"{source.get('file', '?')}:{r['line']}{col}"
+            line, column = r["line"], r.get("column")
             break
+    shown_line = "?" if line is None else line
+    zh_col, en_col = ("", "") if column is None else (f"第{column}列", f", column {column}")
+    where = (f"（來源第{shown_line}行{zh_col}，見頁末 · "
+             f"source line {shown_line}{en_col}: see the foot of the page）")
     if v.get("kind") == "lost":
         return (f"? ＝ 整個值在來源中遺失，未作猜測 · "
-                f"the whole value was lost in the source, not guessed ({where})")
+                f"the whole value was lost in the source, not guessed {where}")
     return (f"? ＝ 此數字在來源中遺失，未作猜測 · "
-            f"this digit was lost in the source, not guessed ({where})")
+            f"this digit was lost in the source, not guessed {where}")
 
 
 def _repairs(objs: list[dict[str, Any]]) -> list[Repair]:

@@ -754,3 +754,38 @@ def test_bad_scoring_is_named(engine_page, browser, base_url):
         assert "kazoe=lots" in note and "aka_dora=9" in note
     finally:
         off.context.close()
+
+
+def test_the_chinese_page_gives_the_result_in_chinese(engine_page):
+    """#41 point 3: the Chinese edition's hand checker speaks Chinese: the standard yaku by
+    their Chinese names (斷么九, 平和, not "tanyao, pinfu"), the reading and wait, the
+    values, the reason a hand does not win, and an error message read in Chinese before
+    the engine's own words."""
+    page = engine_page.page
+    select_preset(page, "defaults")
+    result = page.locator("#yb-hr-result")
+    # all simples, four sequences, a plain pair, a two-sided wait: tanyao and pinfu
+    check(page, {"hand": "234m567p345s678s55p", "win": "3s"})
+    shown = result.inner_text()
+    assert "一般役：斷么九、平和" in shown, shown
+    assert "讀法：四面子一雀頭，聽兩面" in shown, shown
+    assert "斷么九 1翻" in shown and "平和 1翻" in shown, shown
+    assert "2翻30符" in shown, shown
+    assert not re.search(r"tanyao|pinfu|ryanmen|standard|\bhan\b", shown), shown
+    # a closed hand on a closed wait with no yaku: no win, said why
+    check(page, {"hand": "123m345p678s789m22z", "win": "8m"})
+    shown = result.inner_text()
+    assert "不成和了：無役" in shown and "no yaku" not in shown, shown
+    assert "聽嵌張" in shown, shown
+    # a tile that does not exist: said in Chinese, then the engine's message as the CLI says it
+    check(page, {"hand": "123m456p789s18z", "win": "1z"})
+    error = result.locator(".yb-hr-error")
+    assert error.locator("b").inner_text().strip() == "牌不成立："
+    assert error.locator(".yb-hr-error-zh").inner_text() == \
+        "「123m456p789s18z」裡有不存在的牌 8z（字牌是 1z～7z）。"
+    assert error.locator(".yb-hr-error-text").inner_text().startswith("unknown tile '8z'")
+    assert error.locator(".yb-hr-error-text").get_attribute("lang") == "en"
+    # a message without a Chinese reading is still introduced in Chinese
+    check(page, {"hand": "123m456p789s11z", "win": "1z", "turn": "x"})
+    zh = result.locator(".yb-hr-error-zh").inner_text()
+    assert re.search(r"[\u4e00-\u9fff]", zh) and zh.startswith(("引擎不接受", "欄位")), zh

@@ -1,8 +1,9 @@
 """Accessibility and phone layout of the built site, in Debian's Chromium (issue #25).
 
 axe-core (pinned in render/npm_package.py, fetched by `make` into build/) is injected into
-one page of each kind in both editions, in light and in dark mode (#41), and must report no
-violation of WCAG 2.1 A/AA (tags wcag2a, wcag2aa, wcag21a, wcag21aa). Every focusable kind
+one page of each kind in both editions, on a desktop and on a 390 px phone, in light and in
+dark mode (#41), and must report no violation of WCAG 2.1 A/AA (tags wcag2a, wcag2aa,
+wcag21a, wcag21aa). Every focusable kind
 of control must show a visible focus when reached with the keyboard. At 390 px, no table or
 block of the pages a phone reader needs (a lost-value yaku page, the house-rules page, and
 the other kinds) reaches past the viewport or scrolls sideways inside itself.
@@ -102,6 +103,19 @@ def _switch_to_dark(page, edition: str) -> None:  # type: ignore[no-untyped-def]
 def test_no_wcag_aa_violation(browser, base_url, kind, path):
     """Light mode, then dark mode switched on with the header's toggle (one page load)."""
     context, page = _open(browser, base_url + path, {"width": 1280, "height": 1000})
+    try:
+        assert _violations(page) == []
+        _switch_to_dark(page, "en/" if path.startswith("en/") else "")
+        assert _violations(page) == [], "dark mode"
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("kind,path", PAGES, ids=[k for k, _ in PAGES])
+def test_no_wcag_aa_violation_on_a_phone(browser, base_url, kind, path):
+    """#41's acceptance, the other viewport: the same pages at 390 px (the drawer closed, the
+    header's own phone layout), light, then dark with the header's toggle."""
+    context, page = _open(browser, base_url + path, PHONE)
     try:
         assert _violations(page) == []
         _switch_to_dark(page, "en/" if path.startswith("en/") else "")

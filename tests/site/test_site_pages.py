@@ -135,7 +135,13 @@ def test_lost_digit_shows_question_mark_and_explanation(cat, pages):
     row = next(line for line in block.splitlines() if line.startswith(f"| **{opt['letter']}**"))
     assert '<span class="yb-v yb-v-han yb-v-lost">?翻</span>' in row
     assert "此數字在來源中遺失" in row and "lost in the source" in row
-    assert opt["source"]["file"] in html.unescape(row)
+    # where it was lost: the line in the row; the file (a path with a hash) at the foot of
+    # the page with the repairs, as verification detail (#41 point 7)
+    assert opt["source"]["file"] not in html.unescape(row)
+    lost_at = next(r for r in opt["repairs"] if r["kind"] == "digit_lost")
+    assert f"來源第{lost_at['line']}行" in row and f"source line {lost_at['line']}" in row
+    foot = html.unescape(md[md.index("{ #verification }"):])
+    assert opt["source"]["file"] in foot and f"第{lost_at['line']}行" in foot
     for md in pages.values():
         assert "None" not in md and "?\u7ffb" not in md.replace("?翻", "")
 
@@ -233,7 +239,10 @@ def test_lost_character_and_digit_in_mini_catalog(tmp_path):
     out, _ = site.stage(tmp_path, mini_catalog(), {}, {})
     md = out["site/docs/yaku/3-99-01.md"].decode()
     assert "\ufffd" not in md
-    assert "sources/x&#95;y.txt&#58;7&#58;2" in md
+    # the lost digit's place: its line and column beside it, the file at the foot (#41)
+    assert "來源第7行第2列" in md and "source line 7, column 2" in md
+    foot = md[md.index("{ #verification }"):]
+    assert "sources/x&#95;y.txt" in foot and "第7行第2列" in foot
     assert '<span class="yb-lost"' in md
 
 

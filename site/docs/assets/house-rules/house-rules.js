@@ -891,15 +891,106 @@
         `The winning tile was left empty: the hand's last tile, ${tile}, is taken as the winning tile.`)));
   }
 
+  // The engine speaks English and romaji (yakubook/engine/score.py, decompose.py, its
+  // InputError texts); the Chinese page says the same in Chinese (#41 point 3): standard
+  // yaku, readings, waits, values and notes by these tables; an error message by the
+  // patterns below, the engine's own text kept beside it (the same words as the CLI's).
+  const STD_ZH = {
+    "menzen tsumo": "門前清自摸和", riichi: "立直", "double riichi": "兩立直", ippatsu: "一發",
+    haitei: "海底摸月", houtei: "河底撈魚", rinshan: "嶺上開花", chankan: "搶槓",
+    tanyao: "斷么九", pinfu: "平和", iipeikou: "一盃口", ryanpeikou: "二盃口",
+    chiitoitsu: "七對子", ittsuu: "一氣通貫", sanshoku_doujun: "三色同順",
+    sanshoku_doukou: "三色同刻", toitoi: "對對和", sanankou: "三暗刻", sankantsu: "三槓子",
+    chanta: "混全帶么九", junchan: "純全帶么九", honroutou: "混老頭", shousangen: "小三元",
+    honiisou: "混一色", chiniisou: "清一色", kokushi: "國士無雙", kokushi13: "國士無雙十三面",
+    suuankou: "四暗刻", suuankou_tanki: "四暗刻單騎", daisangen: "大三元", shousuushii: "小四喜",
+    daisuushii: "大四喜", tsuuiisou: "字一色", ryuuiisou: "綠一色", chinroutou: "清老頭",
+    chuuren: "九蓮寶燈", chuuren_junsei: "純正九蓮寶燈", suukantsu: "四槓子", tenhou: "天和",
+    chiihou: "地和", dora: "寶牌", "ura dora": "裏寶牌", "aka dora": "赤寶牌", flowers: "花牌",
+  };
+  const HONOR_ZH = { East: "東", South: "南", West: "西", North: "北", White: "白", Green: "發", Red: "中" };
+  const KIND_ZH = { standard: "四面子一雀頭", chiitoitsu: "七對子形", chiitoitsu_set: "七對子形（含四張同牌）", kokushi: "國士無雙形" };
+  // Local shapes (yakubook/engine/shapes.py): named by the yaku that reads each.
+  const SHAPE_YAKU = { shiisanpuutaa: "3-16-01", shiisanuukao: "3-16-02", juushi_renkan: "3-16-03",
+    nanboku_sensou_2: "3-16-05", nanboku_sensou_3: "3-16-06", back_four: "3-16-07", knitting: "3-16-08", chiishii: "3-16-09" };
+  const WAIT_ZH = { ryanmen: "兩面", kanchan: "嵌張", penchan: "邊張", shanpon: "雙碰", tanki: "單騎",
+    kokushi: "國士單騎", kokushi13: "國士十三面", other: "其他" };
+  const LIMIT_ZH = { ...LIMITS, yakuman: "役滿", "kazoe yakuman": "累計役滿" };
+  const TIMES_ZH = ["", "", "兩", "三", "四", "五", "六"];
+  const times = (n) => TIMES_ZH[n] || String(n);
+  function stdZh(name) {
+    const honor = /^yakuhai (\w+)$/.exec(name);
+    if (honor) return `役牌 ${HONOR_ZH[honor[1]] || honor[1]}`;
+    return STD_ZH[name] || name;
+  }
+  function kindZh(kind) {
+    const y = BY_ID.get(SHAPE_YAKU[kind]);
+    return KIND_ZH[kind] || (y ? `${y.hant}的牌形` : kind);
+  }
+  function limitZh(limit) {
+    const m = /^(\d+)x (kazoe )?yakuman$/.exec(limit);
+    if (m) return `${times(Number(m[1]))}倍${m[2] ? "累計" : ""}役滿`;
+    return LIMIT_ZH[limit] || limit;
+  }
+  function valueZh(v) {
+    let m;
+    if ((m = /^(\d+) han$/.exec(v))) return `${m[1]}翻`;
+    if ((m = /^(\d+) han \((\w+)\)$/.exec(v))) return `${m[1]}翻（${limitZh(m[2])}）`;
+    if ((m = /^at least (\w+)$/.exec(v))) return `至少${limitZh(m[1])}`;
+    if ((m = /^1x yakuman$/.exec(v))) return "役滿";
+    return limitZh(v);
+  }
+  // [pattern, Chinese]: the score's notes and the reasons a yaku adds nothing.
+  const NOTES_ZH = [
+    [/^no yaku$/, () => "無役"],
+    [/^(\d+) han of yaku, the table needs (\d+)$/, (m) => `役只有${m[1]}翻，本桌規則需要${m[2]}翻`],
+    [/^(.+) sets the hand to (\w+); the other han do not add onto it$/, (m) => `${m[1]} 使全手為${limitZh(m[2])}；其他翻不疊加`],
+    [/^not a winning hand: the (\w+) shape is complete only with (.+), which does not hold$/,
+      (m) => `不是和牌：${kindZh(m[1])}只有在 ${m[2]} 成立時才算完成，而它不成立`],
+    [/^the standard (\w+), counted once$/, (m) => `即一般役${stdZh(m[1])}，只計一次`],
+    [/^its number is lost in the source; a ruleset can supply it$/, () => "數字在來源中遺失；規則表可以補上翻數"],
+    [/^a (\w+) value carries no han$/, () => "這個值不帶翻數"],
+    [/^a yakuman drops the han yaku$/, () => "有役滿時不計翻數役"],
+    [/^counts as (\S+) (\S+) \(its option (\w+)\)$/, (m) => `當作 ${m[1]} ${m[2]}（其選項 ${m[3]}）計算`],
+  ];
+  // [pattern, Chinese]: the engine's messages for a hand or a sheet it refuses.
+  const ERRORS_ZH = [
+    [/^unknown tile '([^']*)' in '([^']*)'/, (m) => `「${m[2]}」裡有不存在的牌 ${m[1]}（字牌是 1z～7z）`],
+    [/^unknown character '([^']*)' in tiles '([^']*)'/, (m) => `牌「${m[2]}」裡有無法辨認的字元 ${m[1]}`],
+    [/^no tiles in/, () => "沒有輸入牌"],
+    [/^hand (\S+) has (\d+) concealed tiles; with (\d+) meld\(s\) it needs (\d+)/,
+      (m) => `手牌 ${m[1]} 有 ${m[2]} 張暗牌；有 ${m[3]} 組副露時應有 ${m[4]} 張（含和了牌）`],
+    [/^meld '([^']*)' is not an? (\w+)/, (m) => `副露「${m[1]}」不是${({ chi: "吃", pon: "碰", kan: "槓" })[m[2]] || m[2]}`],
+    [/^'([^']*)' is not a wind/, (m) => `「${m[1]}」不是風（請用 E、S、W、N 或 1z～4z）`],
+    [/^unknown key '([^']*)'/, (m) => `和牌資料裡有未知的欄位 ${m[1]}`],
+    [/^key '([^']*)' has the wrong type/, (m) => `欄位 ${m[1]} 的值型別不對`],
+    [/^not valid JSON/, () => "不是有效的 JSON"],
+    [/^the winning hand must be a JSON object/, () => "和牌資料必須是一個 JSON 物件"],
+    [/^(\d+) red fives held, but the ruleset's set has aka_dora = (\d+)/, (m) => `手中有 ${m[1]} 張赤牌，但規則表的赤寶牌只有 ${m[2]} 張`],
+  ];
+  function translated(table, text) {
+    for (const [re, zh] of table) {
+      const m = re.exec(text);
+      if (m) return zh(m);
+    }
+    return null;
+  }
+  // A note in the page's language: the Chinese when known, else the engine's English as is.
+  const noteText = (text) => (EN ? text : translated(NOTES_ZH, text) || text);
+
   function showResult(r, win) {
     api.lastResult = r;
     resultBox.replaceChildren();
     resultBox.dataset.win = win;
     if (!r.ok) {
       resultBox.dataset.state = "error";
+      const zh = EN ? null : translated(ERRORS_ZH, r.error) ||
+        (r.where === "rules" ? "引擎不接受這份規則表，原因如下（引擎的英文訊息）" : "引擎不接受這手牌，原因如下（引擎的英文訊息）");
       resultBox.append(el("div", { class: "yb-hr-msg yb-hr-error", role: "alert" },
-        el("b", { text: r.where === "rules" ? L("規則表錯誤 rule sheet: ", "rule sheet: ") : L("牌不成立 invalid hand: ", "invalid hand: ") }),
-        el("span", { class: "yb-hr-error-text", text: r.error })));
+        el("b", { text: r.where === "rules" ? L("規則表錯誤：", "rule sheet: ") : L("牌不成立：", "invalid hand: ") }),
+        zh ? el("span", { class: "yb-hr-error-zh", text: `${zh}。` }) : null,
+        zh ? " 引擎原文 · engine: " : null,
+        el("span", { class: "yb-hr-error-text", lang: EN ? null : "en", text: r.error })));
       return;
     }
     resultBox.dataset.state = "ok";
@@ -907,7 +998,7 @@
     const interp = res.interpretation;
     if (interp) {
       resultBox.append(el("div", { class: "yb-hr-reading", "data-kind": interp.kind, "data-wait": interp.wait },
-        el("span", { text: L(`讀法 reading: ${interp.kind}, 聽 wait ${interp.wait} `, `reading: ${interp.kind}, wait ${interp.wait} `) }),
+        el("span", { text: L(`讀法：${kindZh(interp.kind)}，聽${WAIT_ZH[interp.wait] || interp.wait} `, `reading: ${interp.kind}, wait ${interp.wait} `) }),
         interp.blocks.map((b) => el("span", { class: "yb-hr-block" + (b.open ? " yb-hr-open" : ""), title: `${b.kind} ${b.tiles}` },
           (parseTiles(b.tiles) || []).map((t) => tileImg(t, "yb-tile yb-tile-small"))))));
     }
@@ -932,12 +1023,13 @@
             // The engine's notes are the compendium's words (Chinese): on the English page
             // they are shown as quoted originals; the option's English above says the same.
             a.combination ? el("div", { class: "yb-hr-note", lang: EN ? "zh-Hant" : null, title: EN ? "the compendium's note (original)" : null, text: a.combination.join("；") }) : null,
-            a.note ? el("div", { class: "yb-hr-note", text: a.note }) : null)));
+            a.note ? el("div", { class: "yb-hr-note", text: noteText(a.note) }) : null)));
       }
       table.append(body);
       resultBox.append(table);
     }
-    if (res.standard_yaku.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`一般役 standard yaku: ${res.standard_yaku.join(", ")}`, `standard yaku: ${res.standard_yaku.join(", ")}`) }));
+    if (res.standard_yaku.length) resultBox.append(EN ? el("p", { class: "yb-hr-std", text: `standard yaku: ${res.standard_yaku.join(", ")}` })
+      : el("p", { class: "yb-hr-std" }, "一般役：", res.standard_yaku.flatMap((n, i) => [i ? "、" : "", el("span", { title: n, text: stdZh(n) })])));
     if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked`, `${res.not_implemented.length} enabled yaku without a body, not checked`) }));
     if (res.score) resultBox.append(scoreBox(res.score));
   }
@@ -949,10 +1041,11 @@
       "data-fu": String(sc.fu), "data-yakuman": String(sc.yakuman), "data-limit": sc.limit, "data-total": String(p.total),
       "data-payment": JSON.stringify(p) });
     if (!sc.win) {
-      box.append(el("p", { class: "yb-hr-score-head", text: L(`不成和了 no win: ${sc.note}`, `no win: ${sc.note}`) }));
+      box.append(el("p", { class: "yb-hr-score-head", text: L(`不成和了：${noteText(sc.note)}`, `no win: ${sc.note}`) }));
       return box;
     }
-    const worth = sc.yakuman ? sc.limit : `${sc.han} ${L("翻 han", "han")} ${sc.fu} ${L("符 fu", "fu")}${sc.limit ? ", " + sc.limit : ""}`;
+    const worth = EN ? (sc.yakuman ? sc.limit : `${sc.han} han ${sc.fu} fu${sc.limit ? ", " + sc.limit : ""}`)
+      : (sc.yakuman ? limitZh(sc.limit) : `${sc.han}翻${sc.fu}符${sc.limit ? "，" + limitZh(sc.limit) : ""}`);
     let pay;
     if (p.ron) pay = L(`榮和：放銃者付 ${p.ron} · ron: the discarder pays ${p.ron}`, `ron: the discarder pays ${p.ron}`);
     else if (p.dealer) pay = L(`自摸：莊家付 ${p.dealer}，其他各付 ${p.each} · tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`, `tsumo: the dealer pays ${p.dealer}, each other player ${p.each}`);
@@ -961,10 +1054,10 @@
     box.append(
       el("p", { class: "yb-hr-score-head" }, el("b", { text: L("點數 score: ", "score: ") }), el("span", { class: "yb-hr-score-worth", text: worth })),
       el("p", { class: "yb-hr-score-pay", text: `${pay}${sticks}; ${L("合計 total", "total")} ${p.total}` }),
-      el("p", { class: "yb-hr-score-counted" }, L("計算 counted: ", "counted: "),
-        sc.counted.flatMap((c, i) => [i ? ", " : "", scoreName(c.name), ` ${c.value}`])));
-    for (const n of sc.not_counted || []) box.append(el("p", { class: "yb-hr-note" }, L("不計 not counted: ", "not counted: "), scoreName(n.name), ` (${n.why})`));
-    if (sc.note) box.append(el("p", { class: "yb-hr-note", text: sc.note }));
+      el("p", { class: "yb-hr-score-counted" }, L("計算：", "counted: "),
+        sc.counted.flatMap((c, i) => [i ? L("、", ", ") : "", scoreName(c.name), ` ${EN ? c.value : valueZh(c.value)}`])));
+    for (const n of sc.not_counted || []) box.append(el("p", { class: "yb-hr-note" }, L("不計：", "not counted: "), scoreName(n.name), L(`（${noteText(n.why)}）`, ` (${n.why})`)));
+    if (sc.note) box.append(el("p", { class: "yb-hr-note", text: noteText(sc.note) }));
     box.append(el("details", { class: "yb-hr-score-rules" }, el("summary", { text: L("翻數如何合計 how values combine", "how values combine") }),
       el("ul", {}, SCORE_RULES.map((r) => el("li", { text: r })))));
     return box;
@@ -974,7 +1067,7 @@
   function scoreName(name) {
     const id = name.split(" ")[0];
     const y = BY_ID.get(id);
-    if (!y) return name;
+    if (!y) return EN ? name : stdZh(name);
     if (!EN) return name;
     return el("span", {}, `${id} ${yname(y)}`, el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }));
   }
