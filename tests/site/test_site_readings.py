@@ -100,9 +100,9 @@ def test_a_reading_writes_each_chinese_term_in_english_with_the_original_as_a_gl
         "(下家)'s discard, includes ippatsu (一發)'s 1 han (翻); (a gloss 嵌張 stays)")
 
 
-# The two paragraphs that quote an option of the source word for word (3-13-01-02 c,
-# 3-13-02-01 c: 合計大于100時成立, then its English) are the only ones left.
-MAX_ENGLISH_PARAGRAPHS_WITH_CHINESE = 2
+# None left: a quoted option of the source (3-13-01-02 c's 合計大于100時成立) follows its
+# English in parentheses, as a gloss.
+MAX_ENGLISH_PARAGRAPHS_WITH_CHINESE = 0
 
 
 def test_english_readings_carry_chinese_only_as_glosses(all_pages):
