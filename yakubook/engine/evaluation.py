@@ -424,7 +424,7 @@ def _paying_reading(
     best: tuple[tuple, Interpretation, list[Award], Callable[[], Score]] | None = None
     for interp, awards in readings:
         paying, build = appraise(win, interp, awards, scoring)
-        local = sum(rank(a.value) for a in awards)
+        local = sum(rank(a.value) for a in awards) if awards else 0
         # A reading that wins beats one that does not; between equals, the local yaku rank.
         key = (True, *paying, local) if paying[0] else (False, local)
         if best is None or key > best[0]:

@@ -51,7 +51,7 @@ plain evaluation costs nothing more.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from functools import partial
 from typing import Any
 
@@ -321,7 +321,12 @@ def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
         return 25, 25
     if interp.kind == "kokushi":
         return 0, 0
-    closed = not any(b.open for b in interp.blocks) and win.is_closed
+    closed = win.is_closed
+    if closed:
+        for b in interp.blocks:
+            if b.open:
+                closed = False
+                break
     fu = 0
     if interp.kind == "standard":
         fu = _set_fu(win, interp)
@@ -336,15 +341,18 @@ def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
 def _set_fu(win: Win, interp: Interpretation) -> int:
     fu = 2 if interp.wait in ("kanchan", "penchan", "tanki") else 0
     for i, b in enumerate(interp.blocks):
-        if b.kind == "pair":
-            t = b.tile
+        kind = b.kind
+        if kind == "sequence":  # most blocks: no fu
+            continue
+        t = b.tile
+        if kind == "pair":
             fu += 2 * (is_dragon(t) + (t == win.seat_wind) + (t == win.round_wind))
-        elif b.kind in ("triplet", "quad"):
+        elif kind == "triplet" or kind == "quad":
             concealed = not b.open and (win.tsumo or i != interp.win_block)
             value = 2 * (1 + concealed)
-            if b.kind == "quad":
+            if kind == "quad":
                 value *= 4
-            if b.tile >= 27 or b.tile % 9 in (0, 8):
+            if t >= 27 or t % 9 in (0, 8):
                 value *= 2
             fu += value
     return fu
@@ -353,15 +361,21 @@ def _set_fu(win: Win, interp: Interpretation) -> int:
 # -- one reading -------------------------------------------------------------------------
 
 
-@dataclass
 class _Tally:
-    han: int = 0  # yaku han (no dora)
-    yakuman: int = 0
-    floor: str = ""  # the highest limit a local yaku set
-    floor_by: str = ""
-    counted: list[tuple[str, str]] = field(default_factory=list)
-    yakuman_counted: list[tuple[str, str]] = field(default_factory=list)
-    not_counted: list[tuple[str, str]] = field(default_factory=list)
+    """One reading's count. A plain class with slots, not a dataclass: one is made for
+    every reading of every hand scored, and a dataclass's ``__init__`` with three list
+    factories costs about a microsecond more."""
+
+    __slots__ = ("counted", "floor", "floor_by", "han", "not_counted", "yakuman", "yakuman_counted")
+
+    def __init__(self) -> None:
+        self.han = 0  # yaku han (no dora)
+        self.yakuman = 0
+        self.floor = ""  # the highest limit a local yaku set
+        self.floor_by = ""
+        self.counted: list[tuple[str, str]] = []
+        self.yakuman_counted: list[tuple[str, str]] = []
+        self.not_counted: list[tuple[str, str]] = []
 
 
 def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[str, int]:
@@ -392,16 +406,19 @@ def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[s
         return out
     if win.riichi != "none":
         out["double riichi" if win.riichi.endswith("double") else "riichi"] = RIICHI_HAN[win.riichi]
-    for name, holds in (
-        ("ippatsu", win.ippatsu),
-        ("menzen tsumo", win.tsumo and win.is_closed),
-        ("haitei", win.haitei),
-        ("houtei", win.houtei),
-        ("rinshan", win.rinshan),
-        ("chankan", win.chankan),
-    ):
-        if holds:
-            out[name] = 1
+    # One test each, in this order (the order of ``out`` is the order the Score lists).
+    if win.ippatsu:
+        out["ippatsu"] = 1
+    if win.tsumo and win.is_closed:
+        out["menzen tsumo"] = 1
+    if win.haitei:
+        out["haitei"] = 1
+    if win.houtei:
+        out["houtei"] = 1
+    if win.rinshan:
+        out["rinshan"] = 1
+    if win.chankan:
+        out["chankan"] = 1
     return out
 
 
