@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-02'
@@ -83,7 +20,7 @@ SECTION_NAME = '立直的相關特殊役'
 # --- 3-02-01 ippatsu ---------------------------------------------------------
 
 
-class IppatsuValue(_Menu):
+class IppatsuValue(Menu):
     'Value menu of 3-02-01 一發'
     HAN_1 = ('a', '1翻')
     NONE = ('b', '無')
@@ -92,19 +29,19 @@ class IppatsuValue(_Menu):
 IPPATSU_VALUES: dict[str, Any] = {'a': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'b': {'kind': 'none', 'lost': False, 'notes': []}}
 
 
-class IppatsuScope(_Menu):
+class IppatsuScope(Menu):
     '3-02-01-01 一發的適用範圍 (opts.scope)'
     ENDS_WHEN_BROKEN = ('a', '在破一發的瞬間消除')
     UNTIL_BREAKER_DISCARDS = ('b', '到破一發的人打牌為止有效')
 
 
-class IppatsuChankan(_Menu):
+class IppatsuChankan(Menu):
     '3-02-01-02 搶槓榮和加槓牌時是否一發 (opts.chankan)'
     COUNTS = ('a', '計一發')
     NOT_COUNTED = ('b', '不計一發')
 
 
-class IppatsuTwoHanMinimum(_Menu):
+class IppatsuTwoHanMinimum(Menu):
     '3-02-01-03 二翻縛時，僅有立直一發是否能和牌 (opts.two_han_minimum)'
     CANNOT_WIN = ('a', '否')
     CAN_WIN = ('b', '是')
@@ -112,7 +49,7 @@ class IppatsuTwoHanMinimum(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IppatsuOptions(_Options):
+class IppatsuOptions(Options):
     'Chosen options of 3-02-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IppatsuValue = IppatsuValue.HAN_1
@@ -141,7 +78,7 @@ def ippatsu(win: HandView, opts: IppatsuOptions) -> Award | None:
 # --- 3-02-02 chou_ippatsu ---------------------------------------------------------
 
 
-class ChouIppatsuValue(_Menu):
+class ChouIppatsuValue(Menu):
     'Value menu of 3-02-02 超一發'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻（包含一發的1翻）')
@@ -150,20 +87,20 @@ class ChouIppatsuValue(_Menu):
 CHOU_IPPATSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['一发'], 'text': '包含一发的1翻'}]}}
 
 
-class ChouIppatsuScope(_Menu):
+class ChouIppatsuScope(Menu):
     '3-02-02-01 超一發的適用範圍 (opts.scope)'
     VOID_AFTER_NEXT_BREAKS = ('a', '下家破一發後無效')
     VALID_AFTER_NEXT_BREAKS = ('b', '下家破一發也有效')
 
 
-class ChouIppatsuChankan(_Menu):
+class ChouIppatsuChankan(Menu):
     '3-02-02-02 立直後緊接著下家加槓，搶槓榮和此牌時是否超一發 (opts.chankan)'
     COUNTS = ('a', '是')
     NOT_COUNTED = ('b', '否')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChouIppatsuOptions(_Options):
+class ChouIppatsuOptions(Options):
     'Chosen options of 3-02-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouIppatsuValue = ChouIppatsuValue.HAN_2
@@ -189,7 +126,7 @@ def chou_ippatsu(win: HandView, opts: ChouIppatsuOptions) -> Award | None:
 # --- 3-02-03 open_riichi ---------------------------------------------------------
 
 
-class OpenRiichiValue(_Menu):
+class OpenRiichiValue(Menu):
     'Value menu of 3-02-03 開立直'
     NONE = ('a', '無')
     HAN_LOST_SAME_AS_RIICHI = ('b', '�翻（與立直相同）')
@@ -199,7 +136,7 @@ class OpenRiichiValue(_Menu):
 OPEN_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'remark', 'text': '与立直相同'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['立直'], 'text': '包含立直的1翻'}]}}
 
 
-class OpenRiichiWithDoubleRiichi(_Menu):
+class OpenRiichiWithDoubleRiichi(Menu):
     '3-02-03-01 開立直和兩立直復合時的翻數 (opts.with_double_riichi)'
     RIICHI_DOUBLED_PLUS_OPEN = ('a', '3翻（立直的2倍＋開）')
     RIICHI_PLUS_OPEN_DOUBLED = ('b', '�翻（（立直＋開）的2倍）')
@@ -208,19 +145,19 @@ class OpenRiichiWithDoubleRiichi(_Menu):
 OPEN_RIICHI_WITH_DOUBLE_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': [{'kind': 'remark', 'text': '立直的2倍＋开'}]}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'remark', 'text': '（立直＋开）的2倍'}]}}
 
 
-class OpenRiichiRiichiStick(_Menu):
+class OpenRiichiRiichiStick(Menu):
     '3-02-03-02 開立直的立直棒 (opts.riichi_stick)'
     POINTS_LOST_FIRST = ('a', '�000點')
     POINTS_LOST_SECOND = ('b', '�000點')
 
 
-class OpenRiichiHandsAllowed(_Menu):
+class OpenRiichiHandsAllowed(Menu):
     '3-02-03-03 開立直的局的限制 (opts.hands_allowed)'
     ANY_HAND = ('a', '哪一局都可以')
     LAST_HAND_ONLY = ('b', '僅最終局可以')
 
 
-class OpenRiichiTiming(_Menu):
+class OpenRiichiTiming(Menu):
     '3-02-03-04 開立直的時間限制 (opts.timing)'
     ALWAYS = ('a', '不論別家有沒有立直、開立直，都可以')
     NOT_AFTER_ANY_RIICHI = ('b', '有誰立直或開立直後，不可以')
@@ -228,7 +165,7 @@ class OpenRiichiTiming(_Menu):
     NO_OPEN_RIICHI_YET = ('d', '沒有人開立直時可以')
 
 
-class OpenRiichiDealIn(_Menu):
+class OpenRiichiDealIn(Menu):
     '3-02-03-05 向開立直放銃時是否計役滿 (opts.deal_in)'
     YAKUMAN_ALWAYS = ('a', '不論放銃者是否立直，計役滿')
     YAKUMAN_UNLESS_RIICHI_BEFORE = ('b', '放銃者未立直時，及在開立直後立直時計役滿（開立直前立直時不計役滿）')
@@ -237,54 +174,54 @@ class OpenRiichiDealIn(_Menu):
     DISCARD_FORBIDDEN = ('e', '不能打出開立直的放銃牌（打出後放棄和牌）')
 
 
-class OpenRiichiDealInYakuman(_Menu):
+class OpenRiichiDealInYakuman(Menu):
     '3-02-03-05-01 役滿 (opts.deal_in_yakuman)'
     YAKUMAN_YAKU = ('a', '計役滿役')
     COUNTED_YAKUMAN = ('b', '計累計役滿')
     EITHER = ('c', '都一樣，無所謂')
 
 
-class OpenRiichiForcedDealIn(_Menu):
+class OpenRiichiForcedDealIn(Menu):
     '3-02-03-05-02 手牌全是銃時是否計役滿 (opts.forced_deal_in)'
     YAKUMAN = ('a', '計役滿')
     NO_YAKUMAN = ('b', '不計役滿')
 
 
-class OpenRiichiTwoHanMinimum(_Menu):
+class OpenRiichiTwoHanMinimum(Menu):
     '3-02-03-06 二翻縛時，僅開立直是否能和 (opts.two_han_minimum)'
     CANNOT_WIN = ('a', '不能和')
     CAN_WIN = ('b', '能和')
     NO_TWO_HAN_MINIMUM = ('c', '沒有二翻縛')
 
 
-class OpenRiichiTilesShown(_Menu):
+class OpenRiichiTilesShown(Menu):
     '3-02-03-07 開立直時需要公開的牌 (opts.tiles_shown)'
     WHOLE_HAND = ('a', '全部手牌')
     ALL_WAIT_RELATED_TILES = ('b', '所有和聽牌有關的牌')
     WAITING_PART_ONLY = ('c', '僅聽牌的部分')
 
 
-class OpenRiichiWrongTilesInPlay(_Menu):
+class OpenRiichiWrongTilesInPlay(Menu):
     '3-02-03-07-01 對局途中發現公開錯了牌 (opts.wrong_tiles_in_play)'
     CHOMBO = ('a', '計錯和')
     NO_WIN = ('b', '計放棄和牌')
     CORRECT_AND_CONTINUE = ('c', '訂正錯誤然後繼續')
 
 
-class OpenRiichiWrongTilesAtDraw(_Menu):
+class OpenRiichiWrongTilesAtDraw(Menu):
     '3-02-03-07-02 流局時發現公開錯了牌 (opts.wrong_tiles_at_draw)'
     CHOMBO = ('a', '計錯和')
     NO_PENALTY = ('b', '無罰則')
 
 
-class OpenRiichiOthersChombo(_Menu):
+class OpenRiichiOthersChombo(Menu):
     '3-02-03-08 有人開立直時，他人的錯和 (opts.others_chombo)'
     ORDINARY_CHOMBO = ('a', '計普通的錯和')
     PAY_YAKUMAN = ('b', '付役滿')
     YAKUMAN_IF_HADAKA_TANKI = ('c', '錯和者裸單騎時付役滿，否則計普通的錯和')
 
 
-class OpenRiichiYakumanHand(_Menu):
+class OpenRiichiYakumanHand(Menu):
     '3-02-03-09 役滿開立直然後和牌 (opts.yakuman_hand)'
     YAKUMAN = ('a', '役滿')
     DOUBLE_YAKUMAN = ('b', '兩倍役滿')
@@ -294,7 +231,7 @@ OPEN_RIICHI_YAKUMAN_HAND_VALUES: dict[str, Any] = {'a': {'kind': 'yakuman', 'mul
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class OpenRiichiOptions(_Options):
+class OpenRiichiOptions(Options):
     'Chosen options of 3-02-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OpenRiichiValue = OpenRiichiValue.HAN_LOST_SAME_AS_RIICHI
@@ -353,7 +290,7 @@ def open_riichi(win: HandView, opts: OpenRiichiOptions) -> Award | None:
 # --- 3-02-04 tsubame_gaeshi_1 ---------------------------------------------------------
 
 
-class TsubameGaeshi1Value(_Menu):
+class TsubameGaeshi1Value(Menu):
     'Value menu of 3-02-04 燕返(1)'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -363,7 +300,7 @@ TSUBAME_GAESHI_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class TsubameGaeshi1Options(_Options):
+class TsubameGaeshi1Options(Options):
     'Chosen options of 3-02-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsubameGaeshi1Value = TsubameGaeshi1Value.HAN_1
@@ -383,7 +320,7 @@ def tsubame_gaeshi_1(win: HandView, opts: TsubameGaeshi1Options) -> Award | None
 # --- 3-02-05 tsubame_gaeshi_2 ---------------------------------------------------------
 
 
-class TsubameGaeshi2Value(_Menu):
+class TsubameGaeshi2Value(Menu):
     'Value menu of 3-02-05 燕返(2)'
     NONE = ('a', '無')
     ADOPTED = ('b', '有')
@@ -393,7 +330,7 @@ TSUBAME_GAESHI_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class TsubameGaeshi2Options(_Options):
+class TsubameGaeshi2Options(Options):
     'Chosen options of 3-02-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsubameGaeshi2Value = TsubameGaeshi2Value.ADOPTED
@@ -413,7 +350,7 @@ def tsubame_gaeshi_2(win: HandView, opts: TsubameGaeshi2Options) -> Award | None
 # --- 3-02-06 tsumosen ---------------------------------------------------------
 
 
-class TsumosenValue(_Menu):
+class TsumosenValue(Menu):
     'Value menu of 3-02-06 自摸專'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -423,7 +360,7 @@ TSUMOSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class TsumosenOptions(_Options):
+class TsumosenOptions(Options):
     'Chosen options of 3-02-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TsumosenValue = TsumosenValue.HAN_1
@@ -443,7 +380,7 @@ def tsumosen(win: HandView, opts: TsumosenOptions) -> Award | None:
 # --- 3-02-07 kaikai_riichi ---------------------------------------------------------
 
 
-class KaikaiRiichiValue(_Menu):
+class KaikaiRiichiValue(Menu):
     'Value menu of 3-02-07 開開立直'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -453,7 +390,7 @@ KAIKAI_RIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KaikaiRiichiOptions(_Options):
+class KaikaiRiichiOptions(Options):
     'Chosen options of 3-02-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KaikaiRiichiValue = KaikaiRiichiValue.HAN_LOST
@@ -473,7 +410,7 @@ def kaikai_riichi(win: HandView, opts: KaikaiRiichiOptions) -> Award | None:
 # --- 3-02-08 houchi ---------------------------------------------------------
 
 
-class HouchiValue(_Menu):
+class HouchiValue(Menu):
     'Value menu of 3-02-08 報知'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -483,7 +420,7 @@ HOUCHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HouchiOptions(_Options):
+class HouchiOptions(Options):
     'Chosen options of 3-02-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HouchiValue = HouchiValue.HAN_LOST
@@ -503,7 +440,7 @@ def houchi(win: HandView, opts: HouchiOptions) -> Award | None:
 # --- 3-02-09 chuuki ---------------------------------------------------------
 
 
-class ChuukiValue(_Menu):
+class ChuukiValue(Menu):
     'Value menu of 3-02-09 注記'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -513,7 +450,7 @@ CHUUKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChuukiOptions(_Options):
+class ChuukiOptions(Options):
     'Chosen options of 3-02-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChuukiValue = ChuukiValue.HAN_1

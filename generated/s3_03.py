@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-03'
@@ -83,7 +20,7 @@ SECTION_NAME = '海底撈月及河底撈魚的相關特殊役'
 # --- 3-03-01 iipin_moyue ---------------------------------------------------------
 
 
-class IipinMoyueValue(_Menu):
+class IipinMoyueValue(Menu):
     'Value menu of 3-03-01 一筒撈月'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -94,14 +31,14 @@ class IipinMoyueValue(_Menu):
 IIPIN_MOYUE_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class IipinMoyueCondition(_Menu):
+class IipinMoyueCondition(Menu):
     '3-03-01-01 役成立條件 (opts.condition)'
     HAITEI_ONLY = ('a', '限海底撈月')
     HAITEI_OR_HOUTEI = ('b', '海底撈月、河底撈魚都可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IipinMoyueOptions(_Options):
+class IipinMoyueOptions(Options):
     'Chosen options of 3-03-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IipinMoyueValue = IipinMoyueValue.HAN_1
@@ -124,7 +61,7 @@ def iipin_moyue(win: HandView, opts: IipinMoyueOptions) -> Award | None:
 # --- 3-03-02 ryanpin_houtei ---------------------------------------------------------
 
 
-class RyanpinHouteiValue(_Menu):
+class RyanpinHouteiValue(Menu):
     'Value menu of 3-03-02 二筒河底'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -134,7 +71,7 @@ RYANPIN_HOUTEI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RyanpinHouteiOptions(_Options):
+class RyanpinHouteiOptions(Options):
     'Chosen options of 3-03-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyanpinHouteiValue = RyanpinHouteiValue.MANGAN
@@ -154,7 +91,7 @@ def ryanpin_houtei(win: HandView, opts: RyanpinHouteiOptions) -> Award | None:
 # --- 3-03-03 last_order_mabo_dofu ---------------------------------------------------------
 
 
-class LastOrderMaboDofuValue(_Menu):
+class LastOrderMaboDofuValue(Menu):
     'Value menu of 3-03-03 Last Order麻婆豆腐'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -163,14 +100,14 @@ class LastOrderMaboDofuValue(_Menu):
 LAST_ORDER_MABO_DOFU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class LastOrderMaboDofuCondition(_Menu):
+class LastOrderMaboDofuCondition(Menu):
     '3-03-03-01 役成立條件 (opts.condition)'
     HOUTEI_ONLY = ('a', '限河底撈魚')
     HAITEI_OR_HOUTEI = ('b', '海底撈月、河底撈魚都可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class LastOrderMaboDofuOptions(_Options):
+class LastOrderMaboDofuOptions(Options):
     'Chosen options of 3-03-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: LastOrderMaboDofuValue = LastOrderMaboDofuValue.HAN_1
@@ -193,7 +130,7 @@ def last_order_mabo_dofu(win: HandView, opts: LastOrderMaboDofuOptions) -> Award
 # --- 3-03-04 ishinouede_sannen ---------------------------------------------------------
 
 
-class IshinouedeSannenValue(_Menu):
+class IshinouedeSannenValue(Menu):
     'Value menu of 3-03-04 石上三年'
     NONE = ('a', '無')
     HAITEI_ONLY_YAKUMAN = ('b', '限海底撈月，役滿')
@@ -204,7 +141,7 @@ ISHINOUEDE_SANNEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IshinouedeSannenOptions(_Options):
+class IshinouedeSannenOptions(Options):
     'Chosen options of 3-03-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IshinouedeSannenValue = IshinouedeSannenValue.HAITEI_ONLY_YAKUMAN
@@ -224,7 +161,7 @@ def ishinouede_sannen(win: HandView, opts: IshinouedeSannenOptions) -> Award | N
 # --- 3-03-05 hijoushoku ---------------------------------------------------------
 
 
-class HijoushokuValue(_Menu):
+class HijoushokuValue(Menu):
     'Value menu of 3-03-05 非常食'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -234,7 +171,7 @@ HIJOUSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HijoushokuOptions(_Options):
+class HijoushokuOptions(Options):
     'Chosen options of 3-03-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HijoushokuValue = HijoushokuValue.YAKUMAN

@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-04'
@@ -83,7 +20,7 @@ SECTION_NAME = '嶺上開花的相關特殊役'
 # --- 3-04-01 uupin_kaihou ---------------------------------------------------------
 
 
-class UupinKaihouValue(_Menu):
+class UupinKaihouValue(Menu):
     'Value menu of 3-04-01 五筒開花'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -95,7 +32,7 @@ UUPIN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class UupinKaihouOptions(_Options):
+class UupinKaihouOptions(Options):
     'Chosen options of 3-04-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UupinKaihouValue = UupinKaihouValue.HAN_1
@@ -115,7 +52,7 @@ def uupin_kaihou(win: HandView, opts: UupinKaihouOptions) -> Award | None:
 # --- 3-04-02 toukanhou ---------------------------------------------------------
 
 
-class ToukanhouValue(_Menu):
+class ToukanhouValue(Menu):
     'Value menu of 3-04-02 頭槓和'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -124,26 +61,26 @@ class ToukanhouValue(_Menu):
 TOUKANHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ToukanhouDealerAnkan(_Menu):
+class ToukanhouDealerAnkan(Menu):
     '3-04-02-01 莊家配牌後暗槓嶺上開花 (opts.dealer_ankan)'
     COUNTS = ('a', '頭槓和')
     NOT_COUNTED = ('b', '不計頭槓和')
 
 
-class ToukanhouNondealerAnkan(_Menu):
+class ToukanhouNondealerAnkan(Menu):
     '3-04-02-02 閑家第1次自摸後暗槓嶺上開花 (opts.nondealer_ankan)'
     COUNTS = ('a', '頭槓和')
     NOT_COUNTED = ('b', '不計頭槓和')
 
 
-class ToukanhouNondealerDaiminkan(_Menu):
+class ToukanhouNondealerDaiminkan(Menu):
     '3-04-02-03 閑家第1次自摸前大明槓嶺上開花 (opts.nondealer_daiminkan)'
     COUNTS = ('a', '頭槓和')
     NOT_COUNTED = ('b', '不計頭槓和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ToukanhouOptions(_Options):
+class ToukanhouOptions(Options):
     'Chosen options of 3-04-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ToukanhouValue = ToukanhouValue.YAKUMAN
@@ -172,7 +109,7 @@ def toukanhou(win: HandView, opts: ToukanhouOptions) -> Award | None:
 # --- 3-04-03 renkan_kaihou ---------------------------------------------------------
 
 
-class RenkanKaihouValue(_Menu):
+class RenkanKaihouValue(Menu):
     'Value menu of 3-04-03 連槓開花'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻（包含嶺上開花的翻數）')
@@ -183,14 +120,14 @@ class RenkanKaihouValue(_Menu):
 RENKAN_KAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': [{'kind': 'includes', 'args': ['岭上开花'], 'text': '包含岭上开花的翻数'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['岭上开花'], 'text': '包含岭上开花的翻数'}]}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'includes', 'args': ['岭上开花'], 'text': '包含岭上开花的翻数'}]}}
 
 
-class RenkanKaihouCondition(_Menu):
+class RenkanKaihouCondition(Menu):
     '3-04-03-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RenkanKaihouOptions(_Options):
+class RenkanKaihouOptions(Options):
     'Chosen options of 3-04-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenkanKaihouValue = RenkanKaihouValue.HAN_2
@@ -213,7 +150,7 @@ def renkan_kaihou(win: HandView, opts: RenkanKaihouOptions) -> Award | None:
 # --- 3-04-04 sayonara_homerun ---------------------------------------------------------
 
 
-class SayonaraHomerunValue(_Menu):
+class SayonaraHomerunValue(Menu):
     'Value menu of 3-04-04 再見，本壘打'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -223,7 +160,7 @@ SAYONARA_HOMERUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SayonaraHomerunOptions(_Options):
+class SayonaraHomerunOptions(Options):
     'Chosen options of 3-04-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SayonaraHomerunValue = SayonaraHomerunValue.HAN_LOST
@@ -243,7 +180,7 @@ def sayonara_homerun(win: HandView, opts: SayonaraHomerunOptions) -> Award | Non
 # --- 3-04-05 shouchikubi ---------------------------------------------------------
 
 
-class ShouchikubiValue(_Menu):
+class ShouchikubiValue(Menu):
     'Value menu of 3-04-05 小乳首'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -252,14 +189,14 @@ class ShouchikubiValue(_Menu):
 SHOUCHIKUBI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ShouchikubiRiichi(_Menu):
+class ShouchikubiRiichi(Menu):
     '3-04-05-01 立直的必要性 (opts.riichi)'
     EARLY_RIICHI_ONLY = ('a', '僅提前立直時有效')
     REGARDLESS_OF_RIICHI = ('b', '與立直無關，有效')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShouchikubiOptions(_Options):
+class ShouchikubiOptions(Options):
     'Chosen options of 3-04-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShouchikubiValue = ShouchikubiValue.YAKUMAN
@@ -282,7 +219,7 @@ def shouchikubi(win: HandView, opts: ShouchikubiOptions) -> Award | None:
 # --- 3-04-06 daichikubi ---------------------------------------------------------
 
 
-class DaichikubiValue(_Menu):
+class DaichikubiValue(Menu):
     'Value menu of 3-04-06 大乳首'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -291,14 +228,14 @@ class DaichikubiValue(_Menu):
 DAICHIKUBI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class DaichikubiRiichi(_Menu):
+class DaichikubiRiichi(Menu):
     '3-04-06-01 立直的必要性 (opts.riichi)'
     EARLY_RIICHI_ONLY = ('a', '僅提前立直時有效')
     REGARDLESS_OF_RIICHI = ('b', '與立直無關，有效')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class DaichikubiOptions(_Options):
+class DaichikubiOptions(Options):
     'Chosen options of 3-04-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DaichikubiValue = DaichikubiValue.YAKUMAN

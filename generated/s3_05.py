@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-05'
@@ -83,7 +20,7 @@ SECTION_NAME = '混一色形的特殊役'
 # --- 3-05-01 kouitten ---------------------------------------------------------
 
 
-class KouittenValue(_Menu):
+class KouittenValue(Menu):
     'Value menu of 3-05-01 紅一點'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -92,20 +29,20 @@ class KouittenValue(_Menu):
 KOUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KouittenCondition(_Menu):
+class KouittenCondition(Menu):
     '3-05-01-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-class KouittenChunPair(_Menu):
+class KouittenChunPair(Menu):
     '3-05-01-02 中是否必須是雀頭 (opts.chun_pair)'
     NOT_REQUIRED = ('a', '無必要')
     REQUIRED = ('b', '有必要')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KouittenOptions(_Options):
+class KouittenOptions(Options):
     'Chosen options of 3-05-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KouittenValue = KouittenValue.YAKUMAN
@@ -131,7 +68,7 @@ def kouitten(win: HandView, opts: KouittenOptions) -> Award | None:
 # --- 3-05-02 beni_kujaku_1 ---------------------------------------------------------
 
 
-class BeniKujaku1Value(_Menu):
+class BeniKujaku1Value(Menu):
     'Value menu of 3-05-02 紅孔雀(1)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -141,7 +78,7 @@ BENI_KUJAKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class BeniKujaku1Options(_Options):
+class BeniKujaku1Options(Options):
     'Chosen options of 3-05-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeniKujaku1Value = BeniKujaku1Value.YAKUMAN
@@ -161,7 +98,7 @@ def beni_kujaku_1(win: HandView, opts: BeniKujaku1Options) -> Award | None:
 # --- 3-05-03 hakuitten ---------------------------------------------------------
 
 
-class HakuittenValue(_Menu):
+class HakuittenValue(Menu):
     'Value menu of 3-05-03 白一點'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -171,7 +108,7 @@ HAKUITTEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HakuittenOptions(_Options):
+class HakuittenOptions(Options):
     'Chosen options of 3-05-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HakuittenValue = HakuittenValue.HAN_LOST
@@ -191,7 +128,7 @@ def hakuitten(win: HandView, opts: HakuittenOptions) -> Award | None:
 # --- 3-05-04 kuroiisou ---------------------------------------------------------
 
 
-class KuroiisouValue(_Menu):
+class KuroiisouValue(Menu):
     'Value menu of 3-05-04 黑一色'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -200,20 +137,20 @@ class KuroiisouValue(_Menu):
 KUROIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KuroiisouCondition(_Menu):
+class KuroiisouCondition(Menu):
     '3-05-04-01 役成立條件 (opts.condition)'
     TOITOI_OR_CHIITOITSU = ('a', '對對和、七對子都可以')
     TOITOI_ONLY = ('b', '限對對和')
 
 
-class KuroiisouComposition(_Menu):
+class KuroiisouComposition(Menu):
     '3-05-04-02 牌的構成條件 (opts.composition)'
     BLACK_PINS_OPTIONAL = ('a', '2筒、4筒、8筒有沒有都可以')
     BLACK_PINS_ALL_REQUIRED = ('b', '2筒、4筒、8筒全部必要')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KuroiisouOptions(_Options):
+class KuroiisouOptions(Options):
     'Chosen options of 3-05-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KuroiisouValue = KuroiisouValue.YAKUMAN
@@ -239,7 +176,7 @@ def kuroiisou(win: HandView, opts: KuroiisouOptions) -> Award | None:
 # --- 3-05-05 kouhaku_manjuu ---------------------------------------------------------
 
 
-class KouhakuManjuuValue(_Menu):
+class KouhakuManjuuValue(Menu):
     'Value menu of 3-05-05 紅白饅頭'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -248,14 +185,14 @@ class KouhakuManjuuValue(_Menu):
 KOUHAKU_MANJUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class KouhakuManjuuSuit(_Menu):
+class KouhakuManjuuSuit(Menu):
     '3-05-05-01 數牌的種類 (opts.suit)'
     MANZU_ONLY = ('a', '限萬子')
     PINZU_ONLY = ('b', '限筒子')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KouhakuManjuuOptions(_Options):
+class KouhakuManjuuOptions(Options):
     'Chosen options of 3-05-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KouhakuManjuuValue = KouhakuManjuuValue.HAN_LOST
@@ -278,7 +215,7 @@ def kouhaku_manjuu(win: HandView, opts: KouhakuManjuuOptions) -> Award | None:
 # --- 3-05-06 renji_honiisou ---------------------------------------------------------
 
 
-class RenjiHoniisouValue(_Menu):
+class RenjiHoniisouValue(Menu):
     'Value menu of 3-05-06 連字混一色'
     NONE = ('a', '無')
     HANEMAN = ('b', '跳滿')
@@ -288,7 +225,7 @@ RENJI_HONIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RenjiHoniisouOptions(_Options):
+class RenjiHoniisouOptions(Options):
     'Chosen options of 3-05-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenjiHoniisouValue = RenjiHoniisouValue.HANEMAN

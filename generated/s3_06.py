@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-06'
@@ -83,7 +20,7 @@ SECTION_NAME = '對對和形的特殊役'
 # --- 3-06-01 aruchuu ---------------------------------------------------------
 
 
-class AruchuuValue(_Menu):
+class AruchuuValue(Menu):
     'Value menu of 3-06-01 中二'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -96,7 +33,7 @@ ARUCHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class AruchuuOptions(_Options):
+class AruchuuOptions(Options):
     'Chosen options of 3-06-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AruchuuValue = AruchuuValue.YAKUMAN
@@ -116,7 +53,7 @@ def aruchuu(win: HandView, opts: AruchuuOptions) -> Award | None:
 # --- 3-06-02 uumenchii ---------------------------------------------------------
 
 
-class UumenchiiValue(_Menu):
+class UumenchiiValue(Menu):
     'Value menu of 3-06-02 五門齊'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -128,7 +65,7 @@ UUMENCHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class UumenchiiOptions(_Options):
+class UumenchiiOptions(Options):
     'Chosen options of 3-06-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UumenchiiValue = UumenchiiValue.HAN_4
@@ -148,7 +85,7 @@ def uumenchii(win: HandView, opts: UumenchiiOptions) -> Award | None:
 # --- 3-06-03 kachou_fuugetsu ---------------------------------------------------------
 
 
-class KachouFuugetsuValue(_Menu):
+class KachouFuugetsuValue(Menu):
     'Value menu of 3-06-03 花鳥風月'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -157,20 +94,20 @@ class KachouFuugetsuValue(_Menu):
 KACHOU_FUUGETSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KachouFuugetsuCondition(_Menu):
+class KachouFuugetsuCondition(Menu):
     '3-06-03-01 役成立條件 (opts.condition)'
     ALL_TRIPLETS = ('a', '5筒、1索、風牌、1筒必須全部是刻子')
     ONE_MAY_BE_PAIR = ('b', '上述某個作為雀頭也可')
 
 
-class KachouFuugetsuWind(_Menu):
+class KachouFuugetsuWind(Menu):
     '3-06-03-02 風牌的條件 (opts.wind)'
     SEAT_WIND_ONLY = ('a', '限自風牌')
     SEAT_OR_ROUND_WIND = ('b', '自風牌、場風牌或連風牌中任意')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KachouFuugetsuOptions(_Options):
+class KachouFuugetsuOptions(Options):
     'Chosen options of 3-06-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KachouFuugetsuValue = KachouFuugetsuValue.YAKUMAN
@@ -196,7 +133,7 @@ def kachou_fuugetsu(win: HandView, opts: KachouFuugetsuOptions) -> Award | None:
 # --- 3-06-04 fuuka_setsugetsu ---------------------------------------------------------
 
 
-class FuukaSetsugetsuValue(_Menu):
+class FuukaSetsugetsuValue(Menu):
     'Value menu of 3-06-04 風花雪月'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -205,14 +142,14 @@ class FuukaSetsugetsuValue(_Menu):
 FUUKA_SETSUGETSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class FuukaSetsugetsuWind(_Menu):
+class FuukaSetsugetsuWind(Menu):
     '3-06-04-01 風牌的條件 (opts.wind)'
     SEAT_WIND_ONLY = ('a', '必須是自風牌')
     ANY_WIND = ('b', '是個風牌就行')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class FuukaSetsugetsuOptions(_Options):
+class FuukaSetsugetsuOptions(Options):
     'Chosen options of 3-06-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: FuukaSetsugetsuValue = FuukaSetsugetsuValue.YAKUMAN
@@ -235,7 +172,7 @@ def fuuka_setsugetsu(win: HandView, opts: FuukaSetsugetsuOptions) -> Award | Non
 # --- 3-06-05 houkou_kaihou_1 ---------------------------------------------------------
 
 
-class HoukouKaihou1Value(_Menu):
+class HoukouKaihou1Value(Menu):
     'Value menu of 3-06-05 寶紅開花(1)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -245,7 +182,7 @@ HOUKOU_KAIHOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HoukouKaihou1Options(_Options):
+class HoukouKaihou1Options(Options):
     'Chosen options of 3-06-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoukouKaihou1Value = HoukouKaihou1Value.YAKUMAN
@@ -265,7 +202,7 @@ def houkou_kaihou_1(win: HandView, opts: HoukouKaihou1Options) -> Award | None:
 # --- 3-06-06 houkou_kaihou_2 ---------------------------------------------------------
 
 
-class HoukouKaihou2Value(_Menu):
+class HoukouKaihou2Value(Menu):
     'Value menu of 3-06-06 寶紅開花(2)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -275,7 +212,7 @@ HOUKOU_KAIHOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HoukouKaihou2Options(_Options):
+class HoukouKaihou2Options(Options):
     'Chosen options of 3-06-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoukouKaihou2Value = HoukouKaihou2Value.YAKUMAN
@@ -295,7 +232,7 @@ def houkou_kaihou_2(win: HandView, opts: HoukouKaihou2Options) -> Award | None:
 # --- 3-06-07 housetsu_hou_soufuu ---------------------------------------------------------
 
 
-class HousetsuHouSoufuuValue(_Menu):
+class HousetsuHouSoufuuValue(Menu):
     'Value menu of 3-06-07 鳳雪寶雙風'
     NONE = ('a', '無')
     TRIPLE_YAKUMAN_OPEN_DOUBLE = ('b', '三倍役滿（鳴牌後兩倍役滿）')
@@ -305,7 +242,7 @@ HOUSETSU_HOU_SOUFUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HousetsuHouSoufuuOptions(_Options):
+class HousetsuHouSoufuuOptions(Options):
     'Chosen options of 3-06-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HousetsuHouSoufuuValue = HousetsuHouSoufuuValue.TRIPLE_YAKUMAN_OPEN_DOUBLE
@@ -325,7 +262,7 @@ def housetsu_hou_soufuu(win: HandView, opts: HousetsuHouSoufuuOptions) -> Award 
 # --- 3-06-08 shichigosan ---------------------------------------------------------
 
 
-class ShichigosanValue(_Menu):
+class ShichigosanValue(Menu):
     'Value menu of 3-06-08 七五三'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -335,7 +272,7 @@ SHICHIGOSAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShichigosanOptions(_Options):
+class ShichigosanOptions(Options):
     'Chosen options of 3-06-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShichigosanValue = ShichigosanValue.MANGAN
@@ -355,7 +292,7 @@ def shichigosan(win: HandView, opts: ShichigosanOptions) -> Award | None:
 # --- 3-06-09 windows_95 ---------------------------------------------------------
 
 
-class Windows95Value(_Menu):
+class Windows95Value(Menu):
     'Value menu of 3-06-09 Windows 95'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -365,7 +302,7 @@ WINDOWS_95_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class Windows95Options(_Options):
+class Windows95Options(Options):
     'Chosen options of 3-06-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Windows95Value = Windows95Value.YAKUMAN
@@ -385,7 +322,7 @@ def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
 # --- 3-06-10 windows_98 ---------------------------------------------------------
 
 
-class Windows98Value(_Menu):
+class Windows98Value(Menu):
     'Value menu of 3-06-10 Windows 98'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -395,7 +332,7 @@ WINDOWS_98_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class Windows98Options(_Options):
+class Windows98Options(Options):
     'Chosen options of 3-06-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Windows98Value = Windows98Value.YAKUMAN
@@ -415,7 +352,7 @@ def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
 # --- 3-06-11 kyuukyuusha ---------------------------------------------------------
 
 
-class KyuukyuushaValue(_Menu):
+class KyuukyuushaValue(Menu):
     'Value menu of 3-06-11 急救車'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -425,7 +362,7 @@ KYUUKYUUSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KyuukyuushaOptions(_Options):
+class KyuukyuushaOptions(Options):
     'Chosen options of 3-06-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KyuukyuushaValue = KyuukyuushaValue.YAKUMAN
@@ -445,7 +382,7 @@ def kyuukyuusha(win: HandView, opts: KyuukyuushaOptions) -> Award | None:
 # --- 3-06-12 nidoukou ---------------------------------------------------------
 
 
-class NidoukouValue(_Menu):
+class NidoukouValue(Menu):
     'Value menu of 3-06-12 二同刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -455,7 +392,7 @@ NIDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NidoukouOptions(_Options):
+class NidoukouOptions(Options):
     'Chosen options of 3-06-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NidoukouValue = NidoukouValue.HAN_2
@@ -475,7 +412,7 @@ def nidoukou(win: HandView, opts: NidoukouOptions) -> Award | None:
 # --- 3-06-13 seinan_sensou ---------------------------------------------------------
 
 
-class SeinanSensouValue(_Menu):
+class SeinanSensouValue(Menu):
     'Value menu of 3-06-13 西南戰爭'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -485,7 +422,7 @@ SEINAN_SENSOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SeinanSensouOptions(_Options):
+class SeinanSensouOptions(Options):
     'Chosen options of 3-06-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeinanSensouValue = SeinanSensouValue.HAN_LOST
@@ -505,7 +442,7 @@ def seinan_sensou(win: HandView, opts: SeinanSensouOptions) -> Award | None:
 # --- 3-06-14 nanboku_sensou_1 ---------------------------------------------------------
 
 
-class NanbokuSensou1Value(_Menu):
+class NanbokuSensou1Value(Menu):
     'Value menu of 3-06-14 南北戰爭(1)'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -515,7 +452,7 @@ NANBOKU_SENSOU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NanbokuSensou1Options(_Options):
+class NanbokuSensou1Options(Options):
     'Chosen options of 3-06-14; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou1Value = NanbokuSensou1Value.HAN_2
@@ -535,7 +472,7 @@ def nanboku_sensou_1(win: HandView, opts: NanbokuSensou1Options) -> Award | None
 # --- 3-06-15 chouhai_chiniisou ---------------------------------------------------------
 
 
-class ChouhaiChiniisouValue(_Menu):
+class ChouhaiChiniisouValue(Menu):
     'Value menu of 3-06-15 跳牌清一色'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -546,7 +483,7 @@ CHOUHAI_CHINIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChouhaiChiniisouOptions(_Options):
+class ChouhaiChiniisouOptions(Options):
     'Chosen options of 3-06-15; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouhaiChiniisouValue = ChouhaiChiniisouValue.HAN_2
@@ -566,7 +503,7 @@ def chouhai_chiniisou(win: HandView, opts: ChouhaiChiniisouOptions) -> Award | N
 # --- 3-06-16 hakuiisou ---------------------------------------------------------
 
 
-class HakuiisouValue(_Menu):
+class HakuiisouValue(Menu):
     'Value menu of 3-06-16 白一色'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -576,7 +513,7 @@ HAKUIISOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HakuiisouOptions(_Options):
+class HakuiisouOptions(Options):
     'Chosen options of 3-06-16; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HakuiisouValue = HakuiisouValue.YAKUMAN

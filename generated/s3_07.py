@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-07'
@@ -83,7 +20,7 @@ SECTION_NAME = '混一色、對對和形的特殊役'
 # --- 3-07-01 beni_kujaku_2 ---------------------------------------------------------
 
 
-class BeniKujaku2Value(_Menu):
+class BeniKujaku2Value(Menu):
     'Value menu of 3-07-01 紅孔雀(2)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -93,7 +30,7 @@ BENI_KUJAKU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class BeniKujaku2Options(_Options):
+class BeniKujaku2Options(Options):
     'Chosen options of 3-07-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeniKujaku2Value = BeniKujaku2Value.YAKUMAN
@@ -113,7 +50,7 @@ def beni_kujaku_2(win: HandView, opts: BeniKujaku2Options) -> Award | None:
 # --- 3-07-02 aonodoumon ---------------------------------------------------------
 
 
-class AonodoumonValue(_Menu):
+class AonodoumonValue(Menu):
     'Value menu of 3-07-02 青洞門'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -123,7 +60,7 @@ AONODOUMON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class AonodoumonOptions(_Options):
+class AonodoumonOptions(Options):
     'Chosen options of 3-07-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AonodoumonValue = AonodoumonValue.HAN_LOST
@@ -143,7 +80,7 @@ def aonodoumon(win: HandView, opts: AonodoumonOptions) -> Award | None:
 # --- 3-07-03 saigou_nanshuu ---------------------------------------------------------
 
 
-class SaigouNanshuuValue(_Menu):
+class SaigouNanshuuValue(Menu):
     'Value menu of 3-07-03 西鄉南州'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -152,14 +89,14 @@ class SaigouNanshuuValue(_Menu):
 SAIGOU_NANSHUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class SaigouNanshuuCondition(_Menu):
+class SaigouNanshuuCondition(Menu):
     '3-07-03-01 役成立條件 (opts.condition)'
     BOTH_TRIPLETS = ('a', '西和南必須都是刻子')
     ONE_MAY_BE_PAIR = ('b', '西和南其中一個是雀頭也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SaigouNanshuuOptions(_Options):
+class SaigouNanshuuOptions(Options):
     'Chosen options of 3-07-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SaigouNanshuuValue = SaigouNanshuuValue.HAN_LOST

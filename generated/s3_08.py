@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-08'
@@ -83,7 +20,7 @@ SECTION_NAME = '混一色、一氣通貫形的特殊役'
 # --- 3-08-01 tohoku_shinkansen ---------------------------------------------------------
 
 
-class TohokuShinkansenValue(_Menu):
+class TohokuShinkansenValue(Menu):
     'Value menu of 3-08-01 東北新幹線'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -94,25 +31,25 @@ class TohokuShinkansenValue(_Menu):
 TOHOKU_SHINKANSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class TohokuShinkansenCondition(_Menu):
+class TohokuShinkansenCondition(Menu):
     '3-08-01-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-class TohokuShinkansenPair(_Menu):
+class TohokuShinkansenPair(Menu):
     '3-08-01-02 雀頭的條件 (opts.pair)'
     EAST_OR_NORTH = ('a', '雀頭是東或者北都可以')
     NORTH_ONLY = ('b', '雀頭僅限北')
 
 
-class TohokuShinkansenTriplet(_Menu):
+class TohokuShinkansenTriplet(Menu):
     '3-08-01-03 刻子的條件 (opts.triplet)'
     OPEN_OR_CONCEALED = ('a', '刻子是暗刻子或者明刻子都可以')
     CONCEALED_ONLY = ('b', '刻子僅限暗刻子')
 
 
-class TohokuShinkansenSuit(_Menu):
+class TohokuShinkansenSuit(Menu):
     '3-08-01-04 數牌的種類 (opts.suit)'
     MANZU_ONLY = ('a', '僅限萬子')
     PINZU_ONLY = ('b', '僅限筒子')
@@ -120,20 +57,20 @@ class TohokuShinkansenSuit(_Menu):
     ANY_SUIT = ('d', '萬子、筒子、索子都可以')
 
 
-class TohokuShinkansenWait(_Menu):
+class TohokuShinkansenWait(Menu):
     '3-08-01-05 聽牌形的條件 (opts.wait)'
     ANY = ('a', '沒有限制')
     EAST_NORTH_SHANPON = ('b', '僅限東和北的雙碰聽')
 
 
-class TohokuShinkansenDeclaration(_Menu):
+class TohokuShinkansenDeclaration(Menu):
     '3-08-01-06 和牌時的宣言 (opts.declaration)'
     NOT_REQUIRED = ('a', '沒有必要')
     REQUIRED = ('b', '僅和牌者宣言時有效')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class TohokuShinkansenOptions(_Options):
+class TohokuShinkansenOptions(Options):
     'Chosen options of 3-08-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TohokuShinkansenValue = TohokuShinkansenValue.HAN_2
@@ -171,7 +108,7 @@ def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | N
 # --- 3-08-01-07 guriinsha ---------------------------------------------------------
 
 
-class GuriinshaValue(_Menu):
+class GuriinshaValue(Menu):
     'Value menu of 3-08-01-07 綠皮車'
     NONE = ('a', '無')
     ADOPTED = ('b', '有（認為是和東北新幹線相同的役）')
@@ -181,7 +118,7 @@ GURIINSHA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GuriinshaOptions(_Options):
+class GuriinshaOptions(Options):
     'Chosen options of 3-08-01-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GuriinshaValue = GuriinshaValue.ADOPTED
@@ -201,7 +138,7 @@ def guriinsha(win: HandView, opts: GuriinshaOptions) -> Award | None:
 # --- 3-08-02 jouetsu_shinkansen_asahi ---------------------------------------------------------
 
 
-class JouetsuShinkansenAsahiValue(_Menu):
+class JouetsuShinkansenAsahiValue(Menu):
     'Value menu of 3-08-02 上越新幹線「朝日」'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -211,7 +148,7 @@ JOUETSU_SHINKANSEN_ASAHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class JouetsuShinkansenAsahiOptions(_Options):
+class JouetsuShinkansenAsahiOptions(Options):
     'Chosen options of 3-08-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JouetsuShinkansenAsahiValue = JouetsuShinkansenAsahiValue.YAKUMAN
@@ -231,7 +168,7 @@ def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions)
 # --- 3-08-03 jouetsu_shinkansen_toki ---------------------------------------------------------
 
 
-class JouetsuShinkansenTokiValue(_Menu):
+class JouetsuShinkansenTokiValue(Menu):
     'Value menu of 3-08-03 上越新幹線「朱鷺」'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -241,14 +178,14 @@ class JouetsuShinkansenTokiValue(_Menu):
 JOUETSU_SHINKANSEN_TOKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class JouetsuShinkansenTokiCondition(_Menu):
+class JouetsuShinkansenTokiCondition(Menu):
     '3-08-03-01 役成立條件 (opts.condition)'
     NORTH_TRIPLET = ('a', '北必須是刻子')
     NORTH_TRIPLET_OR_PAIR = ('b', '北是刻子或雀頭都可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class JouetsuShinkansenTokiOptions(_Options):
+class JouetsuShinkansenTokiOptions(Options):
     'Chosen options of 3-08-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JouetsuShinkansenTokiValue = JouetsuShinkansenTokiValue.YAKUMAN
@@ -271,7 +208,7 @@ def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -
 # --- 3-08-04 seikan_renrakusen ---------------------------------------------------------
 
 
-class SeikanRenrakusenValue(_Menu):
+class SeikanRenrakusenValue(Menu):
     'Value menu of 3-08-04 青函連絡船'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -280,14 +217,14 @@ class SeikanRenrakusenValue(_Menu):
 SEIKAN_RENRAKUSEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class SeikanRenrakusenCondition(_Menu):
+class SeikanRenrakusenCondition(Menu):
     '3-08-04-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SeikanRenrakusenOptions(_Options):
+class SeikanRenrakusenOptions(Options):
     'Chosen options of 3-08-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikanRenrakusenValue = SeikanRenrakusenValue.YAKUMAN
@@ -310,7 +247,7 @@ def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | N
 # --- 3-08-05 gold_rush ---------------------------------------------------------
 
 
-class GoldRushValue(_Menu):
+class GoldRushValue(Menu):
     'Value menu of 3-08-05 Gold Rush'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -320,7 +257,7 @@ GOLD_RUSH_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GoldRushOptions(_Options):
+class GoldRushOptions(Options):
     'Chosen options of 3-08-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoldRushValue = GoldRushValue.HAN_LOST
@@ -340,7 +277,7 @@ def gold_rush(win: HandView, opts: GoldRushOptions) -> Award | None:
 # --- 3-08-06 route_246 ---------------------------------------------------------
 
 
-class Route246Value(_Menu):
+class Route246Value(Menu):
     'Value menu of 3-08-06 Route 246'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -350,7 +287,7 @@ ROUTE_246_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class Route246Options(_Options):
+class Route246Options(Options):
     'Chosen options of 3-08-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: Route246Value = Route246Value.HAN_LOST

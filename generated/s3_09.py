@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-09'
@@ -83,7 +20,7 @@ SECTION_NAME = '七對子形的特殊役'
 # --- 3-09-01 chiniisou_chiitoitsu ---------------------------------------------------------
 
 
-class ChiniisouChiitoitsuValue(_Menu):
+class ChiniisouChiitoitsuValue(Menu):
     'Value menu of 3-09-01 清一色七對子'
     NONE = ('a', '無（計清一色和七對子的復合）')
     ADOPTED = ('b', '有')
@@ -92,7 +29,7 @@ class ChiniisouChiitoitsuValue(_Menu):
 CHINIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'counts_as_combination', 'args': ['清一色和七对子'], 'text': '计清一色和七对子的复合'}]}, 'b': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuPairs2To8(_Menu):
+class ChiniisouChiitoitsuPairs2To8(Menu):
     '3-09-01-01-01 2～8各2張 (opts.pairs_2_to_8)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -102,7 +39,7 @@ class ChiniisouChiitoitsuPairs2To8(_Menu):
 CHINIISOU_CHIITOITSU_PAIRS_2_TO_8_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuPairs1To7(_Menu):
+class ChiniisouChiitoitsuPairs1To7(Menu):
     '3-09-01-01-02 1～7各2張 (opts.pairs_1_to_7)'
     NONE = ('a', '無')
     SANBAIMAN = ('b', '三倍滿')
@@ -113,7 +50,7 @@ class ChiniisouChiitoitsuPairs1To7(_Menu):
 CHINIISOU_CHIITOITSU_PAIRS_1_TO_7_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuPairs3To9(_Menu):
+class ChiniisouChiitoitsuPairs3To9(Menu):
     '3-09-01-01-03 3～9各2張 (opts.pairs_3_to_9)'
     NONE = ('a', '無')
     SANBAIMAN = ('b', '三倍滿')
@@ -124,7 +61,7 @@ class ChiniisouChiitoitsuPairs3To9(_Menu):
 CHINIISOU_CHIITOITSU_PAIRS_3_TO_9_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuOneNumberSkipped(_Menu):
+class ChiniisouChiitoitsuOneNumberSkipped(Menu):
     '3-09-01-01-04 如果途中斷了一個數字 (opts.one_number_skipped)'
     NONE = ('a', '無')
     SANBAIMAN = ('b', '三倍滿')
@@ -134,7 +71,7 @@ class ChiniisouChiitoitsuOneNumberSkipped(_Menu):
 CHINIISOU_CHIITOITSU_ONE_NUMBER_SKIPPED_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuOtherShapes(_Menu):
+class ChiniisouChiitoitsuOtherShapes(Menu):
     '3-09-01-01-05 上述以外 (opts.other_shapes)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -143,7 +80,7 @@ class ChiniisouChiitoitsuOtherShapes(_Menu):
 CHINIISOU_CHIITOITSU_OTHER_SHAPES_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuTanyaoRyanpeikou(_Menu):
+class ChiniisouChiitoitsuTanyaoRyanpeikou(Menu):
     '3-09-01-01-06 斷幺九、二杯口形（除去連七對的情況） (opts.tanyao_ryanpeikou)'
     NONE = ('a', '無')
     SANBAIMAN = ('b', '三倍滿')
@@ -154,7 +91,7 @@ class ChiniisouChiitoitsuTanyaoRyanpeikou(_Menu):
 CHINIISOU_CHIITOITSU_TANYAO_RYANPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuRyanpeikouNotTanyao(_Menu):
+class ChiniisouChiitoitsuRyanpeikouNotTanyao(Menu):
     '3-09-01-01-07 不是斷幺九的二杯口形（除去連七對的情況） (opts.ryanpeikou_not_tanyao)'
     NONE = ('a', '無')
     SANBAIMAN = ('b', '三倍滿')
@@ -165,7 +102,7 @@ class ChiniisouChiitoitsuRyanpeikouNotTanyao(_Menu):
 CHINIISOU_CHIITOITSU_RYANPEIKOU_NOT_TANYAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiniisouChiitoitsuSuit(_Menu):
+class ChiniisouChiitoitsuSuit(Menu):
     '3-09-01-02 數牌的種類 (opts.suit)'
     PINZU_ONLY = ('a', '僅限筒子')
     SOUZU_ONLY = ('b', '僅限索子')
@@ -175,7 +112,7 @@ class ChiniisouChiitoitsuSuit(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChiniisouChiitoitsuOptions(_Options):
+class ChiniisouChiitoitsuOptions(Options):
     'Chosen options of 3-09-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiniisouChiitoitsuValue = ChiniisouChiitoitsuValue.ADOPTED
@@ -219,7 +156,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
 # --- 3-09-02 honiisou_chiitoitsu ---------------------------------------------------------
 
 
-class HoniisouChiitoitsuValue(_Menu):
+class HoniisouChiitoitsuValue(Menu):
     'Value menu of 3-09-02 混一色七對子'
     NONE = ('a', '無（計混一色和七對子的復合）')
     HAN_LOST_FIRST = ('b', '�翻（包含了混一色和七對子的翻數）')
@@ -230,7 +167,7 @@ HONIISOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HoniisouChiitoitsuOptions(_Options):
+class HoniisouChiitoitsuOptions(Options):
     'Chosen options of 3-09-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HoniisouChiitoitsuValue = HoniisouChiitoitsuValue.HAN_LOST_FIRST
@@ -250,7 +187,7 @@ def honiisou_chiitoitsu(win: HandView, opts: HoniisouChiitoitsuOptions) -> Award
 # --- 3-09-03 honroutou_chiitoitsu ---------------------------------------------------------
 
 
-class HonroutouChiitoitsuValue(_Menu):
+class HonroutouChiitoitsuValue(Menu):
     'Value menu of 3-09-03 混老頭七對子'
     NONE = ('a', '無（計混老頭和七對子的復合）')
     PLUS_CHIITOITSU_HAN_2 = ('b', '2翻＋七對子的翻數')
@@ -264,7 +201,7 @@ HONROUTOU_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fal
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HonroutouChiitoitsuOptions(_Options):
+class HonroutouChiitoitsuOptions(Options):
     'Chosen options of 3-09-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HonroutouChiitoitsuValue = HonroutouChiitoitsuValue.PLUS_CHIITOITSU_HAN_2
@@ -284,7 +221,7 @@ def honroutou_chiitoitsu(win: HandView, opts: HonroutouChiitoitsuOptions) -> Awa
 # --- 3-09-04 chiishin ---------------------------------------------------------
 
 
-class ChiishinValue(_Menu):
+class ChiishinValue(Menu):
     'Value menu of 3-09-04 七星'
     NONE = ('a', '無（計混一色混老頭七對子）')
     BAIMAN = ('b', '倍滿（不計字一色）')
@@ -296,7 +233,7 @@ CHIISHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChiishinOptions(_Options):
+class ChiishinOptions(Options):
     'Chosen options of 3-09-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiishinValue = ChiishinValue.BAIMAN
@@ -316,7 +253,7 @@ def chiishin(win: HandView, opts: ChiishinOptions) -> Award | None:
 # --- 3-09-05 sangen_chiitoitsu ---------------------------------------------------------
 
 
-class SangenChiitoitsuValue(_Menu):
+class SangenChiitoitsuValue(Menu):
     'Value menu of 3-09-05 三元七對子'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -328,7 +265,7 @@ SANGEN_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SangenChiitoitsuOptions(_Options):
+class SangenChiitoitsuOptions(Options):
     'Chosen options of 3-09-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SangenChiitoitsuValue = SangenChiitoitsuValue.HAN_2
@@ -348,7 +285,7 @@ def sangen_chiitoitsu(win: HandView, opts: SangenChiitoitsuOptions) -> Award | N
 # --- 3-09-06 suufon_chiitoitsu ---------------------------------------------------------
 
 
-class SuufonChiitoitsuValue(_Menu):
+class SuufonChiitoitsuValue(Menu):
     'Value menu of 3-09-06 四風七對子'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -359,7 +296,7 @@ SUUFON_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SuufonChiitoitsuOptions(_Options):
+class SuufonChiitoitsuOptions(Options):
     'Chosen options of 3-09-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuufonChiitoitsuValue = SuufonChiitoitsuValue.HAN_LOST_FIRST
@@ -379,7 +316,7 @@ def suufon_chiitoitsu(win: HandView, opts: SuufonChiitoitsuOptions) -> Award | N
 # --- 3-09-07 sekaiichi ---------------------------------------------------------
 
 
-class SekaiichiValue(_Menu):
+class SekaiichiValue(Menu):
     'Value menu of 3-09-07 世界第一'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -389,7 +326,7 @@ SEKAIICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SekaiichiOptions(_Options):
+class SekaiichiOptions(Options):
     'Chosen options of 3-09-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SekaiichiValue = SekaiichiValue.YAKUMAN
@@ -409,7 +346,7 @@ def sekaiichi(win: HandView, opts: SekaiichiOptions) -> Award | None:
 # --- 3-09-08 set_chiitoitsu ---------------------------------------------------------
 
 
-class SetChiitoitsuValue(_Menu):
+class SetChiitoitsuValue(Menu):
     'Value menu of 3-09-08 Set七對子'
     NONE_NOTEN_AT_DRAW = ('a', '無（不計七對子，不能和牌；流局時計不聽）')
     NONE_TENPAI_AT_DRAW = ('b', '無（不計七對子，不能和牌；流局時計聽牌）')
@@ -419,7 +356,7 @@ class SetChiitoitsuValue(_Menu):
 SET_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'not_counted', 'args': ['七对子，不能和牌'], 'text': '不计七对子，不能和牌'}, {'kind': 'remark', 'text': '流局时计不听'}]}, 'b': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'not_counted', 'args': ['七对子，不能和牌'], 'text': '不计七对子，不能和牌'}, {'kind': 'remark', 'text': '流局时计听牌'}]}, 'c': {'kind': 'adopted', 'lost': False, 'notes': []}}
 
 
-class SetChiitoitsuSetBonus(_Menu):
+class SetChiitoitsuSetBonus(Menu):
     '3-09-08-01 使用4張的獎勵 (opts.set_bonus)'
     NONE = ('a', '無')
     HAN_PER_SET = ('b', '每使用4張相同的牌（Set），增加1翻')
@@ -428,14 +365,14 @@ class SetChiitoitsuSetBonus(_Menu):
 SET_CHIITOITSU_SET_BONUS_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': None}
 
 
-class SetChiitoitsuTerminalSets(_Menu):
+class SetChiitoitsuTerminalSets(Menu):
     '3-09-08-02 1萬、9萬、1筒、9筒、1索、9索構成的Set七對子 (opts.terminal_sets)'
     CHINROUTOU = ('a', '清老頭')
     JUNCHAN = ('b', '純全帶幺')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SetChiitoitsuOptions(_Options):
+class SetChiitoitsuOptions(Options):
     'Chosen options of 3-09-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SetChiitoitsuValue = SetChiitoitsuValue.ADOPTED
@@ -461,7 +398,7 @@ def set_chiitoitsu(win: HandView, opts: SetChiitoitsuOptions) -> Award | None:
 # --- 3-09-09 sanshoku_doutoi ---------------------------------------------------------
 
 
-class SanshokuDoutoiValue(_Menu):
+class SanshokuDoutoiValue(Menu):
     'Value menu of 3-09-09 三色同對'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -471,7 +408,7 @@ SANSHOKU_DOUTOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuDoutoiOptions(_Options):
+class SanshokuDoutoiOptions(Options):
     'Chosen options of 3-09-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDoutoiValue = SanshokuDoutoiValue.HAN_1
@@ -491,7 +428,7 @@ def sanshoku_doutoi(win: HandView, opts: SanshokuDoutoiOptions) -> Award | None:
 # --- 3-09-10 sanshoku_dou_nitoi ---------------------------------------------------------
 
 
-class SanshokuDouNitoiValue(_Menu):
+class SanshokuDouNitoiValue(Menu):
     'Value menu of 3-09-10 三色同二對'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻（包含了三色同對的翻數）')
@@ -501,7 +438,7 @@ SANSHOKU_DOU_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuDouNitoiOptions(_Options):
+class SanshokuDouNitoiOptions(Options):
     'Chosen options of 3-09-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDouNitoiValue = SanshokuDouNitoiValue.HAN_LOST
@@ -521,7 +458,7 @@ def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | 
 # --- 3-09-11 sanshoku_i_nitoi ---------------------------------------------------------
 
 
-class SanshokuINitoiValue(_Menu):
+class SanshokuINitoiValue(Menu):
     'Value menu of 3-09-11 三色異二對'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -531,7 +468,7 @@ SANSHOKU_I_NITOI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuINitoiOptions(_Options):
+class SanshokuINitoiOptions(Options):
     'Chosen options of 3-09-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuINitoiValue = SanshokuINitoiValue.HAN_LOST
@@ -551,7 +488,7 @@ def sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None
 # --- 3-09-12 naki_chiitoitsu ---------------------------------------------------------
 
 
-class NakiChiitoitsuValue(_Menu):
+class NakiChiitoitsuValue(Menu):
     'Value menu of 3-09-12 鳴牌七對子'
     NONE = ('a', '無（對子無法鳴牌）')
     FU_LOST_HAN_1 = ('b', '�5符1翻')
@@ -561,7 +498,7 @@ NAKI_CHIITOITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NakiChiitoitsuOptions(_Options):
+class NakiChiitoitsuOptions(Options):
     'Chosen options of 3-09-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NakiChiitoitsuValue = NakiChiitoitsuValue.FU_LOST_HAN_1

@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-10'
@@ -83,7 +20,7 @@ SECTION_NAME = '順子系的特殊役'
 # --- 3-10-01 isshoku_sanjun ---------------------------------------------------------
 
 
-class IsshokuSanjunValue(_Menu):
+class IsshokuSanjunValue(Menu):
     'Value menu of 3-10-01 一色三順'
     NONE = ('a', '無')
     HAN_2_OPEN_1 = ('b', '2翻（鳴牌後1翻）')
@@ -96,7 +33,7 @@ ISSHOKU_SANJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IsshokuSanjunOptions(_Options):
+class IsshokuSanjunOptions(Options):
     'Chosen options of 3-10-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuSanjunValue = IsshokuSanjunValue.HAN_2_OPEN_1
@@ -116,7 +53,7 @@ def isshoku_sanjun(win: HandView, opts: IsshokuSanjunOptions) -> Award | None:
 # --- 3-10-02 isshoku_yonjun ---------------------------------------------------------
 
 
-class IsshokuYonjunValue(_Menu):
+class IsshokuYonjunValue(Menu):
     'Value menu of 3-10-02 一色四順'
     NONE = ('a', '無')
     HAN_3_OPEN_2 = ('b', '3翻（鳴牌後2翻）')
@@ -129,7 +66,7 @@ ISSHOKU_YONJUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IsshokuYonjunOptions(_Options):
+class IsshokuYonjunOptions(Options):
     'Chosen options of 3-10-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuYonjunValue = IsshokuYonjunValue.HAN_3_OPEN_2
@@ -149,7 +86,7 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
 # --- 3-10-03 sanshoku_ittsuu ---------------------------------------------------------
 
 
-class SanshokuIttsuuValue(_Menu):
+class SanshokuIttsuuValue(Menu):
     'Value menu of 3-10-03 三色一通'
     NONE = ('a', '無')
     HAN_2_OPEN_1 = ('b', '2翻（鳴牌後1翻）')
@@ -160,7 +97,7 @@ SANSHOKU_ITTSUU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuIttsuuOptions(_Options):
+class SanshokuIttsuuOptions(Options):
     'Chosen options of 3-10-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuIttsuuValue = SanshokuIttsuuValue.HAN_2_OPEN_1
@@ -180,7 +117,7 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
 # --- 3-10-04 kinmonkyou ---------------------------------------------------------
 
 
-class KinmonkyouValue(_Menu):
+class KinmonkyouValue(Menu):
     'Value menu of 3-10-04 金門橋'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -189,20 +126,20 @@ class KinmonkyouValue(_Menu):
 KINMONKYOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KinmonkyouCondition(_Menu):
+class KinmonkyouCondition(Menu):
     '3-10-04-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-class KinmonkyouFlush(_Menu):
+class KinmonkyouFlush(Menu):
     '3-10-04-02 牌的種類的限制 (opts.flush)'
     NOT_REQUIRED = ('a', '不是清一色也可（不限制雀頭的種類）')
     REQUIRED = ('b', '必須是清一色（雀頭也要是相同種類的數牌）')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KinmonkyouOptions(_Options):
+class KinmonkyouOptions(Options):
     'Chosen options of 3-10-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinmonkyouValue = KinmonkyouValue.YAKUMAN
@@ -228,7 +165,7 @@ def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
 # --- 3-10-05 chinpeikou ---------------------------------------------------------
 
 
-class ChinpeikouValue(_Menu):
+class ChinpeikouValue(Menu):
     'Value menu of 3-10-05 清杯口'
     NONE = ('a', '無')
     HAN_1_CLOSED_ONLY = ('b', '1翻（僅限門前；與二杯口合計4翻）')
@@ -241,7 +178,7 @@ CHINPEIKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChinpeikouOptions(_Options):
+class ChinpeikouOptions(Options):
     'Chosen options of 3-10-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChinpeikouValue = ChinpeikouValue.HAN_1_CLOSED_ONLY
@@ -261,7 +198,7 @@ def chinpeikou(win: HandView, opts: ChinpeikouOptions) -> Award | None:
 # --- 3-10-06 sanshoku_sanpo ---------------------------------------------------------
 
 
-class SanshokuSanpoValue(_Menu):
+class SanshokuSanpoValue(Menu):
     'Value menu of 3-10-06 三色三步'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -271,7 +208,7 @@ SANSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuSanpoOptions(_Options):
+class SanshokuSanpoOptions(Options):
     'Chosen options of 3-10-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuSanpoValue = SanshokuSanpoValue.HAN_2
@@ -291,7 +228,7 @@ def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
 # --- 3-10-07 isshoku_sanpo ---------------------------------------------------------
 
 
-class IsshokuSanpoValue(_Menu):
+class IsshokuSanpoValue(Menu):
     'Value menu of 3-10-07 一色三步'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -301,7 +238,7 @@ ISSHOKU_SANPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IsshokuSanpoOptions(_Options):
+class IsshokuSanpoOptions(Options):
     'Chosen options of 3-10-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuSanpoValue = IsshokuSanpoValue.HAN_2
@@ -321,7 +258,7 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
 # --- 3-10-08 isshoku_yonpo ---------------------------------------------------------
 
 
-class IsshokuYonpoValue(_Menu):
+class IsshokuYonpoValue(Menu):
     'Value menu of 3-10-08 一色四步'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -330,13 +267,13 @@ class IsshokuYonpoValue(_Menu):
 ISSHOKU_YONPO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class IsshokuYonpoCondition(_Menu):
+class IsshokuYonpoCondition(Menu):
     '3-10-08-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-class IsshokuYonpoFlush(_Menu):
+class IsshokuYonpoFlush(Menu):
     '3-10-08-02 牌的種類的限制 (opts.flush)'
     NOT_REQUIRED = ('a', '不是清一色也可（不限制雀頭的種類）')
     REQUIRED = ('b', '必須是清一色（雀頭也要是相同種類的數牌），但不限制數字')
@@ -344,7 +281,7 @@ class IsshokuYonpoFlush(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class IsshokuYonpoOptions(_Options):
+class IsshokuYonpoOptions(Options):
     'Chosen options of 3-10-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: IsshokuYonpoValue = IsshokuYonpoValue.YAKUMAN
@@ -370,7 +307,7 @@ def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
 # --- 3-10-09 shanron_chonchu_1 ---------------------------------------------------------
 
 
-class ShanronChonchu1Value(_Menu):
+class ShanronChonchu1Value(Menu):
     'Value menu of 3-10-09 雙龍爭珠(1)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -380,7 +317,7 @@ SHANRON_CHONCHU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShanronChonchu1Options(_Options):
+class ShanronChonchu1Options(Options):
     'Chosen options of 3-10-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu1Value = ShanronChonchu1Value.YAKUMAN
@@ -400,7 +337,7 @@ def shanron_chonchu_1(win: HandView, opts: ShanronChonchu1Options) -> Award | No
 # --- 3-10-10 shanron_chonchu_2 ---------------------------------------------------------
 
 
-class ShanronChonchu2Value(_Menu):
+class ShanronChonchu2Value(Menu):
     'Value menu of 3-10-10 雙龍爭珠(2)'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -411,7 +348,7 @@ SHANRON_CHONCHU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShanronChonchu2Options(_Options):
+class ShanronChonchu2Options(Options):
     'Chosen options of 3-10-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu2Value = ShanronChonchu2Value.MANGAN
@@ -431,7 +368,7 @@ def shanron_chonchu_2(win: HandView, opts: ShanronChonchu2Options) -> Award | No
 # --- 3-10-11 shanron_chonchu_3 ---------------------------------------------------------
 
 
-class ShanronChonchu3Value(_Menu):
+class ShanronChonchu3Value(Menu):
     'Value menu of 3-10-11 雙龍爭珠(3)'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -442,7 +379,7 @@ SHANRON_CHONCHU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShanronChonchu3Options(_Options):
+class ShanronChonchu3Options(Options):
     'Chosen options of 3-10-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShanronChonchu3Value = ShanronChonchu3Value.MANGAN
@@ -462,7 +399,7 @@ def shanron_chonchu_3(win: HandView, opts: ShanronChonchu3Options) -> Award | No
 # --- 3-10-12 seikaiko ---------------------------------------------------------
 
 
-class SeikaikoValue(_Menu):
+class SeikaikoValue(Menu):
     'Value menu of 3-10-12 清海湖'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -472,7 +409,7 @@ SEIKAIKO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SeikaikoOptions(_Options):
+class SeikaikoOptions(Options):
     'Chosen options of 3-10-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikaikoValue = SeikaikoValue.YAKUMAN

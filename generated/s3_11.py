@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-11'
@@ -83,7 +20,7 @@ SECTION_NAME = '刻子系的特殊役'
 # --- 3-11-01 sanrenkou ---------------------------------------------------------
 
 
-class SanrenkouValue(_Menu):
+class SanrenkouValue(Menu):
     'Value menu of 3-11-01 三連刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -95,7 +32,7 @@ SANRENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanrenkouOptions(_Options):
+class SanrenkouOptions(Options):
     'Chosen options of 3-11-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanrenkouValue = SanrenkouValue.HAN_2
@@ -115,7 +52,7 @@ def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
 # --- 3-11-02 suurenkou ---------------------------------------------------------
 
 
-class SuurenkouValue(_Menu):
+class SuurenkouValue(Menu):
     'Value menu of 3-11-02 四連刻'
     NONE = ('a', '無')
     HAN_4 = ('b', '4翻')
@@ -127,7 +64,7 @@ class SuurenkouValue(_Menu):
 SUURENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class SuurenkouPair(_Menu):
+class SuurenkouPair(Menu):
     '3-11-02-01 雀頭的條件 (opts.pair)'
     ANY = ('a', '什麼都可以')
     SAME_SUIT = ('b', '和四連刻的花色相同（清一色），不限制數字')
@@ -135,7 +72,7 @@ class SuurenkouPair(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SuurenkouOptions(_Options):
+class SuurenkouOptions(Options):
     'Chosen options of 3-11-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuurenkouValue = SuurenkouValue.HAN_4
@@ -158,7 +95,7 @@ def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
 # --- 3-11-03 sanshoku_renkou ---------------------------------------------------------
 
 
-class SanshokuRenkouValue(_Menu):
+class SanshokuRenkouValue(Menu):
     'Value menu of 3-11-03 三色連刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -167,14 +104,14 @@ class SanshokuRenkouValue(_Menu):
 SANSHOKU_RENKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class SanshokuRenkouCondition(_Menu):
+class SanshokuRenkouCondition(Menu):
     '3-11-03-01 役成立條件 (opts.condition)'
     TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuRenkouOptions(_Options):
+class SanshokuRenkouOptions(Options):
     'Chosen options of 3-11-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuRenkouValue = SanshokuRenkouValue.HAN_2
@@ -197,7 +134,7 @@ def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
 # --- 3-11-04 sujihai_kou ---------------------------------------------------------
 
 
-class SujihaiKouValue(_Menu):
+class SujihaiKouValue(Menu):
     'Value menu of 3-11-04 筋牌刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -208,14 +145,14 @@ class SujihaiKouValue(_Menu):
 SUJIHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class SujihaiKouCondition(_Menu):
+class SujihaiKouCondition(Menu):
     '3-11-04-01 役成立條件 (opts.condition)'
     TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SujihaiKouOptions(_Options):
+class SujihaiKouOptions(Options):
     'Chosen options of 3-11-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SujihaiKouValue = SujihaiKouValue.HAN_2
@@ -238,7 +175,7 @@ def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
 # --- 3-11-05 chousankou ---------------------------------------------------------
 
 
-class ChousankouValue(_Menu):
+class ChousankouValue(Menu):
     'Value menu of 3-11-05 頂三刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -247,20 +184,20 @@ class ChousankouValue(_Menu):
 CHOUSANKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class ChousankouCondition(_Menu):
+class ChousankouCondition(Menu):
     '3-11-05-01 役成立條件 (opts.condition)'
     TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
-class ChousankouSuit(_Menu):
+class ChousankouSuit(Menu):
     '3-11-05-02 數牌的種類 (opts.suit)'
     MANZU_ONLY = ('a', '僅限萬子')
     ANY_SUIT = ('b', '筒子、索子也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChousankouOptions(_Options):
+class ChousankouOptions(Options):
     'Chosen options of 3-11-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChousankouValue = ChousankouValue.HAN_2
@@ -286,7 +223,7 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
 # --- 3-11-06 chouhai_kou ---------------------------------------------------------
 
 
-class ChouhaiKouValue(_Menu):
+class ChouhaiKouValue(Menu):
     'Value menu of 3-11-06 跳牌刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -295,14 +232,14 @@ class ChouhaiKouValue(_Menu):
 CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class ChouhaiKouCondition(_Menu):
+class ChouhaiKouCondition(Menu):
     '3-11-06-01 役成立條件 (opts.condition)'
     TOITOI_NOT_REQUIRED = ('a', '不是對對和也可')
     TOITOI_REQUIRED = ('b', '必須是對對和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChouhaiKouOptions(_Options):
+class ChouhaiKouOptions(Options):
     'Chosen options of 3-11-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouhaiKouValue = ChouhaiKouValue.HAN_2
@@ -325,7 +262,7 @@ def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
 # --- 3-11-07 suu_chouhai_kou ---------------------------------------------------------
 
 
-class SuuChouhaiKouValue(_Menu):
+class SuuChouhaiKouValue(Menu):
     'Value menu of 3-11-07 四跳牌刻'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -336,7 +273,7 @@ SUU_CHOUHAI_KOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SuuChouhaiKouOptions(_Options):
+class SuuChouhaiKouOptions(Options):
     'Chosen options of 3-11-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuuChouhaiKouValue = SuuChouhaiKouValue.HAN_2
@@ -356,7 +293,7 @@ def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
 # --- 3-11-08 goshin_tsuukan ---------------------------------------------------------
 
 
-class GoshinTsuukanValue(_Menu):
+class GoshinTsuukanValue(Menu):
     'Value menu of 3-11-08 伍芯通貫'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -367,7 +304,7 @@ GOSHIN_TSUUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GoshinTsuukanOptions(_Options):
+class GoshinTsuukanOptions(Options):
     'Chosen options of 3-11-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoshinTsuukanValue = GoshinTsuukanValue.MANGAN
@@ -387,7 +324,7 @@ def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
 # --- 3-11-09 sanrenfon ---------------------------------------------------------
 
 
-class SanrenfonValue(_Menu):
+class SanrenfonValue(Menu):
     'Value menu of 3-11-09 三連風'
     NONE = ('a', '無')
     HAN_3 = ('b', '3翻')
@@ -397,7 +334,7 @@ SANRENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanrenfonOptions(_Options):
+class SanrenfonOptions(Options):
     'Chosen options of 3-11-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanrenfonValue = SanrenfonValue.HAN_3
@@ -417,7 +354,7 @@ def sanrenfon(win: HandView, opts: SanrenfonOptions) -> Award | None:
 # --- 3-11-10 sanfon ---------------------------------------------------------
 
 
-class SanfonValue(_Menu):
+class SanfonValue(Menu):
     'Value menu of 3-11-10 三風'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -427,7 +364,7 @@ SANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanfonOptions(_Options):
+class SanfonOptions(Options):
     'Chosen options of 3-11-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanfonValue = SanfonValue.HAN_2
@@ -447,7 +384,7 @@ def sanfon(win: HandView, opts: SanfonOptions) -> Award | None:
 # --- 3-11-11 shousanfon ---------------------------------------------------------
 
 
-class ShousanfonValue(_Menu):
+class ShousanfonValue(Menu):
     'Value menu of 3-11-11 小三風'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -457,7 +394,7 @@ SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShousanfonOptions(_Options):
+class ShousanfonOptions(Options):
     'Chosen options of 3-11-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShousanfonValue = ShousanfonValue.HAN_1
@@ -477,7 +414,7 @@ def shousanfon(win: HandView, opts: ShousanfonOptions) -> Award | None:
 # --- 3-11-12 otakaze_sankou ---------------------------------------------------------
 
 
-class OtakazeSankouValue(_Menu):
+class OtakazeSankouValue(Menu):
     'Value menu of 3-11-12 客風三刻'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -489,20 +426,20 @@ class OtakazeSankouValue(_Menu):
 OTAKAZE_SANKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': 3, 'open_han': 2, 'lost': False, 'notes': []}, 'e': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class OtakazeSankouWho(_Menu):
+class OtakazeSankouWho(Menu):
     '3-11-12-01 人的限制 (opts.who)'
     EAST_ROUND_DEALER_ONLY = ('a', '僅限東場的莊家')
     SEAT_MATCHING_ROUND = ('b', '南場的南家、西場的西家、北場的北家也可以')
 
 
-class OtakazeSankouRoundWind(_Menu):
+class OtakazeSankouRoundWind(Menu):
     '3-11-12-02 是否也可以包含場風牌 (opts.round_wind)'
     EXCLUDED = ('a', '不能包含')
     INCLUDED = ('b', '可以包含（此時任意一家都能和）')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class OtakazeSankouOptions(_Options):
+class OtakazeSankouOptions(Options):
     'Chosen options of 3-11-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OtakazeSankouValue = OtakazeSankouValue.HAN_1
@@ -528,7 +465,7 @@ def otakaze_sankou(win: HandView, opts: OtakazeSankouOptions) -> Award | None:
 # --- 3-11-13 otakaze_shousanfon ---------------------------------------------------------
 
 
-class OtakazeShousanfonValue(_Menu):
+class OtakazeShousanfonValue(Menu):
     'Value menu of 3-11-13 客風小三風'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -538,7 +475,7 @@ OTAKAZE_SHOUSANFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class OtakazeShousanfonOptions(_Options):
+class OtakazeShousanfonOptions(Options):
     'Chosen options of 3-11-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: OtakazeShousanfonValue = OtakazeShousanfonValue.HAN_2
@@ -558,7 +495,7 @@ def otakaze_shousanfon(win: HandView, opts: OtakazeShousanfonOptions) -> Award |
 # --- 3-11-14 sanshoku_shoudoukou ---------------------------------------------------------
 
 
-class SanshokuShoudoukouValue(_Menu):
+class SanshokuShoudoukouValue(Menu):
     'Value menu of 3-11-14 三色小同刻'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -568,7 +505,7 @@ SANSHOKU_SHOUDOUKOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuShoudoukouOptions(_Options):
+class SanshokuShoudoukouOptions(Options):
     'Chosen options of 3-11-14; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuShoudoukouValue = SanshokuShoudoukouValue.HAN_1
@@ -588,7 +525,7 @@ def sanshoku_shoudoukou(win: HandView, opts: SanshokuShoudoukouOptions) -> Award
 # --- 3-11-15 nishinakajima_minamigata ---------------------------------------------------------
 
 
-class NishinakajimaMinamigataValue(_Menu):
+class NishinakajimaMinamigataValue(Menu):
     'Value menu of 3-11-15 西中島南方'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -598,7 +535,7 @@ NISHINAKAJIMA_MINAMIGATA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NishinakajimaMinamigataOptions(_Options):
+class NishinakajimaMinamigataOptions(Options):
     'Chosen options of 3-11-15; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NishinakajimaMinamigataValue = NishinakajimaMinamigataValue.YAKUMAN
@@ -618,7 +555,7 @@ def nishinakajima_minamigata(win: HandView, opts: NishinakajimaMinamigataOptions
 # --- 3-11-16 panda ---------------------------------------------------------
 
 
-class PandaValue(_Menu):
+class PandaValue(Menu):
     'Value menu of 3-11-16 熊貓'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -628,7 +565,7 @@ PANDA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class PandaOptions(_Options):
+class PandaOptions(Options):
     'Chosen options of 3-11-16; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PandaValue = PandaValue.HAN_1
@@ -648,7 +585,7 @@ def panda(win: HandView, opts: PandaOptions) -> Award | None:
 # --- 3-11-17 renfon ---------------------------------------------------------
 
 
-class RenfonValue(_Menu):
+class RenfonValue(Menu):
     'Value menu of 3-11-17 連風'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -658,7 +595,7 @@ RENFON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RenfonOptions(_Options):
+class RenfonOptions(Options):
     'Chosen options of 3-11-17; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenfonValue = RenfonValue.HAN_1
@@ -678,7 +615,7 @@ def renfon(win: HandView, opts: RenfonOptions) -> Award | None:
 # --- 3-11-18 q_taro ---------------------------------------------------------
 
 
-class QTaroValue(_Menu):
+class QTaroValue(Menu):
     'Value menu of 3-11-18 Ｑ太郎'
     NONE = ('a', '無')
     ADOPTED = ('b', '有')
@@ -688,7 +625,7 @@ Q_TARO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class QTaroOptions(_Options):
+class QTaroOptions(Options):
     'Chosen options of 3-11-18; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: QTaroValue = QTaroValue.ADOPTED
@@ -708,7 +645,7 @@ def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
 # --- 3-11-19 shinnuma_kenji ---------------------------------------------------------
 
 
-class ShinnumaKenjiValue(_Menu):
+class ShinnumaKenjiValue(Menu):
     'Value menu of 3-11-19 新沼謙治'
     NONE = ('a', '無')
     ADOPTED = ('b', '有')
@@ -718,7 +655,7 @@ SHINNUMA_KENJI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShinnumaKenjiOptions(_Options):
+class ShinnumaKenjiOptions(Options):
     'Chosen options of 3-11-19; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShinnumaKenjiValue = ShinnumaKenjiValue.ADOPTED
@@ -738,7 +675,7 @@ def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
 # --- 3-11-20 ton_hatsu ---------------------------------------------------------
 
 
-class TonHatsuValue(_Menu):
+class TonHatsuValue(Menu):
     'Value menu of 3-11-20 東加上發'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -747,20 +684,20 @@ class TonHatsuValue(_Menu):
 TON_HATSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class TonHatsuCondition(_Menu):
+class TonHatsuCondition(Menu):
     '3-11-20-01 役成立條件 (opts.condition)'
     BOTH_TRIPLETS = ('a', '東和發都要是刻子')
     ONE_MAY_BE_PAIR = ('b', '東和發沒有必要都是刻子')
 
 
-class TonHatsuHonitsu(_Menu):
+class TonHatsuHonitsu(Menu):
     '3-11-20-02 是否僅限混一色 (opts.honitsu)'
     NOT_REQUIRED = ('a', '不是混一色也可')
     REQUIRED = ('b', '必須是混一色')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class TonHatsuOptions(_Options):
+class TonHatsuOptions(Options):
     'Chosen options of 3-11-20; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TonHatsuValue = TonHatsuValue.HAN_1
@@ -786,7 +723,7 @@ def ton_hatsu(win: HandView, opts: TonHatsuOptions) -> Award | None:
 # --- 3-11-21 nan_haku ---------------------------------------------------------
 
 
-class NanHakuValue(_Menu):
+class NanHakuValue(Menu):
     'Value menu of 3-11-21 南加上白'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -795,20 +732,20 @@ class NanHakuValue(_Menu):
 NAN_HAKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class NanHakuCondition(_Menu):
+class NanHakuCondition(Menu):
     '3-11-21-01 役成立條件 (opts.condition)'
     BOTH_TRIPLETS = ('a', '南和白都要是刻子')
     ONE_MAY_BE_PAIR = ('b', '南和白沒有必要都是刻子')
 
 
-class NanHakuHonitsu(_Menu):
+class NanHakuHonitsu(Menu):
     '3-11-21-02 是否僅限混一色 (opts.honitsu)'
     NOT_REQUIRED = ('a', '不是混一色也可')
     REQUIRED = ('b', '必須是混一色')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NanHakuOptions(_Options):
+class NanHakuOptions(Options):
     'Chosen options of 3-11-21; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanHakuValue = NanHakuValue.HAN_1
@@ -834,7 +771,7 @@ def nan_haku(win: HandView, opts: NanHakuOptions) -> Award | None:
 # --- 3-11-22 nakanishi_kun ---------------------------------------------------------
 
 
-class NakanishiKunValue(_Menu):
+class NakanishiKunValue(Menu):
     'Value menu of 3-11-22 中西君'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -843,20 +780,20 @@ class NakanishiKunValue(_Menu):
 NAKANISHI_KUN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class NakanishiKunCondition(_Menu):
+class NakanishiKunCondition(Menu):
     '3-11-22-01 役成立條件 (opts.condition)'
     BOTH_TRIPLETS = ('a', '中和西都要是刻子')
     ONE_MAY_BE_PAIR = ('b', '中和西沒有必要都是刻子')
 
 
-class NakanishiKunHonitsu(_Menu):
+class NakanishiKunHonitsu(Menu):
     '3-11-22-02 是否僅限混一色 (opts.honitsu)'
     NOT_REQUIRED = ('a', '不是混一色也可')
     REQUIRED = ('b', '必須是混一色')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NakanishiKunOptions(_Options):
+class NakanishiKunOptions(Options):
     'Chosen options of 3-11-22; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NakanishiKunValue = NakanishiKunValue.HAN_1
@@ -882,7 +819,7 @@ def nakanishi_kun(win: HandView, opts: NakanishiKunOptions) -> Award | None:
 # --- 3-11-23 seikan_tonneru ---------------------------------------------------------
 
 
-class SeikanTonneruValue(_Menu):
+class SeikanTonneruValue(Menu):
     'Value menu of 3-11-23 青函隧道'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -892,7 +829,7 @@ SEIKAN_TONNERU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SeikanTonneruOptions(_Options):
+class SeikanTonneruOptions(Options):
     'Chosen options of 3-11-23; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeikanTonneruValue = SeikanTonneruValue.YAKUMAN
@@ -912,7 +849,7 @@ def seikan_tonneru(win: HandView, opts: SeikanTonneruOptions) -> Award | None:
 # --- 3-11-24 seishun_ni_kuinashi ---------------------------------------------------------
 
 
-class SeishunNiKuinashiValue(_Menu):
+class SeishunNiKuinashiValue(Menu):
     'Value menu of 3-11-24 青春無悔'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -922,7 +859,7 @@ SEISHUN_NI_KUINASHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': Fals
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SeishunNiKuinashiOptions(_Options):
+class SeishunNiKuinashiOptions(Options):
     'Chosen options of 3-11-24; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeishunNiKuinashiValue = SeishunNiKuinashiValue.HAN_1
@@ -942,7 +879,7 @@ def seishun_ni_kuinashi(win: HandView, opts: SeishunNiKuinashiOptions) -> Award 
 # --- 3-11-25 dairinkan ---------------------------------------------------------
 
 
-class DairinkanValue(_Menu):
+class DairinkanValue(Menu):
     'Value menu of 3-11-25 大林間'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -952,7 +889,7 @@ DAIRINKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class DairinkanOptions(_Options):
+class DairinkanOptions(Options):
     'Chosen options of 3-11-25; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DairinkanValue = DairinkanValue.YAKUMAN

@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-12'
@@ -83,7 +20,7 @@ SECTION_NAME = '槓子系的特殊役'
 # --- 3-12-01 chou_sangen ---------------------------------------------------------
 
 
-class ChouSangenValue(_Menu):
+class ChouSangenValue(Menu):
     'Value menu of 3-12-01 超三元'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿（可與大三元複合）')
@@ -93,7 +30,7 @@ CHOU_SANGEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'note
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChouSangenOptions(_Options):
+class ChouSangenOptions(Options):
     'Chosen options of 3-12-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouSangenValue = ChouSangenValue.YAKUMAN
@@ -113,7 +50,7 @@ def chou_sangen(win: HandView, opts: ChouSangenOptions) -> Award | None:
 # --- 3-12-02 chou_suushii ---------------------------------------------------------
 
 
-class ChouSuushiiValue(_Menu):
+class ChouSuushiiValue(Menu):
     'Value menu of 3-12-02 超四喜'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿（可與大四喜、四槓子複合）')
@@ -123,7 +60,7 @@ CHOU_SUUSHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChouSuushiiOptions(_Options):
+class ChouSuushiiOptions(Options):
     'Chosen options of 3-12-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChouSuushiiValue = ChouSuushiiValue.YAKUMAN
@@ -143,7 +80,7 @@ def chou_suushii(win: HandView, opts: ChouSuushiiOptions) -> Award | None:
 # --- 3-12-03 hokkyoku_shirokuma ---------------------------------------------------------
 
 
-class HokkyokuShirokumaValue(_Menu):
+class HokkyokuShirokumaValue(Menu):
     'Value menu of 3-12-03 北極白熊'
     NONE = ('a', '無')
     YAKUMAN_OPEN_HAN_5 = ('b', '役滿（鳴牌後5翻）')
@@ -153,7 +90,7 @@ HOKKYOKU_SHIROKUMA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HokkyokuShirokumaOptions(_Options):
+class HokkyokuShirokumaOptions(Options):
     'Chosen options of 3-12-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HokkyokuShirokumaValue = HokkyokuShirokumaValue.YAKUMAN_OPEN_HAN_5
@@ -173,7 +110,7 @@ def hokkyoku_shirokuma(win: HandView, opts: HokkyokuShirokumaOptions) -> Award |
 # --- 3-12-04 anchuu_mosaku ---------------------------------------------------------
 
 
-class AnchuuMosakuValue(_Menu):
+class AnchuuMosakuValue(Menu):
     'Value menu of 3-12-04 暗中模索'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -183,14 +120,14 @@ class AnchuuMosakuValue(_Menu):
 ANCHUU_MOSAKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': 2, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class AnchuuMosakuWin(_Menu):
+class AnchuuMosakuWin(Menu):
     '3-12-04-01 和牌條件 (opts.win)'
     ANY_SOUZU_TSUMO = ('a', '自摸索子和牌即可，不是必須嶺上開花')
     RINSHAN_REQUIRED = ('b', '必須在暗槓中時，從嶺上牌自摸索子，嶺上開花和牌')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class AnchuuMosakuOptions(_Options):
+class AnchuuMosakuOptions(Options):
     'Chosen options of 3-12-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AnchuuMosakuValue = AnchuuMosakuValue.HAN_1
@@ -213,7 +150,7 @@ def anchuu_mosaku(win: HandView, opts: AnchuuMosakuOptions) -> Award | None:
 # --- 3-12-05 hatsukan ---------------------------------------------------------
 
 
-class HatsukanValue(_Menu):
+class HatsukanValue(Menu):
     'Value menu of 3-12-05 初槓'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -223,7 +160,7 @@ HATSUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HatsukanOptions(_Options):
+class HatsukanOptions(Options):
     'Chosen options of 3-12-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HatsukanValue = HatsukanValue.HAN_1
@@ -243,7 +180,7 @@ def hatsukan(win: HandView, opts: HatsukanOptions) -> Award | None:
 # --- 3-12-06 ryankantsu ---------------------------------------------------------
 
 
-class RyankantsuValue(_Menu):
+class RyankantsuValue(Menu):
     'Value menu of 3-12-06 二槓子'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -253,7 +190,7 @@ RYANKANTSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RyankantsuOptions(_Options):
+class RyankantsuOptions(Options):
     'Chosen options of 3-12-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyankantsuValue = RyankantsuValue.HAN_2
@@ -273,7 +210,7 @@ def ryankantsu(win: HandView, opts: RyankantsuOptions) -> Award | None:
 # --- 3-12-07 ryan_ankan ---------------------------------------------------------
 
 
-class RyanAnkanValue(_Menu):
+class RyanAnkanValue(Menu):
     'Value menu of 3-12-07 二暗槓'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻（與二槓子或不計役滿的三槓子複合）')
@@ -283,7 +220,7 @@ RYAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RyanAnkanOptions(_Options):
+class RyanAnkanOptions(Options):
     'Chosen options of 3-12-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RyanAnkanValue = RyanAnkanValue.HAN_1
@@ -303,7 +240,7 @@ def ryan_ankan(win: HandView, opts: RyanAnkanOptions) -> Award | None:
 # --- 3-12-08 san_ankan ---------------------------------------------------------
 
 
-class SanAnkanValue(_Menu):
+class SanAnkanValue(Menu):
     'Value menu of 3-12-08 三暗槓'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿（與四槓子或計役滿時的三槓子複合）')
@@ -313,7 +250,7 @@ SAN_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanAnkanOptions(_Options):
+class SanAnkanOptions(Options):
     'Chosen options of 3-12-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanAnkanValue = SanAnkanValue.YAKUMAN
@@ -333,7 +270,7 @@ def san_ankan(win: HandView, opts: SanAnkanOptions) -> Award | None:
 # --- 3-12-09 suu_ankan ---------------------------------------------------------
 
 
-class SuuAnkanValue(_Menu):
+class SuuAnkanValue(Menu):
     'Value menu of 3-12-09 四暗槓'
     NONE = ('a', '無')
     DOUBLE_YAKUMAN = ('b', '兩倍役滿（與四槓子複合，與三暗槓不復合）')
@@ -343,7 +280,7 @@ SUU_ANKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SuuAnkanOptions(_Options):
+class SuuAnkanOptions(Options):
     'Chosen options of 3-12-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SuuAnkanValue = SuuAnkanValue.DOUBLE_YAKUMAN
@@ -363,7 +300,7 @@ def suu_ankan(win: HandView, opts: SuuAnkanOptions) -> Award | None:
 # --- 3-12-10 sanshoku_doukan ---------------------------------------------------------
 
 
-class SanshokuDoukanValue(_Menu):
+class SanshokuDoukanValue(Menu):
     'Value menu of 3-12-10 三色同槓'
     NONE = ('a', '無')
     DOUBLE_YAKUMAN = ('b', '兩倍役滿（與三槓子、四槓子、三暗槓、四暗槓複合）')
@@ -373,7 +310,7 @@ SANSHOKU_DOUKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, '
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SanshokuDoukanOptions(_Options):
+class SanshokuDoukanOptions(Options):
     'Chosen options of 3-12-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SanshokuDoukanValue = SanshokuDoukanValue.DOUBLE_YAKUMAN

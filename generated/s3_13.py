@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-13'
@@ -83,7 +20,7 @@ SECTION_NAME = '數牌的數字的合計的特殊役'
 # --- 3-13-01 kaga_hyakumangoku_1 ---------------------------------------------------------
 
 
-class KagaHyakumangoku1Value(_Menu):
+class KagaHyakumangoku1Value(Menu):
     'Value menu of 3-13-01 加賀百萬石(1)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -93,20 +30,20 @@ class KagaHyakumangoku1Value(_Menu):
 KAGA_HYAKUMANGOKU_1_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'conditional', 'cases': [{'when': '合计刚好100', 'value': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}, {'when': '101以上', 'value': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}], 'lost': False, 'notes': []}}
 
 
-class KagaHyakumangoku1Condition(_Menu):
+class KagaHyakumangoku1Condition(Menu):
     '3-13-01-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-class KagaHyakumangoku1Total(_Menu):
+class KagaHyakumangoku1Total(Menu):
     '3-13-01-02 合計值的條件 (opts.total)'
     EXACTLY_100 = ('a', '僅合計剛好100時成立')
     AT_LEAST_100 = ('b', '合計100及以上時成立')
     MORE_THAN_100 = ('c', '合計大於100時成立')
 
 
-class KagaHyakumangoku1Kinds(_Menu):
+class KagaHyakumangoku1Kinds(Menu):
     '3-13-01-03 牌的種類的限制 (opts.kinds)'
     CHINITSU_ONLY = ('a', '僅限清一色')
     CHINITSU_OR_HONITSU = ('b', '僅限清一色或混一色')
@@ -114,7 +51,7 @@ class KagaHyakumangoku1Kinds(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KagaHyakumangoku1Options(_Options):
+class KagaHyakumangoku1Options(Options):
     'Chosen options of 3-13-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KagaHyakumangoku1Value = KagaHyakumangoku1Value.YAKUMAN
@@ -143,7 +80,7 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
 # --- 3-13-02 kishuu_gojuugomangoku ---------------------------------------------------------
 
 
-class KishuuGojuugomangokuValue(_Menu):
+class KishuuGojuugomangokuValue(Menu):
     'Value menu of 3-13-02 紀州五十五萬石'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -153,14 +90,14 @@ class KishuuGojuugomangokuValue(_Menu):
 KISHUU_GOJUUGOMANGOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class KishuuGojuugomangokuTotal(_Menu):
+class KishuuGojuugomangokuTotal(Menu):
     '3-13-02-01 合計值的條件 (opts.total)'
     EXACTLY_55 = ('a', '僅合計剛好55時成立')
     AT_LEAST_55 = ('b', '合計55及以上時成立')
     MORE_THAN_55 = ('c', '合計大於55時成立')
 
 
-class KishuuGojuugomangokuKinds(_Menu):
+class KishuuGojuugomangokuKinds(Menu):
     '3-13-02-02 牌的種類的限制 (opts.kinds)'
     CHINITSU_ONLY = ('a', '僅限清一色')
     CHINITSU_OR_HATSU_HONITSU = ('b', '僅限清一色或字牌中只有發的刻子的混一色')
@@ -168,7 +105,7 @@ class KishuuGojuugomangokuKinds(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KishuuGojuugomangokuOptions(_Options):
+class KishuuGojuugomangokuOptions(Options):
     'Chosen options of 3-13-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KishuuGojuugomangokuValue = KishuuGojuugomangokuValue.YAKUMAN
@@ -194,7 +131,7 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
 # --- 3-13-03 mito_sanjuugomangoku ---------------------------------------------------------
 
 
-class MitoSanjuugomangokuValue(_Menu):
+class MitoSanjuugomangokuValue(Menu):
     'Value menu of 3-13-03 水戶三十五萬石'
     NONE = ('a', '無')
     DOUBLE_AT_EXACTLY_35 = ('b', '合計剛好35時兩倍役滿，34以下時役滿')
@@ -203,14 +140,14 @@ class MitoSanjuugomangokuValue(_Menu):
 MITO_SANJUUGOMANGOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'conditional', 'cases': [{'when': '合计刚好35', 'value': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}, {'when': '34以下', 'value': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}], 'lost': False, 'notes': []}}
 
 
-class MitoSanjuugomangokuCondition(_Menu):
+class MitoSanjuugomangokuCondition(Menu):
     '3-13-03-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class MitoSanjuugomangokuOptions(_Options):
+class MitoSanjuugomangokuOptions(Options):
     'Chosen options of 3-13-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: MitoSanjuugomangokuValue = MitoSanjuugomangokuValue.DOUBLE_AT_EXACTLY_35
@@ -233,7 +170,7 @@ def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Awa
 # --- 3-13-04 kujuukuri ---------------------------------------------------------
 
 
-class KujuukuriValue(_Menu):
+class KujuukuriValue(Menu):
     'Value menu of 3-13-04 九十九里'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -243,7 +180,7 @@ KUJUUKURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes'
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KujuukuriOptions(_Options):
+class KujuukuriOptions(Options):
     'Chosen options of 3-13-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KujuukuriValue = KujuukuriValue.YAKUMAN
@@ -263,7 +200,7 @@ def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
 # --- 3-13-05 beiju ---------------------------------------------------------
 
 
-class BeijuValue(_Menu):
+class BeijuValue(Menu):
     'Value menu of 3-13-05 米壽'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -274,7 +211,7 @@ BEIJU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class BeijuOptions(_Options):
+class BeijuOptions(Options):
     'Chosen options of 3-13-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BeijuValue = BeijuValue.YAKUMAN
@@ -294,7 +231,7 @@ def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
 # --- 3-13-06 miseinen ---------------------------------------------------------
 
 
-class MiseinenValue(_Menu):
+class MiseinenValue(Menu):
     'Value menu of 3-13-06 未成年'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -305,14 +242,14 @@ class MiseinenValue(_Menu):
 MISEINEN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': 3, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-class MiseinenHonors(_Menu):
+class MiseinenHonors(Menu):
     '3-13-06-01 牌的構成條件 (opts.honors)'
     NOT_ALLOWED = ('a', '不能有字牌')
     ALLOWED = ('b', '有字牌也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class MiseinenOptions(_Options):
+class MiseinenOptions(Options):
     'Chosen options of 3-13-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: MiseinenValue = MiseinenValue.HAN_3
@@ -335,7 +272,7 @@ def miseinen(win: HandView, opts: MiseinenOptions) -> Award | None:
 # --- 3-13-07 seijinshiki ---------------------------------------------------------
 
 
-class SeijinshikiValue(_Menu):
+class SeijinshikiValue(Menu):
     'Value menu of 3-13-07 成人式'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -346,14 +283,14 @@ class SeijinshikiValue(_Menu):
 SEIJINSHIKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class SeijinshikiHonors(_Menu):
+class SeijinshikiHonors(Menu):
     '3-13-07-01 牌的構成條件 (opts.honors)'
     NOT_ALLOWED = ('a', '不能有字牌')
     ALLOWED = ('b', '有字牌也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SeijinshikiOptions(_Options):
+class SeijinshikiOptions(Options):
     'Chosen options of 3-13-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SeijinshikiValue = SeijinshikiValue.MANGAN

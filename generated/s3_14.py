@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-14'
@@ -83,7 +20,7 @@ SECTION_NAME = '與聽牌形相關的特殊役'
 # --- 3-14-01 kinkei_dokuritsu ---------------------------------------------------------
 
 
-class KinkeiDokuritsuValue(_Menu):
+class KinkeiDokuritsuValue(Menu):
     'Value menu of 3-14-01 金雞獨立'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -93,7 +30,7 @@ KINKEI_DOKURITSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KinkeiDokuritsuOptions(_Options):
+class KinkeiDokuritsuOptions(Options):
     'Chosen options of 3-14-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinkeiDokuritsuValue = KinkeiDokuritsuValue.HAN_LOST
@@ -113,7 +50,7 @@ def kinkei_dokuritsu(win: HandView, opts: KinkeiDokuritsuOptions) -> Award | Non
 # --- 3-14-02 dokuchou_kankousetsu ---------------------------------------------------------
 
 
-class DokuchouKankousetsuValue(_Menu):
+class DokuchouKankousetsuValue(Menu):
     'Value menu of 3-14-02 獨釣寒江雪'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -123,20 +60,20 @@ class DokuchouKankousetsuValue(_Menu):
 DOKUCHOU_KANKOUSETSU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class DokuchouKankousetsuJigokuTanki(_Menu):
+class DokuchouKankousetsuJigokuTanki(Menu):
     '3-14-02-01 是否僅限地獄單騎 (opts.jigoku_tanki)'
     REQUIRED = ('a', '僅限地獄單騎（場上已打出2張）')
     NOT_REQUIRED = ('b', '不是地獄單騎也可')
 
 
-class DokuchouKankousetsuTsumo(_Menu):
+class DokuchouKankousetsuTsumo(Menu):
     '3-14-02-02 是否僅限自摸和 (opts.tsumo)'
     TSUMO_OR_RON = ('a', '自摸和、榮和都可以')
     TSUMO_ONLY = ('b', '僅限自摸和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class DokuchouKankousetsuOptions(_Options):
+class DokuchouKankousetsuOptions(Options):
     'Chosen options of 3-14-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: DokuchouKankousetsuValue = DokuchouKankousetsuValue.MANGAN
@@ -162,7 +99,7 @@ def dokuchou_kankousetsu(win: HandView, opts: DokuchouKankousetsuOptions) -> Awa
 # --- 3-14-03 anago ---------------------------------------------------------
 
 
-class AnagoValue(_Menu):
+class AnagoValue(Menu):
     'Value menu of 3-14-03 穴子'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -172,7 +109,7 @@ ANAGO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class AnagoOptions(_Options):
+class AnagoOptions(Options):
     'Chosen options of 3-14-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: AnagoValue = AnagoValue.HAN_LOST
@@ -192,7 +129,7 @@ def anago(win: HandView, opts: AnagoOptions) -> Award | None:
 # --- 3-14-04 byoutotsu_moushin ---------------------------------------------------------
 
 
-class ByoutotsuMoushinValue(_Menu):
+class ByoutotsuMoushinValue(Menu):
     'Value menu of 3-14-04 貓突猛進'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -202,7 +139,7 @@ BYOUTOTSU_MOUSHIN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False,
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ByoutotsuMoushinOptions(_Options):
+class ByoutotsuMoushinOptions(Options):
     'Chosen options of 3-14-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ByoutotsuMoushinValue = ByoutotsuMoushinValue.HAN_LOST
@@ -222,7 +159,7 @@ def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | N
 # --- 3-14-05 hadaka_tanki ---------------------------------------------------------
 
 
-class HadakaTankiValue(_Menu):
+class HadakaTankiValue(Menu):
     'Value menu of 3-14-05 裸單騎'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -232,14 +169,14 @@ class HadakaTankiValue(_Menu):
 HADAKA_TANKI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class HadakaTankiAnkan(_Menu):
+class HadakaTankiAnkan(Menu):
     '3-14-05-01 鳴牌中是否可以包含暗槓 (opts.ankan)'
     ALLOWED = ('a', '可以')
     NOT_ALLOWED = ('b', '不可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HadakaTankiOptions(_Options):
+class HadakaTankiOptions(Options):
     'Chosen options of 3-14-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HadakaTankiValue = HadakaTankiValue.HAN_1
@@ -262,7 +199,7 @@ def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
 # --- 3-14-06 keppaihou ---------------------------------------------------------
 
 
-class KeppaihouValue(_Menu):
+class KeppaihouValue(Menu):
     'Value menu of 3-14-06 欠牌和'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -271,27 +208,27 @@ class KeppaihouValue(_Menu):
 KEPPAIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 1, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class KeppaihouWait(_Menu):
+class KeppaihouWait(Menu):
     '3-14-06-01 聽牌形的條件 (opts.wait)'
     PENCHAN_OR_KANCHAN = ('a', '僅限邊張聽或嵌張聽')
     PENCHAN_KANCHAN_OR_TANKI = ('b', '僅限邊張聽、嵌張聽、單騎聽')
     ANY = ('c', '聽牌形無限制')
 
 
-class KeppaihouWaitTileInHand(_Menu):
+class KeppaihouWaitTileInHand(Menu):
     '3-14-06-02 手牌（包含副露牌）中有聽牌時 (opts.wait_tile_in_hand)'
     HOLDS = ('a', '成立')
     DOES_NOT_HOLD = ('b', '不成立')
 
 
-class KeppaihouRiichi(_Menu):
+class KeppaihouRiichi(Menu):
     '3-14-06-03 立直的必要性 (opts.riichi)'
     NOT_REQUIRED = ('a', '不必要')
     REQUIRED = ('b', '必要')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KeppaihouOptions(_Options):
+class KeppaihouOptions(Options):
     'Chosen options of 3-14-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KeppaihouValue = KeppaihouValue.HAN_1
@@ -320,7 +257,7 @@ def keppaihou(win: HandView, opts: KeppaihouOptions) -> Award | None:
 # --- 3-14-07 kinkei_dasshoku ---------------------------------------------------------
 
 
-class KinkeiDasshokuValue(_Menu):
+class KinkeiDasshokuValue(Menu):
     'Value menu of 3-14-07 金雞奪食'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -332,21 +269,21 @@ class KinkeiDasshokuValue(_Menu):
 KINKEI_DASSHOKU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'd': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'e': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}}
 
 
-class KinkeiDasshokuWait(_Menu):
+class KinkeiDasshokuWait(Menu):
     '3-14-07-01 聽牌的形的條件 (opts.wait)'
     PENCHAN_OR_KANCHAN = ('a', '僅限邊張聽或嵌張聽')
     PENCHAN_KANCHAN_OR_TANKI = ('b', '僅限邊張聽、嵌張聽、單騎聽')
     ANY = ('c', '聽牌形無限制')
 
 
-class KinkeiDasshokuRiichi(_Menu):
+class KinkeiDasshokuRiichi(Menu):
     '3-14-07-02 立直的必要性 (opts.riichi)'
     NOT_REQUIRED = ('a', '不必要')
     REQUIRED = ('b', '必要')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KinkeiDasshokuOptions(_Options):
+class KinkeiDasshokuOptions(Options):
     'Chosen options of 3-14-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KinkeiDasshokuValue = KinkeiDasshokuValue.HAN_4
@@ -372,7 +309,7 @@ def kinkei_dasshoku(win: HandView, opts: KinkeiDasshokuOptions) -> Award | None:
 # --- 3-14-08 uushin_tonkan ---------------------------------------------------------
 
 
-class UushinTonkanValue(_Menu):
+class UushinTonkanValue(Menu):
     'Value menu of 3-14-08 五心通貫'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -382,14 +319,14 @@ class UushinTonkanValue(_Menu):
 UUSHIN_TONKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class UushinTonkanSuit(_Menu):
+class UushinTonkanSuit(Menu):
     '3-14-08-01 一氣通貫的數牌的種類 (opts.suit)'
     MANZU_ONLY = ('a', '僅限萬子')
     ANY_SUIT = ('b', '筒子、索子也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class UushinTonkanOptions(_Options):
+class UushinTonkanOptions(Options):
     'Chosen options of 3-14-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: UushinTonkanValue = UushinTonkanValue.HAN_LOST_FIRST
@@ -412,7 +349,7 @@ def uushin_tonkan(win: HandView, opts: UushinTonkanOptions) -> Award | None:
 # --- 3-14-09 goryuu_meidou ---------------------------------------------------------
 
 
-class GoryuuMeidouValue(_Menu):
+class GoryuuMeidouValue(Menu):
     'Value menu of 3-14-09 五龍鳴動'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -421,13 +358,13 @@ class GoryuuMeidouValue(_Menu):
 GORYUU_MEIDOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class GoryuuMeidouTsumo(_Menu):
+class GoryuuMeidouTsumo(Menu):
     '3-14-09-01 役成立條件 (opts.tsumo)'
     TSUMO_ONLY = ('a', '僅限自摸和')
     TSUMO_OR_RON = ('b', '自摸和、榮和都可以')
 
 
-class GoryuuMeidouWait(_Menu):
+class GoryuuMeidouWait(Menu):
     '3-14-09-02 聽牌形的限制 (opts.wait)'
     KANCHAN_ONLY = ('a', '僅限嵌張聽')
     KANCHAN_OR_TANKI = ('b', '僅限嵌張聽或單騎聽')
@@ -435,7 +372,7 @@ class GoryuuMeidouWait(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GoryuuMeidouOptions(_Options):
+class GoryuuMeidouOptions(Options):
     'Chosen options of 3-14-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GoryuuMeidouValue = GoryuuMeidouValue.YAKUMAN
@@ -461,7 +398,7 @@ def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
 # --- 3-14-10 giant_baba ---------------------------------------------------------
 
 
-class GiantBabaValue(_Menu):
+class GiantBabaValue(Menu):
     'Value menu of 3-14-10 Giant馬場'
     NONE = ('a', '無')
     HAN_1 = ('b', '1翻')
@@ -471,7 +408,7 @@ GIANT_BABA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class GiantBabaOptions(_Options):
+class GiantBabaOptions(Options):
     'Chosen options of 3-14-10; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: GiantBabaValue = GiantBabaValue.HAN_1
@@ -491,7 +428,7 @@ def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
 # --- 3-14-11 peiron_matsuri ---------------------------------------------------------
 
 
-class PeironMatsuriValue(_Menu):
+class PeironMatsuriValue(Menu):
     'Value menu of 3-14-11 北榮和祭'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -501,7 +438,7 @@ PEIRON_MATSURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'n
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class PeironMatsuriOptions(_Options):
+class PeironMatsuriOptions(Options):
     'Chosen options of 3-14-11; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PeironMatsuriValue = PeironMatsuriValue.MANGAN
@@ -521,7 +458,7 @@ def peiron_matsuri(win: HandView, opts: PeironMatsuriOptions) -> Award | None:
 # --- 3-14-12 superman ---------------------------------------------------------
 
 
-class SupermanValue(_Menu):
+class SupermanValue(Menu):
     'Value menu of 3-14-12 Superman'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -532,7 +469,7 @@ SUPERMAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class SupermanOptions(_Options):
+class SupermanOptions(Options):
     'Chosen options of 3-14-12; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: SupermanValue = SupermanValue.HAN_LOST_FIRST
@@ -552,7 +489,7 @@ def superman(win: HandView, opts: SupermanOptions) -> Award | None:
 # --- 3-14-13 kaiso ---------------------------------------------------------
 
 
-class KaisoValue(_Menu):
+class KaisoValue(Menu):
     'Value menu of 3-14-13 皆素'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -562,7 +499,7 @@ KAISO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KaisoOptions(_Options):
+class KaisoOptions(Options):
     'Chosen options of 3-14-13; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KaisoValue = KaisoValue.HAN_LOST

@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-15'
@@ -83,7 +20,7 @@ SECTION_NAME = '與和牌牌型無關特殊役'
 # --- 3-15-01 renhou ---------------------------------------------------------
 
 
-class RenhouValue(_Menu):
+class RenhouValue(Menu):
     'Value menu of 3-15-01 人和'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻（可復合人和以外的其他役）')
@@ -97,38 +34,38 @@ class RenhouValue(_Menu):
 RENHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'combines_with_all_but', 'args': ['人和'], 'text': '可复合人和以外的其他役'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'combines_with_all_but', 'args': ['人和'], 'text': '可复合人和以外的其他役'}]}, 'd': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'capped', 'args': ['人和', '满贯', '人和'], 'text': '人和以外的役比满贯高时只计算人和以外的部分'}]}, 'e': {'kind': 'limit', 'limit': 'haneman', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'capped', 'args': ['人和', '跳满', '人和'], 'text': '人和以外的役比跳满高时只计算人和以外的部分'}]}, 'f': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': [{'kind': 'capped', 'args': ['人和', '倍满', '人和'], 'text': '人和以外的役比倍满高时只计算人和以外的部分'}]}, 'g': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class RenhouRonOnDealerFirstDiscard(_Menu):
+class RenhouRonOnDealerFirstDiscard(Menu):
     '3-15-01-01 莊家的第1捨牌導致的閑家的榮和（莊家沒有暗槓）是否計人和 (opts.ron_on_dealer_first_discard)'
     COUNTS = ('a', '計人和')
     NOT_COUNTED = ('b', '不計人和')
 
 
-class RenhouRonOnNondealerFirstDiscard(_Menu):
+class RenhouRonOnNondealerFirstDiscard(Menu):
     '3-15-01-02 自家第1次自摸以前的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (opts.ron_on_nondealer_first_discard)'
     COUNTS = ('a', '計人和')
     NOT_COUNTED = ('b', '不計人和')
 
 
-class RenhouOwnFirstDrawTsumo(_Menu):
+class RenhouOwnFirstDrawTsumo(Menu):
     '3-15-01-03 自家第1次自摸的和牌（之前沒有鳴牌）是否計人和 (opts.own_first_draw_tsumo)'
     NOT_COUNTED = ('a', '不計人和')
     COUNTS = ('b', '計人和')
 
 
-class RenhouRonAfterOwnFirstDraw(_Menu):
+class RenhouRonAfterOwnFirstDraw(Menu):
     '3-15-01-04 自家第1次自摸以後的閑家的第1捨牌導致的榮和（之前沒有鳴牌）是否計人和 (opts.ron_after_own_first_draw)'
     NOT_COUNTED = ('a', '不計人和')
     COUNTS = ('b', '計人和')
 
 
-class RenhouRonAfterCallOrLaterDiscard(_Menu):
+class RenhouRonAfterCallOrLaterDiscard(Menu):
     '3-15-01-05 自家第1次自摸以前榮和別家捨牌時，如果有鳴牌，或者榮和的不是別家第1捨牌，是否計人和 (opts.ron_after_call_or_later_discard)'
     NOT_COUNTED = ('a', '不計人和')
     COUNTS = ('b', '計人和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class RenhouOptions(_Options):
+class RenhouOptions(Options):
     'Chosen options of 3-15-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: RenhouValue = RenhouValue.MANGAN
@@ -163,7 +100,7 @@ def renhou(win: HandView, opts: RenhouOptions) -> Award | None:
 # --- 3-15-02 teihou ---------------------------------------------------------
 
 
-class TeihouValue(_Menu):
+class TeihouValue(Menu):
     'Value menu of 3-15-02 底和'
     NONE = ('a', '無')
     HAN_4 = ('b', '4翻')
@@ -173,14 +110,14 @@ class TeihouValue(_Menu):
 TEIHOU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}}
 
 
-class TeihouWho(_Menu):
+class TeihouWho(Menu):
     '3-15-02-01 人的限制 (opts.who)'
     ANYONE = ('a', '誰都行')
     DEALER_ONLY = ('b', '僅莊家')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class TeihouOptions(_Options):
+class TeihouOptions(Options):
     'Chosen options of 3-15-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: TeihouValue = TeihouValue.HAN_4
@@ -203,7 +140,7 @@ def teihou(win: HandView, opts: TeihouOptions) -> Award | None:
 # --- 3-15-03 paarenchan ---------------------------------------------------------
 
 
-class PaarenchanValue(_Menu):
+class PaarenchanValue(Menu):
     'Value menu of 3-15-03 八連莊'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -214,7 +151,7 @@ class PaarenchanValue(_Menu):
 PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class PaarenchanCounting(_Menu):
+class PaarenchanCounting(Menu):
     '3-15-03-01 八連莊的成立條件 (opts.counting)'
     EIGHT_IN_A_ROW_FROM_FIRST_HAND = ('a', '從坐莊時起連續和牌8回')
     EIGHT_IN_A_ROW = ('b', '莊家連續和牌8回')
@@ -223,13 +160,13 @@ class PaarenchanCounting(_Menu):
     WIN_AT_HONBA_8 = ('e', '莊家在8本場和牌')
 
 
-class PaarenchanWinCondition(_Menu):
+class PaarenchanWinCondition(Menu):
     '3-15-03-02 八連莊的和牌條件 (opts.win_condition)'
     NO_YAKU_NEEDED = ('a', '即使沒有役也能和牌')
     MINIMUM_HAN_NEEDED = ('b', '和牌役要能滿足此場的縛')
 
 
-class PaarenchanAfterPaarenchan(_Menu):
+class PaarenchanAfterPaarenchan(Menu):
     '3-15-03-03 八連莊後的八連莊 (opts.after_paarenchan)'
     WHILE_WINNING = ('a', '和八連莊後只要繼續和牌，一直計八連莊')
     WHILE_DEALER_CONTINUES = ('b', '和八連莊後只要繼續連莊，一直計八連莊')
@@ -238,20 +175,20 @@ class PaarenchanAfterPaarenchan(_Menu):
     DEALERSHIP_ENDS = ('e', '和八連莊後流莊')
 
 
-class PaarenchanNondealerChomboPayment(_Menu):
+class PaarenchanNondealerChomboPayment(Menu):
     '3-15-03-04 可能成立八連莊的1局中，閑家錯和是否支付役滿 (opts.nondealer_chombo_payment)'
     YAKUMAN = ('a', '支付役滿')
     ORDINARY = ('b', '與普通的錯和相同')
 
 
-class PaarenchanNondealerChomboResets(_Menu):
+class PaarenchanNondealerChomboResets(Menu):
     '3-15-03-05 可能成立八連莊的1局中，閑家錯和後，八連莊的權利是否無效化 (opts.nondealer_chombo_resets)'
     RESETS = ('a', '無效化（需要重新滿足條件）')
     KEEPS = ('b', '仍然有效（下一局莊家和牌時八連莊）')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class PaarenchanOptions(_Options):
+class PaarenchanOptions(Options):
     'Chosen options of 3-15-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PaarenchanValue = PaarenchanValue.MANGAN
@@ -286,7 +223,7 @@ def paarenchan(win: HandView, opts: PaarenchanOptions) -> Award | None:
 # --- 3-15-03-06 ha_paarenchan ---------------------------------------------------------
 
 
-class HaPaarenchanValue(_Menu):
+class HaPaarenchanValue(Menu):
     'Value menu of 3-15-03-06 破八連莊'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -298,7 +235,7 @@ HA_PAARENCHAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HaPaarenchanOptions(_Options):
+class HaPaarenchanOptions(Options):
     'Chosen options of 3-15-03-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HaPaarenchanValue = HaPaarenchanValue.MANGAN
@@ -318,7 +255,7 @@ def ha_paarenchan(win: HandView, opts: HaPaarenchanOptions) -> Award | None:
 # --- 3-15-04 kanburi ---------------------------------------------------------
 
 
-class KanburiValue(_Menu):
+class KanburiValue(Menu):
     'Value menu of 3-15-04 槓振'
     NONE = ('a', '無')
     HAN_LOST = ('b', '�翻')
@@ -328,20 +265,20 @@ class KanburiValue(_Menu):
 KANBURI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'not_winning_yaku', 'text': '不认为是和牌役'}]}}
 
 
-class KanburiAfterTwoKans(_Menu):
+class KanburiAfterTwoKans(Menu):
     '3-15-04-01 榮和連續開槓2次以上後的捨牌，是否計槓振 (opts.after_two_kans)'
     COUNTS = ('a', '計槓振')
     NOT_COUNTED = ('b', '不計槓振')
 
 
-class KanburiDiscard(_Menu):
+class KanburiDiscard(Menu):
     '3-15-04-02 是否僅限自摸切嶺上牌時 (opts.discard)'
     ANY_DISCARD = ('a', '不限')
     RINSHAN_DISCARD_ONLY = ('b', '限')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KanburiOptions(_Options):
+class KanburiOptions(Options):
     'Chosen options of 3-15-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KanburiValue = KanburiValue.HAN_LOST
@@ -367,7 +304,7 @@ def kanburi(win: HandView, opts: KanburiOptions) -> Award | None:
 # --- 3-15-05 shika_kairei ---------------------------------------------------------
 
 
-class ShikaKaireiValue(_Menu):
+class ShikaKaireiValue(Menu):
     'Value menu of 3-15-05 四華開嶺'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -377,7 +314,7 @@ SHIKA_KAIREI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShikaKaireiOptions(_Options):
+class ShikaKaireiOptions(Options):
     'Chosen options of 3-15-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShikaKaireiValue = ShikaKaireiValue.YAKUMAN
@@ -397,7 +334,7 @@ def shika_kairei(win: HandView, opts: ShikaKaireiOptions) -> Award | None:
 # --- 3-15-06 shichisou_ichi ---------------------------------------------------------
 
 
-class ShichisouIchiValue(_Menu):
+class ShichisouIchiValue(Menu):
     'Value menu of 3-15-06 七搶一'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -406,32 +343,32 @@ class ShichisouIchiValue(_Menu):
 SHICHISOU_ICHI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ShichisouIchiCondition(_Menu):
+class ShichisouIchiCondition(Menu):
     '3-15-06-01 役成立條件 (opts.condition)'
     ON_DRAWING_FLOWER = ('a', '與手牌無關，拔花牌時成立')
     ON_DRAWING_FLOWER_IN_TENPAI = ('b', '聽牌時，拔花牌時成立')
 
 
-class ShichisouIchiFuriten(_Menu):
+class ShichisouIchiFuriten(Menu):
     '3-15-06-02 振聽時 (opts.furiten)'
     CAN_WIN = ('a', '能和')
     CANNOT_WIN = ('b', '不能和')
 
 
-class ShichisouIchiWithholdingFlower(_Menu):
+class ShichisouIchiWithholdingFlower(Menu):
     '3-15-06-03 為了防止七搶一，故意不拔花牌 (opts.withholding_flower)'
     CHOMBO = ('a', '計錯和')
     COUNTS_AS_WIN = ('b', '計七搶一成立')
 
 
-class ShichisouIchiShowHand(_Menu):
+class ShichisouIchiShowHand(Menu):
     '3-15-06-04 沒和到七搶一時手牌的公開 (opts.show_hand)'
     REQUIRED = ('a', '必須公開')
     OPTIONAL = ('b', '不公開也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShichisouIchiOptions(_Options):
+class ShichisouIchiOptions(Options):
     'Chosen options of 3-15-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShichisouIchiValue = ShichisouIchiValue.YAKUMAN
@@ -463,7 +400,7 @@ def shichisou_ichi(win: HandView, opts: ShichisouIchiOptions) -> Award | None:
 # --- 3-15-07 hassen_kakai ---------------------------------------------------------
 
 
-class HassenKakaiValue(_Menu):
+class HassenKakaiValue(Menu):
     'Value menu of 3-15-07 八仙過海'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -473,7 +410,7 @@ class HassenKakaiValue(_Menu):
 HASSEN_KAKAI_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}}
 
 
-class HassenKakaiCondition(_Menu):
+class HassenKakaiCondition(Menu):
     '3-15-07-01 役成立條件 (opts.condition)'
     ON_DRAWING_FLOWER = ('a', '與手牌無關，拔花牌時成立')
     ON_DRAWING_FLOWER_IN_TENPAI = ('b', '聽牌時，拔花牌時成立')
@@ -482,7 +419,7 @@ class HassenKakaiCondition(_Menu):
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class HassenKakaiOptions(_Options):
+class HassenKakaiOptions(Options):
     'Chosen options of 3-15-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: HassenKakaiValue = HassenKakaiValue.YAKUMAN
@@ -505,7 +442,7 @@ def hassen_kakai(win: HandView, opts: HassenKakaiOptions) -> Award | None:
 # --- 3-15-08 puuchii_puupon ---------------------------------------------------------
 
 
-class PuuchiiPuuponValue(_Menu):
+class PuuchiiPuuponValue(Menu):
     'Value menu of 3-15-08 不喫不碰'
     NONE = ('a', '無')
     HAN_LOST_FIRST = ('b', '�翻')
@@ -515,20 +452,20 @@ class PuuchiiPuuponValue(_Menu):
 PUUCHII_PUUPON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}}
 
 
-class PuuchiiPuuponAnkan(_Menu):
+class PuuchiiPuuponAnkan(Menu):
     '3-15-08-01 是否可以有暗槓 (opts.ankan)'
     NOT_ALLOWED = ('a', '不能有暗槓')
     ALLOWED = ('b', '暗槓了也可以')
 
 
-class PuuchiiPuuponTsumo(_Menu):
+class PuuchiiPuuponTsumo(Menu):
     '3-15-08-02 是否僅限自摸和 (opts.tsumo)'
     TSUMO_OR_RON = ('a', '自摸和、榮和都可以')
     TSUMO_ONLY = ('b', '僅限自摸和')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class PuuchiiPuuponOptions(_Options):
+class PuuchiiPuuponOptions(Options):
     'Chosen options of 3-15-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: PuuchiiPuuponValue = PuuchiiPuuponValue.HAN_LOST_FIRST

@@ -3,77 +3,14 @@
 
 from __future__ import annotations
 
-import enum
-from dataclasses import FrozenInstanceError, dataclass, fields
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from yakubook.option_types import Menu, Options
 
 if TYPE_CHECKING:
     from yakubook.engine.award import Award
     from yakubook.engine.view import HandView
-
-
-
-class _Menu(enum.Enum):
-    """An option menu: each member, named after its option (catalog/identifiers.toml),
-    carries (letter, option text); rulesets choose options by letter."""
-
-    @property
-    def letter(self) -> str:
-        return self.value[0]
-
-    @property
-    def text(self) -> str:
-        return self.value[1]
-
-    @classmethod
-    def by_letter(cls, letter: str) -> Any:
-        for member in cls:
-            if member.value[0] == letter:
-                return member
-        raise KeyError(f"{cls.__name__} has no option {letter!r}")
-
-
-class _Options:
-    """What every option type shares: frozen, and pickled by its fields' values.
-
-    Each option type behaves as the class ``@dataclass(frozen=True, slots=True)`` makes,
-    but ``dataclass()`` there only collects the fields and adds the slots (``init``,
-    ``repr`` and ``eq`` off, not frozen): the methods it would compile with ``exec`` at
-    import, about 0.7 ms a class (issue #38), are written out instead, compiled with this
-    module: ``__init__`` in each class, the others here, doing what dataclass()'s do.
-    Only ``__dataclass_params__`` tells the difference (it says not frozen, no eq);
-    tests/render/test_stubs.py holds each type to a real frozen slots dataclass."""
-
-    __slots__ = ()
-    __match_args__: tuple[str, ...] = ()  # the fields' names, in order (dataclass() sets it)
-
-    def _values(self) -> tuple[Any, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
-
-    def __repr__(self) -> str:
-        inner = ", ".join([f"{name}={getattr(self, name)!r}" for name in self.__match_args__])
-        return f"{self.__class__.__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._values() == other._values()  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[Any]:
-        return [getattr(self, f.name) for f in fields(self)]  # type: ignore[arg-type]
-
-    def __setstate__(self, state: list[Any]) -> None:
-        for f, value in zip(fields(self), state):  # type: ignore[arg-type]
-            object.__setattr__(self, f.name, value)
 
 
 SECTION_ID = '3-16'
@@ -83,7 +20,7 @@ SECTION_NAME = '非聽牌形的特殊役'
 # --- 3-16-01 shiisanpuutaa ---------------------------------------------------------
 
 
-class ShiisanpuutaaValue(_Menu):
+class ShiisanpuutaaValue(Menu):
     'Value menu of 3-16-01 十三不搭'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -95,26 +32,26 @@ class ShiisanpuutaaValue(_Menu):
 SHIISANPUUTAA_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'c': {'kind': 'limit', 'limit': 'baiman', 'multiple': 1, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'sanbaiman', 'multiple': 1, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ShiisanpuutaaWithKokushi(_Menu):
+class ShiisanpuutaaWithKokushi(Menu):
     '3-16-01-01 國士無雙時 (opts.with_kokushi)'
     NOT_COUNTED = ('a', '十三不搭無效（天和或地和＋國士無雙）')
     COUNTS = ('b', '十三不搭有效（天和或地和＋國士無雙＋十三不搭）')
 
 
-class ShiisanpuutaaNondealer(_Menu):
+class ShiisanpuutaaNondealer(Menu):
     '3-16-01-02 閑家是否有效 (opts.nondealer)'
     VALID = ('a', '有效')
     DEALER_ONLY = ('b', '無效（十三不搭是莊家的役）')
 
 
-class ShiisanpuutaaNondealerPair(_Menu):
+class ShiisanpuutaaNondealerPair(Menu):
     '3-16-01-02-01 閑家的役成立條件 (opts.nondealer_pair)'
     PAIR_FROM_FIRST_DRAW = ('a', '第�巡自摸摸到雀頭')
     PAIR_IN_STARTING_HAND_OK = ('b', '配牌時就已經有雀頭了也可以')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShiisanpuutaaOptions(_Options):
+class ShiisanpuutaaOptions(Options):
     'Chosen options of 3-16-01; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShiisanpuutaaValue = ShiisanpuutaaValue.MANGAN
@@ -143,7 +80,7 @@ def shiisanpuutaa(win: HandView, opts: ShiisanpuutaaOptions) -> Award | None:
 # --- 3-16-02 shiisanuukao ---------------------------------------------------------
 
 
-class ShiisanuukaoValue(_Menu):
+class ShiisanuukaoValue(Menu):
     'Value menu of 3-16-02 十三無靠'
     NONE = ('a', '無')
     MANGAN = ('b', '滿貫')
@@ -155,7 +92,7 @@ SHIISANUUKAO_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'not
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ShiisanuukaoOptions(_Options):
+class ShiisanuukaoOptions(Options):
     'Chosen options of 3-16-02; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ShiisanuukaoValue = ShiisanuukaoValue.MANGAN
@@ -175,7 +112,7 @@ def shiisanuukao(win: HandView, opts: ShiisanuukaoOptions) -> Award | None:
 # --- 3-16-03 juushi_renkan ---------------------------------------------------------
 
 
-class JuushiRenkanValue(_Menu):
+class JuushiRenkanValue(Menu):
     'Value menu of 3-16-03 十四連嵌'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -186,7 +123,7 @@ JUUSHI_RENKAN_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'no
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class JuushiRenkanOptions(_Options):
+class JuushiRenkanOptions(Options):
     'Chosen options of 3-16-03; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JuushiRenkanValue = JuushiRenkanValue.YAKUMAN
@@ -206,7 +143,7 @@ def juushi_renkan(win: HandView, opts: JuushiRenkanOptions) -> Award | None:
 # --- 3-16-04 juusan_ryuumon ---------------------------------------------------------
 
 
-class JuusanRyuumonValue(_Menu):
+class JuusanRyuumonValue(Menu):
     'Value menu of 3-16-04 十三龍門'
     NONE = ('a', '無')
     MANGAN_MULTIPLE_LOST = ('b', '�倍滿貫')
@@ -217,32 +154,32 @@ class JuusanRyuumonValue(_Menu):
 JUUSAN_RYUUMON_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'limit', 'limit': 'mangan', 'multiple': None, 'lost': True, 'notes': []}, 'c': {'kind': 'yakuman', 'multiple': 2, 'open': None, 'lost': False, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 3, 'open': None, 'lost': False, 'notes': []}}
 
 
-class JuusanRyuumonThirteenSidedWait(_Menu):
+class JuusanRyuumonThirteenSidedWait(Menu):
     '3-16-04-01 是否僅限13面聽 (opts.thirteen_sided_wait)'
     REQUIRED = ('a', '限')
     NOT_REQUIRED = ('b', '不限')
 
 
-class JuusanRyuumonTenhou(_Menu):
+class JuusanRyuumonTenhou(Menu):
     '3-16-04-02 天和時 (opts.tenhou)'
     HOLDS = ('a', '成立')
     DOES_NOT_HOLD = ('b', '不成立')
 
 
-class JuusanRyuumonChiihou(_Menu):
+class JuusanRyuumonChiihou(Menu):
     '3-16-04-03 地和時 (opts.chiihou)'
     HOLDS = ('a', '成立')
     DOES_NOT_HOLD = ('b', '不成立')
 
 
-class JuusanRyuumonRenhou(_Menu):
+class JuusanRyuumonRenhou(Menu):
     '3-16-04-04 人和時 (opts.renhou)'
     HOLDS = ('a', '成立')
     DOES_NOT_HOLD = ('b', '不成立')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class JuusanRyuumonOptions(_Options):
+class JuusanRyuumonOptions(Options):
     'Chosen options of 3-16-04; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: JuusanRyuumonValue = JuusanRyuumonValue.DOUBLE_YAKUMAN
@@ -274,7 +211,7 @@ def juusan_ryuumon(win: HandView, opts: JuusanRyuumonOptions) -> Award | None:
 # --- 3-16-05 nanboku_sensou_2 ---------------------------------------------------------
 
 
-class NanbokuSensou2Value(_Menu):
+class NanbokuSensou2Value(Menu):
     'Value menu of 3-16-05 南北戰爭(2)'
     NONE = ('a', '無')
     YAKUMAN = ('b', '役滿')
@@ -283,13 +220,13 @@ class NanbokuSensou2Value(_Menu):
 NANBOKU_SENSOU_2_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class NanbokuSensou2Condition(_Menu):
+class NanbokuSensou2Condition(Menu):
     '3-16-05-01 役成立條件 (opts.condition)'
     CLOSED_ONLY = ('a', '僅限門前')
     OPEN_OK = ('b', '鳴牌後也可')
 
 
-class NanbokuSensou2Wait(_Menu):
+class NanbokuSensou2Wait(Menu):
     '3-16-05-02 聽牌的條件 (opts.wait)'
     ANY = ('a', '無（哪張牌都能聽）')
     SOUTH_OR_NORTH = ('b', '只能聽南或北')
@@ -298,27 +235,27 @@ class NanbokuSensou2Wait(_Menu):
 NANBOKU_SENSOU_2_WAIT_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '哪张牌都能听'}]}, 'b': None}
 
 
-class NanbokuSensou2Ankan(_Menu):
+class NanbokuSensou2Ankan(Menu):
     '3-16-05-03 南、北是否可以為暗槓 (opts.ankan)'
     ALLOWED = ('a', '可以暗槓')
     NOT_ALLOWED = ('b', '不可以暗槓')
 
 
-class NanbokuSensou2YearSuits(_Menu):
+class NanbokuSensou2YearSuits(Menu):
     '3-16-05-04 1861和1865的數牌的種類 (opts.year_suits)'
     SAME = ('a', '必須為同一種')
     DIFFERENT = ('b', '不能為同一種')
     EITHER = ('c', '都可以')
 
 
-class NanbokuSensou2SameSuit(_Menu):
+class NanbokuSensou2SameSuit(Menu):
     '3-16-05-04-01 數牌的種類 (opts.same_suit)'
     MANZU_ONLY = ('a', '僅限萬子')
     ANY_SUIT = ('b', '不限')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NanbokuSensou2Options(_Options):
+class NanbokuSensou2Options(Options):
     'Chosen options of 3-16-05; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou2Value = NanbokuSensou2Value.YAKUMAN
@@ -353,7 +290,7 @@ def nanboku_sensou_2(win: HandView, opts: NanbokuSensou2Options) -> Award | None
 # --- 3-16-06 nanboku_sensou_3 ---------------------------------------------------------
 
 
-class NanbokuSensou3Value(_Menu):
+class NanbokuSensou3Value(Menu):
     'Value menu of 3-16-06 南北戰爭(3)'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -363,7 +300,7 @@ NANBOKU_SENSOU_3_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class NanbokuSensou3Options(_Options):
+class NanbokuSensou3Options(Options):
     'Chosen options of 3-16-06; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: NanbokuSensou3Value = NanbokuSensou3Value.HAN_2
@@ -383,7 +320,7 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
 # --- 3-16-07 back_four ---------------------------------------------------------
 
 
-class BackFourValue(_Menu):
+class BackFourValue(Menu):
     'Value menu of 3-16-07 BACK FOUR'
     NONE = ('a', '無')
     HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU = ('b', '�翻（承認是聽牌形，有其他役時可以和牌）')
@@ -394,24 +331,24 @@ class BackFourValue(_Menu):
 BACK_FOUR_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'counts_as', 'args': ['听牌形，有其他役时可以和牌'], 'text': '承认是听牌形，有其他役时可以和牌'}]}, 'c': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': []}, 'd': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class BackFourFourTileSets(_Menu):
+class BackFourFourTileSets(Menu):
     '3-16-07-01 4張牌的面子是否僅限為暗槓形式 (opts.four_tile_sets)'
     IDENTICAL_ONLY = ('a', '是（必須是相同4張的牌×3組）')
     RUNS_OR_IDENTICAL = ('b', '否（連續的4張數牌、相同的4張牌都可以）')
 
 
-class BackFourHandFu(_Menu):
+class BackFourHandFu(Menu):
     '3-16-07-02 手牌的符 (opts.hand_fu)'
     IDENTICAL_AS_ANKAN_RUNS_AS_SEQUENCES = ('a', '相同的�張牌計暗槓，連續的4張數牌計順子，')
 
 
-class BackFourWaitFu(_Menu):
+class BackFourWaitFu(Menu):
     '3-16-07-03 聽牌形的符 (opts.wait_fu)'
     TANKI_ON_IDENTICAL_RUNS_AS_SEQUENCES = ('a', '聽相同4張牌中的1張計單騎聽，連續的4張數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class BackFourOptions(_Options):
+class BackFourOptions(Options):
     'Chosen options of 3-16-07; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: BackFourValue = BackFourValue.YAKUMAN
@@ -440,7 +377,7 @@ def back_four(win: HandView, opts: BackFourOptions) -> Award | None:
 # --- 3-16-08 knitting ---------------------------------------------------------
 
 
-class KnittingValue(_Menu):
+class KnittingValue(Menu):
     'Value menu of 3-16-08 編織'
     NONE = ('a', '無')
     HAN_2 = ('b', '2翻')
@@ -450,7 +387,7 @@ KNITTING_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes':
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class KnittingOptions(_Options):
+class KnittingOptions(Options):
     'Chosen options of 3-16-08; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: KnittingValue = KnittingValue.HAN_2
@@ -470,7 +407,7 @@ def knitting(win: HandView, opts: KnittingOptions) -> Award | None:
 # --- 3-16-09 chiishii ---------------------------------------------------------
 
 
-class ChiishiiValue(_Menu):
+class ChiishiiValue(Menu):
     'Value menu of 3-16-09 七喜'
     NONE = ('a', '無')
     HAN_LOST_TENPAI_SHAPE_CLOSED_HONITSU = ('b', '�翻（承認是聽牌形、和牌時計門前混一色）')
@@ -482,13 +419,13 @@ class ChiishiiValue(_Menu):
 CHIISHII_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': []}, 'b': {'kind': 'han', 'han': None, 'open_han': None, 'lost': True, 'notes': [{'kind': 'counts_as', 'args': ['听牌形、和牌时计门前混一色'], 'text': '承认是听牌形、和牌时计门前混一色'}]}, 'c': {'kind': 'han', 'han': 4, 'open_han': None, 'lost': False, 'notes': []}, 'd': {'kind': 'limit', 'limit': 'mangan', 'multiple': 1, 'lost': False, 'notes': []}, 'e': {'kind': 'yakuman', 'multiple': 1, 'open': None, 'lost': False, 'notes': []}}
 
 
-class ChiishiiNumbers(_Menu):
+class ChiishiiNumbers(Menu):
     '3-16-09-01 數牌的數字的限制 (opts.numbers)'
     ONE_TO_SEVEN_ONLY = ('a', '僅限1～7')
     ANY_SEVEN_IN_A_ROW = ('b', '�～7、2～8、3～9都可以')
 
 
-class ChiishiiHandFu(_Menu):
+class ChiishiiHandFu(Menu):
     '3-16-09-02 手牌的符 (opts.hand_fu)'
     ZERO_FU = ('a', '無（0符）')
 
@@ -496,13 +433,13 @@ class ChiishiiHandFu(_Menu):
 CHIISHII_HAND_FU_VALUES: dict[str, Any] = {'a': {'kind': 'none', 'lost': False, 'notes': [{'kind': 'remark', 'text': '0符'}]}}
 
 
-class ChiishiiWaitFu(_Menu):
+class ChiishiiWaitFu(Menu):
     '3-16-09-03 聽牌形的符 (opts.wait_fu)'
     HONOR_TANKI_NUMBERS_AS_SEQUENCES = ('a', '聽字牌計單騎聽，聽數牌計順子，同樣有兩面聽、嵌張聽、邊張聽')
 
 
 @dataclass(init=False, repr=False, eq=False, slots=True)
-class ChiishiiOptions(_Options):
+class ChiishiiOptions(Options):
     'Chosen options of 3-16-09; defaults: first non-無 value with a known number (catalog.default_letter), every rule question at a.'
 
     value: ChiishiiValue = ChiishiiValue.HAN_4
