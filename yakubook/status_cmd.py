@@ -135,32 +135,35 @@ def _print_translations(tr: dict[str, Any]) -> None:
         print(f"translation of a text the catalog no longer has: {key}")
 
 
-def _print_chinese_prose(prose: dict[str, Any]) -> None:
-    """The Chinese edition's readings and procedure notes, each bound to its English."""
-    total = prose["total"]
+def _print_bound(heading: str, part: dict[str, Any], lines: dict[str, str]) -> None:
+    """Texts each bound to the text they translate: the totals, then each key of a kind
+    (stale, missing, orphans) on a line saying what that kind means."""
+    total = part["total"]
     print()
     print(
-        f"Chinese edition prose (readings, procedure notes; catalog/translations/zh.toml): "
-        f"{total['translated']} translated, {total['stale']} stale, {total['missing']} "
-        f"missing, of {total['total']}"
+        f"{heading}: {total['translated']} translated, {total['stale']} stale, "
+        f"{total['missing']} missing, of {total['total']}"
     )
-    for key in prose["stale"]:
-        print(f"stale Chinese (the English changed since): {key}")
-    for key in prose["missing"]:
-        print(f"missing Chinese: {key}")
-    for key in prose["orphans"]:
-        print(f"Chinese for a text that no longer exists: {key}")
+    for kind, words in lines.items():
+        for key in part.get(kind, ()):
+            print(f"{words}: {key}")
+
+
+def _print_chinese_prose(prose: dict[str, Any]) -> None:
+    """The Chinese edition's readings and procedure notes, each bound to its English."""
+    _print_bound(
+        "Chinese edition prose (readings, procedure notes; catalog/translations/zh.toml)",
+        prose,
+        {"stale": "stale Chinese (the English changed since)", "missing": "missing Chinese",
+         "orphans": "Chinese for a text that no longer exists"},
+    )
 
 
 def _print_example_notes(notes: dict[str, Any]) -> None:
     """The examples' notes: Chinese and English each, the English bound to the Chinese."""
-    total = notes["total"]
-    print()
-    print(
-        f"example notes (catalog/examples*.toml, zh + en): {total['translated']} translated, "
-        f"{total['stale']} stale, {total['missing']} missing, of {total['total']}"
+    _print_bound(
+        "example notes (catalog/examples*.toml, zh + en)",
+        notes,
+        {"stale": "stale example note (the Chinese changed since its English)",
+         "missing": "example note missing a language"},
     )
-    for where in notes["stale"]:
-        print(f"stale example note (the Chinese changed since its English): {where}")
-    for where in notes["missing"]:
-        print(f"example note missing a language: {where}")
