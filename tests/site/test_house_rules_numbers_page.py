@@ -138,7 +138,7 @@ def number_input(pg: Any, yid: str, key: str) -> Any:
 
 
 @pytest.mark.parametrize(("lang", "worth", "pay", "badge"), [
-    ("zh", "1 翻 han 25 符 fu", "榮和：放銃者付 800 · ron: the discarder pays 800; 合計 total 800",
+    ("zh", "1翻25符", "榮和：放銃者付 800 · ron: the discarder pays 800; 合計 total 800",
      "3-09-12 25符1翻"),
     ("en", "1 han 25 fu", "ron: the discarder pays 800; total 800", "3-09-12 25 fu 1 han"),
 ])
@@ -190,7 +190,7 @@ def test_every_supplied_number_goes_through_import_edit_export_and_link(profile,
         plain = open_page(other, "zh")
         assert plain.evaluate("window.ybHouseRules.state().numbers") == edited
         # 25 fu scores as 25, 40 as 40 (1 han 40 fu: 40 x 8 = 320 base, ron 1300)
-        assert shown_score(plain, ISSUE_HAND)["worth"] == "1 翻 han 40 符 fu"
+        assert shown_score(plain, ISSUE_HAND)["worth"] == "1翻40符"
     finally:
         other.close()
     # another option of the yaku, then back: a number the new option did not lose is dropped
