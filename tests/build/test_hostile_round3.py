@@ -69,6 +69,7 @@ def conflict(text: str) -> str:
     return text[:at] + "\n<<<<<<< HEAD\nX = 1\n=======\nX = 2\n>>>>>>> theirs\n" + text[at:]
 
 
+@pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize(
     ("module", "damage"),
     [("s3_13.py", None), ("s3_13.py", conflict), ("__init__.py", None)],
@@ -136,6 +137,7 @@ def sparse(path: Path, size: int) -> None:
         f.truncate(size)
 
 
+@pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize(
     ("where", "plant", "says"),
     [
@@ -164,6 +166,7 @@ def test_what_a_build_must_not_read_is_refused_in_one_line(project_copy, where, 
     assert outputs_of(project_copy) == before
 
 
+@pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize(
     ("where", "plant"),
     [
@@ -215,6 +218,7 @@ def can_mount_read_only(tmp: Path) -> bool:
     return proc.returncode == 0
 
 
+@pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize("stamped", [True, False], ids=["stamped", "no stamp"])
 def test_a_read_only_tree_with_nothing_to_change_exits_0(project_copy, tmp_path, stamped):
     if not can_mount_read_only(tmp_path):

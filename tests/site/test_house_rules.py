@@ -170,6 +170,7 @@ def _tree_files(package: str) -> list[str]:
                   for p in (ROOT / package).rglob("*.py") if "__pycache__" not in p.parts)
 
 
+@pytest.mark.slow  # two wheel builds (make test runs it)
 def test_engine_zip_is_the_wheel_deterministic_and_holds_the_sources():
     name, first = house_rules_engine.engine_wheel(ROOT)
     assert name == "yakubook-0.1.0-py3-none-any.whl"
