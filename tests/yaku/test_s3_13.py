@@ -60,3 +60,24 @@ def test_kaga_hyakumangoku_holds_on_every_manzu_number_and_nothing_else() -> Non
     # numbers, total 6 + 8 + 18 + 32 + 36 = 100 (the default: exactly 100, closed, 清一色)
     w = Win.make("12344567m", "1m", ["ankan 9999m", "ankan 8888m"])
     assert "3-13-01" in {a.id for a in evaluate(w).yaku}
+
+
+def _kishuu(hand: str, win: str, kinds: str) -> list[str]:
+    from yakubook.engine.rules import Ruleset
+
+    rs = Ruleset.from_toml(
+        '[ruleset]\nothers = "off"\n[yaku."3-13-02"]\nvalue = "c"\n'
+        f'"3-13-02-01" = "b"\n"3-13-02-02" = "{kinds}"\n'
+    )
+    return [a.id for a in evaluate(Win.from_json({"hand": hand, "win": win}), rs).yaku]
+
+
+def test_kishuu_honitsu_needs_its_only_honor_to_be_a_hatsu_triplet() -> None:
+    # 3-13-02-02 b 僅限清一色或字牌中只有發的刻子的混一色: a manzu 混一色 counts only when its
+    # honors are a triplet of 發 and nothing else. 555 678 789 999m + 666z (numbers total 78,
+    # 3-13-02-01 b 55 or more) holds; 555 678 789 999m with 發 as the pair (66z) does not,
+    # nor does 中's triplet; under c (清一色、混一色都可以) the pair counts.
+    assert _kishuu("55567788999m666z", "9m", "b") == ["3-13-02"]
+    assert _kishuu("555677889999m66z", "6z", "b") == []
+    assert _kishuu("55567788999m777z", "9m", "b") == []
+    assert _kishuu("555677889999m66z", "6z", "c") == ["3-13-02"]
