@@ -171,6 +171,20 @@ def built_site(rendered, tmp_path_factory, worker_id) -> BuiltSite:
         return site
 
 
+@pytest.fixture(scope="module")
+def bridge() -> Any:
+    """The house-rules page's Python bridge (render/site/house_rules/yb_bridge.py), loaded
+    as the page loads it, to run its functions outside the browser."""
+    import importlib.util
+
+    from render import house_rules_engine
+
+    spec = importlib.util.spec_from_file_location("yb_bridge", house_rules_engine.BRIDGE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.fixture(scope="session")
 def hr_public(built_site, tmp_path_factory, worker_id) -> Path:
     """The built site with the house-rules engine installed, as `make` leaves it: made once

@@ -5,7 +5,6 @@ holds the sources byte for byte, and the bridge the browser calls answers as the
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import io
 import json
 import re
@@ -19,16 +18,6 @@ from yakubook import generated
 from yakubook.engine.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-
-
-@pytest.fixture(scope="module")
-def bridge():
-    spec = importlib.util.spec_from_file_location("yb_bridge", house_rules_engine.BRIDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def effective(preset: dict, y: dict) -> dict[str, str]:

@@ -61,18 +61,6 @@ def new_context(browser: Any, files: dict[str, tuple[bytes, str]], bridge: Any) 
 
 
 @pytest.fixture(scope="module")
-def bridge() -> Any:
-    import importlib.util
-
-    from render import house_rules_engine
-
-    spec = importlib.util.spec_from_file_location("yb_bridge", house_rules_engine.BRIDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="module")
 def files(hr_outputs) -> dict[str, tuple[bytes, str]]:
     return site_files(hr_outputs)
 

@@ -11,14 +11,13 @@ line of both editions for ron and tsumo, dealer and non-dealer, with honba and r
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from render import house_rules, house_rules_engine
+from render import house_rules
 
 ORIGIN = "http://yb.test/"
 PAGES = {"zh": "house-rules/", "en": "en/house-rules/"}
@@ -68,14 +67,6 @@ def site_files(hr_outputs: dict[str, bytes]) -> dict[str, tuple[bytes, str]]:
     files[runtime + "engine.zip"] = (b"", "application/zip")
     files[runtime + "yb_bridge.py"] = (b"", "text/plain")
     return files
-
-
-@pytest.fixture(scope="module")
-def bridge() -> Any:
-    spec = importlib.util.spec_from_file_location("yb_bridge", house_rules_engine.BRIDGE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
