@@ -467,8 +467,8 @@ def _evaluate(
     asking = _asking(rs)
     if asking and any(fn in asking for fn, _ in live):
         return _evaluate_asking(win, rs, live, interps, asking, missing, readings)
-    if len(interps) == 1:
-        interp = interps[0]
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for interp in interps:
         view = HandView(win, interp)
         awards = []
         for fn, opts in live:
@@ -476,78 +476,22 @@ def _evaluate(
             if a is not None:
                 finish = adjust.get(a.id)
                 awards.append(finish(view, a) if finish else a)
-        awards = _held(interp, awards, rs.award_both)
+        if len(awards) > 1:
+            drop = superseded(awards, rs.award_both)
+            if drop:
+                awards = [a for a in awards if a.id not in drop]
+        awards = complete_only(interp, awards)
         if readings is not None:
             readings.append((interp, awards))
-        total = sum(rank(a.value) for a in awards)
-        return _new_result(win, tuple(awards), interp, total, missing, None)
-    best: tuple[float, Interpretation, list[Award]] | None = None
-    for interp, awards in _read_each(win, live, interps, adjust, rs.award_both):
-        if readings is not None:
-            readings.append((interp, awards))
+        if len(interps) == 1:
+            total = sum(rank(a.value) for a in awards)
+            return _new_result(win, tuple(awards), interp, total, missing, None)
         total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
     assert best is not None
     total, interp, awards = best
     return _new_result(win, tuple(awards), interp, total, missing, None)
-
-
-def _held(interp: Interpretation, awards: list[Award], award_both: bool) -> list[Award]:
-    """The awards of a reading, less those supersession drops, and none on a reading that
-    is no complete hand (``complete_only``)."""
-    if len(awards) > 1:
-        drop = superseded(awards, award_both)
-        if drop:
-            awards = [a for a in awards if a.id not in drop]
-    return complete_only(interp, awards)
-
-
-def _blocks_key(interp: Interpretation) -> tuple:
-    """What a reading is apart from where the winning tile sits (its winning block and
-    wait): readings of one hand with equal keys differ only in those two."""
-    return (interp.kind, interp.blocks, interp.concealed_triplets, interp.ron_opened)
-
-
-def _read_each(
-    win: Win,
-    live: list[tuple],
-    interps: Iterable[Interpretation],
-    adjust: dict[str, Any],
-    award_both: bool,
-) -> Iterable[tuple[Interpretation, list[Award]]]:
-    """Each reading with its awards, the live bodies run on it; a body that did not read
-    the wait (``HandView.read_wait``) on an earlier reading with the same blocks is not
-    asked again: its answer there is its answer here. When no body read the wait, the
-    reading's awards are that earlier reading's (the same list)."""
-    earlier: dict[tuple, tuple[list[tuple[Award | None, bool]], list[Award] | None]] = {}
-    for interp in interps:
-        key = _blocks_key(interp)
-        seen = earlier.get(key)
-        if seen is not None and seen[1] is not None:
-            yield interp, seen[1]  # every body's answer stands
-            continue
-        view = HandView(win, interp)
-        answers: list[tuple[Award | None, bool]] = []
-        awards = []
-        for i, (fn, opts) in enumerate(live):
-            if seen is not None and seen[0][i][1]:
-                a = seen[0][i][0]
-            else:
-                view.read_wait = False
-                a = fn(view, opts)
-                if a is not None:
-                    finish = adjust.get(a.id)
-                    if finish:
-                        a = finish(view, a)
-            answers.append((a, seen is None and not view.read_wait))
-            if a is not None:
-                awards.append(a)
-        awards = _held(interp, awards, award_both)
-        if seen is None:
-            everyone = all(shared for _, shared in answers)
-            earlier[key] = (answers, awards if everyone else None)
-        yield interp, awards
 
 
 def _unread(interp: Interpretation, awards: Iterable[Award]) -> bool:

@@ -92,26 +92,11 @@ else:
 
 
 class HandView:
-    """A winning hand read one way. Bodies receive it as their ``win`` argument.
-
-    ``read_wait`` turns true when anything reads where the winning tile sits in this
-    reading (``wait``, ``winning_block``, a standard yaku, or the interpretation itself);
-    the features of the blocks alone (triplets, sequences, the pair …) and of the hand
-    leave it false. ``evaluate`` clears it before each body: a body that left it false
-    answers the same on every reading with these blocks (readings of one hand differ only
-    in the winning block and the wait otherwise), so it is not asked again on them.
-    """
+    """A winning hand read one way. Bodies receive it as their ``win`` argument."""
 
     def __init__(self, win: Win, interp: Interpretation) -> None:
         self.win = win
-        self._interp = interp
-        self.read_wait = False
-
-    @property
-    def interp(self) -> Interpretation:
-        """The reading itself (its wait and winning block among the rest)."""
-        self.read_wait = True
-        return self._interp
+        self.interp = interp
 
     # -- the hand as tiles ---------------------------------------------------------------
 
@@ -149,32 +134,32 @@ class HandView:
 
     @property
     def kind(self) -> str:
-        return self._interp.kind
+        return self.interp.kind
 
     # -- the hand as blocks --------------------------------------------------------------
 
     @property
     def blocks(self) -> tuple[Block, ...]:
-        return self._interp.blocks
+        return self.interp.blocks
 
     @_cached
     def triplets(self) -> tuple[int, ...]:
         """Tiles of the triplets and quads (sets of three or four identical tiles)."""
-        return tuple(sorted(b.tile for b in self._interp.blocks if b.is_triplet_like))
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.is_triplet_like))
 
     @_cached
     def concealed_triplets(self) -> tuple[int, ...]:
         return tuple(
             sorted(
                 b.tile
-                for i, b in enumerate(self._interp.blocks)
-                if self._interp.is_concealed_triplet(i)
+                for i, b in enumerate(self.interp.blocks)
+                if self.interp.is_concealed_triplet(i)
             )
         )
 
     @_cached
     def quads(self) -> tuple[int, ...]:
-        return tuple(sorted(b.tile for b in self._interp.blocks if b.kind == "quad"))
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "quad"))
 
     @_cached
     def concealed_quads(self) -> tuple[int, ...]:
@@ -184,21 +169,20 @@ class HandView:
     @_cached
     def sequences(self) -> tuple[int, ...]:
         """Lowest tile of each sequence."""
-        return tuple(sorted(b.tile for b in self._interp.blocks if b.kind == "sequence"))
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "sequence"))
 
     @_cached
     def pairs(self) -> tuple[int, ...]:
-        return tuple(sorted(b.tile for b in self._interp.blocks if b.kind == "pair"))
+        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "pair"))
 
     @property
     def pair(self) -> int | None:
-        p = self._interp.pair
+        p = self.interp.pair
         return p.tile if p is not None else None
 
     @property
     def wait(self) -> str:
-        self.read_wait = True
-        return self._interp.wait
+        return self.interp.wait
 
     @property
     def win_tile(self) -> int:
@@ -206,21 +190,19 @@ class HandView:
 
     @property
     def winning_block(self) -> Block:
-        self.read_wait = True
-        return self._interp.winning_block
+        return self.interp.winning_block
 
     @property
     def standard_shape(self) -> bool:
-        return self._interp.kind == "standard"
+        return self.interp.kind == "standard"
 
     # -- standard yaku -------------------------------------------------------------------
 
     def std(self, name: str) -> bool:
         """Whether the standard yaku ``name`` (see yakubook/engine/standard.py) holds."""
-        self.read_wait = True  # the checks read the whole reading (pinfu its wait)
         cache = self.__dict__.setdefault("_std", {})
         if name not in cache:
-            cache[name] = bool(standard.STANDARD_YAKU[name](self.win, self._interp))
+            cache[name] = bool(standard.STANDARD_YAKU[name](self.win, self.interp))
         return cache[name]
 
     def number_sum(self, suit_letter: str | None = None) -> int:
