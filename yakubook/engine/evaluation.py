@@ -397,7 +397,8 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     if len(readings) == 1 and not score:
         return result
     try:
-        interp, awards, worth = _paying_reading(win, readings, rs)
+        interp, awards, build = _paying_reading(win, readings, rs)
+        worth = build() if score else None  # the Score is built only when asked for
     except InputError:
         if score:
             raise
@@ -406,18 +407,17 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
         total = result.total  # the one reading's: its awards were summed by _evaluate
     else:
         total = sum(rank(a.value) for a in awards)
-    return _new_result(
-        win, tuple(awards), interp, total, result.not_implemented, worth if score else None
-    )
+    return _new_result(win, tuple(awards), interp, total, result.not_implemented, worth)
 
 
 def _paying_reading(
     win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset
-) -> tuple[Interpretation, list[Award], Score]:
+) -> tuple[Interpretation, list[Award], Callable[[], Score]]:
     """The reading that pays the most (score.py rule 8, its ties broken as
-    ``best_score`` does), with its awards and score. Between readings that pay exactly
-    the same (same payment, han and fu: two readings over one limit, say), and among
-    readings that do not win, the one whose local yaku rank highest (the first of
+    ``best_score`` does), with its awards and what builds its score (``evaluate``
+    builds it only when asked to score). Between readings that pay exactly the same
+    (same payment, han and fu: two readings over one limit, say), and among readings
+    that do not win, the one whose local yaku rank highest (the first of
     equals): the table is paid the same, and the reader is shown the local yaku that
     hold rather than a reading that hides them."""
     scoring = rs.scoring
@@ -430,7 +430,7 @@ def _paying_reading(
         if best is None or key > best[0]:
             best = (key, interp, awards, build)
     assert best is not None
-    return best[1], best[2], best[3]()
+    return best[1], best[2], best[3]
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
