@@ -597,8 +597,14 @@ class _AskingReadings:
         return hit
 
     def _others(self, r: int, i: int, left_out: frozenset[int], drop: set[str]) -> OtherYaku:
-        seen = [a for a in self.seen(r, i, left_out) if a.id not in drop]
-        return OtherYaku(local_winning_han(seen), partial(self._best_value, i, left_out, drop))
+        """What check ``i`` sees on reading ``r``, each part worked out when it reads it."""
+        return OtherYaku(
+            partial(self._winning_han, r, i, left_out, drop),
+            partial(self._best_value, i, left_out, drop),
+        )
+
+    def _winning_han(self, r: int, i: int, left_out: frozenset[int], drop: set[str]) -> float:
+        return local_winning_han(a for a in self.seen(r, i, left_out) if a.id not in drop)
 
     def _best_value(self, i: int, left_out: frozenset[int], drop: set[str]) -> float:
         """The best reading's full value as check ``i`` sees it (only a cap reads it, so

@@ -54,14 +54,26 @@ class OtherYaku:
     """What the other local yaku of a hand award, as a body that asks for them sees it:
     ``winning_han``, the local winning yaku of this reading, their han summed, and
     ``best_value``, the best reading's standard + local value (every local yaku), worked
-    out on first use (only a cap reads it, and it reads every reading's standard yaku)."""
+    out on first use (only a cap reads it, and it reads every reading's standard yaku).
+    Either may be given as a function, asked on first use: most asking bodies return on
+    a reading not of their shape before they look (BACK FOUR on every standard reading)."""
 
-    __slots__ = ("_best", "_best_value", "winning_han")
+    __slots__ = ("_best", "_best_value", "_han", "_winning_han")
 
-    def __init__(self, winning_han: float, best_value: float | Callable[[], float]) -> None:
-        self.winning_han = winning_han
+    def __init__(
+        self, winning_han: float | Callable[[], float], best_value: float | Callable[[], float]
+    ) -> None:
+        self._han = winning_han
+        self._winning_han: float | None = None
         self._best = best_value
         self._best_value: float | None = None
+
+    @property
+    def winning_han(self) -> float:
+        if self._winning_han is None:
+            han = self._han
+            self._winning_han = han() if callable(han) else han
+        return self._winning_han
 
     @property
     def best_value(self) -> float:
