@@ -118,3 +118,71 @@ def test_c_hands_what_it_does_not_handle_to_the_python():
     assert c_pairs(list(_counts("1111m2222p3333s55z"))) == (31,)  # a list: the Python's
     with pytest.raises(TypeError):  # the Python's own error for a non-sequence
         c_pairs(None)
+
+
+# -- the BACK FOUR readings the finder gives (shapes.find_back_four) -----------------------
+
+
+def _back_four_readings(hand: str, win: str):
+    from yakubook.engine.win import Win
+
+    w = Win.make(hand, win=win, tsumo=True)
+    return shapes.find_back_four(w, w.concealed_counts)
+
+
+def test_the_reading_is_the_pair_and_the_other_tiles_one_by_one_winning_tile_placed():
+    # 3-16-07: 1111 2222 3333 and the pair 55. The finder reads the pair as a pair and the
+    # twelve other tiles as singles (the groups are the body's to find), in tile order;
+    # the winning tile sits in the pair when it is the pair's tile, else in the first
+    # single of its tile.
+    (on_pair,) = _back_four_readings("11112222333355m", "5m")
+    assert on_pair.kind == shapes.BACK_FOUR
+    assert [(b.kind, b.tile) for b in on_pair.blocks] == [
+        *[("single", t) for t in (0,) * 4 + (1,) * 4 + (2,) * 4],
+        ("pair", 4),
+    ]
+    assert on_pair.win_block == 12 and on_pair.wait == "other"
+    assert on_pair.concealed_triplets == 0 and on_pair.ron_opened == -1
+    (on_two,) = _back_four_readings("11112222333355m", "2m")
+    assert on_two.blocks == on_pair.blocks and on_two.win_block == 4
+
+
+def test_a_pair_below_other_tiles_and_beside_singles_of_its_own_tile():
+    # 11 + 1234 1234 5555, or 1111 + 2345 2345 + 55: two readings, one per pair; with the
+    # pair 1m, the pair sorts before the two 1m singles left beside it.
+    low, high = _back_four_readings("11112233445555m", "1m")
+    assert [(b.kind, b.tile) for b in low.blocks[:3]] == [
+        ("pair", 0),
+        ("single", 0),
+        ("single", 0),
+    ]
+    assert low.win_block == 0
+    assert [(b.kind, b.tile) for b in high.blocks[-3:]] == [
+        ("pair", 4),
+        ("single", 4),
+        ("single", 4),
+    ]
+    assert high.win_block == 0  # the first 1m single
+
+
+def test_the_readings_are_those_of_the_general_reading_builder():
+    # The finder builds its readings straight in order; the general builder (sort the
+    # blocks, find the winning block) must give the same on every hand and winning tile.
+    from yakubook.engine.win import Win
+
+    hands = [h for h, _ in FEASIBLE] + ["11112222333344m", "12341234123455m"]
+    checked = 0
+    for hand in hands:
+        for tile in sorted(set(parse_tiles(hand).tiles)):
+            w = Win.make(hand, win=tile, tsumo=True)
+            expected = tuple(
+                shapes._interpretation(
+                    shapes.BACK_FOUR,
+                    [shapes.Block("pair", p), *shapes._singles_less_pair(w.concealed_counts, p)],
+                    w,
+                )
+                for p in shapes.back_four_pairs(w.concealed_counts)
+            )
+            assert shapes.find_back_four(w, w.concealed_counts) == expected, (hand, tile)
+            checked += len(expected)
+    assert checked > 40

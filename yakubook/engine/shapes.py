@@ -288,12 +288,37 @@ def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, .
 def find_back_four(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
     if win.melds:
         return ()
-    return tuple(
-        [
-            _interpretation(BACK_FOUR, [Block("pair", p), *_singles_less_pair(counts, p)], win)
-            for p in back_four_pairs(counts)
-        ]
-    )
+    return tuple([_back_four_reading(win, counts, p) for p in back_four_pairs(counts)])
+
+
+def _back_four_reading(win: Win, counts: tuple[int, ...], pair: int) -> Interpretation:
+    """``_interpretation(BACK_FOUR, [Block("pair", pair), *_singles_less_pair(counts,
+    pair)], win)`` built straight in its order: the singles below the pair's tile, the
+    pair (a pair sorts before a single of its tile), the rest; the winning tile in the
+    pair or in the first single of its tile; no triplet. The finder runs on every closed
+    hand with a BACK FOUR split, each of which is read this way once per pair (tests
+    compare the two)."""
+    before: list[Block] = []
+    after: list[Block] = []
+    for t, n in enumerate(counts):
+        if t == pair:
+            n -= 2
+        if n:
+            (before if t < pair else after).extend([_SINGLE[t]] * n)
+    ordered = (*before, _PAIR[pair], *after)
+    tile = win.win_tile
+    if tile == pair:
+        win_block = len(before)
+    elif tile < pair:
+        win_block = before.index(_SINGLE[tile])
+    else:
+        win_block = len(before) + 1 + after.index(_SINGLE[tile])
+    return Interpretation(BACK_FOUR, ordered, win_block, "other", 0, -1)
+
+
+# One block of each kind per tile, shared (a Block never changes).
+_SINGLE = tuple(Block("single", t) for t in range(34))
+_PAIR = tuple(Block("pair", t) for t in range(34))
 
 
 def _singles_less_pair(counts: tuple[int, ...], pair: int) -> list[Block]:
