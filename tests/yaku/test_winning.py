@@ -115,3 +115,28 @@ def test_renhou_baiman_cap_sees_a_local_yakuman():
     kujaku = on("3-05-02")
     assert ids(win, only(on("3-15-01", value="f"), kujaku)) == {"3-05-02"}
     assert ids(win, only(on("3-15-01", value="f"))) == {"3-15-01"}
+
+
+def test_other_yaku_given_as_functions_are_worked_out_on_first_read_only():
+    # evaluate hands an asking body (BACK FOUR, 3-16-07-01 b) what the other yaku are
+    # worth as functions: most readings are not the body's shape and it returns before
+    # it looks, so nothing is worked out for them; what it reads is worked out once.
+    from yakubook.engine.winning import OtherYaku
+
+    asked: list[str] = []
+
+    def han() -> float:
+        asked.append("winning_han")
+        return 2.0
+
+    def best() -> float:
+        asked.append("best_value")
+        return 7.0
+
+    others = OtherYaku(han, best)
+    assert asked == []
+    assert others.winning_han == 2.0 and others.winning_han == 2.0
+    assert asked == ["winning_han"]
+    assert others.best_value == 7.0 and others.best_value == 7.0
+    assert asked == ["winning_han", "best_value"]
+    assert OtherYaku(1.5, 3.0).winning_han == 1.5  # plain numbers as before
