@@ -837,22 +837,10 @@ def _yakuhai_han(tile: int, seat_wind: int, round_wind: int) -> int:
     return is_dragon(tile) + (tile == seat_wind) + (tile == round_wind)
 
 
-def _tally(
-    win: Win,
-    interp: Interpretation,
-    awards: Iterable[Award],
-    scoring: Scoring,
-    facts: Facts | None = None,
-) -> _Tally:
-    """One reading's count of standard and local yaku (rules 1-5). ``facts``: the
-    reading's ``reading_facts`` when it is a standard reading, which lets the count be put
-    together from parts kept per combination (``_plain_tally``) when no local yaku takes a
-    standard one out."""
+def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring) -> _Tally:
+    """One reading's count of standard and local yaku (rules 1-5): the reference of
+    ``_plain_tally``, which ``appraise`` asks first."""
     awards = list(awards)
-    if facts is not None:
-        plain = _plain_tally(win, awards, scoring, facts)
-        if plain is not None:
-            return plain
     std = standard_names(win, interp, scoring)
     # Rule 5: a local yaku that includes (or does not count) a standard one takes it out.
     for a in awards:
@@ -1137,10 +1125,39 @@ def _new_payment(
     return made
 
 
-def _new_score(*values: Any) -> Score:
-    """``Score(*values)`` with its fields set in one step (see ``_new_payment``)."""
+def _new_score(
+    win: bool,
+    han: int,
+    fu: int,
+    yakuman: int,
+    limit: str,
+    base: int,
+    payment: Payment,
+    counted: tuple[tuple[str, str], ...],
+    interpretation: Interpretation | None,
+    not_counted: tuple[tuple[str, str], ...],
+    reason: str,
+) -> Score:
+    """``Score(...)`` with its fields set in one step (see ``_new_payment``), in the
+    dataclass's order (``_SCORE_FIELDS``: tests check the two agree)."""
     made = _NEW(Score)
-    _SET(made, "__dict__", dict(zip(_SCORE_FIELDS, values, strict=True)))
+    _SET(
+        made,
+        "__dict__",
+        {
+            "win": win,
+            "han": han,
+            "fu": fu,
+            "yakuman": yakuman,
+            "limit": limit,
+            "base": base,
+            "payment": payment,
+            "counted": counted,
+            "interpretation": interpretation,
+            "not_counted": not_counted,
+            "reason": reason,
+        },
+    )
     return made
 
 
@@ -1174,12 +1191,17 @@ def appraise(
         fu, raw_fu = _standard_fu(win, facts[2], facts[3])
     if awards:
         fu = _stated_fu(awards) or fu
-    unread = _unread_shape(interp, awards)
+    # Only a registered local shape can be unread (``_unread_shape``).
+    unread = _unread_shape(interp, awards) if interp.kind in SHAPE_USERS else ""
     if unread:
         return (False, 0, False, 0, fu, raw_fu), partial(
             _new_score, False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread
         )
-    t = _tally(win, interp, awards, scoring, facts)
+    # A standard reading whose local yaku take no standard one out is counted from parts
+    # kept per combination; any other, in full.
+    t = _plain_tally(win, awards, scoring, facts) if facts is not None else None
+    if t is None:
+        t = _tally(win, interp, awards, scoring)
     if t.yakuman:
         n = t.yakuman if scoring.multiple_yakuman else 1
         n = min(n, MAX_YAKUMAN)
@@ -1223,23 +1245,36 @@ def appraise(
         base, limit = LIMIT_BASE[t.floor], t.floor
         reason = f"{t.floor_by} sets the hand to {t.floor}; the other han do not add onto it"
 
-    def build() -> Score:
-        counted = t.counted + list(dora_counted)
-        return _new_score(
-            True,
-            han,
-            fu,
-            0,
-            limit,
-            base,
-            payment(win, base, win.riichi_sticks),
-            tuple(counted),
-            interp,
-            tuple(t.not_counted),
-            reason,
-        )
+    return (True, _total(win, base), False, han, fu, raw_fu), partial(
+        _build_winning, win, interp, t, dora_counted, han, fu, limit, base, reason
+    )
 
-    return (True, _total(win, base), False, han, fu, raw_fu), build
+
+def _build_winning(
+    win: Win,
+    interp: Interpretation,
+    t: _Tally,
+    dora_counted: tuple[tuple[str, str], ...],
+    han: int,
+    fu: int,
+    limit: str,
+    base: int,
+    reason: str,
+) -> Score:
+    """The Score of a winning reading without yakuman, as ``appraise`` counted it."""
+    return _new_score(
+        True,
+        han,
+        fu,
+        0,
+        limit,
+        base,
+        payment(win, base, win.riichi_sticks),
+        (*t.counted, *dora_counted),
+        interp,
+        tuple(t.not_counted),
+        reason,
+    )
 
 
 def _total(win: Win, base: int) -> int:
@@ -1301,8 +1336,15 @@ def _dora_worth(win: Win, scoring: Scoring) -> tuple[int, tuple[tuple[str, str],
     seen_win, seen_scoring, answer = _DORA_KEPT[0]
     if seen_win is win and seen_scoring is scoring:
         return answer
-    dora = _dora(win, scoring)
-    answer = (sum(n for _, n in dora), tuple((name, f"{n} han") for name, n in dora if n))
+    dora = tuple(_dora(win, scoring))
+    answer = _DORA_WORTH.get(dora)
+    if answer is None:
+        if len(_DORA_WORTH) >= _MAX_NAMES_KEPT:
+            _DORA_WORTH.clear()
+        answer = _DORA_WORTH[dora] = (
+            sum(n for _, n in dora),
+            tuple((name, f"{n} han") for name, n in dora if n),
+        )
     _DORA_KEPT[0] = (win, scoring, answer)  # one tuple, replaced whole (as per_hand)
     return answer
 
@@ -1310,6 +1352,8 @@ def _dora_worth(win: Win, scoring: Scoring) -> tuple[int, tuple[tuple[str, str],
 # The last (win, scoring, answer) of _dora_worth; the kept references stop the ids from
 # being reused.
 _DORA_KEPT: list[tuple[Any, Any, Any]] = [(None, None, None)]
+# _dora's entries -> _dora_worth's answer (few combinations occur).
+_DORA_WORTH: dict[tuple[tuple[str, int], ...], tuple[int, tuple[tuple[str, str], ...]]] = {}
 
 
 @per_hand
