@@ -353,8 +353,25 @@ def blocks_fu(
     round_wind: int,
 ) -> int:
     """The fu of a standard reading's wait, pair and sets (before base, tsumo and rounding)."""
+    return _blocks_pass(blocks, wait, win_block, tsumo, seat_wind, round_wind)[0]
+
+
+def _blocks_pass(
+    blocks: tuple[Block, ...],
+    wait: str,
+    win_block: int,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> tuple[int, int, bool]:
+    """In one pass over a standard reading's blocks: ``blocks_fu``, the honor triplets and
+    quads in block order (``reading_facts_py``'s honor sets) and whether a block is open."""
     fu = 2 if wait in ("kanchan", "penchan", "tanki") else 0
+    honor_sets = 0
+    open_block = False
     for i, b in enumerate(blocks):
+        if b.open:
+            open_block = True
         kind = b.kind
         if kind == "sequence":  # most blocks: no fu
             continue
@@ -368,8 +385,10 @@ def blocks_fu(
                 value *= 4
             if t >= 27 or t % 9 in (0, 8):
                 value *= 2
+                if t >= 27:
+                    honor_sets = honor_sets * 8 + t - 26
             fu += value
-    return fu
+    return fu, honor_sets, open_block
 
 
 def _standard_fu(win: Win, set_fu: int, open_block: bool) -> tuple[int, int]:
@@ -713,16 +732,21 @@ def set_yaku_py(
             bits |= 1 << 1
         elif peikou >= 2:
             bits |= 1 << 2
+    # Set tests, not generators: this runs on every standard reading the pure engine scores.
     if len(starts) >= 3:
         start_set = set(starts)
-        if any(s in start_set and s + 3 in start_set and s + 6 in start_set for s in (0, 9, 18)):
+        if _ITTSUU[0] <= start_set or _ITTSUU[1] <= start_set or _ITTSUU[2] <= start_set:
             bits |= 1 << 3
-        if any(n in start_set and n + 9 in start_set and n + 18 in start_set for n in range(7)):
-            bits |= 1 << 4
+        for n in start_set:  # the man run of a sanshoku: a start 0..6 with its pin and sou
+            if 0 <= n < 7 and n + 9 in start_set and n + 18 in start_set:
+                bits |= 1 << 4
+                break
     if len(triplets) >= 3:
         trip_set = set(triplets)
-        if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
-            bits |= 1 << 5
+        for n in trip_set:  # the man triplet of a sanshoku doukou, with its pin and sou
+            if 0 <= n < 9 and n + 9 in trip_set and n + 18 in trip_set:
+                bits |= 1 << 5
+                break
         if len(triplets) == 4:
             bits |= 1 << 6
     if concealed_triplets == 3:
@@ -747,6 +771,9 @@ def set_yaku_py(
         bits |= 1 << 17
     return bits
 
+
+# The three runs of a pure straight (ittsuu), as sequence starts, one per suit.
+_ITTSUU = tuple(frozenset({base, base + 3, base + 6}) for base in (0, 9, 18))
 
 # The engine's hook (yakubook/engine/_accel.py): the C set_yaku, or set_yaku_py.
 set_yaku = set_yaku_py
@@ -774,14 +801,7 @@ def reading_facts_py(
     bits = set_yaku_py(blocks, wait, concealed_triplets, closed, seat_wind, round_wind)
     if bits is None:
         return None
-    honor_sets = 0
-    open_block = False
-    for b in blocks:
-        if b.open:
-            open_block = True
-        if b.tile >= 27 and b.is_triplet_like:
-            honor_sets = honor_sets * 8 + b.tile - 26
-    fu = blocks_fu(blocks, wait, win_block, tsumo, seat_wind, round_wind)
+    fu, honor_sets, open_block = _blocks_pass(blocks, wait, win_block, tsumo, seat_wind, round_wind)
     return bits, honor_sets, fu, open_block
 
 
