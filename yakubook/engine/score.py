@@ -904,17 +904,18 @@ def _counted(std: Iterable[tuple[str, int]], double_yakuman: bool) -> Counted:
     return t.han, t.yakuman, tuple(t.counted), tuple(t.yakuman_counted)
 
 
-def _plain_tally(win: Win, awards: list[Award], scoring: Scoring, facts: Facts) -> _Tally | None:
-    """``_tally`` of a standard reading whose local yaku take no standard yaku out (and add
-    to none: ``_is_plain``), from two counts kept: the reading's standard yaku by
-    combination (``_shape_counted``) and the hand's situation yaku (``_situation_counted``).
+def _plain_tally(win: Win, awards: list[Award], scoring: Scoring, shape: Counted) -> _Tally | None:
+    """``_tally`` of a standard or seven-pairs reading whose local yaku take no standard
+    yaku out (and add to none: ``_is_plain``), from two counts kept: the reading's own
+    standard yaku by combination (``shape``: ``_shape_counted`` or
+    ``_seven_pairs_counted``) and the hand's situation yaku (``_situation_counted``).
     They are ``standard_names``'s entries in its order (the shape's yaku and yakuhai, then
     tenhou, riichi …: tenhou, a yakuman, is listed apart), so the count is the same. None
     when a local yaku is not plain: ``_tally`` counts it in full."""
     for a in awards:
         if not _is_plain(a):
             return None
-    han, yakuman, counted, yakuman_counted = _shape_counted(win, facts, scoring)
+    han, yakuman, counted, yakuman_counted = shape
     s_han, s_yakuman, s_counted, s_yakuman_counted = _situation_counted(win)
     t = _Tally()
     t.han = han + s_han
@@ -986,6 +987,27 @@ def _count_shape(
             std[f"yakuhai {_TILE_NAMES[tile - 27]}"] = han
     return _counted(std.items(), double_yakuman)
 
+
+def _seven_pairs_counted(win: Win, interp: Interpretation, scoring: Scoring) -> Counted | None:
+    """The count of a seven-pairs reading's standard yaku (seven pairs and the tile-colour
+    yaku: ``_reading_yaku``), kept per combination; None for a reading of that kind with a
+    block that is not a pair (``_reading_yaku`` asks every check of it)."""
+    for b in interp.blocks:
+        if b.kind != "pair":
+            return None
+    key = (_colour_yaku(win), win.is_closed, scoring.kuitan, scoring.double_yakuman)
+    kept = _SEVEN_PAIRS_COUNTED.get(key)
+    if kept is None:
+        if len(_SEVEN_PAIRS_COUNTED) >= _MAX_NAMES_KEPT:
+            _SEVEN_PAIRS_COUNTED.clear()
+        names = tuple(_reading_yaku(win, interp))
+        std = _shape_han_of(names, win.is_closed, scoring.kuitan)
+        kept = _SEVEN_PAIRS_COUNTED[key] = _counted(std.items(), scoring.double_yakuman)
+    return kept
+
+
+# (tile-colour yaku, closed, kuitan, double_yakuman) -> ``_seven_pairs_counted``.
+_SEVEN_PAIRS_COUNTED: dict[tuple[Any, ...], Counted] = {}
 
 # (set-yaku bits, honor sets, tile-colour yaku, closed, seat wind, round wind, kuitan,
 # double_yakuman) -> ``_count_shape``; at most _MAX_NAMES_KEPT, then it starts again.
@@ -1219,7 +1241,13 @@ def appraise(
         )
     # A standard reading whose local yaku take no standard one out is counted from parts
     # kept per combination; any other, in full.
-    t = _plain_tally(win, awards, scoring, facts) if facts is not None else None
+    if facts is not None:
+        shape = _shape_counted(win, facts, scoring)
+    elif interp.kind in SEVEN_PAIRS_KINDS:
+        shape = _seven_pairs_counted(win, interp, scoring)
+    else:
+        shape = None
+    t = _plain_tally(win, awards, scoring, shape) if shape is not None else None
     if t is None:
         t = _tally(win, interp, awards, scoring)
     if t.yakuman:
