@@ -1270,20 +1270,8 @@ def appraise(
             "",
         )
     if t.han < win.min_han and not t.floor:
-        why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
         return (False, 0, False, t.han, fu, raw_fu), partial(
-            _new_score,
-            False,
-            t.han,
-            fu,
-            0,
-            "",
-            0,
-            Payment(),
-            tuple(t.counted),
-            interp,
-            tuple(t.not_counted),
-            why,
+            _build_short, win, interp, t, fu
         )
     dora_han, dora_counted = _dora_worth(win, scoring)
     han = t.han + dora_han
@@ -1295,6 +1283,24 @@ def appraise(
 
     return (True, _total(win, base), False, han, fu, raw_fu), partial(
         _build_winning, win, interp, t, dora_counted, han, fu, limit, base, reason
+    )
+
+
+def _build_short(win: Win, interp: Interpretation, t: _Tally, fu: int) -> Score:
+    """The Score of a reading without yakuman that has too few han of yaku to win."""
+    why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
+    return _new_score(
+        False,
+        t.han,
+        fu,
+        0,
+        "",
+        0,
+        Payment(),
+        tuple(t.counted),
+        interp,
+        tuple(t.not_counted),
+        why,
     )
 
 
