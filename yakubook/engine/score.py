@@ -427,9 +427,10 @@ class _Tally:
 def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[str, int]:
     """Standard yaku of one reading and their han (yakuman as 13 x multiple), situation
     yaku included, before any local yaku takes one out."""
-    names = _reading_yaku(win, interp)
-    out = dict(_shape_han_of(names if type(names) is tuple else tuple(names), win.is_closed,
-                             scoring.kuitan))  # a copy: local yaku take standard ones out of it
+    found = _reading_yaku(win, interp)
+    names = found if type(found) is tuple else tuple(found)
+    # A copy: local yaku take standard ones out of it.
+    out = dict(_shape_han_of(names, win.is_closed, scoring.kuitan))
     tenhou, situation = _situation_items(win)
     out.update(tenhou)
     if interp.kind == "standard":
@@ -1270,9 +1271,7 @@ def appraise(
             "",
         )
     if t.han < win.min_han and not t.floor:
-        return (False, 0, False, t.han, fu, raw_fu), partial(
-            _build_short, win, interp, t, fu
-        )
+        return (False, 0, False, t.han, fu, raw_fu), partial(_build_short, win, interp, t, fu)
     dora_han, dora_counted = _dora_worth(win, scoring)
     han = t.han + dora_han
     base, limit = base_points(han, fu, scoring)
