@@ -13,6 +13,8 @@
  *                             Block objects of decompose._BLOCKS.
  *   set_yaku(blocks, ...)     score.set_yaku_py: the set yaku of a standard reading as bits
  *                             (issue #38), None for anything but decompose.Block tuples.
+ *   reading_facts(blocks, ...) score.reading_facts_py: set_yaku's bits, the honor sets, the
+ *                             fu of the wait and blocks, an open block, in one call (#38).
  *
  * Both are configured once by the Python modules (init_win, init_blocks) with the objects
  * they must produce, so no Python name is looked up per call. yakubook/engine/_accel.py loads this
@@ -895,6 +897,64 @@ static PyObject *set_yaku(PyObject *self, PyObject *const *args, Py_ssize_t narg
     return PyLong_FromLong(bits);
 }
 
+/* -- what scoring reads of a standard reading (score.py) ---------------------------------- */
+
+/* The same string as an interned one (pointer first, then by value). */
+static int same_text(PyObject *text, PyObject *interned) {
+    return text == interned || PyUnicode_Compare(text, interned) == 0;
+}
+
+/* reading_facts(blocks, wait, win_block, concealed_triplets, closed, tsumo, seat_wind,
+ * round_wind): score.reading_facts_py's (set-yaku bits, honor sets, set fu, an open block),
+ * or None for the Python to work out: whatever set_yaku declines, a win_block or tsumo of
+ * another type, a Block without a bool `open`. set_yaku checks the blocks (a tuple of up to
+ * eight decompose.Block of a known kind and a tile in range) and runs no Python code; this
+ * reads the same tuples after it, and nothing runs in between. */
+static PyObject *reading_facts(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 8 || !PyBool_Check(args[5])) Py_RETURN_NONE;
+    long win_block = small_int(args[2], 8);
+    if (win_block < 0) Py_RETURN_NONE;
+    PyObject *set_args[6] = {args[0], args[1], args[3], args[4], args[6], args[7]};
+    PyObject *bits = set_yaku(self, set_args, 6);
+    if (bits == NULL || bits == Py_None) return bits;
+    PyObject *blocks = args[0], *wait = args[1];
+    int tsumo = args[5] == Py_True;
+    long seat = PyLong_AsLong(args[6]), round_wind = PyLong_AsLong(args[7]); /* checked */
+    int fu = same_text(wait, k_kanchan) || same_text(wait, k_penchan) || same_text(wait, k_tanki)
+                 ? 2 : 0;
+    long honor_sets = 0;
+    int open_block = 0;
+    Py_ssize_t n = PyTuple_GET_SIZE(blocks);
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *block = PyTuple_GET_ITEM(blocks, i);
+        if (PyTuple_GET_SIZE(block) < 3 || !PyBool_Check(PyTuple_GET_ITEM(block, 2))) {
+            Py_DECREF(bits);
+            Py_RETURN_NONE;
+        }
+        int is_open = PyTuple_GET_ITEM(block, 2) == Py_True;
+        PyObject *kind = PyTuple_GET_ITEM(block, 0);
+        long t = PyLong_AsLong(PyTuple_GET_ITEM(block, 1)); /* set_yaku checked: 0..33 */
+        open_block |= is_open;
+        if (same_text(kind, k_sequence)) continue;
+        if (same_text(kind, k_pair)) {
+            fu += 2 * ((t >= 31) + (t == seat) + (t == round_wind));
+            continue;
+        }
+        int quad = same_text(kind, k_quad); /* else a triplet: set_yaku knows no other kind */
+        int concealed = !is_open && (tsumo || i != win_block);
+        int value = 2 * (1 + concealed);
+        if (quad) value *= 4;
+        if (t >= 27 || t % 9 == 0 || t % 9 == 8) value *= 2;
+        fu += value;
+        if (t >= 27) honor_sets = honor_sets * 8 + (t - 26);
+    }
+    if (PyErr_Occurred()) {
+        Py_DECREF(bits);
+        return NULL;
+    }
+    return Py_BuildValue("(NliO)", bits, honor_sets, fu, open_block ? Py_True : Py_False);
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -921,6 +981,9 @@ static PyMethodDef methods[] = {
     {"set_yaku", (PyCFunction)(void (*)(void))set_yaku, METH_FASTCALL,
      "set_yaku(blocks, wait, concealed_triplets, closed, seat_wind, round_wind): "
      "score.set_yaku_py in C"},
+    {"reading_facts", (PyCFunction)(void (*)(void))reading_facts, METH_FASTCALL,
+     "reading_facts(blocks, wait, win_block, concealed_triplets, closed, tsumo, seat_wind, "
+     "round_wind): score.reading_facts_py in C"},
     {NULL, NULL, 0, NULL},
 };
 

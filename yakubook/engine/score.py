@@ -339,23 +339,69 @@ def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
 
 
 def _set_fu(win: Win, interp: Interpretation) -> int:
-    fu = 2 if interp.wait in ("kanchan", "penchan", "tanki") else 0
-    for i, b in enumerate(interp.blocks):
+    return blocks_fu(
+        interp.blocks, interp.wait, interp.win_block, win.tsumo, win.seat_wind, win.round_wind
+    )
+
+
+def blocks_fu(
+    blocks: tuple[Block, ...],
+    wait: str,
+    win_block: int,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> int:
+    """The fu of a standard reading's wait, pair and sets (before base, tsumo and rounding)."""
+    return _blocks_pass(blocks, wait, win_block, tsumo, seat_wind, round_wind)[0]
+
+
+def _blocks_pass(
+    blocks: tuple[Block, ...],
+    wait: str,
+    win_block: int,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> tuple[int, int, bool]:
+    """In one pass over a standard reading's blocks: ``blocks_fu``, the honor triplets and
+    quads in block order (``reading_facts_py``'s honor sets) and whether a block is open."""
+    fu = 2 if wait in ("kanchan", "penchan", "tanki") else 0
+    honor_sets = 0
+    open_block = False
+    for i, b in enumerate(blocks):
+        if b.open:
+            open_block = True
         kind = b.kind
         if kind == "sequence":  # most blocks: no fu
             continue
         t = b.tile
         if kind == "pair":
-            fu += 2 * (is_dragon(t) + (t == win.seat_wind) + (t == win.round_wind))
+            fu += 2 * (is_dragon(t) + (t == seat_wind) + (t == round_wind))
         elif kind == "triplet" or kind == "quad":
-            concealed = not b.open and (win.tsumo or i != interp.win_block)
+            concealed = not b.open and (tsumo or i != win_block)
             value = 2 * (1 + concealed)
             if kind == "quad":
                 value *= 4
             if t >= 27 or t % 9 in (0, 8):
                 value *= 2
+                if t >= 27:
+                    honor_sets = honor_sets * 8 + t - 26
             fu += value
-    return fu
+    return fu, honor_sets, open_block
+
+
+def _standard_fu(win: Win, set_fu: int, open_block: bool) -> tuple[int, int]:
+    """``fu_of`` of a standard reading whose sets and wait are worth ``set_fu`` (an open
+    block, or an open win, makes it open): the same arithmetic."""
+    closed = win.is_closed and not open_block
+    fu = set_fu
+    if win.tsumo and fu:
+        fu += 2
+    if not closed and fu == 0:
+        fu = 2  # an open hand of no fu is 30 fu, not 20
+    fu += 20 if (not closed or win.tsumo) else 30
+    return (fu + 9) // 10 * 10, fu
 
 
 # -- one reading -------------------------------------------------------------------------
@@ -381,45 +427,71 @@ class _Tally:
 def standard_names(win: Win, interp: Interpretation, scoring: Scoring) -> dict[str, int]:
     """Standard yaku of one reading and their han (yakuman as 13 x multiple), situation
     yaku included, before any local yaku takes one out."""
-    names = _reading_yaku(win, interp)
-    key = (names if type(names) is tuple else tuple(names), win.is_closed, scoring.kuitan)
-    shape_han = _HAN_OF.get(key)
-    if shape_han is None:
-        if len(_HAN_OF) >= _MAX_NAMES_KEPT:
-            _HAN_OF.clear()
-        shape_han = _HAN_OF[key] = _shape_han(*key)
-    out = dict(shape_han)  # a copy: local yaku take standard ones out of it
-    # A hand with no game fact beyond its tiles, winds and tsumo (``win.situational``
-    # false) has no tenhou, riichi, ippatsu, haitei, houtei, rinshan or chankan.
-    situational = win.situational
-    if situational and win.first_go_around and win.tsumo and not win.melds:
-        out["tenhou" if win.seat_wind == EAST else "chiihou"] = YAKUMAN_HAN
+    found = _reading_yaku(win, interp)
+    names = found if type(found) is tuple else tuple(found)
+    # A copy: local yaku take standard ones out of it.
+    out = dict(_shape_han_of(names, win.is_closed, scoring.kuitan))
+    tenhou, situation = _situation_items(win)
+    out.update(tenhou)
     if interp.kind == "standard":
         for b in interp.blocks:
             if b.tile >= 27 and b.is_triplet_like:
                 han = yakuhai_han(win, b.tile)
                 if han:
                     out[f"yakuhai {_TILE_NAMES[b.tile - 27]}"] = han
+    out.update(situation)
+    return out
+
+
+def _shape_han_of(names: tuple[str, ...], closed: bool, kuitan: bool) -> dict[str, int]:
+    """``_shape_han``, kept per combination (``_HAN_OF``): the same dict for the same
+    combination, so a caller that changes it copies it first."""
+    key = (names, closed, kuitan)
+    shape_han = _HAN_OF.get(key)
+    if shape_han is None:
+        if len(_HAN_OF) >= _MAX_NAMES_KEPT:
+            _HAN_OF.clear()
+        shape_han = _HAN_OF[key] = _shape_han(*key)
+    return shape_han
+
+
+Items = tuple[tuple[str, int], ...]
+
+
+@per_hand
+def _situation_items(win: Win) -> tuple[Items, Items]:
+    """The yaku of the hand's situation, the same on every reading, once per hand:
+    (tenhou or chiihou, if it holds; riichi, ippatsu, menzen tsumo … in the order the
+    Score lists them), each (name, han)."""
+    # A hand with no game fact beyond its tiles, winds and tsumo (``win.situational``
+    # false) has no tenhou, riichi, ippatsu, haitei, houtei, rinshan or chankan.
+    situational = win.situational
+    tenhou: Items = ()
+    if situational and win.first_go_around and win.tsumo and not win.melds:
+        tenhou = (("tenhou" if win.seat_wind == EAST else "chiihou", YAKUMAN_HAN),)
+    out: list[tuple[str, int]] = []
     if not situational:
         if win.tsumo and win.is_closed:
-            out["menzen tsumo"] = 1
-        return out
+            out.append(("menzen tsumo", 1))
+        return tenhou, tuple(out)
     if win.riichi != "none":
-        out["double riichi" if win.riichi.endswith("double") else "riichi"] = RIICHI_HAN[win.riichi]
-    # One test each, in this order (the order of ``out`` is the order the Score lists).
+        out.append(
+            ("double riichi" if win.riichi.endswith("double") else "riichi", RIICHI_HAN[win.riichi])
+        )
+    # One test each, in this order (the order the Score lists).
     if win.ippatsu:
-        out["ippatsu"] = 1
+        out.append(("ippatsu", 1))
     if win.tsumo and win.is_closed:
-        out["menzen tsumo"] = 1
+        out.append(("menzen tsumo", 1))
     if win.haitei:
-        out["haitei"] = 1
+        out.append(("haitei", 1))
     if win.houtei:
-        out["houtei"] = 1
+        out.append(("houtei", 1))
     if win.rinshan:
-        out["rinshan"] = 1
+        out.append(("rinshan", 1))
     if win.chankan:
-        out["chankan"] = 1
-    return out
+        out.append(("chankan", 1))
+    return tenhou, tuple(out)
 
 
 def _shape_han(names: tuple[str, ...], closed: bool, kuitan: bool) -> dict[str, int]:
@@ -468,7 +540,9 @@ def _colour_yaku(win: Win) -> tuple[bool, ...]:
     mask = win.tile_mask
     honors = mask & HONOR_MASK
     suited = mask & ~HONOR_MASK
-    one_suit = suited != 0 and any(suited & ~m == 0 for m in SUIT_MASKS)
+    one_suit = suited != 0 and (
+        suited & _NOT_MAN == 0 or suited & _NOT_PIN == 0 or suited & _NOT_SOU == 0
+    )
     chini = not honors and one_suit
     chuu = chini and not win.melds and chuuren(win)
     return (
@@ -483,6 +557,8 @@ def _colour_yaku(win: Win) -> tuple[bool, ...]:
         chuu and chuuren_junsei(win),
     )
 
+
+_NOT_MAN, _NOT_PIN, _NOT_SOU = (~mask for mask in SUIT_MASKS)  # a one-suit hand: one is 0
 
 # The checks of STANDARD_YAKU that read the Win alone, whatever the reading.
 _COLOUR_ORDER = (
@@ -657,16 +733,21 @@ def set_yaku_py(
             bits |= 1 << 1
         elif peikou >= 2:
             bits |= 1 << 2
+    # Set tests, not generators: this runs on every standard reading the pure engine scores.
     if len(starts) >= 3:
         start_set = set(starts)
-        if any(s in start_set and s + 3 in start_set and s + 6 in start_set for s in (0, 9, 18)):
+        if _ITTSUU[0] <= start_set or _ITTSUU[1] <= start_set or _ITTSUU[2] <= start_set:
             bits |= 1 << 3
-        if any(n in start_set and n + 9 in start_set and n + 18 in start_set for n in range(7)):
-            bits |= 1 << 4
+        for n in start_set:  # the man run of a sanshoku: a start 0..6 with its pin and sou
+            if 0 <= n < 7 and n + 9 in start_set and n + 18 in start_set:
+                bits |= 1 << 4
+                break
     if len(triplets) >= 3:
         trip_set = set(triplets)
-        if any(n in trip_set and n + 9 in trip_set and n + 18 in trip_set for n in range(9)):
-            bits |= 1 << 5
+        for n in trip_set:  # the man triplet of a sanshoku doukou, with its pin and sou
+            if 0 <= n < 9 and n + 9 in trip_set and n + 18 in trip_set:
+                bits |= 1 << 5
+                break
         if len(triplets) == 4:
             bits |= 1 << 6
     if concealed_triplets == 3:
@@ -692,8 +773,66 @@ def set_yaku_py(
     return bits
 
 
+# The three runs of a pure straight (ittsuu), as sequence starts, one per suit.
+_ITTSUU = tuple(frozenset({base, base + 3, base + 6}) for base in (0, 9, 18))
+
 # The engine's hook (yakubook/engine/_accel.py): the C set_yaku, or set_yaku_py.
 set_yaku = set_yaku_py
+
+
+# (set-yaku bits, honor sets, set fu, an open block) of a standard reading: ``reading_facts``.
+Facts = tuple[int, int, int, bool]
+
+
+def reading_facts_py(
+    blocks: tuple[Block, ...],
+    wait: str,
+    win_block: int,
+    concealed_triplets: int,
+    closed: bool,
+    tsumo: bool,
+    seat_wind: int,
+    round_wind: int,
+) -> Facts | None:
+    """What scoring reads of a standard reading's blocks, in one call: its set yaku
+    (``set_yaku_py``'s bits), its honor triplets and quads in block order (each tile as
+    ``tile - 26``, a base-8 digit, the first block's the highest: yakuhai), the fu of its
+    wait and blocks (``blocks_fu``) and whether a block is open. None when
+    ``set_yaku_py`` declines. The reference of the C ``reading_facts``."""
+    bits = set_yaku_py(blocks, wait, concealed_triplets, closed, seat_wind, round_wind)
+    if bits is None:
+        return None
+    fu, honor_sets, open_block = _blocks_pass(blocks, wait, win_block, tsumo, seat_wind, round_wind)
+    return bits, honor_sets, fu, open_block
+
+
+# The engine's hook (yakubook/engine/_accel.py): the C reading_facts, or reading_facts_py.
+reading_facts = reading_facts_py
+
+
+def _standard_facts(win: Win, interp: Interpretation) -> Facts | None:
+    facts = reading_facts(
+        interp.blocks,
+        interp.wait,
+        interp.win_block,
+        interp.concealed_triplets,
+        win.is_closed,
+        win.tsumo,
+        win.seat_wind,
+        win.round_wind,
+    )
+    if facts is None:  # the C declined: the Python decides
+        facts = reading_facts_py(
+            interp.blocks,
+            interp.wait,
+            interp.win_block,
+            interp.concealed_triplets,
+            win.is_closed,
+            win.tsumo,
+            win.seat_wind,
+            win.round_wind,
+        )
+    return facts
 
 
 # The readings every standard yaku reads: the built-in shapes and Set七對子's seven pairs.
@@ -712,12 +851,18 @@ _TILE_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
 
 
 def yakuhai_han(win: Win, tile: int) -> int:
-    return is_dragon(tile) + (tile == win.seat_wind) + (tile == win.round_wind)
+    return _yakuhai_han(tile, win.seat_wind, win.round_wind)
+
+
+def _yakuhai_han(tile: int, seat_wind: int, round_wind: int) -> int:
+    return is_dragon(tile) + (tile == seat_wind) + (tile == round_wind)
 
 
 def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: Scoring) -> _Tally:
-    std = standard_names(win, interp, scoring)
+    """One reading's count of standard and local yaku (rules 1-5): the reference of
+    ``_plain_tally``, which ``appraise`` asks first."""
     awards = list(awards)
+    std = standard_names(win, interp, scoring)
     # Rule 5: a local yaku that includes (or does not count) a standard one takes it out.
     for a in awards:
         for name in _taken_out(a):
@@ -730,19 +875,161 @@ def _tally(win: Win, interp: Interpretation, awards: Iterable[Award], scoring: S
             std.pop("tenhou", None)
             std.pop("chiihou", None)
     t = _Tally()
-    for name, han in std.items():
+    _count_standard(t, std.items(), scoring.double_yakuman)
+    for a in awards:
+        _add_local(t, a, std, scoring)
+    return t
+
+
+def _count_standard(t: _Tally, std: Iterable[tuple[str, int]], double_yakuman: bool) -> None:
+    """Rules 1 and 3: the standard yaku ``(name, han)`` into ``t``, yakuman apart."""
+    for name, han in std:
         if han >= YAKUMAN_HAN and (name in YAKUMAN or name in ("tenhou", "chiihou")):
             multiple = han // YAKUMAN_HAN
-            if multiple > 1 and not scoring.double_yakuman:
+            if multiple > 1 and not double_yakuman:
                 multiple = 1
             t.yakuman += multiple
             t.yakuman_counted.append((name, f"{multiple}x yakuman"))
         else:
             t.han += han
             t.counted.append((name, f"{han} han"))
+
+
+# ``_count_standard``'s answer kept: (han, yakuman, counted, yakuman counted).
+Counted = tuple[int, int, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]
+
+
+def _counted(std: Iterable[tuple[str, int]], double_yakuman: bool) -> Counted:
+    t = _Tally()
+    _count_standard(t, std, double_yakuman)
+    return t.han, t.yakuman, tuple(t.counted), tuple(t.yakuman_counted)
+
+
+def _plain_tally(win: Win, awards: list[Award], scoring: Scoring, shape: Counted) -> _Tally | None:
+    """``_tally`` of a standard or seven-pairs reading whose local yaku take no standard
+    yaku out (and add to none: ``_is_plain``), from two counts kept: the reading's own
+    standard yaku by combination (``shape``: ``_shape_counted`` or
+    ``_seven_pairs_counted``) and the hand's situation yaku (``_situation_counted``).
+    They are ``standard_names``'s entries in its order (the shape's yaku and yakuhai, then
+    tenhou, riichi …: tenhou, a yakuman, is listed apart), so the count is the same. None
+    when a local yaku is not plain: ``_tally`` counts it in full."""
     for a in awards:
-        _add_local(t, a, std, scoring)
+        if not _is_plain(a):
+            return None
+    han, yakuman, counted, yakuman_counted = shape
+    s_han, s_yakuman, s_counted, s_yakuman_counted = _situation_counted(win)
+    t = _Tally()
+    t.han = han + s_han
+    t.yakuman = yakuman + s_yakuman
+    t.counted = [*counted, *s_counted]
+    t.yakuman_counted = [*yakuman_counted, *s_yakuman_counted]
+    for a in awards:
+        _add_local(t, a, _NO_STANDARD, scoring)
     return t
+
+
+_NO_STANDARD: Mapping[str, int] = {}  # what a plain award's _add_local never reads
+
+
+def _is_plain(a: Award) -> bool:
+    """A local award that takes no standard yaku out (rule 5), is not one that drops
+    tenhou, and does not add to a standard yaku (``additive``): counting it needs only
+    its own value. Kept on the Award, as ``_taken_out``."""
+    kept = a.__dict__.get("_is_plain")
+    if kept is None:
+        kept = a.__dict__["_is_plain"] = (
+            not _taken_out(a)
+            and a.id not in NOT_WITH_TENHOU
+            and a.value.get("kind") != "additive"
+        )
+    return kept
+
+
+def _shape_counted(win: Win, facts: Facts, scoring: Scoring) -> Counted:
+    """The count of a standard reading's own standard yaku (set and tile-colour yaku,
+    yakuhai), kept per combination of what decides it."""
+    key = (
+        facts[0],
+        facts[1],
+        _colour_yaku(win),
+        win.is_closed,
+        win.seat_wind,
+        win.round_wind,
+        scoring.kuitan,
+        scoring.double_yakuman,
+    )
+    kept = _SHAPE_COUNTED.get(key)
+    if kept is None:
+        if len(_SHAPE_COUNTED) >= _MAX_NAMES_KEPT:
+            _SHAPE_COUNTED.clear()
+        kept = _SHAPE_COUNTED[key] = _count_shape(*key)
+    return kept
+
+
+def _count_shape(
+    bits: int,
+    honor_sets: int,
+    colour: tuple[bool, ...],
+    closed: bool,
+    seat_wind: int,
+    round_wind: int,
+    kuitan: bool,
+    double_yakuman: bool,
+) -> Counted:
+    """``standard_names``'s shape and yakuhai entries of a reading, counted."""
+    std = dict(_shape_han_of(_names_of(bits, colour), closed, kuitan))
+    honors = []
+    while honor_sets:
+        honors.append(honor_sets % 8 + 26)
+        honor_sets //= 8
+    for tile in reversed(honors):  # the first block's digit is the highest
+        han = _yakuhai_han(tile, seat_wind, round_wind)
+        if han:
+            std[f"yakuhai {_TILE_NAMES[tile - 27]}"] = han
+    return _counted(std.items(), double_yakuman)
+
+
+def _seven_pairs_counted(win: Win, interp: Interpretation, scoring: Scoring) -> Counted | None:
+    """The count of a seven-pairs reading's standard yaku (seven pairs and the tile-colour
+    yaku: ``_reading_yaku``), kept per combination; None for a reading of that kind with a
+    block that is not a pair (``_reading_yaku`` asks every check of it)."""
+    for b in interp.blocks:
+        if b.kind != "pair":
+            return None
+    key = (_colour_yaku(win), win.is_closed, scoring.kuitan, scoring.double_yakuman)
+    kept = _SEVEN_PAIRS_COUNTED.get(key)
+    if kept is None:
+        if len(_SEVEN_PAIRS_COUNTED) >= _MAX_NAMES_KEPT:
+            _SEVEN_PAIRS_COUNTED.clear()
+        names = tuple(_reading_yaku(win, interp))
+        std = _shape_han_of(names, win.is_closed, scoring.kuitan)
+        kept = _SEVEN_PAIRS_COUNTED[key] = _counted(std.items(), scoring.double_yakuman)
+    return kept
+
+
+# (tile-colour yaku, closed, kuitan, double_yakuman) -> ``_seven_pairs_counted``.
+_SEVEN_PAIRS_COUNTED: dict[tuple[Any, ...], Counted] = {}
+
+# (set-yaku bits, honor sets, tile-colour yaku, closed, seat wind, round wind, kuitan,
+# double_yakuman) -> ``_count_shape``; at most _MAX_NAMES_KEPT, then it starts again.
+_SHAPE_COUNTED: dict[tuple[Any, ...], Counted] = {}
+
+
+def _situation_counted(win: Win) -> Counted:
+    """The count of the hand's situation yaku (tenhou … chankan), kept per combination
+    (few occur)."""
+    tenhou, situation = _situation_items(win)
+    items = tenhou + situation if tenhou else situation
+    kept = _SITUATION_COUNTED.get(items)
+    if kept is None:
+        if len(_SITUATION_COUNTED) >= _MAX_NAMES_KEPT:
+            _SITUATION_COUNTED.clear()
+        # Tenhou is one yakuman, double yakuman or not.
+        kept = _SITUATION_COUNTED[items] = _counted(items, True)
+    return kept
+
+
+_SITUATION_COUNTED: dict[Items, Counted] = {}
 
 
 def _taken_out(a: Award) -> tuple[str, ...]:
@@ -881,10 +1168,39 @@ def _new_payment(
     return made
 
 
-def _new_score(*values: Any) -> Score:
-    """``Score(*values)`` with its fields set in one step (see ``_new_payment``)."""
+def _new_score(
+    win: bool,
+    han: int,
+    fu: int,
+    yakuman: int,
+    limit: str,
+    base: int,
+    payment: Payment,
+    counted: tuple[tuple[str, str], ...],
+    interpretation: Interpretation | None,
+    not_counted: tuple[tuple[str, str], ...],
+    reason: str,
+) -> Score:
+    """``Score(...)`` with its fields set in one step (see ``_new_payment``), in the
+    dataclass's order (``_SCORE_FIELDS``: tests check the two agree)."""
     made = _NEW(Score)
-    _SET(made, "__dict__", dict(zip(_SCORE_FIELDS, values, strict=True)))
+    _SET(
+        made,
+        "__dict__",
+        {
+            "win": win,
+            "han": han,
+            "fu": fu,
+            "yakuman": yakuman,
+            "limit": limit,
+            "base": base,
+            "payment": payment,
+            "counted": counted,
+            "interpretation": interpretation,
+            "not_counted": not_counted,
+            "reason": reason,
+        },
+    )
     return made
 
 
@@ -911,15 +1227,30 @@ def appraise(
     """One reading's place in rule 8's order (what ``paying_key`` gives of its score) and
     a function that builds that ``Score``: the han, fu and payments are counted here, the
     Score is built only for the reading that is kept. The fu are counted once."""
-    fu, raw_fu = fu_of(win, interp)
+    facts = _standard_facts(win, interp) if interp.kind == "standard" else None
+    if facts is None:
+        fu, raw_fu = fu_of(win, interp)
+    else:
+        fu, raw_fu = _standard_fu(win, facts[2], facts[3])
     if awards:
         fu = _stated_fu(awards) or fu
-    unread = _unread_shape(interp, awards)
+    # Only a registered local shape can be unread (``_unread_shape``).
+    unread = _unread_shape(interp, awards) if interp.kind in SHAPE_USERS else ""
     if unread:
         return (False, 0, False, 0, fu, raw_fu), partial(
             _new_score, False, 0, fu, 0, "", 0, Payment(), (), interp, (), unread
         )
-    t = _tally(win, interp, awards, scoring)
+    # A standard reading whose local yaku take no standard one out is counted from parts
+    # kept per combination; any other, in full.
+    if facts is not None:
+        shape = _shape_counted(win, facts, scoring)
+    elif interp.kind in SEVEN_PAIRS_KINDS:
+        shape = _seven_pairs_counted(win, interp, scoring)
+    else:
+        shape = None
+    t = _plain_tally(win, awards, scoring, shape) if shape is not None else None
+    if t is None:
+        t = _tally(win, interp, awards, scoring)
     if t.yakuman:
         n = t.yakuman if scoring.multiple_yakuman else 1
         n = min(n, MAX_YAKUMAN)
@@ -940,46 +1271,63 @@ def appraise(
             "",
         )
     if t.han < win.min_han and not t.floor:
-        why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
-        return (False, 0, False, t.han, fu, raw_fu), partial(
-            _new_score,
-            False,
-            t.han,
-            fu,
-            0,
-            "",
-            0,
-            Payment(),
-            tuple(t.counted),
-            interp,
-            tuple(t.not_counted),
-            why,
-        )
-    dora = _dora(win, scoring)
-    han = t.han + sum(n for _, n in dora)
+        return (False, 0, False, t.han, fu, raw_fu), partial(_build_short, win, interp, t, fu)
+    dora_han, dora_counted = _dora_worth(win, scoring)
+    han = t.han + dora_han
     base, limit = base_points(han, fu, scoring)
     reason = ""
     if t.floor and LIMIT_BASE[t.floor] > base:
         base, limit = LIMIT_BASE[t.floor], t.floor
         reason = f"{t.floor_by} sets the hand to {t.floor}; the other han do not add onto it"
 
-    def build() -> Score:
-        counted = t.counted + [(name, f"{n} han") for name, n in dora if n]
-        return _new_score(
-            True,
-            han,
-            fu,
-            0,
-            limit,
-            base,
-            payment(win, base, win.riichi_sticks),
-            tuple(counted),
-            interp,
-            tuple(t.not_counted),
-            reason,
-        )
+    return (True, _total(win, base), False, han, fu, raw_fu), partial(
+        _build_winning, win, interp, t, dora_counted, han, fu, limit, base, reason
+    )
 
-    return (True, _total(win, base), False, han, fu, raw_fu), build
+
+def _build_short(win: Win, interp: Interpretation, t: _Tally, fu: int) -> Score:
+    """The Score of a reading without yakuman that has too few han of yaku to win."""
+    why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
+    return _new_score(
+        False,
+        t.han,
+        fu,
+        0,
+        "",
+        0,
+        Payment(),
+        tuple(t.counted),
+        interp,
+        tuple(t.not_counted),
+        why,
+    )
+
+
+def _build_winning(
+    win: Win,
+    interp: Interpretation,
+    t: _Tally,
+    dora_counted: tuple[tuple[str, str], ...],
+    han: int,
+    fu: int,
+    limit: str,
+    base: int,
+    reason: str,
+) -> Score:
+    """The Score of a winning reading without yakuman, as ``appraise`` counted it."""
+    return _new_score(
+        True,
+        han,
+        fu,
+        0,
+        limit,
+        base,
+        payment(win, base, win.riichi_sticks),
+        (*t.counted, *dora_counted),
+        interp,
+        tuple(t.not_counted),
+        reason,
+    )
 
 
 def _total(win: Win, base: int) -> int:
@@ -1033,6 +1381,32 @@ def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
     if scoring.flower_dora:
         out.append(("flowers", flowers))
     return out
+
+
+def _dora_worth(win: Win, scoring: Scoring) -> tuple[int, tuple[tuple[str, str], ...]]:
+    """(han, counted entries) of ``_dora``, kept for the last hand and scoring asked about
+    (every reading of a hand asks the same); ``_dora``'s InputError is raised every time."""
+    seen_win, seen_scoring, answer = _DORA_KEPT[0]
+    if seen_win is win and seen_scoring is scoring:
+        return answer
+    dora = tuple(_dora(win, scoring))
+    answer = _DORA_WORTH.get(dora)
+    if answer is None:
+        if len(_DORA_WORTH) >= _MAX_NAMES_KEPT:
+            _DORA_WORTH.clear()
+        answer = _DORA_WORTH[dora] = (
+            sum(n for _, n in dora),
+            tuple((name, f"{n} han") for name, n in dora if n),
+        )
+    _DORA_KEPT[0] = (win, scoring, answer)  # one tuple, replaced whole (as per_hand)
+    return answer
+
+
+# The last (win, scoring, answer) of _dora_worth; the kept references stop the ids from
+# being reused.
+_DORA_KEPT: list[tuple[Any, Any, Any]] = [(None, None, None)]
+# _dora's entries -> _dora_worth's answer (few combinations occur).
+_DORA_WORTH: dict[tuple[tuple[str, int], ...], tuple[int, tuple[tuple[str, str], ...]]] = {}
 
 
 @per_hand
