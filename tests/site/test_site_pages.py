@@ -34,7 +34,7 @@ class _Ids(HTMLParser):
                 self.ids.append(v)
 
 
-# Memoized: the two slow tests below render the same Chinese pages (they share one worker).
+# Memoized: several tests below read the same page.
 @functools.cache
 def html_ids(md: str) -> tuple[list[str], Counter[str]]:
     p = _Ids()
@@ -67,18 +67,31 @@ def page_of(n: dict) -> str:
     return f"yaku/{n['id'] if n['kind'] == 'yaku' else n['yaku']}.md"
 
 
-@pytest.mark.slow  # renders every page of both editions to HTML
+def built_ids(public: Path, md_path: str) -> list[str]:
+    """The element ids of a rendered page as the built site shows it (mkdocs' own HTML of
+    that Markdown, built once per run by the ``built_site`` fixture: rendering all ~500
+    pages again with Python-Markdown here took 40 s of a worker)."""
+    stem = md_path.removesuffix(".md")
+    rel = "index.html" if stem == "index" else (
+        stem.removesuffix("index") + "index.html" if stem.endswith("/index")
+        else f"{stem}/index.html")
+    p = _Ids()
+    p.feed((public / rel).read_text(encoding="utf-8"))
+    p.close()
+    return p.ids
+
+
+@pytest.mark.slow  # reads every page of both editions as the built site shows it
 @pytest.mark.xdist_group("pages-to-html")
-def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
+def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages, built_site):
     section_pages = {k: v for k, v in pages.items() if k.startswith("sections/")}
     assert sorted(section_pages) == sorted(
         f"sections/{n['id']}.md" for n in cat["nodes"] if n["kind"] == "section")
     assert sorted(k for k in pages if k.startswith("yaku/")) == sorted(
         f"yaku/{n['id']}.md" for n in cat["nodes"] if n["kind"] == "yaku")
     where: dict[str, list[str]] = {}
-    for path, md in pages.items():
-        ids, _ = html_ids(md)
-        for i in ids:
+    for path in pages:
+        for i in built_ids(built_site.public, path):
             where.setdefault(i, []).append(path)
     for n in cat["nodes"]:
         # the old link sections/3-13/#3-13-01 still lands on an anchor of that ID, and the
@@ -92,11 +105,11 @@ def test_every_node_has_its_page_and_keeps_its_section_anchor(cat, pages):
             assert f"{link}{{ #{n['id']} .yb-moved }}" in md, n["id"]
 
 
-@pytest.mark.slow  # renders every page of both editions to HTML
+@pytest.mark.slow  # reads every page of both editions as the built site shows it
 @pytest.mark.xdist_group("pages-to-html")
-def test_every_link_to_a_node_resolves(all_pages):
+def test_every_link_to_a_node_resolves(all_pages, built_site):
     pages = all_pages  # both editions: the language switch links across them
-    anchors = {path: set(html_ids(md)[0]) for path, md in pages.items()}
+    anchors = {path: set(built_ids(built_site.public, path)) for path in pages}
     checked = 0
     for path, md in pages.items():
         for target in LINK.findall(md):
