@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.build.test_build_cli import CH000, snapshot
-from tests.conftest import ROOT
+from tests.conftest import ROOT, copy_project
 from yakubook.build import JOURNAL, leftovers, run
 
 # Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
@@ -84,22 +84,36 @@ def edit_source(root: Path) -> None:
     path.write_text(text.replace("　　ｂ　役滿\n", "　　ｂ　兩倍役滿\n", 1), encoding="utf-8")
 
 
+# The tests that start from the reference below share it: one worker builds it once.
+REFERENCE_GROUP = pytest.mark.xdist_group("atomic-builds-reference")
+
+
+@pytest.fixture(scope="module")
+def edited_reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """The project with one source edit after a build that is never interrupted: its tree
+    (up to date; tests copy it, never change it) and its outputs. Built once per module
+    and worker, not once per test that compares with it."""
+    root = copy_project(tmp_path_factory.mktemp("reference") / "project")
+    edit_source(root)
+    assert run(root, check=False, accept=True) == 0
+    return root, snapshot(root, FOLDERS)
+
+
 @pytest.fixture()
-def edited_pair(tmp_path: Path, project_copy: Path) -> tuple[Path, dict[str, str], dict[str, str]]:
-    """The project with one source edit; the outputs as they were and as a build that is
-    never interrupted makes them (in a second copy)."""
+def edited_pair(
+    project_copy: Path, edited_reference: tuple[Path, dict[str, str]]
+) -> tuple[Path, dict[str, str], dict[str, str]]:
+    """The project with the same source edit, not built yet; the outputs as they were and
+    as a build that is never interrupted makes them (the reference)."""
     edit_source(project_copy)
-    reference = tmp_path / "reference"
-    shutil.copytree(project_copy, reference)
-    before = snapshot(project_copy, FOLDERS)
-    assert run(reference, check=False, accept=True) == 0
-    return project_copy, before, snapshot(reference, FOLDERS)
+    return project_copy, snapshot(project_copy, FOLDERS), edited_reference[1]
 
 
 def modes(root: Path, rels) -> set[int]:
     return {stat.S_IMODE((root / rel).stat().st_mode) for rel in rels}
 
 
+@REFERENCE_GROUP
 def test_kill_9_while_staging_leaves_the_old_outputs_and_the_next_build_cleans_up(
     tmp_path, edited_pair, capsys
 ):
@@ -125,6 +139,7 @@ def test_kill_9_while_staging_leaves_the_old_outputs_and_the_next_build_cleans_u
     assert run(root, check=True) == 0
 
 
+@REFERENCE_GROUP
 def test_kill_9_while_publishing_is_finished_by_the_next_build_with_its_report(
     tmp_path, edited_pair, capsys
 ):
@@ -251,26 +266,27 @@ def test_a_file_that_cannot_be_written_is_an_error_and_nothing_is_published(proj
     assert leftovers(project_copy) == [] and not (project_copy / JOURNAL).exists()
 
 
+@REFERENCE_GROUP
 def test_outputs_an_older_build_left_at_0600_get_normal_modes_without_a_rewrite(
-    project_copy, capsys
+    tmp_path, edited_reference, capsys
 ):
     from tests.build.test_build_cli import mtimes
 
+    # a copy of a tree a finished build left up to date (copytree keeps modes and mtimes)
+    root = tmp_path / "project"
+    shutil.copytree(edited_reference[0], root, symlinks=True)
     targets = ["catalog/catalog.json", "generated/s3_13.py", "site/docs/index.md"]
     for rel in targets:
-        (project_copy / rel).chmod(0o600)
-    assert run(project_copy, check=False) == 0  # brings the copy up to date first
-    before = mtimes(project_copy)
-    for rel in targets:
-        (project_copy / rel).chmod(0o600)
+        (root / rel).chmod(0o600)
+    before = mtimes(root)
     old = os.umask(0o022)
     try:
         capsys.readouterr()
-        assert run(project_copy, check=False) == 0
+        assert run(root, check=False) == 0
     finally:
         os.umask(old)
     out = capsys.readouterr().out
     assert "permissions: 3 output(s) an older build left at 0600" in out
     assert "nothing changed" in out
-    assert modes(project_copy, targets) == {0o644}
-    assert mtimes(project_copy) == before
+    assert modes(root, targets) == {0o644}
+    assert mtimes(root) == before
