@@ -14,15 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.build.test_build_cli import CH000, snapshot
-from tests.conftest import ROOT, copy_project
+from tests.build.conftest import FOLDERS, REFERENCE_GROUP, copy_built, edit_source
+from tests.build.test_build_cli import snapshot
+from tests.conftest import ROOT
 from yakubook.build import JOURNAL, leftovers, run
 
 # Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
 # suite stays under two minutes on two cores).
 pytestmark = pytest.mark.slow
-
-FOLDERS = ("catalog", "generated", "site/docs", "sources")
 
 # Runs `yakubook build` in a process of its own, with a hook that kills it with SIGKILL
 # after its Nth staged file or its Nth file moved into place, or that holds the build lock
@@ -77,34 +76,12 @@ def start(tmp_path: Path, root: Path, mode: str, arg: str) -> subprocess.Popen[s
     )
 
 
-def edit_source(root: Path) -> None:
-    path = root / CH000
-    text = path.read_text(encoding="utf-8")
-    assert "　　ｂ　役滿\n" in text
-    path.write_text(text.replace("　　ｂ　役滿\n", "　　ｂ　兩倍役滿\n", 1), encoding="utf-8")
-
-
-# The tests that start from the reference below share it: one worker builds it once.
-REFERENCE_GROUP = pytest.mark.xdist_group("atomic-builds-reference")
-
-
-@pytest.fixture(scope="module")
-def edited_reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    """The project with one source edit after a build that is never interrupted: its tree
-    (up to date; tests copy it, never change it) and its outputs. Built once per module
-    and worker, not once per test that compares with it."""
-    root = copy_project(tmp_path_factory.mktemp("reference") / "project")
-    edit_source(root)
-    assert run(root, check=False, accept=True) == 0
-    return root, snapshot(root, FOLDERS)
-
-
 @pytest.fixture()
 def edited_pair(
     project_copy: Path, edited_reference: tuple[Path, dict[str, str]]
 ) -> tuple[Path, dict[str, str], dict[str, str]]:
-    """The project with the same source edit, not built yet; the outputs as they were and
-    as a build that is never interrupted makes them (the reference)."""
+    """The project with the source edit, not built yet; the outputs as they were and as
+    a build that is never interrupted makes them (the shared reference)."""
     edit_source(project_copy)
     return project_copy, snapshot(project_copy, FOLDERS), edited_reference[1]
 
@@ -272,9 +249,7 @@ def test_outputs_an_older_build_left_at_0600_get_normal_modes_without_a_rewrite(
 ):
     from tests.build.test_build_cli import mtimes
 
-    # a copy of a tree a finished build left up to date (copytree keeps modes and mtimes)
-    root = tmp_path / "project"
-    shutil.copytree(edited_reference[0], root, symlinks=True)
+    root = copy_built(edited_reference[0], tmp_path / "project")  # up to date already
     targets = ["catalog/catalog.json", "generated/s3_13.py", "site/docs/index.md"]
     for rel in targets:
         (root / rel).chmod(0o600)
