@@ -14,15 +14,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.build.test_build_cli import CH000, snapshot
+from tests.build.conftest import FOLDERS, REFERENCE_GROUP, copy_built, edit_source
+from tests.build.test_build_cli import snapshot
 from tests.conftest import ROOT
 from yakubook.build import JOURNAL, leftovers, run
 
 # Each test runs whole builds of a scratch copy: slow (`make test` runs them; the fast
 # suite stays under two minutes on two cores).
 pytestmark = pytest.mark.slow
-
-FOLDERS = ("catalog", "generated", "site/docs", "sources")
 
 # Runs `yakubook build` in a process of its own, with a hook that kills it with SIGKILL
 # after its Nth staged file or its Nth file moved into place, or that holds the build lock
@@ -77,29 +76,21 @@ def start(tmp_path: Path, root: Path, mode: str, arg: str) -> subprocess.Popen[s
     )
 
 
-def edit_source(root: Path) -> None:
-    path = root / CH000
-    text = path.read_text(encoding="utf-8")
-    assert "　　ｂ　役滿\n" in text
-    path.write_text(text.replace("　　ｂ　役滿\n", "　　ｂ　兩倍役滿\n", 1), encoding="utf-8")
-
-
 @pytest.fixture()
-def edited_pair(tmp_path: Path, project_copy: Path) -> tuple[Path, dict[str, str], dict[str, str]]:
-    """The project with one source edit; the outputs as they were and as a build that is
-    never interrupted makes them (in a second copy)."""
+def edited_pair(
+    project_copy: Path, edited_reference: tuple[Path, dict[str, str]]
+) -> tuple[Path, dict[str, str], dict[str, str]]:
+    """The project with the source edit, not built yet; the outputs as they were and as
+    a build that is never interrupted makes them (the shared reference)."""
     edit_source(project_copy)
-    reference = tmp_path / "reference"
-    shutil.copytree(project_copy, reference)
-    before = snapshot(project_copy, FOLDERS)
-    assert run(reference, check=False, accept=True) == 0
-    return project_copy, before, snapshot(reference, FOLDERS)
+    return project_copy, snapshot(project_copy, FOLDERS), edited_reference[1]
 
 
 def modes(root: Path, rels) -> set[int]:
     return {stat.S_IMODE((root / rel).stat().st_mode) for rel in rels}
 
 
+@REFERENCE_GROUP
 def test_kill_9_while_staging_leaves_the_old_outputs_and_the_next_build_cleans_up(
     tmp_path, edited_pair, capsys
 ):
@@ -125,6 +116,7 @@ def test_kill_9_while_staging_leaves_the_old_outputs_and_the_next_build_cleans_u
     assert run(root, check=True) == 0
 
 
+@REFERENCE_GROUP
 def test_kill_9_while_publishing_is_finished_by_the_next_build_with_its_report(
     tmp_path, edited_pair, capsys
 ):
@@ -251,26 +243,25 @@ def test_a_file_that_cannot_be_written_is_an_error_and_nothing_is_published(proj
     assert leftovers(project_copy) == [] and not (project_copy / JOURNAL).exists()
 
 
+@REFERENCE_GROUP
 def test_outputs_an_older_build_left_at_0600_get_normal_modes_without_a_rewrite(
-    project_copy, capsys
+    tmp_path, edited_reference, capsys
 ):
     from tests.build.test_build_cli import mtimes
 
+    root = copy_built(edited_reference[0], tmp_path / "project")  # up to date already
     targets = ["catalog/catalog.json", "generated/s3_13.py", "site/docs/index.md"]
     for rel in targets:
-        (project_copy / rel).chmod(0o600)
-    assert run(project_copy, check=False) == 0  # brings the copy up to date first
-    before = mtimes(project_copy)
-    for rel in targets:
-        (project_copy / rel).chmod(0o600)
+        (root / rel).chmod(0o600)
+    before = mtimes(root)
     old = os.umask(0o022)
     try:
         capsys.readouterr()
-        assert run(project_copy, check=False) == 0
+        assert run(root, check=False) == 0
     finally:
         os.umask(old)
     out = capsys.readouterr().out
     assert "permissions: 3 output(s) an older build left at 0600" in out
     assert "nothing changed" in out
-    assert modes(project_copy, targets) == {0o644}
-    assert mtimes(project_copy) == before
+    assert modes(root, targets) == {0o644}
+    assert mtimes(root) == before
