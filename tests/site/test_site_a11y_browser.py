@@ -153,7 +153,7 @@ def test_no_wcag_aa_violation(browser, base_url, kind, path):
     context, page = _open(browser, base_url + path, DESKTOP)
     try:
         failures = _light_then_dark_violations(page, path)
-        assert failures == [], f"{kind} ({path or '/'}) on a desktop"
+        assert failures == [], "\n".join([f"{kind} ({path or '/'}) on a desktop", *failures])
     finally:
         context.close()
 
@@ -173,7 +173,7 @@ def test_no_wcag_aa_violation_and_nothing_scrolls_sideways_on_a_phone(
             page.screenshot(path=str(shots / (path.strip("/").replace("/", "_") + ".png")),
                             full_page=False)
         failures += _light_then_dark_violations(page, path)
-        assert failures == [], f"{kind} ({path or '/'}) on a 390 px phone"
+        assert failures == [], "\n".join([f"{kind} ({path or '/'}) on a 390 px phone", *failures])
     finally:
         context.close()
 
