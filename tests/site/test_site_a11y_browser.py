@@ -227,9 +227,10 @@ def test_keyboard_focus_is_visible_on_every_kind_of_control(browser, base_url, p
             page.keyboard.press("Enter")  # past the navigation, into the page
         presses = 1
         while presses < TAB_PRESSES and not page.evaluate("() => window.ybFocus.round"):
-            for _ in range(min(TABS_BETWEEN_LOOKS, TAB_PRESSES - presses)):
+            batch = min(TABS_BETWEEN_LOOKS, TAB_PRESSES - presses)
+            for _ in range(batch):
                 page.keyboard.press("Tab")
-            presses += TABS_BETWEEN_LOOKS
+            presses += batch
         seen: dict[str, int] = {}
         invisible = []
         for style in page.evaluate("() => window.ybFocus.styles"):
