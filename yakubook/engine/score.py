@@ -811,27 +811,11 @@ reading_facts = reading_facts_py
 
 
 def _standard_facts(win: Win, interp: Interpretation) -> Facts | None:
-    facts = reading_facts(
-        interp.blocks,
-        interp.wait,
-        interp.win_block,
-        interp.concealed_triplets,
-        win.is_closed,
-        win.tsumo,
-        win.seat_wind,
-        win.round_wind,
-    )
+    args = (interp.blocks, interp.wait, interp.win_block, interp.concealed_triplets,
+            win.is_closed, win.tsumo, win.seat_wind, win.round_wind)
+    facts = reading_facts(*args)
     if facts is None:  # the C declined: the Python decides
-        facts = reading_facts_py(
-            interp.blocks,
-            interp.wait,
-            interp.win_block,
-            interp.concealed_triplets,
-            win.is_closed,
-            win.tsumo,
-            win.seat_wind,
-            win.round_wind,
-        )
+        facts = reading_facts_py(*args)
     return facts
 
 
