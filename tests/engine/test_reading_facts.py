@@ -26,9 +26,9 @@ from yakubook.engine.score import (
     SEVEN_PAIRS_KINDS,
     Scoring,
     _plain_tally,
+    _rounded_fu,
     _seven_pairs_counted,
     _shape_counted,
-    _standard_fu,
     _tally,
     fu_of,
     reading_facts_py,
@@ -62,7 +62,7 @@ def test_fu_of_a_concealed_terminal_triplet_and_a_closed_wait(engine):
     (reading,) = readings
     _bits, honor_sets, set_fu, open_block = _facts_fn(engine)(*_args(win, reading))
     assert (set_fu, open_block, honor_sets) == (10, False, 0)
-    assert _standard_fu(win, set_fu, open_block) == (40, 40)
+    assert _rounded_fu(win, set_fu, open_block) == (40, 40)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -109,7 +109,7 @@ def test_reading_facts_fu_is_the_fu_of_the_reading():
         for reading in interpretations(win):
             if reading.kind == "standard":
                 _, _, set_fu, open_block = reading_facts_py(*_args(win, reading))
-                assert _standard_fu(win, set_fu, open_block) == fu_of(win, reading)
+                assert _rounded_fu(win, set_fu, open_block) == fu_of(win, reading)
 
 
 B = Block

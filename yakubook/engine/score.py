@@ -321,21 +321,14 @@ def fu_of(win: Win, interp: Interpretation) -> tuple[int, int]:
         return 25, 25
     if interp.kind == "kokushi":
         return 0, 0
-    closed = win.is_closed
-    if closed:
+    open_block = False
+    if win.is_closed:
         for b in interp.blocks:
             if b.open:
-                closed = False
+                open_block = True
                 break
-    fu = 0
-    if interp.kind == "standard":
-        fu = _set_fu(win, interp)
-    if win.tsumo and fu:
-        fu += 2
-    if not closed and fu == 0:
-        fu = 2  # an open hand of no fu is 30 fu, not 20
-    fu += 20 if (not closed or win.tsumo) else 30
-    return (fu + 9) // 10 * 10, fu
+    set_fu = _set_fu(win, interp) if interp.kind == "standard" else 0
+    return _rounded_fu(win, set_fu, open_block)
 
 
 def _set_fu(win: Win, interp: Interpretation) -> int:
@@ -391,9 +384,10 @@ def _blocks_pass(
     return fu, honor_sets, open_block
 
 
-def _standard_fu(win: Win, set_fu: int, open_block: bool) -> tuple[int, int]:
-    """``fu_of`` of a standard reading whose sets and wait are worth ``set_fu`` (an open
-    block, or an open win, makes it open): the same arithmetic."""
+def _rounded_fu(win: Win, set_fu: int, open_block: bool) -> tuple[int, int]:
+    """(fu rounded up to 10, fu before rounding) of a reading whose sets and wait are worth
+    ``set_fu`` (0 but for a standard shape): tsumo, the open hand's minimum, base and the
+    closed-ron 10 added (an open block, or an open win, makes it open)."""
     closed = win.is_closed and not open_block
     fu = set_fu
     if win.tsumo and fu:
@@ -1215,7 +1209,7 @@ def appraise(
     if facts is None:
         fu, raw_fu = fu_of(win, interp)
     else:
-        fu, raw_fu = _standard_fu(win, facts[2], facts[3])
+        fu, raw_fu = _rounded_fu(win, facts[2], facts[3])
     if awards:
         fu = _stated_fu(awards) or fu
     # Only a registered local shape can be unread (``_unread_shape``).
