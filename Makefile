@@ -58,10 +58,10 @@ $(STAMP): pyproject.toml setup.py requirements.lock yakubook/engine/_speedups.c 
 build: system $(STAMP)
 	$(BIN)/yakubook build
 
-# two builds, one per edition: the English one (its own language and search) into public/en
+# two MkDocs builds at once, one per edition: the English one (its own language and search)
+# into public/en (yakubook/serve.py's build_site)
 site: build
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.yml
-	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet -f site/mkdocs.en.yml
+	$(BIN)/python -m yakubook.serve
 
 # The fast suite alone (no whole builds, no 100,000-hand runs, one browser only for the
 # house-rules page's scripts with a stand-in for Pyodide), for developing.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import os
+import shutil
 import subprocess
 import sys
 from http import HTTPStatus
@@ -21,25 +22,35 @@ HOST = "127.0.0.1"
 
 
 # Each edition is its own MkDocs build (its language, chrome and search index): the Chinese
-# one into the site's folder, then the English one into its en/ (the first build empties
-# the whole folder, the second only en/).
+# one into the site's folder, the English one into its en/.
 EDITIONS = (("mkdocs.yml", ""), ("mkdocs.en.yml", "en"))
 
 
 def build_site(root: Path, dest: Path | None = None, quiet: bool = True) -> int:
-    """`mkdocs build --strict` of both editions (into dest and dest/en if given); the exit
-    code of the first that fails, else 0."""
+    """`mkdocs build --strict` of both editions into dest (site/public if not given) and
+    dest/en; the exit code of the first that fails, else 0.
+
+    The two builds run at the same time, one process each (a build is single-threaded and
+    takes seconds). The Chinese build empties its whole folder first, so the English one
+    is built into a folder beside it and moved into en/ once both are done."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    public = (dest if dest is not None else root / "site" / "public").resolve()
+    english = public.with_name(f".{public.name}-en-building")
+    shutil.rmtree(english, ignore_errors=True)
+    running = []
     for config, sub in EDITIONS:
         cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-f",
-               str(root / "site" / config)]
-        if dest is not None:
-            cmd += ["-d", str(dest / sub if sub else dest)]
+               str(root / "site" / config), "-d", str(english if sub else public)]
         if quiet:
             cmd.append("--quiet")
-        code = subprocess.run(cmd, cwd=root, env=env, check=False).returncode
-        if code:
-            return code
+        running.append(subprocess.Popen(cmd, cwd=root, env=env))
+    codes = [proc.wait() for proc in running]
+    failed = next((code for code in codes if code), 0)
+    if failed:
+        shutil.rmtree(english, ignore_errors=True)
+        return failed
+    shutil.rmtree(public / EDITIONS[1][1], ignore_errors=True)
+    os.replace(english, public / EDITIONS[1][1])
     return 0
 
 
@@ -152,3 +163,7 @@ def _serve(server: ThreadingHTTPServer, public: Path) -> int:
     except KeyboardInterrupt:
         print("\nstopped", file=sys.stderr)
     return 0
+
+
+if __name__ == "__main__":  # `make site`: both editions, from the project's root
+    sys.exit(build_site(Path.cwd()))

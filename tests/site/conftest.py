@@ -11,7 +11,9 @@ import fcntl
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -79,12 +81,19 @@ def _examples_root(tmp: Path) -> Path:
     return fake
 
 
-@pytest.fixture(scope="session")
-def rendered(cat, names, status_outputs, tmp_path_factory) -> dict[str, bytes]:
-    """The stage's outputs for the real catalog (with examples)."""
-    ex_root = _examples_root(tmp_path_factory.mktemp("examples"))
-    out, _warnings = site.stage(ex_root, cat, names, status_outputs)
+def _render(tmp: Path) -> dict[str, bytes]:
+    cat = json.loads((ROOT / "catalog" / "catalog.json").read_text(encoding="utf-8"))
+    names = catalog.parse_names((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+    status = ROOT / "catalog" / "STATUS.json"
+    status_outputs = {"catalog/STATUS.json": status.read_bytes()} if status.exists() else {}
+    out, _warnings = site.stage(_examples_root(tmp), cat, names, status_outputs)
     return out
+
+
+@pytest.fixture(scope="session")
+def rendered(tmp_path_factory) -> dict[str, bytes]:
+    """The stage's outputs for the real catalog (with examples)."""
+    return _render(tmp_path_factory.mktemp("examples"))
 
 
 @pytest.fixture(scope="session")
@@ -148,16 +157,15 @@ def _site_key(rendered: dict[str, bytes]) -> str:
     return digest.hexdigest()[:16]
 
 
-@pytest.fixture(scope="session")
-def built_site(rendered, tmp_path_factory, worker_id) -> BuiltSite:
-    """The site built once per test run: pytest-xdist's workers share one build (the first
-    to ask builds it under a lock, the other waits for it) instead of each building its
-    own, a minute of CPU each on a two-core machine. Tests only read it (the house-rules
-    browser test installs the engine into a copy)."""
-    if worker_id == "master":  # no xdist: nothing to share
-        return _build_site(rendered, tmp_path_factory.mktemp("site-project"))
-    # the folder every worker of this run shares (the workers' own are inside it)
-    shared = tmp_path_factory.getbasetemp().parent / f"built-site-{_site_key(rendered)}"
+def _shared_folder(run_folder: Path, rendered: dict[str, bytes]) -> Path:
+    """Where this run's workers share the built site: in the run's temporary folder, beside
+    their own."""
+    return run_folder / f"built-site-{_site_key(rendered)}"
+
+
+def _shared_built_site(rendered: dict[str, bytes], shared: Path) -> BuiltSite:
+    """The site built into shared by the first worker (or prebuild) to ask, under a lock;
+    the others wait for it and read it."""
     with open(f"{shared}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = shared / "built.json"
@@ -169,6 +177,19 @@ def built_site(rendered, tmp_path_factory, worker_id) -> BuiltSite:
         site = _build_site(rendered, shared)
         done.write_text(json.dumps({"seconds": site.seconds}))
         return site
+
+
+@pytest.fixture(scope="session")
+def built_site(rendered, tmp_path_factory, worker_id) -> BuiltSite:
+    """The site built once per test run: pytest-xdist's workers share one build (the first
+    to ask builds it under a lock, the other waits for it) instead of each building its
+    own, a minute of CPU each on a two-core machine. Tests only read it (the house-rules
+    browser test installs the engine into a copy). Usually the prebuild (below) has
+    built it by the time a test asks."""
+    if worker_id == "master":  # no xdist: nothing to share
+        return _build_site(rendered, tmp_path_factory.mktemp("site-project"))
+    run_folder = tmp_path_factory.getbasetemp().parent
+    return _shared_built_site(rendered, _shared_folder(run_folder, rendered))
 
 
 @pytest.fixture(scope="module")
@@ -191,16 +212,23 @@ def hr_public(built_site, tmp_path_factory, worker_id) -> Path:
     per test run and shared by the workers and the test modules like ``built_site`` (the
     install builds the wheel and Node's start-up snapshot, half a minute each time). A copy:
     the other tests read the built site as mkdocs wrote it. Tests only read it."""
+    if worker_id == "master":
+        return _install_house_rules(built_site, tmp_path_factory.mktemp("hr-site"))
+    return _shared_house_rules(built_site)
+
+
+def _install_house_rules(built_site: BuiltSite, folder: Path) -> Path:
     from render import house_rules_engine
 
-    def make(folder: Path) -> Path:
-        public = folder / "public"
-        shutil.copytree(built_site.public, public)
-        house_rules_engine.install(ROOT, public)
-        return public
+    public = folder / "public"
+    shutil.copytree(built_site.public, public)
+    house_rules_engine.install(ROOT, public)
+    return public
 
-    if worker_id == "master":
-        return make(tmp_path_factory.mktemp("hr-site"))
+
+def _shared_house_rules(built_site: BuiltSite) -> Path:
+    """The house-rules copy installed by the first worker (or prebuild) to ask, under a
+    lock, as ``_shared_built_site``."""
     shared = built_site.project.parent / f"{built_site.project.name}-house-rules"
     with open(f"{shared}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -210,9 +238,58 @@ def hr_public(built_site, tmp_path_factory, worker_id) -> Path:
         if shared.exists():  # an install that failed half-way: start again
             shutil.rmtree(shared)
         shared.mkdir()
-        public = make(shared)
+        public = _install_house_rules(built_site, shared)
         done.write_text("ok\n")
         return public
+
+
+def prebuild(run_folder: Path, house_rules: bool) -> None:
+    """The built site, and the house-rules copy if asked, made into the run's shared
+    folders (tests/site/prebuild.py runs this in a process of its own)."""
+    rendered = _render(Path(tempfile.mkdtemp(dir=run_folder, prefix="prebuild-examples-")))
+    site = _shared_built_site(rendered, _shared_folder(run_folder, rendered))
+    if house_rules:
+        _shared_house_rules(site)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """On an xdist worker whose collected tests use the built site: the first worker to
+    get here starts the prebuild, a process that builds the site (and installs the
+    house-rules engine into its copy) in the background while the workers run other tests
+    (the build's, the engine's) — instead of one worker building for a minute when its
+    first site test asks while the other waits for the lock. The fixtures still take the
+    same locks: they wait for the prebuild if it is not done, and if it failed they build
+    as they would without it and report the error."""
+    if not hasattr(session.config, "workerinput") or not session.items:
+        return
+    used = set().union(*(getattr(item, "fixturenames", ()) for item in session.items))
+    if "built_site" not in used:
+        return
+    factory = session.config._tmp_path_factory  # type: ignore[attr-defined]
+    run_folder = factory.getbasetemp().parent
+    try:  # one prebuild a run: the first worker to create the marker starts it
+        (run_folder / "prebuild.started").touch(exist_ok=False)
+    except FileExistsError:
+        return
+    log = open(run_folder / "prebuild.log", "wb")  # noqa: SIM115 (the child's, kept open)
+    _prebuilds.append(subprocess.Popen(
+        [sys.executable, str(_HERE / "prebuild.py"), str(run_folder),
+         "house-rules" if "hr_public" in used else "site"],
+        cwd=ROOT, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT))
+    log.close()
+
+
+_prebuilds: list[subprocess.Popen[bytes]] = []
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A run that stops (-x, Ctrl-C, a failure) does not leave the prebuild running; a
+    worker that is just out of tests leaves it to the other, whose site tests wait for it
+    (a fixture that finds it killed builds the site itself)."""
+    for proc in _prebuilds:
+        if exitstatus != 0 and proc.poll() is None:
+            proc.terminate()
+            proc.wait()
 
 
 @pytest.fixture(scope="module")
