@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,21 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     remain to fill whichever worker finishes its long ones first, so the two workers end
     together (with the browser groups last, one worker ran alone for minutes)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+# YAKUBOOK_TEST_TIMELINE=FILE: each worker appends "worker start end nodeid" per test (its
+# setup, call and teardown), to see where a run's wall time goes (docs/testing.md).
+_TIMELINE = os.environ.get("YAKUBOOK_TEST_TIMELINE")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    if not _TIMELINE:
+        return (yield)
+    start = time.time()
+    try:
+        return (yield)
+    finally:
+        with open(_TIMELINE, "a", encoding="utf-8") as out:
+            worker = os.environ.get("PYTEST_XDIST_WORKER", "master")
+            out.write(f"{worker} {start:.3f} {time.time():.3f} {item.nodeid}\n")
