@@ -292,9 +292,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             proc.wait()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """Debian's Chromium driven by Playwright (no browser download); one per test module."""
+    """Debian's Chromium driven by Playwright (no browser download): one per worker, shared
+    by the test modules (a start is over a second; each test opens a context of its own,
+    which shares no cookies, storage or cache with another's)."""
     from site_helpers import CHROMIUM, CHROMIUM_ARGS
 
     assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"

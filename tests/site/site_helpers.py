@@ -290,30 +290,31 @@ class SearchBox:
         return self._type(query, 30_000)
 
 
-def run_name_search(public: Path, queries: list[tuple[str, str, str]], edition: str = ""
-                    ) -> list[tuple[str, str, str, bool, list[str]]]:
+def run_name_search(public: Path, queries: list[tuple[str, str, str]], edition: str = "",
+                    browser: Any = None) -> list[tuple[str, str, str, bool, list[str]]]:
     """Serve public, type every query into the search box of Debian's Chromium on the home
     page of an edition ("" Chinese, "en/" English); per query (yaku ID, kind, query, hit,
     first 60 result links)."""
-    return run_name_searches(public, [queries], edition)[0]
+    return run_name_searches(public, [queries], edition, browser)[0]
 
 
 def run_name_searches(public: Path, lists: list[list[tuple[str, str, str]]],
-                      edition: str = ""
+                      edition: str = "", browser: Any = None,
                       ) -> list[list[tuple[str, str, str, bool, list[str]]]]:
-    """run_name_search for several lists of queries in one browser, one page and one search
-    index (starting them takes seconds each); each list is judged on its own (which yaku
-    share a name is counted per list)."""
-    from playwright.sync_api import sync_playwright
+    """run_name_search for several lists of queries in one browser (the tests' own, or one
+    started here), one page and one search index (starting them takes seconds each); each
+    list is judged on its own (which yaku share a name is counted per list)."""
+    with serving(public) as url, contextlib.ExitStack() as stack:
+        if browser is None:
+            from playwright.sync_api import sync_playwright
 
-    with serving(public) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            typed = SearchBox(page, url + edition).search_many(
-                [q for queries in lists for _yid, _kind, q in queries])
-        finally:
-            browser.close()
+            p = stack.enter_context(sync_playwright())
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            stack.callback(browser.close)
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        stack.callback(context.close)
+        typed = SearchBox(context.new_page(), url + edition).search_many(
+            [q for queries in lists for _yid, _kind, q in queries])
     out = []
     for queries in lists:
         owners: dict[str, set[str]] = {}

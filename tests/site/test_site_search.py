@@ -153,7 +153,7 @@ def rule_word_cases() -> dict[str, set[str]]:
 
 
 @pytest.fixture(scope="module")
-def typed(built_site, cat) -> dict[str, list]:
+def typed(built_site, cat, browser) -> dict[str, list]:
     """Every query of the tests below typed in one browser session (each start of the
     browser and of the search index costs seconds): per list, as run_name_search gives it."""
     lists = {
@@ -164,7 +164,7 @@ def typed(built_site, cat) -> dict[str, list]:
         "tolerance": tolerance_queries(),
         "rule words": [(sorted(ids)[0], "rule words", q) for q, ids in rule_word_cases().items()],
     }
-    results = run_name_searches(built_site.public, list(lists.values()))
+    results = run_name_searches(built_site.public, list(lists.values()), browser=browser)
     out = dict(zip(lists, results, strict=True))
     out["forms"] = [r for r in out["forms"] if r[1] in FORM_KINDS]
     return out
@@ -352,15 +352,14 @@ def test_english_rule_words_rank_the_yaku_named_with_them_first(typed):
 
 
 @pytest.mark.slow
-def test_results_show_names_and_excerpt_never_the_keys(built_site):
+def test_results_show_names_and_excerpt_never_the_keys(built_site, browser):
     """The keys of 八連莊 (in its entry's tags) appear in no state of the result list."""
-    from playwright.sync_api import sync_playwright
-    from site_helpers import CHROMIUM, CHROMIUM_ARGS, SearchBox, serving
+    from site_helpers import SearchBox, serving
 
-    with serving(built_site.public) as url, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with serving(built_site.public) as url:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
         try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            page = context.new_page()
             box = SearchBox(page, url)
             # the Chinese page for its Chinese name and romaji, the English page (whose
             # names are its English ones) for the English name
@@ -383,7 +382,7 @@ def test_results_show_names_and_excerpt_never_the_keys(built_site):
                 assert all(name in first for name in names), (query, first)
                 assert "English" not in [line.strip() for line in first.splitlines()]
         finally:
-            browser.close()
+            context.close()
 
 
 # ------------------------------------------------ kanji, kana and macron romaji (issue #41)
@@ -468,10 +467,11 @@ def test_the_english_excerpt_lists_the_english_name_first():
 
 
 @pytest.mark.slow
-def test_english_search_finds_kanji_and_kana_names(built_site, cat):
+def test_english_search_finds_kanji_and_kana_names(built_site, cat, browser):
     """On /en/, 八連莊, 八連荘, パーレンチャン, 紅孔雀 and a third of every yaku's Chinese,
     Japanese and kana names give the yaku's English page first."""
-    results = run_name_search(built_site.public, _script_sample(cat), edition="en/")
+    results = run_name_search(built_site.public, _script_sample(cat), edition="en/",
+                              browser=browser)
     issue = [r for r in results if r[1] == "issue"]
     assert [(r[2], r[4][:1]) for r in issue if not r[3]] == []
     assert all("/en/yaku/" in r[4][0] for r in results if r[3]), "a Chinese page came first"
@@ -483,8 +483,9 @@ def test_english_search_finds_kanji_and_kana_names(built_site, cat):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", ["", "en/"])
-def test_romaji_typed_with_macrons_finds_its_page(built_site, edition):
-    results = run_name_search(built_site.public, _macron_sample(), edition=edition)
+def test_romaji_typed_with_macrons_finds_its_page(built_site, edition, browser):
+    results = run_name_search(built_site.public, _macron_sample(), edition=edition,
+                              browser=browser)
     named = {r[2]: r for r in results if r[2] in ("pārenchan", "kōitten")}
     assert all(r[3] for r in named.values()), [(q, r[4][:1]) for q, r in named.items()]
     rate = sum(r[3] for r in results) / len(results)
