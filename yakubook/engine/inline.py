@@ -17,6 +17,12 @@ Only what is certainly the same test is inlined; anything else stays a call:
 Binding now means a module global reassigned after a test is first inlined is not seen
 by the selectors built from it; the bodies' modules only assign their helpers once, at
 import.
+
+A helper the test calls with one argument, its own (``_south_north(w)``) or a name or
+constant (``_runs_in_every_suit(w.tile_mask)`` with the field read ahead), and a property
+of the argument the caller names (``w.dealer``), are written in the same way when they
+are one expression themselves, under the same rules: a Python call costs more than most
+of them compute (issue #38: such calls were over half of the selector's time).
 """
 
 from __future__ import annotations
@@ -25,11 +31,10 @@ import ast
 import builtins
 import copy
 import inspect
-import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
-from types import CodeType, FunctionType
+from dataclasses import dataclass, field
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -52,6 +57,8 @@ def inline(
     prefix: str,
     fields: frozenset[str] = frozenset(),
     parsed: dict[str, _FileNodes] | None = None,
+    properties: Mapping[str, Callable[[Any], Any]] | None = None,
+    _within: frozenset[CodeType] = frozenset(),
 ) -> Inlined | None:
     """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
     or None where it must stay a call. Names bound to a plain constant (a non-negative
@@ -60,7 +67,8 @@ def inline(
     argument must be immutable), written so in the expression (``Inlined.reads``).
     ``parsed``: where to keep what was parsed of the source files between calls (a
     caller inlining many tests passes one dict and drops it when done; none are kept
-    here).
+    here). ``properties``: getters of the argument's properties (its type's), each written
+    in as a helper is (module docstring) where it is one expression.
 
     What a test's source says is worked out once per test function (kept while the
     function lives), so compiling another ruleset reads no source file again."""
@@ -70,7 +78,7 @@ def inline(
         found = _find(test, {} if parsed is None else parsed)
         with suppress(TypeError):
             _FOUND[test] = found
-    if found is None:
+    if found is None or test.__code__ in _within:  # a helper that calls itself stays a call
         return None
     expr, arg, values = found
     names: dict[str, Any] = {}
@@ -82,9 +90,65 @@ def inline(
             constants[renamed[name]] = value
         else:
             names[renamed[name]] = value
-    rename = _Rename(arg, renamed, constants, fields)
+    helpers = _Helpers(
+        prefix, values, fields, {} if parsed is None else parsed, properties or {}
+    )
+    helpers.within = _within | {test.__code__}
+    rename = _Rename(arg, renamed, constants, fields, helpers)
     out = rename.visit(expr)
-    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads))
+    names.update(helpers.names)
+    # Only the names the expression still reads (a helper written in is no longer called).
+    used = {n.id for n in ast.walk(out) if isinstance(n, ast.Name)}
+    names = {name: value for name, value in names.items() if name in used}
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads | helpers.reads))
+
+
+@dataclass
+class _Helpers:
+    """What writing a test's helpers in needs (the test's names' values, the caller's
+    fields, properties and parsed files), and what it gathers: the helpers' own names and
+    the fields they read. Each helper written in gets its names under ``{prefix}_{n}_``:
+    a digit after the separator, so no name of the test itself (``{prefix}_{name}``) can
+    be the same."""
+
+    prefix: str
+    values: dict[str, Any]
+    fields: frozenset[str]
+    parsed: dict[str, _FileNodes]
+    properties: Mapping[str, Callable[[Any], Any]]
+    within: frozenset[CodeType] = frozenset()
+    count: int = 0
+    names: dict[str, Any] = field(default_factory=dict)
+    reads: set[str] = field(default_factory=set)
+
+    def written(self, helper: Any, on: ast.expr | None = None) -> ast.expr | None:
+        """``helper`` applied to the test's argument (``on`` None), as an expression of
+        ``win``, or applied to ``on``; None where it must stay a call."""
+        if not isinstance(helper, FunctionType):
+            return None
+        prefix = f"{self.prefix}_{self.count}"
+        self.count += 1
+        if on is None:
+            inner = inline(helper, prefix, self.fields, self.parsed, self.properties, self.within)
+        else:  # not the Win: none of its fields or properties
+            inner = inline(helper, prefix, frozenset(), self.parsed, None, self.within)
+        if inner is None:
+            return None
+        self.names.update(inner.names)
+        self.reads.update(inner.reads)
+        expr = ast.parse(inner.source, mode="eval").body
+        return expr if on is None else _Substitute(on).visit(expr)
+
+
+class _Substitute(ast.NodeTransformer):
+    """An inlined helper's expression with ``on`` for its argument (written ``win``; its
+    other names all carry the helper's prefix)."""
+
+    def __init__(self, on: ast.expr) -> None:
+        self.on = on
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return copy.copy(self.on) if node.id == "win" else node
 
 
 # Per test function: its expression, argument name and what its other names stand for
@@ -109,7 +173,10 @@ def _find(
         or test.__defaults__
     ):
         return None
-    node = _source_node(code, parsed)
+    # Names the module imported (a module's attribute is called without LOAD_METHOD then):
+    # the code is compiled again with them imported too (_same_code).
+    modules = tuple(n for n in code.co_names if isinstance(test.__globals__.get(n), ModuleType))
+    node = _source_node(code, parsed, modules)
     if node is None:
         return None
     expr = _returned_expression(node)
@@ -151,12 +218,37 @@ class _Rename(ast.NodeTransformer):
         renamed: dict[str, str],
         constants: dict[str, Any],
         fields: frozenset[str],
+        helpers: _Helpers,
     ) -> None:
         self.arg = arg
         self.renamed = renamed
         self.constants = constants
         self.fields = fields
+        self.helpers = helpers
         self.reads: set[str] = set()
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        """``helper(x)``, the helper one expression of its argument, and ``x`` the test's
+        argument or a name or constant (a field read ahead, say): that expression, with
+        ``x`` in place of the helper's argument (a name, so evaluated once either way)."""
+        func, args = node.func, node.args
+        if (
+            isinstance(func, ast.Name)
+            and func.id != self.arg
+            and len(args) == 1
+            and not isinstance(args[0], ast.Starred)
+            and not node.keywords
+        ):
+            helper = self.helpers.values[func.id]
+            if isinstance(args[0], ast.Name) and args[0].id == self.arg:
+                written = self.helpers.written(helper)
+            else:
+                on = self.visit(args[0])
+                plain = isinstance(on, (ast.Name, ast.Constant))
+                written = self.helpers.written(helper, on) if plain else None
+            if written is not None:
+                return ast.copy_location(written, node)
+        return self.generic_visit(node)  # type: ignore[return-value]
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         new = "win" if node.id == self.arg else self.renamed[node.id]
@@ -169,7 +261,12 @@ class _Rename(ast.NodeTransformer):
         if isinstance(value, ast.Name) and value.id == self.arg and node.attr in self.fields:
             self.reads.add(node.attr)
             return ast.copy_location(ast.Name(id=f"win_{node.attr}", ctx=ast.Load()), node)
-        return self.generic_visit(node)
+        getter = self.helpers.properties.get(node.attr)
+        if isinstance(value, ast.Name) and value.id == self.arg and getter is not None:
+            written = self.helpers.written(getter)
+            if written is not None:
+                return ast.copy_location(written, node)
+        return self.generic_visit(node)  # type: ignore[return-value]
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         new = copy.copy(node)
@@ -187,13 +284,15 @@ def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:
     body = node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # the docstring
-    if node.decorator_list or len(body) != 1 or not isinstance(body[0], ast.Return):
+    # A decorator is no matter: the function inlined is the one whose code was matched
+    # (a property's getter, say), not what the decorator made of it.
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
         return None
     return body[0].value
 
 
 def _source_node(
-    code: CodeType, parsed: dict[str, _FileNodes]
+    code: CodeType, parsed: dict[str, _FileNodes], modules: tuple[str, ...] = ()
 ) -> ast.Lambda | ast.FunctionDef | None:
     """The one lambda or def in the code's file that starts on its first line and
     compiles to the same code, else None."""
@@ -205,7 +304,11 @@ def _source_node(
         for n in nodes.on_line(code.co_firstlineno)
         if (n.name if isinstance(n, ast.FunctionDef) else "<lambda>") == code.co_name
     ]
-    if len(candidates) != 1 or not _same_code(candidates[0], code):
+    if len(candidates) != 1:
+        return None
+    if not _same_code(candidates[0], code) and not (
+        modules and _same_code(candidates[0], code, modules)
+    ):
         return None
     return candidates[0]
 
@@ -300,7 +403,8 @@ def _starting_on(tree: ast.AST, lineno: int) -> list[ast.Lambda | ast.FunctionDe
             first = getattr(child, "lineno", None)
             if first is not None:
                 above = [d.lineno for d in getattr(child, "decorator_list", ())]
-                if not min([first, *above]) <= lineno <= child.end_lineno:  # type: ignore[attr-defined]
+                first = min([first, *above])  # a decorated def's code starts at its decorator
+                if not first <= lineno <= child.end_lineno:  # type: ignore[attr-defined]
                     continue
             if first == lineno and isinstance(child, (ast.Lambda, ast.FunctionDef)):
                 out.append(child)
@@ -308,18 +412,31 @@ def _starting_on(tree: ast.AST, lineno: int) -> list[ast.Lambda | ast.FunctionDe
     return out
 
 
-def _same_code(node: ast.Lambda | ast.FunctionDef, code: CodeType) -> bool:
+def _same_code(
+    node: ast.Lambda | ast.FunctionDef, code: CodeType, modules: tuple[str, ...] = ()
+) -> bool:
     """Whether the node, compiled on its own (inside a function whose locals are the
-    original's free variables, so they stay free), gives the original's code."""
-    if isinstance(node, ast.Lambda):
-        text = f"__f = {ast.unparse(node)}"
-    else:
-        text = ast.unparse(node) + f"\n__f = {node.name}"
+    original's free variables, so they stay free), gives the original's code. ``modules``:
+    names imported above it (Python 3.11 calls an imported module's function by
+    attribute, not as a method: ``shapes.back_four_pairs(...)`` compiles otherwise).
+
+    The node is compiled as parsed, not from its text written again: its own line
+    numbers keep the no-ops Python leaves where an expression goes on to another line,
+    and a docstring keeps its indentation."""
     free = ", ".join(code.co_freevars)
-    source = f"def __outer({free}):\n{textwrap.indent(text, '    ')}\n    return __f\n"
+    imports = "".join(f"import {name}\n" for name in modules)
+    template = ast.parse(f"{imports}def __outer({free}):\n    __f = None\n    return __f\n")
+    outer_def = template.body[-1]
+    assert isinstance(outer_def, ast.FunctionDef)
+    if isinstance(node, ast.Lambda):
+        outer_def.body[0].value = node  # type: ignore[attr-defined]
+    else:
+        outer_def.body[0].value = ast.Name(node.name, ast.Load())  # type: ignore[attr-defined]
+        outer_def.body.insert(0, node)
+    ast.fix_missing_locations(template)  # only the new name lacks them: node keeps its own
     try:
-        outer = compile(source, code.co_filename, "exec")
-    except SyntaxError:
+        outer = compile(template, code.co_filename, "exec")
+    except (SyntaxError, ValueError, TypeError):
         return False
     found = [
         c
