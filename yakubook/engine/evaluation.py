@@ -248,16 +248,20 @@ def _shapes(ruleset: Ruleset) -> Any:
         kinds = shapes_needed(c.id for c in checks)
         namespace: dict[str, Any] = {}
         parsed: dict = {}
-        lines = ["def shapes(win):", "    out = []"]
+        reads: set[str] = set()
+        lines = []
         for i, kind in enumerate(kinds):
             namespace[f"k{i}"] = kind
             when = SHAPE_CONDITIONS.get(kind)
             if when is None:
                 lines.append(f"    out.append(k{i})")
                 continue
-            test = _written(when, f"s{i}", namespace, parsed)
+            test = _written(when, f"s{i}", namespace, parsed, reads)
             lines += [f"    if {test}:", f"        out.append(k{i})"]
         lines.append("    return out")
+        # As in _selector: each field the conditions read is read once, into a local.
+        head = ["def shapes(win):", "    out = []"]
+        lines = head + [f"    win_{f} = win.{f}" for f in sorted(reads)] + lines
         code = compile("\n".join(lines) + "\n", "<yakubook.engine.evaluation shapes>", "exec")
         exec(code, namespace)
         hit = (key, namespace["shapes"])
