@@ -12,6 +12,7 @@ the guest winds (客風). Three guest winds exist only when the seat wind is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 from yakubook.engine.award import Award
@@ -104,7 +105,7 @@ def _could_fn(masks: tuple[int, ...]):
     return lambda w: (w.mask3 & anywhere).bit_count() >= least and _holds_one(w.mask3, masks)
 
 
-def _could_in_one_suit(starts: range, offsets: tuple[int, ...]):
+def _could_in_one_suit(starts: range, offsets: tuple[int, ...]) -> Callable[[Win], bool]:
     """Prefilter: ``_could_fn(_in_one_suit(starts, offsets))``'s answer as one mask test,
     which the selector writes in (yakubook.engine.inline) instead of looping over up to 21
     patterns in ``_holds_one`` (issue #38). Every tile of the pattern starting on tile t
