@@ -31,11 +31,12 @@ import ast
 import builtins
 import copy
 import inspect
+import sys
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from types import CodeType, FunctionType, ModuleType
-from typing import Any
+from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
 _NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield)
@@ -72,13 +73,34 @@ def inline(
 
     What a test's source says is worked out once per test function (kept while the
     function lives), so compiling another ruleset reads no source file again."""
+    got = _inline_tree(
+        test, prefix, fields, {} if parsed is None else parsed, properties or {}, frozenset()
+    )
+    if got is None:
+        return None
+    out, names, reads = got
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(reads))
+
+
+def _inline_tree(
+    test: Callable[[Any], Any],
+    prefix: str,
+    fields: frozenset[str],
+    parsed: dict[str, _FileNodes],
+    properties: Mapping[str, Callable[[Any], Any]],
+    within: frozenset[CodeType],
+) -> tuple[ast.expr, dict[str, Any], set[str]] | None:
+    """``inline``'s work, as a tree: the expression, what the names it reads stand for
+    (a helper written in is not called, so not named) and the fields it reads;
+    ``within``: the helpers being written in around it (one of them called again stays
+    a call)."""
     try:
         found = _FOUND[test]
     except (KeyError, TypeError):  # TypeError: not weakly referable (no function)
-        found = _find(test, {} if parsed is None else parsed)
+        found = _find(test, parsed)
         with suppress(TypeError):
             _FOUND[test] = found
-    if found is None or test.__code__ in _within:  # a helper that calls itself stays a call
+    if found is None or test.__code__ in within:
         return None
     expr, arg, values = found
     names: dict[str, Any] = {}
@@ -90,17 +112,12 @@ def inline(
             constants[renamed[name]] = value
         else:
             names[renamed[name]] = value
-    helpers = _Helpers(
-        prefix, values, fields, {} if parsed is None else parsed, properties or {}
-    )
-    helpers.within = _within | {test.__code__}
+    helpers = _Helpers(prefix, values, fields, parsed, properties, within | {test.__code__})
     rename = _Rename(arg, renamed, constants, fields, helpers)
     out = rename.visit(expr)
+    names = {name: value for name, value in names.items() if name in rename.named}
     names.update(helpers.names)
-    # Only the names the expression still reads (a helper written in is no longer called).
-    used = {n.id for n in ast.walk(out) if isinstance(n, ast.Name)}
-    names = {name: value for name, value in names.items() if name in used}
-    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads | helpers.reads))
+    return out, names, rename.reads | helpers.reads
 
 
 @dataclass
@@ -116,7 +133,7 @@ class _Helpers:
     fields: frozenset[str]
     parsed: dict[str, _FileNodes]
     properties: Mapping[str, Callable[[Any], Any]]
-    within: frozenset[CodeType] = frozenset()
+    within: frozenset[CodeType]
     count: int = 0
     names: dict[str, Any] = field(default_factory=dict)
     reads: set[str] = field(default_factory=set)
@@ -129,14 +146,16 @@ class _Helpers:
         prefix = f"{self.prefix}_{self.count}"
         self.count += 1
         if on is None:
-            inner = inline(helper, prefix, self.fields, self.parsed, self.properties, self.within)
+            inner = _inline_tree(
+                helper, prefix, self.fields, self.parsed, self.properties, self.within
+            )
         else:  # not the Win: none of its fields or properties
-            inner = inline(helper, prefix, frozenset(), self.parsed, None, self.within)
+            inner = _inline_tree(helper, prefix, frozenset(), self.parsed, {}, self.within)
         if inner is None:
             return None
-        self.names.update(inner.names)
-        self.reads.update(inner.reads)
-        expr = ast.parse(inner.source, mode="eval").body
+        expr, names, reads = inner
+        self.names.update(names)
+        self.reads.update(reads)
         return expr if on is None else _Substitute(on).visit(expr)
 
 
@@ -226,6 +245,7 @@ class _Rename(ast.NodeTransformer):
         self.fields = fields
         self.helpers = helpers
         self.reads: set[str] = set()
+        self.named: set[str] = set()  # the renamed names written (not as constants)
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         """``helper(x)``, the helper one expression of its argument, and ``x`` the test's
@@ -254,6 +274,7 @@ class _Rename(ast.NodeTransformer):
         new = "win" if node.id == self.arg else self.renamed[node.id]
         if new in self.constants:
             return ast.copy_location(ast.Constant(self.constants[new]), node)
+        self.named.add(new)
         return ast.copy_location(ast.Name(id=new, ctx=node.ctx), node)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
@@ -423,19 +444,28 @@ def _same_code(
     The node is compiled as parsed, not from its text written again: its own line
     numbers keep the no-ops Python leaves where an expression goes on to another line,
     and a docstring keeps its indentation."""
-    free = ", ".join(code.co_freevars)
-    imports = "".join(f"import {name}\n" for name in modules)
-    template = ast.parse(f"{imports}def __outer({free}):\n    __f = None\n    return __f\n")
-    outer_def = template.body[-1]
-    assert isinstance(outer_def, ast.FunctionDef)
-    if isinstance(node, ast.Lambda):
-        outer_def.body[0].value = node  # type: ignore[attr-defined]
-    else:
-        outer_def.body[0].value = ast.Name(node.name, ast.Load())  # type: ignore[attr-defined]
-        outer_def.body.insert(0, node)
-    ast.fix_missing_locations(template)  # only the new name lacks them: node keeps its own
+    value: ast.expr = node
+    if isinstance(node, ast.FunctionDef):
+        value = _placed(ast.Name(node.name, ast.Load()))
+    body: list[ast.stmt] = [
+        _placed(ast.Assign([_placed(ast.Name("__f", ast.Store()))], value)),
+        _placed(ast.Return(_placed(ast.Name("__f", ast.Load())))),
+    ]
+    if isinstance(node, ast.FunctionDef):
+        body.insert(0, node)
+    params = ast.arguments(
+        posonlyargs=[],
+        args=[_placed(ast.arg(name)) for name in code.co_freevars],
+        kwonlyargs=[],
+        kw_defaults=[],
+        defaults=[],
+    )
+    wrapper = _placed(ast.FunctionDef("__outer", params, body, decorator_list=[]))
+    if sys.version_info >= (3, 12):
+        wrapper.type_params = []
+    imports: list[ast.stmt] = [_placed(ast.Import([_placed(ast.alias(n))])) for n in modules]
     try:
-        outer = compile(template, code.co_filename, "exec")
+        outer = compile(ast.Module([*imports, wrapper], []), code.co_filename, "exec")
     except (SyntaxError, ValueError, TypeError):
         return False
     found = [
@@ -455,6 +485,17 @@ def _same_code(
         and again.co_freevars == code.co_freevars
         and _plain_consts(again) == _plain_consts(code)
     )
+
+
+_Node = TypeVar("_Node", bound=ast.AST)
+
+
+def _placed(node: _Node) -> _Node:
+    """A node made here, given a location (compile needs one; ``fix_missing_locations``
+    would walk the test's whole tree for the few nodes around it)."""
+    node.lineno = node.end_lineno = 1  # type: ignore[attr-defined]
+    node.col_offset = node.end_col_offset = 0  # type: ignore[attr-defined]
+    return node
 
 
 def _plain_consts(code: CodeType) -> tuple[Any, ...]:
