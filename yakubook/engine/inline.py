@@ -59,7 +59,6 @@ def inline(
     fields: frozenset[str] = frozenset(),
     parsed: dict[str, _FileNodes] | None = None,
     properties: Mapping[str, Callable[[Any], Any]] | None = None,
-    _within: frozenset[CodeType] = frozenset(),
 ) -> Inlined | None:
     """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
     or None where it must stay a call. Names bound to a plain constant (a non-negative
