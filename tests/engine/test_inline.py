@@ -3,6 +3,7 @@ do."""
 
 from __future__ import annotations
 
+import math
 import random
 from functools import partial
 from types import FunctionType
@@ -10,9 +11,10 @@ from types import FunctionType
 import pytest
 from engine_hands import random_win
 
-from yakubook.engine.evaluation import _plan, prepare
+from yakubook.engine.evaluation import _WIN_FIELDS, _WIN_PROPERTIES, _plan, _selector, prepare
 from yakubook.engine.inline import inline
 from yakubook.engine.rules import Ruleset
+from yakubook.engine.win import Win
 
 LIMIT = 3
 NEGATIVE = -3
@@ -107,7 +109,11 @@ def test_every_inlined_prefilter_agrees_with_its_call() -> None:
     rs = prepare(Ruleset.default())
     plan, _ = _plan(rs)
     tests = [g for g, _, _ in plan if g is not None] + [pf for _, f, _ in plan for pf, _ in f]
-    inlined = [(fn, inline(fn, f"t{i}")) for i, fn in enumerate(tests)]
+    # As the selector inlines them: fields read ahead, helpers and properties written in.
+    inlined = [
+        (fn, inline(fn, f"t{i}", _WIN_FIELDS, None, _WIN_PROPERTIES))
+        for i, fn in enumerate(tests)
+    ]
     inlined = [(fn, got) for fn, got in inlined if got is not None]
     assert len(inlined) > 100
     rng = random.Random(5)
@@ -117,7 +123,8 @@ def test_every_inlined_prefilter_agrees_with_its_call() -> None:
         code = compile(got.source, "<test>", "eval")
         for w in wins:
             expected = bool(fn(w))
-            assert bool(eval(code, dict(got.names), {"win": w})) == expected
+            ahead = {f"win_{name}": getattr(w, name) for name in got.reads}
+            assert bool(eval(code, dict(got.names), {"win": w, **ahead})) == expected
             fired += expected
     assert fired > 300
 
@@ -221,3 +228,136 @@ def test_the_rest_of_the_file_is_not_parsed(tmp_path) -> None:
     )
     got = inline(ns["above"], "p")
     assert got is not None and got.source == "(win > 3)"
+
+
+# -- helpers and properties written in (issue #38) ------------------------------------------
+
+
+def _big(w: object) -> bool:
+    return w > LIMIT
+
+
+def _low_bits(mask: int) -> int:
+    return mask & 3
+
+
+def _ping(w: object) -> bool:
+    return w == 0 or _pong(w)
+
+
+def _pong(w: object) -> bool:
+    return w == 1 or _ping(w)
+
+
+def _two_lines(w: object) -> bool:
+    """A docstring over
+    two lines."""
+    return (
+        w
+        > LIMIT
+    )
+
+
+class _Described:
+    mask = 6
+
+    @property
+    def doubled(self) -> int:
+        """Twice the mask (a getter over several lines: its code has a no-op where the
+        expression goes on to the next line)."""
+        return (
+            self.mask
+            * 2
+        )
+
+
+def test_a_helper_on_the_argument_is_written_in_and_no_longer_named() -> None:
+    got = inline(lambda w: _big(w) and w < 10, "p")
+    assert got is not None and got.source == "(win > 3 and win < 10)"
+    assert got.names == {}  # _big is not called: not bound either
+    # Precedence is the tree's: a helper's ``or`` under a ``not`` keeps its parentheses.
+    got = inline(lambda w: not _big(w) or w, "q")
+    assert got is not None and got.source == "(not win > 3 or win)"
+    got = inline(lambda w: not _ping(w), "q")
+    assert got is not None and got.source.startswith("(not (win == 0 or ")
+
+
+def test_a_helper_on_a_field_read_ahead_is_written_in_on_that_local() -> None:
+    got = inline(lambda w: _low_bits(w.mask) == 2, "p", frozenset({"mask"}))
+    assert got is not None and got.source == "(win_mask & 3 == 2)"
+    assert got.reads == {"mask"}
+    # An argument that is no name stays a call (it would be evaluated twice).
+    got = inline(lambda w: _low_bits(w.mask + 1) == 2, "p", frozenset({"mask"}))
+    assert got is not None and "p__low_bits(win_mask + 1)" in got.source
+
+
+def test_helpers_that_call_each_other_are_written_in_once_then_called() -> None:
+    got = inline(lambda w: _ping(w), "p")
+    assert got is not None
+    assert got.source == "(win == 0 or (win == 1 or p_0_0__ping(win)))"
+    assert got.names == {"p_0_0__ping": _ping}
+    assert [eval(got.source, dict(got.names), {"win": v}) for v in (0, 1)] == [True, True]
+
+
+def test_code_over_several_lines_and_a_property_getter_are_written_in() -> None:
+    assert inline(_two_lines, "p").source == "(win > 3)"
+    properties = {"doubled": _Described.doubled.fget}
+    got = inline(lambda w: w.doubled > 4, "p", frozenset({"mask"}), None, properties)
+    assert got is not None and got.source == "(win_mask * 2 > 4)"
+    assert inline(lambda w: w.doubled > 4, "p").source == "(win.doubled > 4)"  # not named
+
+
+def test_a_function_of_an_imported_module_is_written_in() -> None:
+    # Python 3.11 compiles math.floor(...) on an imported name as an attribute, not a method.
+    got = inline(lambda w: math.floor(w) > 1, "p")
+    assert got is not None and got.source == "(p_math.floor(win) > 1)"
+
+
+def test_the_default_selector_calls_none_of_the_python_only_prefilter_helpers() -> None:
+    """Issue #38: these ran on most hands as Python calls, each costing more than the
+    integer tests around it; written in, the selector names none of them."""
+    from yakubook.engine.bodies import s3_10, s3_11, s3_14, s3_15, s3_16
+
+    select = _selector(prepare(Ruleset.default()))
+    bound = {id(select.__globals__[n]) for n in select.__code__.co_names
+             if n in select.__globals__}
+    helpers = {
+        "Win.dealer": Win.dealer.fget,
+        "Win.ron": Win.ron.fget,
+        "_runs_in_every_suit": s3_10._runs_in_every_suit,
+        "_seat_is_round": s3_11._seat_is_round,
+        "_two_winds_or_more": s3_11._two_winds_or_more,
+        "_situation_yaku": s3_14._situation_yaku,
+        "_could_be_paarenchan": s3_15._could_be_paarenchan,
+        "_south_north": s3_16._south_north,
+    }
+    called = [name for name, fn in helpers.items() if id(fn) in bound]
+    assert not called
+    # Nor does it read a property off the Win (a getter call each time).
+    assert not {"dealer", "ron", "riichi_declared"} & set(select.__code__.co_names)
+
+
+def test_every_win_property_written_in_reads_as_the_property(tmp_path) -> None:
+    """Each of Win's properties, read in a test as the selector's tests read them,
+    written in (or left a read where it is more than one expression), answers as the
+    property does on seeded random wins."""
+    names = sorted(_WIN_PROPERTIES)
+    source = "".join(f"def read_{n}(w):\n    return w.{n}\n\n\n" for n in names)
+    ns = _module(tmp_path / "reads.py", source)
+    rng = random.Random(9)
+    wins = [random_win(rng) for _ in range(300)]
+    written = 0
+    for name in names:
+        got = inline(ns[f"read_{name}"], "p", _WIN_FIELDS, None, _WIN_PROPERTIES)
+        assert got is not None, name
+        inlined = f"win.{name}" not in got.source
+        written += inlined
+        code = compile(got.source, "<test>", "eval")
+        seen = set()
+        for w in wins:
+            ahead = {f"win_{field}": getattr(w, field) for field in got.reads}
+            value = eval(code, dict(got.names), {"win": w, **ahead})
+            assert value == getattr(w, name), (name, got.source)
+            seen.add(value)
+        assert len(seen) > 1 or not inlined, name  # the wins tell its answers apart
+    assert written >= 3  # dealer, ron, riichi_declared at least

@@ -27,3 +27,28 @@ def test_chouhai_chiniisou_is_one_suit() -> None:
 def test_nidoukou_holds_in_every_pair_of_suits(hand: str) -> None:
     # 二同刻: two numbers (2 and 5) each a triplet in the same two suits, whichever two.
     assert "3-06-12" in {a.id for a in evaluate(Win.make(hand, "1z", tsumo=True)).yaku}
+
+
+WINDOWS = [
+    (yid, n, trip, pair)
+    for yid, n in (("3-06-09", 5), ("3-06-10", 8))
+    for trip in "mps"
+    for pair in "mps"
+    if trip != pair
+]
+
+
+@pytest.mark.parametrize(
+    ("yid", "number", "triplet_suit", "pair_suit"),
+    WINDOWS,
+    ids=[f"{y}-{n}{t}-triplet-{n}{p}-pair" for y, n, t, p in WINDOWS],
+)
+def test_windows_holds_whatever_the_suits_of_its_triplet_and_pair(
+    yid: str, number: int, triplet_suit: str, pair_suit: str
+) -> None:
+    # Windows 95 (98): triplets of 9-man, 9-pin and 9-sou, a triplet of 5 (8) and a pair
+    # of 5 (8); the rule names no suit for them. Through evaluate, so that the selector's
+    # cheap tests in front of the body (issue #38) are seen to let every such hand through.
+    hand = f"999m999p999s{number}{number}{number}{triplet_suit}{number}{number}{pair_suit}"
+    win = Win.make(hand, f"{number}{pair_suit}")
+    assert yid in {a.id for a in evaluate(win).yaku}

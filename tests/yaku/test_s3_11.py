@@ -123,3 +123,41 @@ def test_chousankou_is_only_one_five_nine_of_one_suit():
 
     assert holds(Win.make("111555999p333s55z", "5z"))
     assert not holds(Win.make("222666m111p333s55z", "5z"))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Held:
+    mask3: int
+
+
+PATTERN_PREFILTERS = {
+    "3-11-01": s3_11.SANRENKOU,
+    "3-11-02": s3_11.SUURENKOU,
+    "3-11-03": s3_11.SANSHOKU_RENKOU,
+    "3-11-04": s3_11.SUJI,
+    "3-11-05": s3_11.CHOUSANKOU,
+    "3-11-06": s3_11.CHOUHAI,
+    "3-11-07": s3_11.SUU_CHOUHAI,
+}
+
+
+def test_pattern_prefilters_answer_as_the_pattern_lists():
+    """The prefilters of the triplet-pattern yaku are mask tests (issue #38): each must
+    pass a hand exactly when some pattern of its yaku (the lists the bodies read) has all
+    its tiles held three times. Every 9-bit suit field in each suit, with random other
+    suits, and random whole masks."""
+    rng = random.Random(38)
+    numbers = (1 << 27) - 1
+    masks = [rng.getrandbits(34) & rng.getrandbits(34) for _ in range(4000)]
+    for base in (0, 9, 18):
+        others = numbers & ~(0x1FF << base)
+        masks += [v << base | rng.getrandbits(27) & rng.getrandbits(27) & others
+                  for v in range(512)]
+    for yid, patterns in PATTERN_PREFILTERS.items():
+        prefilter = registry.BODIES[yid].prefilter
+        held = 0
+        for m in masks:
+            expected = any(m & p == p for p in patterns)
+            assert bool(prefilter(_Held(m))) == expected, (yid, bin(m))
+            held += expected
+        assert held > 20, yid  # the masks reach the patterns

@@ -7,8 +7,17 @@ import random
 
 import pytest
 
+import catalog
+from bench.evaluate_vs_mahjong import random_win
 from yakubook.engine import shapes
-from yakubook.engine.decompose import interpretations, registered_shapes
+from yakubook.engine.decompose import (
+    SHAPE_CONDITIONS,
+    interpretations,
+    registered_shapes,
+    shapes_needed,
+)
+from yakubook.engine.evaluation import _shapes, compile_ruleset
+from yakubook.engine.rules import Ruleset
 from yakubook.engine.win import Win
 
 FIRST = {"tsumo": True, "first_go_around": True}
@@ -240,3 +249,25 @@ def test_a_pair_and_four_four_tile_groups_is_no_back_four_split() -> None:
     assert sum(counts) == 18
     assert shapes.back_four_splits(counts) == ()
     assert shapes.back_four_pairs(counts) == ()
+
+
+def test_shapes_function_matches_asking_each_condition() -> None:
+    """The generated shapes function (its conditions written in, the Win's fields read
+    once into locals) gives the shape kinds whose condition the hand passes, as asking
+    each registered ``when`` in turn does: on the catalog's examples (the irregular
+    shapes' own hands among them) and seeded random wins."""
+    rng = random.Random(23)
+    rs = Ruleset.default()
+    checks, _ = compile_ruleset(rs)
+    kinds = shapes_needed(c.id for c in checks)
+    read = _shapes(rs)
+    wins = [random_win(rng) for _ in range(300)]  # bench's: seven pairs among them
+    for ex in catalog.examples():
+        obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", [])}
+        wins.append(Win.from_json(obj | ex.get("situation", {})))
+    seen = set()
+    for w in wins:
+        expected = [k for k in kinds if SHAPE_CONDITIONS.get(k) is None or SHAPE_CONDITIONS[k](w)]
+        assert read(w) == expected, w
+        seen.update(expected)
+    assert len(seen) >= 6  # the hands pass most conditions

@@ -248,16 +248,20 @@ def _shapes(ruleset: Ruleset) -> Any:
         kinds = shapes_needed(c.id for c in checks)
         namespace: dict[str, Any] = {}
         parsed: dict = {}
-        lines = ["def shapes(win):", "    out = []"]
+        reads: set[str] = set()
+        lines = []
         for i, kind in enumerate(kinds):
             namespace[f"k{i}"] = kind
             when = SHAPE_CONDITIONS.get(kind)
             if when is None:
                 lines.append(f"    out.append(k{i})")
                 continue
-            test = _written(when, f"s{i}", namespace, parsed)
+            test = _written(when, f"s{i}", namespace, parsed, reads)
             lines += [f"    if {test}:", f"        out.append(k{i})"]
         lines.append("    return out")
+        # As in _selector: each field the conditions read is read once, into a local.
+        head = ["def shapes(win):", "    out = []"]
+        lines = head + [f"    win_{f} = win.{f}" for f in sorted(reads)] + lines
         code = compile("\n".join(lines) + "\n", "<yakubook.engine.evaluation shapes>", "exec")
         exec(code, namespace)
         hit = (key, namespace["shapes"])
@@ -281,16 +285,24 @@ def live_checks(win: Win, plan: tuple) -> list[tuple]:
 
 # The fields of Win (plain values set once, at construction) a selector may read ahead.
 _WIN_FIELDS = frozenset(f.name for f in fields(Win))
+# Win's properties (``dealer``, ``ron`` …): a selector writes in those that are one
+# expression of the fields, as it does the prefilters (yakubook.engine.inline).
+_WIN_PROPERTIES = {
+    name: value.fget for name, value in vars(Win).items() if isinstance(value, property)
+}
 
 
 def _written(
     fn: Any, name: str, namespace: dict[str, Any], parsed: dict, reads: set[str] | None = None
 ) -> str:
     """Generated code's test of ``fn`` on ``win``: its expression written in
-    (``yakubook.engine.inline``; with ``reads``, the Win fields it reads as locals ``win_<field>``,
-    added to ``reads``), or a call of ``fn`` bound as ``name``. Either way what the code
-    names is put in ``namespace``."""
-    inlined = inline(fn, name, _WIN_FIELDS if reads is not None else frozenset(), parsed)
+    (``yakubook.engine.inline``; with ``reads``, the Win fields it reads as locals
+    ``win_<field>``, added to ``reads``, and Win's properties written in), or a call of
+    ``fn`` bound as ``name``. Either way what the code names is put in ``namespace``."""
+    if reads is None:
+        inlined = inline(fn, name, frozenset(), parsed)
+    else:
+        inlined = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
     if inlined is None:
         namespace[name] = fn
         return f"{name}(win)"

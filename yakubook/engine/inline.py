@@ -17,6 +17,12 @@ Only what is certainly the same test is inlined; anything else stays a call:
 Binding now means a module global reassigned after a test is first inlined is not seen
 by the selectors built from it; the bodies' modules only assign their helpers once, at
 import.
+
+A helper the test calls with one argument, its own (``_south_north(w)``) or a name or
+constant (``_runs_in_every_suit(w.tile_mask)`` with the field read ahead), and a property
+of the argument the caller names (``w.dealer``), are written in the same way when they
+are one expression themselves, under the same rules: a Python call costs more than most
+of them compute (issue #38: such calls were over half of the selector's time).
 """
 
 from __future__ import annotations
@@ -25,12 +31,12 @@ import ast
 import builtins
 import copy
 import inspect
-import textwrap
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Mapping
 from contextlib import suppress
-from dataclasses import dataclass
-from types import CodeType, FunctionType
-from typing import Any
+from dataclasses import dataclass, field
+from types import CodeType, FunctionType, ModuleType
+from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
 _NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yield)
@@ -52,6 +58,7 @@ def inline(
     prefix: str,
     fields: frozenset[str] = frozenset(),
     parsed: dict[str, _FileNodes] | None = None,
+    properties: Mapping[str, Callable[[Any], Any]] | None = None,
 ) -> Inlined | None:
     """``test`` as an expression of ``win`` with its other names renamed ``{prefix}_…``,
     or None where it must stay a call. Names bound to a plain constant (a non-negative
@@ -60,17 +67,39 @@ def inline(
     argument must be immutable), written so in the expression (``Inlined.reads``).
     ``parsed``: where to keep what was parsed of the source files between calls (a
     caller inlining many tests passes one dict and drops it when done; none are kept
-    here).
+    here). ``properties``: getters of the argument's properties (its type's), each written
+    in as a helper is (module docstring) where it is one expression.
 
     What a test's source says is worked out once per test function (kept while the
     function lives), so compiling another ruleset reads no source file again."""
+    got = _inline_tree(
+        test, prefix, fields, {} if parsed is None else parsed, properties or {}, frozenset()
+    )
+    if got is None:
+        return None
+    out, names, reads = got
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(reads))
+
+
+def _inline_tree(
+    test: Callable[[Any], Any],
+    prefix: str,
+    fields: frozenset[str],
+    parsed: dict[str, _FileNodes],
+    properties: Mapping[str, Callable[[Any], Any]],
+    within: frozenset[CodeType],
+) -> tuple[ast.expr, dict[str, Any], set[str]] | None:
+    """``inline``'s work, as a tree: the expression, what the names it reads stand for
+    (a helper written in is not called, so not named) and the fields it reads;
+    ``within``: the helpers being written in around it (one of them called again stays
+    a call)."""
     try:
         found = _FOUND[test]
     except (KeyError, TypeError):  # TypeError: not weakly referable (no function)
-        found = _find(test, {} if parsed is None else parsed)
+        found = _find(test, parsed)
         with suppress(TypeError):
             _FOUND[test] = found
-    if found is None:
+    if found is None or test.__code__ in within:
         return None
     expr, arg, values = found
     names: dict[str, Any] = {}
@@ -82,9 +111,62 @@ def inline(
             constants[renamed[name]] = value
         else:
             names[renamed[name]] = value
-    rename = _Rename(arg, renamed, constants, fields)
+    helpers = _Helpers(prefix, values, fields, parsed, properties, within | {test.__code__})
+    rename = _Rename(arg, renamed, constants, fields, helpers)
     out = rename.visit(expr)
-    return Inlined(f"({ast.unparse(out)})", names, frozenset(rename.reads))
+    names = {name: value for name, value in names.items() if name in rename.named}
+    names.update(helpers.names)
+    return out, names, rename.reads | helpers.reads
+
+
+@dataclass
+class _Helpers:
+    """What writing a test's helpers in needs (the test's names' values, the caller's
+    fields, properties and parsed files), and what it gathers: the helpers' own names and
+    the fields they read. Each helper written in gets its names under ``{prefix}_{n}_``:
+    a digit after the separator, so no name of the test itself (``{prefix}_{name}``) can
+    be the same."""
+
+    prefix: str
+    values: dict[str, Any]
+    fields: frozenset[str]
+    parsed: dict[str, _FileNodes]
+    properties: Mapping[str, Callable[[Any], Any]]
+    within: frozenset[CodeType]
+    count: int = 0
+    names: dict[str, Any] = field(default_factory=dict)
+    reads: set[str] = field(default_factory=set)
+
+    def written(self, helper: Any, on: ast.expr | None = None) -> ast.expr | None:
+        """``helper`` applied to the test's argument (``on`` None), as an expression of
+        ``win``, or applied to ``on``; None where it must stay a call."""
+        if not isinstance(helper, FunctionType):
+            return None
+        prefix = f"{self.prefix}_{self.count}"
+        self.count += 1
+        if on is None:
+            inner = _inline_tree(
+                helper, prefix, self.fields, self.parsed, self.properties, self.within
+            )
+        else:  # not the Win: none of its fields or properties
+            inner = _inline_tree(helper, prefix, frozenset(), self.parsed, {}, self.within)
+        if inner is None:
+            return None
+        expr, names, reads = inner
+        self.names.update(names)
+        self.reads.update(reads)
+        return expr if on is None else _Substitute(on).visit(expr)
+
+
+class _Substitute(ast.NodeTransformer):
+    """An inlined helper's expression with ``on`` for its argument (written ``win``; its
+    other names all carry the helper's prefix)."""
+
+    def __init__(self, on: ast.expr) -> None:
+        self.on = on
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return copy.copy(self.on) if node.id == "win" else node
 
 
 # Per test function: its expression, argument name and what its other names stand for
@@ -109,7 +191,10 @@ def _find(
         or test.__defaults__
     ):
         return None
-    node = _source_node(code, parsed)
+    # Names the module imported (a module's attribute is called without LOAD_METHOD then):
+    # the code is compiled again with them imported too (_same_code).
+    modules = tuple(n for n in code.co_names if isinstance(test.__globals__.get(n), ModuleType))
+    node = _source_node(code, parsed, modules)
     if node is None:
         return None
     expr = _returned_expression(node)
@@ -151,17 +236,44 @@ class _Rename(ast.NodeTransformer):
         renamed: dict[str, str],
         constants: dict[str, Any],
         fields: frozenset[str],
+        helpers: _Helpers,
     ) -> None:
         self.arg = arg
         self.renamed = renamed
         self.constants = constants
         self.fields = fields
+        self.helpers = helpers
         self.reads: set[str] = set()
+        self.named: set[str] = set()  # the renamed names written (not as constants)
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        """``helper(x)``, the helper one expression of its argument, and ``x`` the test's
+        argument or a name or constant (a field read ahead, say): that expression, with
+        ``x`` in place of the helper's argument (a name, so evaluated once either way)."""
+        func, args = node.func, node.args
+        if (
+            isinstance(func, ast.Name)
+            and func.id != self.arg
+            and len(args) == 1
+            and not isinstance(args[0], ast.Starred)
+            and not node.keywords
+        ):
+            helper = self.helpers.values[func.id]
+            if isinstance(args[0], ast.Name) and args[0].id == self.arg:
+                written = self.helpers.written(helper)
+            else:
+                on = self.visit(args[0])
+                plain = isinstance(on, (ast.Name, ast.Constant))
+                written = self.helpers.written(helper, on) if plain else None
+            if written is not None:
+                return ast.copy_location(written, node)
+        return self.generic_visit(node)  # type: ignore[return-value]
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
         new = "win" if node.id == self.arg else self.renamed[node.id]
         if new in self.constants:
             return ast.copy_location(ast.Constant(self.constants[new]), node)
+        self.named.add(new)
         return ast.copy_location(ast.Name(id=new, ctx=node.ctx), node)
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
@@ -169,7 +281,12 @@ class _Rename(ast.NodeTransformer):
         if isinstance(value, ast.Name) and value.id == self.arg and node.attr in self.fields:
             self.reads.add(node.attr)
             return ast.copy_location(ast.Name(id=f"win_{node.attr}", ctx=ast.Load()), node)
-        return self.generic_visit(node)
+        getter = self.helpers.properties.get(node.attr)
+        if isinstance(value, ast.Name) and value.id == self.arg and getter is not None:
+            written = self.helpers.written(getter)
+            if written is not None:
+                return ast.copy_location(written, node)
+        return self.generic_visit(node)  # type: ignore[return-value]
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         new = copy.copy(node)
@@ -187,13 +304,15 @@ def _returned_expression(node: ast.Lambda | ast.FunctionDef) -> ast.expr | None:
     body = node.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
         body = body[1:]  # the docstring
-    if node.decorator_list or len(body) != 1 or not isinstance(body[0], ast.Return):
+    # A decorator is no matter: the function inlined is the one whose code was matched
+    # (a property's getter, say), not what the decorator made of it.
+    if len(body) != 1 or not isinstance(body[0], ast.Return):
         return None
     return body[0].value
 
 
 def _source_node(
-    code: CodeType, parsed: dict[str, _FileNodes]
+    code: CodeType, parsed: dict[str, _FileNodes], modules: tuple[str, ...] = ()
 ) -> ast.Lambda | ast.FunctionDef | None:
     """The one lambda or def in the code's file that starts on its first line and
     compiles to the same code, else None."""
@@ -205,7 +324,11 @@ def _source_node(
         for n in nodes.on_line(code.co_firstlineno)
         if (n.name if isinstance(n, ast.FunctionDef) else "<lambda>") == code.co_name
     ]
-    if len(candidates) != 1 or not _same_code(candidates[0], code):
+    if len(candidates) != 1:
+        return None
+    if not _same_code(candidates[0], code) and not (
+        modules and _same_code(candidates[0], code, modules)
+    ):
         return None
     return candidates[0]
 
@@ -300,7 +423,8 @@ def _starting_on(tree: ast.AST, lineno: int) -> list[ast.Lambda | ast.FunctionDe
             first = getattr(child, "lineno", None)
             if first is not None:
                 above = [d.lineno for d in getattr(child, "decorator_list", ())]
-                if not min([first, *above]) <= lineno <= child.end_lineno:  # type: ignore[attr-defined]
+                first = min([first, *above])  # a decorated def's code starts at its decorator
+                if not first <= lineno <= child.end_lineno:  # type: ignore[attr-defined]
                     continue
             if first == lineno and isinstance(child, (ast.Lambda, ast.FunctionDef)):
                 out.append(child)
@@ -308,18 +432,40 @@ def _starting_on(tree: ast.AST, lineno: int) -> list[ast.Lambda | ast.FunctionDe
     return out
 
 
-def _same_code(node: ast.Lambda | ast.FunctionDef, code: CodeType) -> bool:
+def _same_code(
+    node: ast.Lambda | ast.FunctionDef, code: CodeType, modules: tuple[str, ...] = ()
+) -> bool:
     """Whether the node, compiled on its own (inside a function whose locals are the
-    original's free variables, so they stay free), gives the original's code."""
-    if isinstance(node, ast.Lambda):
-        text = f"__f = {ast.unparse(node)}"
-    else:
-        text = ast.unparse(node) + f"\n__f = {node.name}"
-    free = ", ".join(code.co_freevars)
-    source = f"def __outer({free}):\n{textwrap.indent(text, '    ')}\n    return __f\n"
+    original's free variables, so they stay free), gives the original's code. ``modules``:
+    names imported above it (Python 3.11 calls an imported module's function by
+    attribute, not as a method: ``shapes.back_four_pairs(...)`` compiles otherwise).
+
+    The node is compiled as parsed, not from its text written again: its own line
+    numbers keep the no-ops Python leaves where an expression goes on to another line,
+    and a docstring keeps its indentation."""
+    value: ast.expr = node
+    if isinstance(node, ast.FunctionDef):
+        value = _placed(ast.Name(node.name, ast.Load()))
+    body: list[ast.stmt] = [
+        _placed(ast.Assign([_placed(ast.Name("__f", ast.Store()))], value)),
+        _placed(ast.Return(_placed(ast.Name("__f", ast.Load())))),
+    ]
+    if isinstance(node, ast.FunctionDef):
+        body.insert(0, node)
+    params = ast.arguments(
+        posonlyargs=[],
+        args=[_placed(ast.arg(name)) for name in code.co_freevars],
+        kwonlyargs=[],
+        kw_defaults=[],
+        defaults=[],
+    )
+    wrapper = _placed(ast.FunctionDef("__outer", params, body, decorator_list=[]))
+    if sys.version_info >= (3, 12):
+        wrapper.type_params = []
+    imports: list[ast.stmt] = [_placed(ast.Import([_placed(ast.alias(n))])) for n in modules]
     try:
-        outer = compile(source, code.co_filename, "exec")
-    except SyntaxError:
+        outer = compile(ast.Module([*imports, wrapper], []), code.co_filename, "exec")
+    except (SyntaxError, ValueError, TypeError):
         return False
     found = [
         c
@@ -338,6 +484,17 @@ def _same_code(node: ast.Lambda | ast.FunctionDef, code: CodeType) -> bool:
         and again.co_freevars == code.co_freevars
         and _plain_consts(again) == _plain_consts(code)
     )
+
+
+_Node = TypeVar("_Node", bound=ast.AST)
+
+
+def _placed(node: _Node) -> _Node:
+    """A node made here, given a location (compile needs one; ``fix_missing_locations``
+    would walk the test's whole tree for the few nodes around it)."""
+    node.lineno = node.end_lineno = 1  # type: ignore[attr-defined]
+    node.col_offset = node.end_col_offset = 0  # type: ignore[attr-defined]
+    return node
 
 
 def _plain_consts(code: CodeType) -> tuple[Any, ...]:

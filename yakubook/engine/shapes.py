@@ -259,6 +259,28 @@ def back_four_pairs_py(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted({pair for pair, _ in back_four_splits(counts)}))
 
 
+# Bits of the tiles a run of four can start on: 1..6 of each suit.
+_RUN_OF_FOUR_STARTS = sum(0b111111 << (9 * s) for s in range(3))
+
+
+def back_four_possible(w: Win) -> bool:
+    """A necessary condition of a BACK FOUR split, from fields of the Win alone (one
+    expression, so the selector writes it in: yakubook.engine.inline), asked before the
+    split search (``back_four_pairs``) on every closed hand:
+
+    - the numbers of the tiles add up to an even total: four identical tiles of n add
+      4n, a run of four from n adds 4n + 6, the pair of n adds 2n, honors add nothing;
+    - a group that is no four identical tiles is a run of four, so the tiles hold four
+      consecutive numbers of one suit, or else all three groups are four identical tiles:
+      three tiles held four times, so three bits of ``mask3``.
+    """
+    return not w.number_total & 1 and (
+        w.tile_mask & w.tile_mask >> 1 & w.tile_mask >> 2 & w.tile_mask >> 3 & _RUN_OF_FOUR_STARTS
+        != 0
+        or w.mask3.bit_count() >= 3
+    )
+
+
 def back_four_pairs(counts: tuple[int, ...]) -> tuple[int, ...]:
     """``back_four_pairs_py``, in C when the accelerator runs (yakubook/engine/_accel.py). Empty for
     most closed hands, and a hand with none can be no BACK FOUR: the shape's condition
@@ -471,7 +493,9 @@ CONDITIONS = {
     NANBOKU_SENSOU_3: lambda w: (
         w.mask3 & _SOUTH_NORTH == _SOUTH_NORTH and not w.tile_mask & _OTHER_HONORS
     ),
-    BACK_FOUR: lambda w: not w.melds and back_four_pairs(w.concealed_counts),
+    BACK_FOUR: lambda w: (
+        not w.melds and back_four_possible(w) and back_four_pairs(w.concealed_counts)
+    ),
     KNITTING: lambda w: not w.melds and not w.tile_mask & HONOR_MASK and w.suit_count == 2,
     CHIISHII: lambda w: not w.melds and w.tile_mask & HONOR_MASK == HONOR_MASK,
 }

@@ -283,7 +283,8 @@ def _windows_candidate(w: Win, n: int) -> bool:
 @implements(
     "3-06-09",
     fingerprint="34d4854d6665678e4bc9b5bd7cc1c0fde663e72caedfb345715f3cc454a4fe10",
-    prefilter=lambda w: _windows_candidate(w, 5),
+    # _windows_candidate's own first test, asked before its call (issue #38).
+    prefilter=lambda w: w.mask3 & NINES_BITS == NINES_BITS and _windows_candidate(w, 5),
 )
 def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
     """Windows 95: triplets of 9-man, 9-pin, 9-sou, a triplet of 5 and a pair of 5."""
@@ -293,7 +294,8 @@ def windows_95(win: HandView, opts: Windows95Options) -> Award | None:
 @implements(
     "3-06-10",
     fingerprint="b4558918507acbf11dccbf5b927e9944e4b8ada2cfdb203a996073d6356c2f0a",
-    prefilter=lambda w: _windows_candidate(w, 8),
+    # _windows_candidate's own first test, asked before its call (issue #38).
+    prefilter=lambda w: w.mask3 & NINES_BITS == NINES_BITS and _windows_candidate(w, 8),
 )
 def windows_98(win: HandView, opts: Windows98Options) -> Award | None:
     """Windows 98: triplets of 9-man, 9-pin, 9-sou, a triplet of 8 and a pair of 8."""

@@ -56,7 +56,10 @@ SUIT_BASE = {
 
 
 def _flush_of(mask: int, honors: int | None) -> bool:
-    """One suit plus exactly the honors ``honors`` (None: any honors, at least one)."""
+    """One suit plus exactly the honors ``honors`` (None: any honors, at least one).
+    Its suited tiles are some and lie in one suit: the prefilters ask ``w.suit_count ==
+    1`` first, the Win's own count of the suits present, so that most hands (this
+    section's gate passes every hand with an honor) skip the call (issue #38)."""
     own = mask & HONOR_MASK
     if (own != honors) if honors is not None else not own:
         return False
@@ -82,7 +85,7 @@ section_gate(__name__, lambda w: w.tile_mask & HONOR_BITS != 0)
 @implements(
     "3-08-01",
     fingerprint="fb8037d93642b54a615287d95981d3ddf0b775a998eb0f74e6463ef8cd034791",
-    prefilter=lambda w: _flush_of(w.tile_mask, EAST_BIT | NORTH_BIT),
+    prefilter=lambda w: w.suit_count == 1 and _flush_of(w.tile_mask, EAST_BIT | NORTH_BIT),
 )
 def tohoku_shinkansen(win: HandView, opts: TohokuShinkansenOptions) -> Award | None:
     """東北新幹線: 混一色 一氣通貫 whose honors are East and North.
@@ -223,7 +226,7 @@ def guriinsha(
 @implements(
     "3-08-02",
     fingerprint="00641684e82cf43891391849e6b517e76c4237870556b6ec40d54f79e1389e6a",
-    prefilter=lambda w: _flush_of(w.tile_mask, HAKU_BIT | NORTH_BIT),
+    prefilter=lambda w: w.suit_count == 1 and _flush_of(w.tile_mask, HAKU_BIT | NORTH_BIT),
 )
 def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions) -> Award | None:
     """上越新幹線「朝日」: 混一色 一氣通貫 whose honors are White and North (so one is
@@ -234,7 +237,7 @@ def jouetsu_shinkansen_asahi(win: HandView, opts: JouetsuShinkansenAsahiOptions)
 @implements(
     "3-08-03",
     fingerprint="ce1486d306ebf6e2b9ea2ffe3ad6f911a70433581083a472956bef0654bcf1e1",
-    prefilter=lambda w: _flush_of(w.tile_mask, NORTH_BIT),
+    prefilter=lambda w: w.suit_count == 1 and _flush_of(w.tile_mask, NORTH_BIT),
 )
 def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -> Award | None:
     """上越新幹線「朱鷺」: 混一色 一氣通貫 whose only honor is North.
@@ -257,7 +260,9 @@ def jouetsu_shinkansen_toki(win: HandView, opts: JouetsuShinkansenTokiOptions) -
 @implements(
     "3-08-04",
     fingerprint="3c22b848d39cc2d6b03f2493bf8011c36064a9c9001642fd07a2779f5f63ccfa",
-    prefilter=lambda w: w.quads > 0 and _flush_of(w.tile_mask, HATSU_BIT | NORTH_BIT),
+    prefilter=lambda w: (
+        w.quads > 0 and w.suit_count == 1 and _flush_of(w.tile_mask, HATSU_BIT | NORTH_BIT)
+    ),
 )
 def seikan_renrakusen(win: HandView, opts: SeikanRenrakusenOptions) -> Award | None:
     """青函連絡船: a declared quad of 發, a pair of North and a 一氣通貫 (any suit).
@@ -301,7 +306,7 @@ def _wins_on_246(w: Win) -> bool:
 @implements(
     "3-08-06",
     fingerprint="4a29aac1be5db29aa66127f2251aff794728a8437730102333e7101ecaf33b42",
-    prefilter=lambda w: _wins_on_246(w) and _flush_of(w.tile_mask, None),
+    prefilter=lambda w: _wins_on_246(w) and w.suit_count == 1 and _flush_of(w.tile_mask, None),
 )
 def route_246(win: HandView, opts: Route246Options) -> Award | None:
     """Route 246: 混一色 一氣通貫 won on a 2, 4 or 6.

@@ -67,9 +67,9 @@ def _suit_bits(mask: int) -> tuple[int, int, int]:
 
 
 def _same_numbers(mask: int) -> int:
-    """Numbers present in all three suits, as a 9-bit mask."""
-    m, p, s = _suit_bits(mask)
-    return m & p & s
+    """Numbers present in all three suits, as a 9-bit mask: ``m & p & s`` of
+    ``_suit_bits``, as one expression, which the selector writes in (issue #38)."""
+    return mask & mask >> PIN & mask >> SOU & NINE
 
 
 def _three_suits(w: Win) -> bool:

@@ -97,9 +97,14 @@ def _one_per_suit(starts: tuple[int, ...], numbers: tuple[int, int, int]) -> boo
 
 
 def _runs_in_every_suit(mask: int) -> bool:
-    """Cheap gate: each suit has three consecutive tiles somewhere."""
-    r = _runs(mask)
-    return bool(r & 0x7F and r >> 9 & 0x7F and r >> 18 & 0x7F)
+    """Cheap gate: each suit has three consecutive tiles somewhere. ``_runs(mask)`` per
+    suit, written out (a suit's seven bits of SEQ_STARTS are all set), as one expression
+    so that the selector writes it in rather than calling it (yakubook.engine.inline)."""
+    return bool(
+        mask & mask >> 1 & mask >> 2 & 0x7F
+        and mask >> 9 & mask >> 10 & mask >> 11 & 0x7F
+        and mask >> 18 & mask >> 19 & mask >> 20 & 0x7F
+    )
 
 
 # Every order of the three suits, as indexes (man 0, pin 1, sou 2).

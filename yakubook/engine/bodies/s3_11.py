@@ -12,6 +12,7 @@ the guest winds (客風). Three guest winds exist only when the seat wind is the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 from yakubook.engine.award import Award
@@ -104,6 +105,37 @@ def _could_fn(masks: tuple[int, ...]):
     return lambda w: (w.mask3 & anywhere).bit_count() >= least and _holds_one(w.mask3, masks)
 
 
+def _could_in_one_suit(starts: range, offsets: tuple[int, ...]) -> Callable[[Win], bool]:
+    """Prefilter: ``_could_fn(_in_one_suit(starts, offsets))``'s answer as one mask test,
+    which the selector writes in (yakubook.engine.inline) instead of looping over up to 21
+    patterns in ``_holds_one`` (issue #38). Every tile of the pattern starting on tile t
+    is held three times exactly when bit t of ``mask3 >> o`` is set for every offset o;
+    t ranges over the starts of each suit, and each pattern stays inside its suit."""
+    if offsets[0] != 0 or len(offsets) not in (3, 4) or max(starts) + offsets[-1] > 8:
+        raise ValueError(f"not a pattern of three or four tiles in one suit: {offsets}")
+    at = sum(1 << (base + n) for base in SUIT_BASES for n in starts)
+    _, a, b, *more = offsets
+    if not more:
+        return lambda w: w.mask3 & w.mask3 >> a & w.mask3 >> b & at != 0
+    c = more[0]
+    return lambda w: w.mask3 & w.mask3 >> a & w.mask3 >> b & w.mask3 >> c & at != 0
+
+
+def _sanshoku_renkou_could(w: Win) -> bool:
+    """``_holds_one(w.mask3, SANSHOKU_RENKOU)`` as one mask test (issue #38): tiles n, n+1,
+    n+2 (n = 0..6) of suits a, b, c held three times, for some order (a, b, c) of the
+    suits, is bit n of ``mask3 >> a & mask3 >> b + 1 & mask3 >> c + 2``; the six orders
+    of the suit bases 0, 9, 18, each term written with its shifts added up."""
+    return (
+        w.mask3 & w.mask3 >> 10 & w.mask3 >> 20
+        | w.mask3 & w.mask3 >> 19 & w.mask3 >> 11
+        | w.mask3 >> 9 & w.mask3 >> 1 & w.mask3 >> 20
+        | w.mask3 >> 9 & w.mask3 >> 19 & w.mask3 >> 2
+        | w.mask3 >> 18 & w.mask3 >> 1 & w.mask3 >> 11
+        | w.mask3 >> 18 & w.mask3 >> 10 & w.mask3 >> 2
+    ) & 0x7F != 0
+
+
 def _holds_one(held: int, masks: tuple[int, ...]) -> bool:
     # A loop, not any() over a generator (SIM110): the selector asks on most hands.
     for m in masks:  # noqa: SIM110
@@ -152,7 +184,7 @@ section_gate(__name__, lambda w: w.mask3 != 0 or (w.mask2 & HONOR_BITS).bit_coun
 @implements(
     "3-11-01",
     fingerprint="4912560c9128e1045614b14eca986fb8387cae6da7f97f91c2610b41a3532936",
-    prefilter=_could_fn(SANRENKOU),
+    prefilter=_could_in_one_suit(range(7), (0, 1, 2)),  # SANRENKOU's
 )
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers in one suit (e.g. 222m 333m 444m)."""
@@ -162,7 +194,7 @@ def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
 @implements(
     "3-11-02",
     fingerprint="347b7036de589122dba32bd2afdd706644fbc16702a3a676e68edb321cf4d8ba",
-    prefilter=_could_fn(SUURENKOU),
+    prefilter=_could_in_one_suit(range(6), (0, 1, 2, 3)),  # SUURENKOU's
 )
 def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
     """Triplets of four consecutive numbers in one suit (so also 對對和).
@@ -188,7 +220,11 @@ def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
 @implements(
     "3-11-03",
     fingerprint="fa424317a4d78fa17dd0c2f8a2d96b63ca562cb4ad685e7a7d1ae9770bf2c1df",
-    prefilter=_could_fn(SANSHOKU_RENKOU),
+    # A triplet in every suit first (cheap, and most hands have none), then the patterns.
+    prefilter=lambda w: (
+        w.mask3 & 0x1FF and w.mask3 >> 9 & 0x1FF and w.mask3 >> 18 & 0x1FF
+        and _sanshoku_renkou_could(w)
+    ),
 )
 def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers, one in each suit (e.g. 3m 4p 5s, any order
@@ -202,7 +238,7 @@ def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
 @implements(
     "3-11-04",
     fingerprint="0aa756cfaf9ccc7b6ad668a34b18ab30025be6f933b434ce7707a50f12bdd2e5",
-    prefilter=_could_fn(SUJI),
+    prefilter=_could_in_one_suit(range(3), (0, 3, 6)),  # SUJI's
 )
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
     """Triplets of 1-4-7, 2-5-8 or 3-6-9 of one suit. 3-11-04-01 b: also 對對和."""
@@ -215,7 +251,7 @@ def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
 @implements(
     "3-11-05",
     fingerprint="681c8f47b0d4b00b635da6cd41355b9abc7d2dbda8a3bd1dc728abafed6d10ce",
-    prefilter=_could_fn(CHOUSANKOU),
+    prefilter=_could_in_one_suit(range(1), (0, 4, 8)),  # CHOUSANKOU's
 )
 def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
     """Triplets of 1, 5 and 9 of one suit.
@@ -232,7 +268,7 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
 @implements(
     "3-11-06",
     fingerprint="8bc30b583f1958f3dcc01e3adf7e58940a6c2559424849bedef3f53e13dfb1cb",
-    prefilter=_could_fn(CHOUHAI),
+    prefilter=_could_in_one_suit(range(5), (0, 2, 4)),  # CHOUHAI's
 )
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
     """Triplets of three numbers two apart in one suit (135, 246, 357, 468, 579).
@@ -246,7 +282,7 @@ def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
 @implements(
     "3-11-07",
     fingerprint="5e1e81489851b6df391f875e23edbbae55e722d4edb2d620490441c8aec23d9e",
-    prefilter=_could_fn(SUU_CHOUHAI),
+    prefilter=_could_in_one_suit(range(3), (0, 2, 4, 6)),  # SUU_CHOUHAI's
 )
 def suu_chouhai_kou(win: HandView, opts: SuuChouhaiKouOptions) -> Award | None:
     """Triplets of 1357, 2468 or 3579 of one suit (so also 對對和)."""

@@ -23,6 +23,7 @@ from yakubook.engine.award import Award
 from yakubook.engine.bodies.s3_14 import has_standard_yaku
 from yakubook.engine.decompose import kokushi_pair
 from yakubook.engine.registry import award, implements, section_gate
+from yakubook.engine.shapes import back_four_possible
 from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH, YAOCHUU_MASK, is_dragon
 from yakubook.engine.view import HandView
 from yakubook.engine.win import Win
@@ -218,7 +219,10 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
     fingerprint="09d71239d7ed7c10b774fdc2155cc200f27daa7d2789d7e6d9db085296f73f7e",
     # The shape's own condition: without it every closed hand would go down evaluate's
     # asking path (this body asks for the other yaku) only to find no BACK FOUR.
-    prefilter=lambda w: not w.melds and shapes.back_four_pairs(w.concealed_counts),
+    # back_four_possible first: a mask test that spares most closed hands the split search.
+    prefilter=lambda w: (
+        not w.melds and back_four_possible(w) and shapes.back_four_pairs(w.concealed_counts)
+    ),
 )
 def back_four(
     win: HandView, opts: BackFourOptions, *, others: OtherYaku | None = None
