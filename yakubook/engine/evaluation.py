@@ -10,9 +10,12 @@ its local yaku ranked by ``award.rank`` only between readings that do not win.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, partial
+from itertools import count
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from yakubook import generated
 from yakubook.engine import registry
@@ -25,7 +28,7 @@ from yakubook.engine.decompose import (
     shapes_needed,
     shapes_version,
 )
-from yakubook.engine.inline import inline
+from yakubook.engine.inline import Inlined, inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
@@ -256,7 +259,7 @@ def _shapes(ruleset: Ruleset) -> Any:
             if when is None:
                 lines.append(f"    out.append(k{i})")
                 continue
-            test = _written(when, f"s{i}", namespace, parsed, reads)
+            test = _written(when, namespace, parsed, reads)
             lines += [f"    if {test}:", f"        out.append(k{i})"]
         lines.append("    return out")
         # As in _selector: each field the conditions read is read once, into a local.
@@ -292,24 +295,50 @@ _WIN_PROPERTIES = {
 }
 
 
-def _written(
-    fn: Any, name: str, namespace: dict[str, Any], parsed: dict, reads: set[str] | None = None
-) -> str:
+# What ``_written`` made of each test, by the test, for as long as the test function lives:
+# every ruleset's selector and shapes function write ~150 tests in, and working each out
+# again for every ruleset was most of what a new ruleset cost (a few ms; the test suite
+# and the house-rules page make thousands). A test's names in the code are its own label
+# (``t<n>``, given at first sight), so what was written for it fits any selector.
+_WRITTEN: WeakKeyDictionary[Any, dict[bool, Inlined | None]] = WeakKeyDictionary()
+_LABELS: WeakKeyDictionary[Any, str] = WeakKeyDictionary()
+_next_label = count()
+
+
+def _label(fn: Any) -> str:
+    """The name ``fn``'s test goes by in generated code, the same in every selector."""
+    try:
+        return _LABELS[fn]
+    except KeyError:
+        return _LABELS.setdefault(fn, f"t{next(_next_label)}")
+    except TypeError:  # not weakly referable: a name for this once
+        return f"t{next(_next_label)}"
+
+
+def _written(fn: Any, namespace: dict[str, Any], parsed: dict, reads: set[str] | None = None
+             ) -> str:
     """Generated code's test of ``fn`` on ``win``: its expression written in
     (``yakubook.engine.inline``; with ``reads``, the Win fields it reads as locals
     ``win_<field>``, added to ``reads``, and Win's properties written in), or a call of
-    ``fn`` bound as ``name``. Either way what the code names is put in ``namespace``."""
-    if reads is None:
-        inlined = inline(fn, name, frozenset(), parsed)
-    else:
-        inlined = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
-    if inlined is None:
+    ``fn`` bound as its label. Either way what the code names is put in ``namespace``."""
+    with_fields = reads is not None
+    name = _label(fn)
+    try:
+        written = _WRITTEN[fn][with_fields]
+    except (KeyError, TypeError):
+        if with_fields:
+            written = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
+        else:
+            written = inline(fn, name, frozenset(), parsed)
+        with suppress(TypeError):  # kept without fn itself, which would then live forever
+            _WRITTEN.setdefault(fn, {})[with_fields] = written
+    if written is None:
         namespace[name] = fn
         return f"{name}(win)"
-    namespace.update(inlined.names)
+    namespace.update(written.names)
     if reads is not None:
-        reads.update(inlined.reads)
-    return inlined.source
+        reads.update(written.reads)
+    return written.source
 
 
 def _selector(ruleset: Ruleset) -> Any:
@@ -319,7 +348,8 @@ def _selector(ruleset: Ruleset) -> Any:
     (``yakubook.engine.inline``), which is most of what ~150 prefilters per hand cost; checks in a
     row sharing one prefilter ask it once (a prefilter is a function of the immutable
     Win, so asking again would answer the same). The code names
-    only generated local names (g0, p0, c0 …); the objects come in through the namespace."""
+    only generated local names (each test's label t0 …, c0 …); the objects come in through
+    the namespace."""
     hit = ruleset.__dict__.get("_selector")
     if hit is not None:
         return hit
@@ -333,7 +363,7 @@ def _selector(ruleset: Ruleset) -> Any:
     for g, (gate, filtered, always) in enumerate(plan):
         indent = "    "
         if gate is not None:
-            lines.append(f"    if {_written(gate, f'g{g}', namespace, parsed, reads)}:")
+            lines.append(f"    if {_written(gate, namespace, parsed, reads)}:")
             indent = "        "
         body = []
         if always:
@@ -343,7 +373,7 @@ def _selector(ruleset: Ruleset) -> Any:
         for pf, check in filtered:
             namespace[f"c{n}"] = check
             if pf is not last:  # checks in a row with one prefilter (3-10-09..11) test it once
-                body.append(f"{indent}if {_written(pf, f'p{n}', namespace, parsed, reads)}:")
+                body.append(f"{indent}if {_written(pf, namespace, parsed, reads)}:")
                 last = pf
             body.append(f"{indent}    add(c{n})")
             n += 1
