@@ -4,6 +4,7 @@ sys.path, as tests/engine does for its own helpers)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,8 +34,19 @@ note = "totals 98"
 
 
 
+@functools.lru_cache(maxsize=1024)
 def markdown_to_html(md: str) -> str:
-    """Convert one page with the Markdown extensions configured in site/mkdocs.yml."""
+    """Convert one page with the Markdown extensions configured in site/mkdocs.yml (each
+    page once per process: several tests read the same pages)."""
+    body = md.split("\n---\n", 1)[1] if md.startswith("---\n") else md
+    converter = _markdown()
+    converter.reset()
+    return converter.convert(body)
+
+
+@functools.cache
+def _markdown() -> Any:
+    """One converter for every page (loading the extensions is most of a page's time)."""
     import markdown
     import yaml
 
@@ -48,8 +60,7 @@ def markdown_to_html(md: str) -> str:
             configs[key] = value or {}
         else:
             names.append(ext)
-    body = md.split("\n---\n", 1)[1] if md.startswith("---\n") else md
-    return markdown.markdown(body, extensions=names, extension_configs=configs)
+    return markdown.Markdown(extensions=names, extension_configs=configs)
 
 
 def text(s: str) -> dict[str, str]:
