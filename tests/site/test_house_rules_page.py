@@ -19,6 +19,10 @@ import pytest
 
 from render import house_rules
 
+# The module's browser context and both editions' pages are made once (seconds: the
+# Chinese page's layout is slow) on the one worker that runs its tests.
+pytestmark = pytest.mark.xdist_group("house-rules-page")
+
 ORIGIN = "http://yb.test/"
 PAGES = {"zh": "house-rules/", "en": "en/house-rules/"}
 
