@@ -27,6 +27,10 @@ def unprepared(monkeypatch):
     """This process as at the start of `yakubook build`: the stages not yet prepared, so
     the extract stage forks; records what the child delivered."""
     monkeypatch.setattr(b, "_prepared", False)
+    # A build process has one thread; this test process may hold others (the site tests'
+    # browser, shared by the worker, keeps asyncio's child-watcher thread alive), which
+    # would make the build extract here, not in a child.
+    monkeypatch.setattr(b.threading, "active_count", lambda: 1)
     delivered = []
     result = b._Child.result
 
