@@ -215,13 +215,16 @@ def _finish_extract(root: Path, child: _Child | None) -> tuple[dict[str, Any], l
     """The extract stage's catalog and warnings: from the child's repaired sources once
     this process has prepared the later stages, or all computed here (see
     ``_start_extract``)."""
-    from extract.build import build_catalog, catalog_from
+    from extract.build import build_catalog, catalog_from, remember
 
     if child is None:
         return build_catalog(root)
     _prepare_stages(root)
     repaired = child.result()
-    return build_catalog(root) if repaired is None else catalog_from(repaired)
+    if repaired is None:
+        return build_catalog(root)
+    remember(repaired)
+    return catalog_from(repaired)
 
 
 def _prepare_stages(root: Path) -> None:
