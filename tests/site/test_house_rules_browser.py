@@ -110,12 +110,52 @@ def check(page, win: dict) -> dict:
     page.wait_for_function(
         f"window.ybHouseRules.evaluations > {before} && window.ybHouseRules.settled()",
         timeout=ENGINE_TIMEOUT)
-    shown = page.evaluate(READ_RESULT)
+    return _result(page.evaluate(READ_RESULT))
+
+
+def _result(shown: dict) -> dict:
     if "error" in shown:
         # A sheet the engine refuses is named "ruleset" in the page, by its path in the CLI.
         return {"error": shown["error"].removeprefix("ruleset: ")}
     return {"yaku": shown["yaku"], "reading": shown["reading"][0] if shown["reading"] else None,
             "score": shown["score"][0] if shown["score"] else None}
+
+
+# ``check`` for many hands in one round trip: the same steps in the page (wait until the
+# page is settled, open the JSON box, set the hand, press its button, wait for that
+# evaluation to settle, read the result box), without a Playwright call between them.
+CHECK_MANY = """async ([wins, timeout]) => {
+    const hr = window.ybHouseRules;
+    const read = READ_RESULT;
+    const until = (done) => new Promise((resolve, reject) => {
+        const started = performance.now();
+        const poll = () => {
+            if (done()) resolve();
+            else if (performance.now() - started > timeout)
+                reject(new Error("the page did not settle in " + timeout + " ms"));
+            else setTimeout(poll, 1);
+        };
+        poll();
+    });
+    const out = [];
+    for (const win of wins) {
+        await until(() => hr.settled());
+        document.querySelector(".yb-hr-jsonbox").open = true;
+        const before = hr.evaluations;
+        document.querySelector("#yb-hr-json").value = win;
+        document.querySelector("#yb-hr-load-json").click();
+        await until(() => hr.evaluations > before && hr.settled());
+        out.push(read());
+    }
+    return out;
+}""".replace("READ_RESULT", READ_RESULT)
+
+
+def check_many(page, wins: list[dict]) -> list[dict]:
+    """``check`` of each hand, in order, as one call into the page (the hands of a
+    comparison with the CLI: a round trip per step was most of their time)."""
+    shown = page.evaluate(CHECK_MANY, [[json.dumps(w) for w in wins], ENGINE_TIMEOUT])
+    return [_result(s) for s in shown]
 
 
 def cli(tmp_path: Path, win: dict, rules: Path | None) -> dict:
@@ -226,7 +266,7 @@ def test_example_hands_match_the_cli(engine_page, rules, tmp_path):
     select_preset(page, rules)
     wins = example_wins(60)
     assert len(wins) == 60
-    browser_results = [check(page, w) for w in wins]
+    browser_results = check_many(page, wins)
     cli_results = [cli(tmp_path, w, ROOT / rules) for w in wins]
     mismatches = [(w, b, c) for w, b, c in zip(wins, browser_results, cli_results, strict=True)
                   if b != c]
@@ -568,8 +608,9 @@ def test_imported_award_both_and_lost_han_round_trip(engine_page, browser, base_
     tohoku = cli(tmp_path, AWARD_BOTH_HANDS[1], rules)
     assert ["3-08-01", "b"] in [a[:2] for a in tohoku["yaku"]]
     assert next(a[2] for a in tohoku["yaku"] if a[0] == "3-08-01")["han"] == 3
-    for w in AWARD_BOTH_HANDS + example_wins(60)[::4]:
-        assert check(page, w) == cli(tmp_path, w, rules), w
+    wins = AWARD_BOTH_HANDS + example_wins(60)[::4]
+    for w, shown in zip(wins, check_many(page, wins), strict=True):
+        assert shown == cli(tmp_path, w, rules), w
     # export keeps both keys
     exported = tomllib.loads(exported_toml(page))
     assert exported["ruleset"]["supersession"] == "award both"
@@ -674,8 +715,8 @@ def test_a_non_default_scoring_sheet_scores_as_the_cli(engine_page, tmp_path, ar
         assert check(page, w) == want, w
     # the parity test's 60 hands (test_example_hands_match_the_cli) under this sheet
     wins = example_wins(60)
-    mismatches = [(w, b, c) for w in wins
-                  if (b := check(page, w)) != (c := cli(tmp_path, w, rules))]
+    mismatches = [(w, b, c) for w, b in zip(wins, check_many(page, wins), strict=True)
+                  if b != (c := cli(tmp_path, w, rules))]
     assert not mismatches, mismatches[:3]
     assert scoring_controls(page) == SCORING_CONTROLS
     page.locator("#yb-hr-scoring").screenshot(path=str(artifacts / "house-rules-scoring.png"))
