@@ -28,8 +28,8 @@ def unprepared(monkeypatch):
     the extract stage forks; records what the child delivered."""
     monkeypatch.setattr(b, "_prepared", False)
     # A build process has one thread; this test process may hold others (the site tests'
-    # browser, shared by the worker, keeps asyncio's child-watcher thread alive), which
-    # would make the build extract here, not in a child.
+    # Playwright driver, started once per worker, keeps asyncio's child-watcher thread
+    # alive), which would make the build extract here, not in a child.
     monkeypatch.setattr(b.threading, "active_count", lambda: 1)
     delivered = []
     result = b._Child.result

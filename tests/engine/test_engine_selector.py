@@ -69,3 +69,22 @@ def test_a_test_is_worked_out_once_for_all_the_rulesets(monkeypatch) -> None:
     _selector(Ruleset.from_toml(text))  # a new ruleset: its selector is built again
     _selector(Ruleset.default())
     assert len(seen) == first and len(set(map(id, seen))) == len(seen)
+
+
+def test_rulesets_differing_in_values_share_one_compiled_selector() -> None:
+    """Two sheets that turn on the same yaku with other values write the same selector
+    text: it is compiled once (``_compiled``), and each runs with its own objects (the
+    checks it picks are its own plan's, not the other's)."""
+    rng = random.Random(23)
+    one = Ruleset.default()
+    two = Ruleset.from_toml('[yaku."3-10-01"]\nvalue = "e"\n')
+    first, second = _selector(one), _selector(two)
+    assert first.__code__ is second.__code__
+    picked = 0
+    for _ in range(300):
+        w = random_win(rng)
+        for select, rs in ((first, one), (second, two)):
+            got, want = select(w), live_checks(w, _plan(rs)[0])
+            assert len(got) == len(want) and all(a is b for a, b in zip(got, want, strict=True))
+            picked += len(got)
+    assert picked > 0

@@ -293,21 +293,26 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium driven by Playwright (no browser download): one per worker, shared
-    by the test modules (a start is over a second; each test opens a context of its own,
-    which shares no cookies, storage or cache with another's)."""
-    from site_helpers import CHROMIUM, CHROMIUM_ARGS
-
-    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+def playwright():
+    """Playwright's driver, started once per worker (about half a second each time)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+        yield p
+
+
+@pytest.fixture(scope="module")
+def browser(playwright):
+    """Debian's Chromium driven by Playwright (no browser download); one per test module,
+    so that whatever a module's pages leave running ends with it."""
+    from site_helpers import CHROMIUM, CHROMIUM_ARGS
+
+    assert CHROMIUM.exists(), f"{CHROMIUM} is missing: install Debian's chromium package"
+    b = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    try:
+        yield b
+    finally:
+        b.close()
 
 
 @pytest.fixture

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
-from functools import cache, cached_property, partial
+from functools import cache, cached_property, lru_cache, partial
 from itertools import count
+from types import CodeType
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -265,7 +266,7 @@ def _shapes(ruleset: Ruleset) -> Any:
         # As in _selector: each field the conditions read is read once, into a local.
         head = ["def shapes(win):", "    out = []"]
         lines = head + [f"    win_{f} = win.{f}" for f in sorted(reads)] + lines
-        code = compile("\n".join(lines) + "\n", "<yakubook.engine.evaluation shapes>", "exec")
+        code = _compiled("\n".join(lines) + "\n", "<yakubook.engine.evaluation shapes>")
         exec(code, namespace)
         hit = (key, namespace["shapes"])
         object.__setattr__(ruleset, "_shapes", hit)
@@ -303,6 +304,14 @@ _WIN_PROPERTIES = {
 _WRITTEN: WeakKeyDictionary[Any, dict[bool, Inlined | None]] = WeakKeyDictionary()
 _LABELS: WeakKeyDictionary[Any, str] = WeakKeyDictionary()
 _next_label = count()
+
+
+@lru_cache(maxsize=64)
+def _compiled(source: str, filename: str) -> CodeType:
+    """A generated function's code, compiled once per text: rulesets that differ only in
+    their options' values write the same selector (its objects come in through the
+    namespace each is run in), and compiling it was most of a new ruleset's cost."""
+    return compile(source, filename, "exec")
 
 
 def _label(fn: Any) -> str:
@@ -383,7 +392,7 @@ def _selector(ruleset: Ruleset) -> Any:
     head = ["def select(win):", "    live = []", "    add = live.append"]
     head += [f"    win_{f} = win.{f}" for f in sorted(reads)]
     lines = head + lines
-    code = compile("\n".join(lines) + "\n", "<yakubook.engine.evaluation selector>", "exec")
+    code = _compiled("\n".join(lines) + "\n", "<yakubook.engine.evaluation selector>")
     exec(code, namespace)
     hit = namespace["select"]
     object.__setattr__(ruleset, "_selector", hit)
