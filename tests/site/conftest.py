@@ -39,20 +39,32 @@ def root() -> Path:
     return ROOT
 
 
+def _read_catalog() -> dict[str, Any]:
+    return json.loads((ROOT / "catalog" / "catalog.json").read_text(encoding="utf-8"))
+
+
+def _read_names() -> dict[str, catalog.Name]:
+    return catalog.parse_names((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+
+
+def _read_status_outputs() -> dict[str, bytes]:
+    path = ROOT / "catalog" / "STATUS.json"
+    return {"catalog/STATUS.json": path.read_bytes()} if path.exists() else {}
+
+
 @pytest.fixture(scope="session")
 def cat() -> dict[str, Any]:
-    return json.loads((ROOT / "catalog" / "catalog.json").read_text(encoding="utf-8"))
+    return _read_catalog()
 
 
 @pytest.fixture(scope="session")
 def names() -> dict[str, catalog.Name]:
-    return catalog.parse_names((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
+    return _read_names()
 
 
 @pytest.fixture(scope="session")
 def status_outputs() -> dict[str, bytes]:
-    path = ROOT / "catalog" / "STATUS.json"
-    return {"catalog/STATUS.json": path.read_bytes()} if path.exists() else {}
+    return _read_status_outputs()
 
 
 @pytest.fixture(scope="session")
@@ -82,11 +94,11 @@ def _examples_root(tmp: Path) -> Path:
 
 
 def _render(tmp: Path) -> dict[str, bytes]:
-    cat = json.loads((ROOT / "catalog" / "catalog.json").read_text(encoding="utf-8"))
-    names = catalog.parse_names((ROOT / "catalog" / "names.toml").read_text(encoding="utf-8"))
-    status = ROOT / "catalog" / "STATUS.json"
-    status_outputs = {"catalog/STATUS.json": status.read_bytes()} if status.exists() else {}
-    out, _warnings = site.stage(_examples_root(tmp), cat, names, status_outputs)
+    """The site stage's outputs for the real catalog (a function, not only a fixture: the
+    prebuild process renders them too)."""
+    out, _warnings = site.stage(
+        _examples_root(tmp), _read_catalog(), _read_names(), _read_status_outputs()
+    )
     return out
 
 
