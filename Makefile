@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # System packages the build and the tests need, each found by a probe (overridable, so a
 # test can point a probe at a path that does not exist and see what `make` would do).
 PYTHON ?= python3
-CHROMIUM ?= /usr/bin/chromium
+CHROMIUM ?= /usr/bin/chromium-headless-shell
 CJK_FONT ?= /usr/share/fonts/truetype/wqy/wqy-microhei.ttc
 APT_GET ?= apt-get
 # The C accelerator (yakubook/engine/_speedups.c) compiles with gcc against the Python's headers.
@@ -26,13 +26,13 @@ TEST_JOBS ?= 2
 
 all: house-rules-engine axe-core
 
-# Debian's chromium drives the browser test; a CJK font lets it draw the pages' text; the
+# Debian's chromium-headless-shell drives the browser tests; a CJK font lets it draw the pages' text; the
 # venv needs python3-venv; gcc and the Python headers build the C accelerator. Missing ones are installed with apt-get when run as root;
 # otherwise one line says the exact command, and make stops.
 system:
 	@missing=""; \
 	$(PYTHON) -c 'import ensurepip, venv' 2>/dev/null || missing="$$missing python3-venv"; \
-	test -x "$(CHROMIUM)" || missing="$$missing chromium"; \
+	test -x "$(CHROMIUM)" || missing="$$missing chromium-headless-shell"; \
 	test -e "$(CJK_FONT)" || missing="$$missing fonts-wqy-microhei"; \
 	command -v "$(C_COMPILER)" >/dev/null 2>&1 || missing="$$missing gcc"; \
 	test -e "$(PYTHON_H)" || missing="$$missing python3-dev"; \

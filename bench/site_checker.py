@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from yakubook.serve import _Handler, make_server  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = "/usr/bin/chromium-headless-shell"  # what `make` installs (tests/site/site_helpers.py)
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 FIRST_TARGET_S = 5.0

@@ -17,7 +17,7 @@ import pytest
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 
-PACKAGES = "chromium fonts-wqy-microhei"
+PACKAGES = "chromium-headless-shell fonts-wqy-microhei"
 
 
 @pytest.fixture()
@@ -53,7 +53,8 @@ def test_as_root_only_the_missing_package_is_installed(root, tmp_path, fake_apt)
         root, "system", APT_GET=str(apt), USER_ID="0", CHROMIUM=str(tmp_path / "no-chromium")
     )
     assert result.returncode == 0, result.stderr
-    assert log.read_text(encoding="utf-8").splitlines()[-1] == "install -y -qq chromium"
+    last = log.read_text(encoding="utf-8").splitlines()[-1]
+    assert last == "install -y -qq chromium-headless-shell"
 
 
 def test_a_failing_apt_get_stops_make(root, tmp_path):
@@ -94,7 +95,7 @@ def test_make_and_make_test_check_the_system_packages_first(root, tmp_path, targ
     # setup check with the command to run, before building or testing anything.
     result = make(root, target, USER_ID="1000", **missing(tmp_path))
     assert result.returncode != 0
-    assert "sudo apt-get install -y chromium fonts-wqy-microhei" in result.stderr
+    assert f"sudo apt-get install -y {PACKAGES}" in result.stderr
 
 
 def test_ci_runs_just_the_readme_commands(root):

@@ -8,7 +8,9 @@ of control must show a visible focus when reached with the keyboard. At 390 px, 
 block of the pages a phone reader needs (a lost-value yaku page, the house-rules page, and
 the other kinds) reaches past the viewport or scrolls sideways inside itself.
 
-Time (#43): one page load per page and viewport (light, then dark switched in place), axe
+Time (#43): one page kept per viewport for the module and navigated by each test (a new
+page is a new renderer process, conftest.KeptPages); one load per page and viewport
+(light, then dark switched in place), axe
 injected once per load and run once per scheme with all the rules, the phone's sideways
 check on the phone's own load, the Tab presses sent without a round trip each.
 """
@@ -52,13 +54,12 @@ def base_url(built_site):
         yield url
 
 
-def _open(browser, url: str, viewport: dict[str, int]):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.goto(url)
+def _open(kept_pages, url: str, viewport: dict[str, int]):  # type: ignore[no-untyped-def]
+    """The module's kept page for this viewport, navigated afresh (conftest.KeptPages)."""
+    page = kept_pages.open(url, viewport=viewport)
     if "/house-rules/" in url:
         page.wait_for_selector("#yb-hr[data-ready='1']", timeout=60_000)
-    return context, page
+    return page
 
 
 # Best-practice rules outside the WCAG tags that the issue named: the search dialog's name
@@ -148,47 +149,38 @@ def _light_then_dark_violations(page, path: str) -> list[str]:  # type: ignore[n
 
 
 @pytest.mark.parametrize("kind,path", PAGES, ids=[k for k, _ in PAGES])
-def test_no_wcag_aa_violation(browser, base_url, kind, path):
+def test_no_wcag_aa_violation(kept_pages, base_url, kind, path):
     """Light mode, then dark mode switched on with the header's toggle (one page load)."""
-    context, page = _open(browser, base_url + path, DESKTOP)
-    try:
-        failures = _light_then_dark_violations(page, path)
-        assert failures == [], "\n".join([f"{kind} ({path or '/'}) on a desktop", *failures])
-    finally:
-        context.close()
+    page = _open(kept_pages, base_url + path, DESKTOP)
+    failures = _light_then_dark_violations(page, path)
+    assert failures == [], "\n".join([f"{kind} ({path or '/'}) on a desktop", *failures])
 
 
 @pytest.mark.parametrize("kind,path", PAGES, ids=[k for k, _ in PAGES])
 def test_no_wcag_aa_violation_and_nothing_scrolls_sideways_on_a_phone(
-        browser, base_url, kind, path, tmp_path_factory):
+        kept_pages, base_url, kind, path, tmp_path_factory):
     """#41's acceptance, the other viewport: the same pages at 390 px (the drawer closed, the
     header's own phone layout), light, then dark with the header's toggle; and, on the same
     load, before the toggle, no block reaching past the viewport or scrolling sideways."""
-    context, page = _open(browser, base_url + path, PHONE)
-    try:
-        failures = [f"sideways: {block}" for block in page.evaluate(OVERFLOW)]
-        if path in (LOST_VALUE_PAGE, "house-rules/", "en/" + LOST_VALUE_PAGE):
-            shots = tmp_path_factory.getbasetemp() / "phone-screenshots"
-            shots.mkdir(exist_ok=True)
-            page.screenshot(path=str(shots / (path.strip("/").replace("/", "_") + ".png")),
-                            full_page=False)
-        failures += _light_then_dark_violations(page, path)
-        assert failures == [], "\n".join([f"{kind} ({path or '/'}) on a 390 px phone", *failures])
-    finally:
-        context.close()
+    page = _open(kept_pages, base_url + path, PHONE)
+    failures = [f"sideways: {block}" for block in page.evaluate(OVERFLOW)]
+    if path in (LOST_VALUE_PAGE, "house-rules/", "en/" + LOST_VALUE_PAGE):
+        shots = tmp_path_factory.getbasetemp() / "phone-screenshots"
+        shots.mkdir(exist_ok=True)
+        page.screenshot(path=str(shots / (path.strip("/").replace("/", "_") + ".png")),
+                        full_page=False)
+    failures += _light_then_dark_violations(page, path)
+    assert failures == [], "\n".join([f"{kind} ({path or '/'}) on a 390 px phone", *failures])
 
 
 @pytest.mark.parametrize("path", ["", "yaku/3-13-01/", "en/house-rules/"])
-def test_no_wcag_aa_violation_with_search_results_open(browser, base_url, path):
-    context, page = _open(browser, base_url + path, DESKTOP)
-    try:
-        page.click("input.md-search__input")
-        page.fill("input.md-search__input", "ippatsu")
-        page.press("input.md-search__input", "End")
-        page.wait_for_selector(".md-search-result__item", timeout=60_000)
-        assert _violations(page) == []
-    finally:
-        context.close()
+def test_no_wcag_aa_violation_with_search_results_open(kept_pages, base_url, path):
+    page = _open(kept_pages, base_url + path, DESKTOP)
+    page.click("input.md-search__input")
+    page.fill("input.md-search__input", "ippatsu")
+    page.press("input.md-search__input", "End")
+    page.wait_for_selector(".md-search-result__item", timeout=60_000)
+    assert _violations(page) == []
 
 
 FOCUS_STYLE = """(el) => {
@@ -216,51 +208,45 @@ TABS_BETWEEN_LOOKS = 25
 
 
 @pytest.mark.parametrize("path", ["house-rules/", "en/house-rules/", LOST_VALUE_PAGE])
-def test_keyboard_focus_is_visible_on_every_kind_of_control(browser, base_url, path):
+def test_keyboard_focus_is_visible_on_every_kind_of_control(kept_pages, base_url, path):
     """Tab through the page (the skip link taken): every element reached shows an outline
     or a ring."""
-    context, page = _open(browser, base_url + path, DESKTOP)
-    try:
-        page.evaluate(FOCUS_LOG)
-        page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement.classList.contains('md-skip')"):
-            page.keyboard.press("Enter")  # past the navigation, into the page
-        presses = 1
-        while presses < TAB_PRESSES and not page.evaluate("() => window.ybFocus.round"):
-            batch = min(TABS_BETWEEN_LOOKS, TAB_PRESSES - presses)
-            for _ in range(batch):
-                page.keyboard.press("Tab")
-            presses += batch
-        seen: dict[str, int] = {}
-        invisible = []
-        for style in page.evaluate("() => window.ybFocus.styles"):
-            kind = f"{style['tag'].lower()}[{style['type']}]"
-            seen[kind] = seen.get(kind, 0) + 1
-            if not (style["outline"] or style["shadow"]):
-                invisible.append(kind)
-        assert "a[]" in seen, (path, seen)
-        if "house-rules" in path:
-            for kind in ("input[text]", "input[checkbox]", "select[select-one]", "button[button]"):
-                assert kind in seen, (path, kind, seen)
-        assert invisible == [], (path, sorted(set(invisible)))
-    finally:
-        context.close()
+    page = _open(kept_pages, base_url + path, DESKTOP)
+    page.evaluate(FOCUS_LOG)
+    page.keyboard.press("Tab")
+    if page.evaluate("() => document.activeElement.classList.contains('md-skip')"):
+        page.keyboard.press("Enter")  # past the navigation, into the page
+    presses = 1
+    while presses < TAB_PRESSES and not page.evaluate("() => window.ybFocus.round"):
+        batch = min(TABS_BETWEEN_LOOKS, TAB_PRESSES - presses)
+        for _ in range(batch):
+            page.keyboard.press("Tab")
+        presses += batch
+    seen: dict[str, int] = {}
+    invisible = []
+    for style in page.evaluate("() => window.ybFocus.styles"):
+        kind = f"{style['tag'].lower()}[{style['type']}]"
+        seen[kind] = seen.get(kind, 0) + 1
+        if not (style["outline"] or style["shadow"]):
+            invisible.append(kind)
+    assert "a[]" in seen, (path, seen)
+    if "house-rules" in path:
+        for kind in ("input[text]", "input[checkbox]", "select[select-one]", "button[button]"):
+            assert kind in seen, (path, kind, seen)
+    assert invisible == [], (path, sorted(set(invisible)))
 
 
 @pytest.mark.parametrize("path", ["house-rules/", "en/house-rules/"])
-def test_the_checker_is_a_few_tab_presses_from_the_top(browser, base_url, path):
+def test_the_checker_is_a_few_tab_presses_from_the_top(kept_pages, base_url, path):
     """The skip link, then the hand input: the checker comes before the 149-row sheet."""
-    context, page = _open(browser, base_url + path, DESKTOP)
-    try:
-        for _ in range(40):
-            page.keyboard.press("Tab")
-            focused = page.evaluate("() => [document.activeElement.id,"
-                                    " document.activeElement.classList.contains('md-skip')]")
-            if focused[0] == "yb-hr-hand":
-                break
-            if focused[1]:
-                page.keyboard.press("Enter")
-        else:
-            raise AssertionError("the hand input is more than 40 Tab presses from the top")
-    finally:
-        context.close()
+    page = _open(kept_pages, base_url + path, DESKTOP)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate("() => [document.activeElement.id,"
+                                " document.activeElement.classList.contains('md-skip')]")
+        if focused[0] == "yb-hr-hand":
+            break
+        if focused[1]:
+            page.keyboard.press("Enter")
+    else:
+        raise AssertionError("the hand input is more than 40 Tab presses from the top")

@@ -1,7 +1,7 @@
 """The built site in Debian's Chromium (Playwright, no browser download): search folds
 Simplified to Traditional, romaji finds a yaku, an old section anchor follows the yaku to its
 page, example tiles render, and at a phone's 390 px nothing is cut off. Screenshots go to
-test-artifacts/. A missing /usr/bin/chromium fails the test: CI installs it."""
+test-artifacts/. A missing /usr/bin/chromium-headless-shell fails the test: `make` installs it."""
 
 from __future__ import annotations
 
