@@ -27,7 +27,7 @@ for _path in (str(ROOT), str(_HERE)):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from site_helpers import FALLBACK_EXAMPLES  # noqa: E402
+from site_helpers import FALLBACK_EXAMPLES, without_search_index  # noqa: E402
 
 import catalog  # noqa: E402
 from render import site  # noqa: E402
@@ -341,11 +341,16 @@ class KeptPages:
         self._browser = browser
         self._pages: dict[str, Any] = {}
 
-    def open(self, url: str, **context_options: Any) -> Any:
-        key = repr(sorted(context_options.items()))
+    def open(self, url: str, search_index: bool = True, **context_options: Any) -> Any:
+        """The kept page for these options at url; search_index=False: see
+        without_search_index."""
+        key = repr((search_index, sorted(context_options.items())))
         page = self._pages.get(key)
         if page is None or page.is_closed():
-            page = self._browser.new_context(**context_options).new_page()
+            context = self._browser.new_context(**context_options)
+            if not search_index:
+                without_search_index(context)
+            page = context.new_page()
             self._pages[key] = page
         else:
             if page.url.startswith(("http://", "https://")):

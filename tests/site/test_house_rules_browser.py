@@ -14,7 +14,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from site_helpers import serving
+from site_helpers import serving, without_search_index
 
 from render import house_rules_engine
 from yakubook.cli import main as cli_main
@@ -60,6 +60,7 @@ class Offline:
                 r.abort()
 
         self.context.route("**/*", route)
+        without_search_index(self.context)  # no test here searches
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from site_helpers import serving
+from site_helpers import serving, without_search_index
 
 pytestmark = pytest.mark.slow
 
@@ -140,6 +140,7 @@ CUT_OFF = """() => {
 def test_phone_width_cuts_nothing_off(browser, base_url, artifacts):
     context = browser.new_context(viewport={"width": 390, "height": 844},
                                   device_scale_factor=1, is_mobile=True, has_touch=True)
+    without_search_index(context)  # this test does not search
     page = context.new_page()
     try:
         for path in PHONE_PAGES:

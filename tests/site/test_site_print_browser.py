@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from site_helpers import serving
+from site_helpers import serving, without_search_index
 
 pytestmark = pytest.mark.slow
 
@@ -48,6 +48,7 @@ def test_the_count_helper_counts_pages_not_the_page_tree():
 def test_the_longest_yaku_pages_print_on_a_few_a4_sheets(browser, base_url, all_pages,
                                                           edition):
     context = browser.new_context()
+    without_search_index(context)  # no test here searches
     page = context.new_page()
     try:
         sheets = {}
@@ -88,6 +89,7 @@ def _luminance(css_color: str) -> float:
                                                  ("", "dark"), ("en/", "dark")])
 def test_paper_keeps_the_reading_and_drops_the_chrome(browser, base_url, edition, scheme):
     context = browser.new_context(color_scheme=scheme)
+    without_search_index(context)  # no test here searches
     page = context.new_page()
     try:
         page.goto(base_url + f"{edition}yaku/3-09-01/")

@@ -5,7 +5,7 @@ of the index pages (3-02-01, 3-08-01-07) reads on one line."""
 from __future__ import annotations
 
 import pytest
-from site_helpers import serving
+from site_helpers import serving, without_search_index
 
 pytestmark = pytest.mark.slow
 
@@ -38,6 +38,7 @@ def base_url(built_site):
 @pytest.mark.parametrize("path", ["status/", "by-value/", "en/status/", "en/by-value/"])
 def test_desktop_tables_need_no_sideways_scroll(browser, base_url, path):
     context = browser.new_context(viewport=DESKTOP)
+    without_search_index(context)  # no test here searches
     try:
         page = context.new_page()
         page.goto(base_url + path)
@@ -50,6 +51,7 @@ def test_desktop_tables_need_no_sideways_scroll(browser, base_url, path):
 @pytest.mark.parametrize("path", ["by-status/", "by-value/", "by-name/", "en/by-value/"])
 def test_yaku_ids_read_on_one_line_on_a_phone(browser, base_url, path):
     context = browser.new_context(viewport=PHONE)
+    without_search_index(context)  # no test here searches
     try:
         page = context.new_page()
         page.goto(base_url + path)
