@@ -192,6 +192,14 @@ def test_a_hand_gives_the_same_result_on_both_editions(browser, base_url, tmp_pa
                 assert untranslated(page, "#yb-hr-result") == []
                 page.locator("#yb-hr-checker").screenshot(
                     path=str(artifacts / "house-rules-en-checker.png"))
+                # 123 in every suit, four sequences, a two-sided wait: pinfu and 三色同順,
+                # named as players say it; the engine's name stays in the title
+                check(page, {"hand": "123m123p12345699s", "win": "6s"})
+                std = box.locator(".yb-hr-std")
+                assert std.inner_text() == "standard yaku: pinfu, sanshoku doujun"
+                assert std.locator("span").nth(1).get_attribute("title") == "sanshoku_doujun"
+                counted = box.locator(".yb-hr-score-counted").inner_text()
+                assert "sanshoku doujun 2 han" in counted and "_" not in counted, counted
             assert off.blocked == [] and off.errors == []
         finally:
             off.context.close()

@@ -918,6 +918,14 @@
   const LIMIT_ZH = { ...LIMITS, yakuman: "役滿", "kazoe yakuman": "累計役滿" };
   const TIMES_ZH = ["", "", "兩", "三", "四", "五", "六"];
   const times = (n) => TIMES_ZH[n] || String(n);
+  // The English page names a standard yaku by its usual romaji; the engine's name (what
+  // the CLI and the API report) stays in the element's title.
+  const STD_EN = {
+    sanshoku_doujun: "sanshoku doujun", sanshoku_doukou: "sanshoku doukou",
+    suuankou_tanki: "suuankou tanki", kokushi: "kokushi musou", kokushi13: "kokushi musou 13-sided wait",
+    chuuren: "chuuren poutou", chuuren_junsei: "junsei chuuren poutou",
+  };
+  const stdEn = (name) => STD_EN[name] || name;
   function stdZh(name) {
     const honor = /^yakuhai (\w+)$/.exec(name);
     if (honor) return `役牌 ${HONOR_ZH[honor[1]] || honor[1]}`;
@@ -1028,7 +1036,7 @@
       table.append(body);
       resultBox.append(table);
     }
-    if (res.standard_yaku.length) resultBox.append(EN ? el("p", { class: "yb-hr-std", text: `standard yaku: ${res.standard_yaku.join(", ")}` })
+    if (res.standard_yaku.length) resultBox.append(EN ? el("p", { class: "yb-hr-std" }, "standard yaku: ", res.standard_yaku.flatMap((n, i) => [i ? ", " : "", el("span", { title: n, text: stdEn(n) })]))
       : el("p", { class: "yb-hr-std" }, "一般役：", res.standard_yaku.flatMap((n, i) => [i ? "、" : "", el("span", { title: n, text: stdZh(n) })])));
     if (res.not_implemented.length) resultBox.append(el("p", { class: "yb-hr-std", text: L(`${res.not_implemented.length} 個採用的役尚未實現，未檢查 · enabled yaku without a body, not checked`, `${res.not_implemented.length} enabled yaku without a body, not checked`) }));
     if (res.score) resultBox.append(scoreBox(res.score));
@@ -1067,7 +1075,7 @@
   function scoreName(name) {
     const id = name.split(" ")[0];
     const y = BY_ID.get(id);
-    if (!y) return EN ? name : stdZh(name);
+    if (!y) return el("span", { title: name, text: EN ? stdEn(name) : stdZh(name) });
     if (!EN) return name;
     return el("span", {}, `${id} ${yname(y)}`, el("span", { class: "yb-hr-orig", lang: "zh-Hant", text: ` ${y.hant}` }));
   }
