@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.build.conftest import copy_built
+from tests.conftest import copy_project
+
 ROOT = Path(__file__).resolve().parents[2]
 WIN = ROOT / "examples" / "win.json"
 
@@ -125,11 +128,23 @@ def outputs_of(copy: Path) -> dict[str, bytes]:
             for p in sorted((copy / folder).rglob("*")) if p.is_file()}
 
 
-def built_once(copy: Path) -> dict[str, bytes]:
-    """The copy built (stamped) once: the next build replays, reading the whole tree."""
+@pytest.fixture(scope="module")
+def built_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A scratch copy of the project built (stamped) once, under the same memory cap: the
+    tree each test below starts from (a build is deterministic, so one build serves them
+    all; each test gets its own copy)."""
+    copy = copy_project(tmp_path_factory.mktemp("built") / "project")
     first = build_capped(copy)
     assert first.returncode == 0, first.stderr[-2000:]
-    return outputs_of(copy)
+    return copy
+
+
+@pytest.fixture()
+def built_copy(built_tree: Path, tmp_path: Path) -> Path:
+    """The built tree copied as it is (links as links, permission bits and the stamp kept:
+    the stamp hashes contents and relative paths, so the next build replays, reading the
+    whole tree)."""
+    return copy_built(built_tree, tmp_path / "project")
 
 
 def sparse(path: Path, size: int) -> None:
@@ -155,8 +170,9 @@ def sparse(path: Path, size: int) -> None:
     ids=["4 GB file", "link to /dev/zero", "link among outputs", "FIFO",
          "link to a folder outside"],
 )
-def test_what_a_build_must_not_read_is_refused_in_one_line(project_copy, where, plant, says):
-    before = built_once(project_copy)
+def test_what_a_build_must_not_read_is_refused_in_one_line(built_copy, where, plant, says):
+    project_copy = built_copy
+    before = outputs_of(project_copy)
     path = project_copy / where
     path.parent.mkdir(parents=True, exist_ok=True)
     plant(path)
@@ -176,8 +192,9 @@ def test_what_a_build_must_not_read_is_refused_in_one_line(project_copy, where, 
     ],
     ids=["4 GB file at the root", "link to /dev/zero in tests", "FIFO in tests"],
 )
-def test_what_the_build_does_not_need_is_never_opened(project_copy, where, plant):
-    before = built_once(project_copy)
+def test_what_the_build_does_not_need_is_never_opened(built_copy, where, plant):
+    project_copy = built_copy
+    before = outputs_of(project_copy)
     path = project_copy / where
     path.parent.mkdir(parents=True, exist_ok=True)
     plant(path)
@@ -220,10 +237,11 @@ def can_mount_read_only(tmp: Path) -> bool:
 
 @pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize("stamped", [True, False], ids=["stamped", "no stamp"])
-def test_a_read_only_tree_with_nothing_to_change_exits_0(project_copy, tmp_path, stamped):
+def test_a_read_only_tree_with_nothing_to_change_exits_0(built_copy, tmp_path, stamped):
     if not can_mount_read_only(tmp_path):
         pytest.skip("no read-only bind mount here (unshare -m needs CAP_SYS_ADMIN)")
-    before = built_once(project_copy)
+    project_copy = built_copy
+    before = outputs_of(project_copy)
     if not stamped:
         (project_copy / ".yakubook-stamp.json").unlink()  # the full build runs
     proc = read_only_build(project_copy)
