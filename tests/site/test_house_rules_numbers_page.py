@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from test_house_rules import SUPPLIED_TOML
 from test_house_rules_page import ORIGIN, PAGES, site_files
 
 from yakubook.engine.rules import Ruleset
@@ -26,16 +27,8 @@ from yakubook.engine.rules import Ruleset
 # a non-dealer's ron 4 x 200 = 800 (site/guide/scoring.md, "Payments").
 ISSUE_HAND = {"hand": "11m33m55p77p99s22s44s", "win": "4s", "called_pairs": 2, "seat": "S"}
 FU_TOML = '[yaku."3-09-12"]\nvalue = "b"\nfu = 25\n'
-# 十三龍門 b is "?倍滿貫", 東北新幹線 b "?翻".
-NUMBERS_TOML = FU_TOML + """
-[yaku."3-16-04"]
-value = "b"
-multiple = 2
-
-[yaku."3-08-01"]
-value = "b"
-han = 3
-"""
+# With 十三龍門 b ("?倍滿貫") and 東北新幹線 b ("?翻"): the bridge's test ruleset.
+NUMBERS_TOML = SUPPLIED_TOML
 NUMBERS = {"3-09-12": {"fu": 25}, "3-16-04": {"multiple": 2}, "3-08-01": {"han": 3}}
 
 
