@@ -489,6 +489,20 @@ def test_called_pairs_open_a_seven_pairs_hand_and_seven_pairs_is_closed_only() -
     assert dict(s.counted) == {"tanyao": "1 han"} and s.han == 1
 
 
+def test_the_full_count_of_a_standard_reading_has_its_yakuhai() -> None:
+    # ``standard_names`` is the full count ``appraise`` falls back on when a local yaku takes
+    # a standard one out. 123m 456p 55s, East and 中 triplets, dealer in the East round, won
+    # by ron after a riichi: East is both seat and round wind (2 han), 中 1 han, riichi 1 han;
+    # no tanyao (honours), no pinfu (triplets).
+    from yakubook.engine.score import standard_names
+
+    win = Win.from_json({"hand": "123m456p55s111777z", "win": "5s", "seat": "E",
+                         "riichi": "riichi"})
+    (reading,) = interpretations(win)
+    assert standard_names(win, reading, Scoring()) == {
+        "yakuhai East": 2, "yakuhai Red": 1, "riichi": 1}
+
+
 def test_an_irregular_shape_reads_only_the_tile_colour_yaku_and_base_fu() -> None:
     # BACK FOUR's shape of 123456789555s44z: half flush (3 han closed) is read off the tiles;
     # the shape has no set fu: 20 base + 10 for a closed ron = 30.
