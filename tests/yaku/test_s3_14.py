@@ -186,10 +186,16 @@ def test_goryuu_meidou_needs_a_closed_hand() -> None:
     assert "3-14-09" not in {a.id for a in evaluate(called).yaku}
 
 
-def test_giant_baba_takes_a_nine_of_any_suit() -> None:
-    # Giant馬場: 有9的暗刻時，8的雙碰聽的和牌 (僅限門前); the text names no suit. Here the
-    # concealed 9 is 999p and the hand is won by ron on 8s, waiting on 88s and 77z.
-    win = Win.make("123m456m999p888s77z", "8s")
+@pytest.mark.parametrize(("hand", "win_tile"), [
+    ("123m456m999p888s77z", "8s"),
+    ("123p456p999m888s77z", "8s"),
+    ("123m456m999s888p77z", "8p"),
+], ids=["999p", "999m", "999s"])
+def test_giant_baba_takes_a_nine_of_any_suit(hand: str, win_tile: str) -> None:
+    # Giant馬場: 有9的暗刻時，8的雙碰聽的和牌 (僅限門前); the text names no suit. The
+    # concealed 9 is each suit's in turn; the hand is won by ron on an 8 of another suit,
+    # waiting on that 8's pair and 77z.
+    win = Win.make(hand, win_tile)
     assert "3-14-10" in {a.id for a in evaluate(win).yaku}
 
 
