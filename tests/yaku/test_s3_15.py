@@ -17,6 +17,8 @@ from yakubook.generated.s3_15 import (
     PaarenchanAfterPaarenchan,
     PaarenchanCounting,
     RenhouOptions,
+    RenhouRonOnDealerFirstDiscard,
+    RenhouRonOnNondealerFirstDiscard,
     RenhouValue,
 )
 
@@ -77,6 +79,8 @@ def test_kanburi_value_c_needs_other_yaku() -> None:
         ("WD" * 8, 16, "c", "b", True),
         ("", 7, "d", "a", True),
         ("W" * 8, 8, "d", "c", False),  # c: after 7 honba the next one is at 15
+        ("W" * 8, 8, "d", "a", True),  # the win at 7 honba was one; a: winning on, one again
+        ("W" * 8, 8, "d", "d", False),  # d: only the first is certain
         ("W" * 15, 15, "d", "c", True),
         ("W" * 16, 16, "e", "c", False),
         ("W" * 17, 17, "e", "c", True),
@@ -103,6 +107,30 @@ def test_paarenchan_second_run_after_a_draw(after: str, hit: bool) -> None:
     counting = PaarenchanCounting.EIGHT_IN_A_ROW
     after_option = PaarenchanAfterPaarenchan.by_letter(after)
     assert paarenchan_hit(history, len(history), counting, after_option) == hit
+
+
+@pytest.mark.parametrize(("seat", "discarder", "dealer_discarded"), [
+    ("W", "across", True),  # West's opposite is East
+    ("S", "previous", True),  # the player before South is East
+    ("N", "next", True),  # the player after North is East
+    ("W", "previous", False),  # South
+    ("N", "across", False),  # South
+    ("N", "previous", False),  # West
+])
+def test_renhou_tells_the_dealers_first_discard_by_the_seats(
+    seat: str, discarder: str, dealer_discarded: bool
+) -> None:
+    # 3-15-01-01 counts a ron on the dealer's first discard and 3-15-01-02 does not count one
+    # on a non-dealer's: which one it was follows from the winner's seat and where the
+    # discarder sits (next, across, previous), the dealer being East. (Before the winner's
+    # first draw only the seats before it in turn order have discarded.)
+    opts = dataclasses.replace(
+        RenhouOptions(),
+        ron_on_dealer_first_discard=RenhouRonOnDealerFirstDiscard.COUNTS,
+        ron_on_nondealer_first_discard=RenhouRonOnNondealerFirstDiscard.NOT_COUNTED,
+    )
+    v = _view(seat_wind=seat, discarder=discarder, turn=0, first_go_around=True)
+    assert (renhou(v, opts) is not None) == dealer_discarded
 
 
 def test_renhou_in_evaluate() -> None:
