@@ -108,12 +108,14 @@ def copy_project(dest: Path) -> None:
 
 
 # The yaku tests that run bodies through the engine but do not name their cases after a
-# section (values at a cap, interplay, what counts as a winning yaku): a body module's
-# mutant that its section's tests pass runs these too.
+# section (values at a cap, interplay, what counts as a winning yaku, the fu a body states:
+# BACK FOUR's and 七喜's are scored in test_score_round2.py): a body module's mutant that its
+# section's tests pass runs these too.
 BODY_TESTS_UNNAMED = [
     "tests/yaku/test_award_values.py",
     "tests/yaku/test_interplay.py",
     "tests/yaku/test_winning.py",
+    "tests/yaku/test_score_round2.py",
 ]
 
 

@@ -166,6 +166,11 @@ def test_set_notes_carry_the_rule_questions():
     for member in SetChiitoitsuTerminalSets:
         opts = dataclasses.replace(info.options(), terminal_sets=member)
         assert member.text in best("3-09-08", terminals, opts).note
+    # 3-09-08-02 b 計純全帶幺: the all-terminal Set hand is worth 純全帶幺's 3 han (closed:
+    # seven pairs hold no meld) in the adopted value.
+    junchan = dataclasses.replace(info.options(), terminal_sets=SetChiitoitsuTerminalSets.JUNCHAN)
+    got = best("3-09-08", terminals, junchan)
+    assert (got.value["kind"], got.value["han"]) == ("adopted", 3)
     assert best("3-09-08", two_sets, info.options()).note == ""
 
 

@@ -253,6 +253,19 @@ def test_back_four_fu_counts_its_fours_as_ankan() -> None:
     assert (s.han, s.fu, s.payment.ron) == (2, 120, 7700)
 
 
+def test_back_four_fu_by_tsumo_and_with_a_number_pair() -> None:
+    # BACK FOUR b with han = 1, as above. By tsumo, 1111m (terminal ankan 32), 5555p and
+    # 5555s (simple ankan 16 each), the 77z (中) pair 2, won on 7z (單騎 2): 20 + tsumo 2
+    # + 64 + 2 + 2 = 90, 90 fu (the tsumo's 2 fu land it on 90 exactly).
+    rs = ruleset('[yaku."3-16-07"]\nvalue = "b"\nhan = 1\n')
+    tsumo = {"hand": "1111m5555p5555s77z", "win": "7z", "tsumo": True, "seat": "S"}
+    assert scored(tsumo, rs).fu == 90
+    # A pair of a number tile is worth nothing: 2222m 5555p 8888s (simple ankan 16 each), the
+    # 33s pair won by ron (單騎 2), riichi: 20 + closed ron 10 + 48 + 0 + 2 = 80, 80 fu.
+    ron = {"hand": "2222m5555p338888s", "win": "3s", "riichi": "riichi", "seat": "S"}
+    assert scored(ron, rs).fu == 80
+
+
 def test_chiishii_fu_counts_an_honor_wait_as_tanki() -> None:
     # 七喜 c 4翻 on 1234567m + each honor once, ron on 7z by South. 3-16-09-02 a 無（0符）:
     # the hand itself has no fu; 3-16-09-03 a 聽字牌計單騎聽: 2; 20 + closed ron 10 = 32,
