@@ -160,6 +160,17 @@ def test_waits_count_the_fourth_copy_but_never_a_fifth() -> None:
     assert waits(Win.make("111122334m456p99s", "4m")) == 2
 
 
+@pytest.mark.parametrize(("riichi", "holds"), [
+    ("none", True), ("riichi", False), ("double", False), ("open", False),
+])
+def test_tsubame_gaeshi_2_is_for_a_winner_not_in_riichi(riichi: str, holds: bool) -> None:
+    # 3-02-05: a player in riichi deals into a player who is not. West wins on South's
+    # discard, South in riichi; West itself in riichi (of any kind) is not this yaku.
+    w = Win.make(PLAIN, "5m", riichi=riichi, discarder_riichi="riichi", seat_wind="W",
+                 discarder="previous")
+    assert ("3-02-05" in {a.id for a in evaluate(w).yaku}) == holds
+
+
 # -- evaluate ----------------------------------------------------------------------------
 
 
