@@ -35,6 +35,26 @@ def test_the_swapped_straight_is_read_as_singles_and_sets() -> None:
     assert interp.winning_block == Block("single", t("2s")) and interp.wait == "kanchan"
 
 
+@pytest.mark.parametrize(("swap", "green"), [
+    ("2", True), ("3", True), ("4", True), ("6", True), ("8", True), ("5", False), ("7", False),
+])
+def test_the_swapped_tile_is_a_green_souzu(swap: str, green: bool) -> None:
+    # 綠皮車 (3-08-01-07): the manzu straight with one tile swapped for the same souzu, which
+    # must be green (綠一色's 2 3 4 6 8 sou), plus East and North.
+    numbers = "123456789".replace(swap, "")
+    win = Win.make(f"{numbers}m{swap}s11144z", "4z")
+    assert bool(guriinsha(win)) == green
+
+
+@pytest.mark.parametrize(("won", "holds"), [
+    ("2p", True), ("4p", True), ("6p", True), ("3p", False), ("7p", False),
+])
+def test_route_246_is_won_on_a_2_4_or_6(won: str, holds: bool) -> None:
+    # Route 246 (3-08-06): 混一色 一氣通貫 won on a 2, 4 or 6 (123456789p with East and South).
+    win = Win.make("123456789p11122z", won)
+    assert ("3-08-06" in {a.id for a in evaluate(win).yaku}) == holds
+
+
 @pytest.mark.parametrize(
     ("hand", "win", "wait"),
     [
