@@ -58,7 +58,7 @@ def _open(kept_pages, url: str, viewport: dict[str, int],  # type: ignore[no-unt
           search_index: bool = False):
     """The module's kept page for this viewport, navigated afresh (conftest.KeptPages); the
     search dialog stays closed but in the search test, so the others' search index has no
-    documents (conftest.without_search_index)."""
+    documents (site_helpers.without_search_index)."""
     page = kept_pages.open(url, search_index=search_index, viewport=viewport)
     if "/house-rules/" in url:
         page.wait_for_selector("#yb-hr[data-ready='1']", timeout=60_000)
