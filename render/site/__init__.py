@@ -121,10 +121,12 @@ def _tidy(md: str) -> str:
 def stage(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
           outputs: dict[str, bytes]) -> tuple[dict[str, bytes], list[str]]:
     warnings: list[str] = []
+    # The house-rules page (#14) first: a bad preset (rulesets/*.toml) stops the build
+    # before the pages are rendered, not after.
+    out = house_rules.stage(root, cat, names, outputs)
     # the examples' awards and the bodies' readings come from this build's engine
     with engine.of_build(root, outputs):
         site = build_model(root, cat, names, outputs, warnings)
         files = render_pages(site, names, cat, root)
-    out = {DOCS + k: v.encode("utf-8") for k, v in files.items()}
-    out.update(house_rules.stage(root, cat, names, outputs))  # the house-rules page (#14)
+    out.update({DOCS + k: v.encode("utf-8") for k, v in files.items()})
     return dict(sorted(out.items())), warnings

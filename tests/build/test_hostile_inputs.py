@@ -26,6 +26,7 @@ from yakubook.engine.rules import Ruleset
 from yakubook.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
+POLL = 0.05  # serve_forever's poll, as tests/site/site_helpers.py's POLL
 WIN = ROOT / "examples" / "win.json"
 MEMORY_CAP = 1 << 30  # 1 GiB of address space: a build or evaluate needs a few hundred MB
 FOLDERS = ("catalog", "generated", "site/docs", "sources")
@@ -300,7 +301,7 @@ def test_serve_escapes_control_characters_of_a_request_in_its_log(tmp_path, caps
     from yakubook.serve import make_server
 
     server = make_server(tmp_path, 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True)
     thread.start()
     try:
         with socket.create_connection(server.server_address[:2], timeout=10) as s:

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+# serve_forever's poll interval: shutdown() waits up to one poll (0.5 s by default) per server.
+POLL = 0.05
 
 # A holding example and a failing one for 3-13-01 (manzu totalling exactly 100 / 98), used
 # when the project has no examples of its own, so the browser test always has tiles to draw.
@@ -402,7 +404,7 @@ def serving(public: Path) -> Iterator[str]:
     from yakubook.serve import make_server
 
     server = make_server(public, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}/"

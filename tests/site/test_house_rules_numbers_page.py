@@ -22,6 +22,9 @@ from test_house_rules_page import ORIGIN, PAGES, site_files
 
 from yakubook.engine.rules import Ruleset
 
+# On the worker of test_house_rules_page.py, whose browser it shares (--dist loadgroup).
+pytestmark = pytest.mark.xdist_group("house-rules-page")
+
 # The issue's hand: seven pairs, two of them called (鳴牌七對子), won by ron from South (not
 # the dealer). Under 3-09-12 b with `fu = 25` it is 1 han 25 fu: base 25 x 2^(1+2) = 200,
 # a non-dealer's ron 4 x 200 = 800 (site/guide/scoring.md, "Payments").
@@ -58,21 +61,45 @@ def files(hr_outputs) -> dict[str, tuple[bytes, str]]:
     return site_files(hr_outputs)
 
 
-@pytest.fixture
-def profile(browser, files, bridge) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def kept_page(browser, files, bridge) -> Iterator[Any]:
+    """One profile and page for the module's tests, emptied by ``fresh_page`` before each
+    (a new page starts a renderer process, ~1.3 s of CPU more than a load in a kept one:
+    conftest.KeptPages)."""
     ctx = new_context(browser, files, bridge)
     try:
-        yield ctx
+        yield new_page(ctx)
     finally:
         ctx.close()
 
 
-def open_page(ctx: Any, lang: str, hash_: str = "") -> Any:
+def _loaded(pg: Any, lang: str, hash_: str) -> Any:
+    pg.goto(ORIGIN + PAGES[lang] + hash_)
+    pg.wait_for_selector("#yb-hr[data-ready]", timeout=60_000)
+    return pg
+
+
+def visit(pg: Any, lang: str, hash_: str = "") -> Any:
+    """pg loaded as a new document; what its profile stored is kept."""
+    pg.goto("about:blank")
+    pg.errors.clear()
+    return _loaded(pg, lang, hash_)
+
+
+def fresh_page(pg: Any, lang: str, hash_: str = "") -> Any:
+    """The kept page as a new profile shows it: the origin's local storage (the page's only
+    store: the sheet) cleared, then the page loaded as a new document."""
+    if pg.url.startswith(ORIGIN):
+        pg.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+    pg.context.clear_cookies()
+    return visit(pg, lang, hash_)
+
+
+def new_page(ctx: Any) -> Any:
+    """A new page of ``ctx``, keeping the errors it reports."""
     pg = ctx.new_page()
     pg.errors = []
     pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-    pg.goto(ORIGIN + PAGES[lang] + hash_)
-    pg.wait_for_selector("#yb-hr[data-ready]", timeout=60_000)
     return pg
 
 
@@ -123,8 +150,8 @@ def number_input(pg: Any, yid: str, key: str) -> Any:
      "3-09-12 25符1翻"),
     ("en", "1 han 25 fu", "ron: the discarder pays 800; total 800", "3-09-12 25 fu 1 han"),
 ])
-def test_an_imported_fu_is_kept_and_scored(profile, lang, worth, pay, badge):
-    pg = open_page(profile, lang)
+def test_an_imported_fu_is_kept_and_scored(kept_page, lang, worth, pay, badge):
+    pg = fresh_page(kept_page, lang)
     import_toml(pg, FU_TOML)
     assert pg.get_attribute("#yb-hr-import-msg", "class").endswith("yb-hr-ok")
     shown = shown_score(pg, ISSUE_HAND)
@@ -136,9 +163,9 @@ def test_an_imported_fu_is_kept_and_scored(profile, lang, worth, pay, badge):
     assert pg.errors == []
 
 
-def test_every_supplied_number_goes_through_import_edit_export_and_link(profile, browser,
+def test_every_supplied_number_goes_through_import_edit_export_and_link(kept_page, browser,
                                                                          files, bridge):
-    pg = open_page(profile, "zh")
+    pg = fresh_page(kept_page, "zh")
     import_toml(pg, NUMBERS_TOML)
     assert pg.evaluate("window.ybHouseRules.state().numbers") == NUMBERS
     for yid, numbers in NUMBERS.items():
@@ -161,14 +188,15 @@ def test_every_supplied_number_goes_through_import_edit_export_and_link(profile,
     # the link, in a fresh profile, on either edition
     other = new_context(browser, files, bridge)
     try:
+        shared = new_page(other)
         for lang in ("zh", "en"):
-            shared = open_page(other, lang, "#" + link.split("#", 1)[1])
+            visit(shared, lang, "#" + link.split("#", 1)[1])
             assert shared.evaluate("window.ybHouseRules.state().numbers") == edited, lang
             assert shared.evaluate("window.ybHouseRules.toml()") == toml, lang
             assert number_input(shared, "3-09-12", "fu").input_value() == "40"
             assert not shared.locator("#yb-hr-unknown").count()
         # the stored copy: a plain visit brings the sheet back
-        plain = open_page(other, "zh")
+        plain = visit(shared, "zh")
         assert plain.evaluate("window.ybHouseRules.state().numbers") == edited
         # 25 fu scores as 25, 40 as 40 (1 han 40 fu: 40 x 8 = 320 base, ron 1300)
         assert shown_score(plain, ISSUE_HAND)["worth"] == "1翻40符"
@@ -188,8 +216,8 @@ def test_every_supplied_number_goes_through_import_edit_export_and_link(profile,
     ("en", {"han": "lost number:  han", "fu": "lost number:  fu",
             "multiple": "lost number:  times"}),
 ])
-def test_each_number_is_asked_for_in_the_editions_words(profile, lang, labels):
-    pg = open_page(profile, lang)
+def test_each_number_is_asked_for_in_the_editions_words(kept_page, lang, labels):
+    pg = fresh_page(kept_page, lang)
     for yid, key in (("3-08-01", "han"), ("3-09-12", "fu"), ("3-16-04", "multiple")):
         pg.select_option(f'select[data-choice="{yid}"]', "b")
         box = pg.locator(f'.yb-hr-yaku[data-id="{yid}"] .yb-hr-lost[data-key="{key}"]')
@@ -204,8 +232,8 @@ def test_each_number_is_asked_for_in_the_editions_words(profile, lang, labels):
     assert pg.errors == []
 
 
-def test_old_links_still_give_a_han(profile):
+def test_old_links_still_give_a_han(kept_page):
     # `h=ID_N` (a han, as links always wrote it) opens as before; an unknown key is named
-    pg = open_page(profile, "zh", "#c=3-08-01b&h=3-08-01_3.3-09-12_lots5")
+    pg = fresh_page(kept_page, "zh", "#c=3-08-01b&h=3-08-01_3.3-09-12_lots5")
     assert pg.evaluate("window.ybHouseRules.state().numbers") == {"3-08-01": {"han": 3}}
     assert "3-09-12_lots5" in pg.inner_text("#yb-hr-unknown")

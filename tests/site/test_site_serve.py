@@ -13,6 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from site_helpers import POLL
 
 from yakubook import serve
 from yakubook.cli import main
@@ -25,7 +26,7 @@ def test_make_server_serves_the_directory(tmp_path):
     server = serve.make_server(tmp_path, 0)
     host, port = server.server_address[:2]
     assert host == "127.0.0.1"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread = threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True)
     thread.start()
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:
@@ -51,7 +52,7 @@ def _get(url: str) -> tuple[int, str, str]:
 
 def _serving(directory):
     server = serve.make_server(directory, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True).start()
     return server, server.server_address[1]
 
 
@@ -160,7 +161,7 @@ def test_outside_a_checkout_serve_says_so_in_one_line(tmp_path):
 def test_a_nul_in_the_path_gets_an_answer_and_no_traceback(tmp_path, capsys):
     (tmp_path / "index.html").write_text("<p>home</p>", encoding="utf-8")
     server = serve.make_server(tmp_path, 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True).start()
     try:
         with socket.create_connection(server.server_address[:2], timeout=10) as s:
             s.sendall(b"GET /%00 HTTP/1.0\r\n\r\n")
