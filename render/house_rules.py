@@ -318,7 +318,7 @@ hand under it with the project's own engine (running in your browser, offline).
 # levels up; its yaku links (data-site) go to the English yaku pages.
 PAGE_TEXT_EN = """\
 ---
-title: House rules (English)
+title: House rules
 ---
 
 {switch}

@@ -60,6 +60,18 @@ def test_english_edition_has_every_page_of_the_chinese_one(zh_pages, en_pages):
     assert set(en_pages) <= zh
 
 
+def test_the_english_navigation_names_its_pages_plainly(en_pages):
+    """The English edition is a site of its own (site/mkdocs.en.yml), so its navigation and
+    tab titles say "Home", "By name" …: a "(English)" after each, left from when both
+    editions shared one navigation, is noise to its reader."""
+    titles = {path: re.search(r"^title: (.*)$", md, re.M) for path, md in en_pages.items()}
+    assert all(titles.values()), [p for p, t in titles.items() if t is None]
+    assert [p for p, t in titles.items() if "English" in t.group(1)] == []
+    assert {titles[p].group(1) for p in ("index.md", "by-name.md", "house-rules.md",
+                                         "status.md")} == {
+        "Home", "By name", "House rules", "Implementation status"}
+
+
 def test_no_english_page_shows_untranslated_chinese(en_pages):
     bad = {path: lines[:3] for path, md in en_pages.items() if (lines := untranslated(md))}
     assert bad == {}
