@@ -36,6 +36,7 @@ from typing import Any
 import catalog as catalog_pkg
 from catalog import translations
 from render.site import english
+from render.site.values import lost_numbers
 
 TEMPLATES = Path(__file__).parent / "templates" / "site" / "house_rules"
 DOCS = "site/docs/"
@@ -63,18 +64,6 @@ def _text(obj: dict[str, Any] | None) -> dict[str, str]:
         return {"hant": "", "hans": ""}
     hant = obj.get("zh-Hant", obj.get("source", ""))
     return {"hant": hant, "hans": obj.get("zh-Hans", hant)}
-
-
-def lost_numbers(value: dict[str, Any] | None) -> list[str]:
-    """The numbers a ruleset may supply for a value option, in the engine's order (`han`,
-    `fu`, `multiple`): those the sources lost in it (`?翻`, `?5符1翻`, `?倍滿貫`), as
-    yakubook.engine.rules accepts them (a number the value has, set to null, the value
-    marked lost)."""
-    from yakubook.engine.score import SUPPLIABLE
-
-    if not value or not value.get("lost"):
-        return []
-    return [key for key in SUPPLIABLE if key in value and value[key] is None]
 
 
 def none_letter(options: list[dict[str, Any]]) -> str | None:

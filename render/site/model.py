@@ -25,7 +25,20 @@ from render.site.common import (
 )
 from render.site.escape import SiteError
 from render.site.examples import ExampleView, read_examples
-from render.site.values import Text, badge, is_lost, text, to_hant, value_rank
+from render.site.values import (
+    Text,
+    badge,
+    is_lost,
+    lost_numbers,
+    text,
+    to_hant,
+    value_rank,
+)
+
+# The numbers a lost-value page's ruleset snippet shows (the reader writes their table's
+# own): a fu ends in the 5 that survived of 鳴牌七對子's ?5符.
+SUPPLY_EXAMPLES = {"han": 2, "fu": 25, "multiple": 2}
+LOST_NUMBER_WORDS = {"han": ("翻數", "翻数"), "fu": ("符數", "符数"), "multiple": ("倍數", "倍数")}
 
 
 @dataclass
@@ -191,6 +204,22 @@ class Node:
     @property
     def lost_letters(self) -> list[str]:
         return [o.letter for o in self.options if o.value is not None and is_lost(o.value)]
+
+    @property
+    def lost_supply(self) -> list[tuple[str, int, str, str]]:
+        """What a ruleset writes to supply the numbers of the first option that lost one:
+        each key the engine takes for it (``han``, ``fu``, ``multiple``), an example, and
+        what the number is called (zh-Hant, zh-Hans)."""
+        first = next(o for o in self.options if o.value is not None and is_lost(o.value))
+        keys = lost_numbers(first.value) or ["han"]  # a case's or open value's han
+        return [(key, SUPPLY_EXAMPLES[key], *LOST_NUMBER_WORDS[key]) for key in keys]
+
+    @property
+    def lost_words(self) -> dict[str, str]:
+        """What the lost numbers are called in the page's sentence (翻數, 符數, 倍數), by
+        script (``hant``, ``hans``)."""
+        supply = self.lost_supply
+        return {"hant": "、".join(s[2] for s in supply), "hans": "、".join(s[3] for s in supply)}
 
     @property
     def hashes(self) -> Markup:

@@ -122,6 +122,18 @@ def is_lost(v: dict[str, Any]) -> bool:
     return bool(v.get("open") and is_lost(v["open"]))
 
 
+def lost_numbers(value: dict[str, Any] | None) -> list[str]:
+    """The numbers a ruleset may supply for a value option, in the engine's order (`han`,
+    `fu`, `multiple`): those the sources lost in it (`?翻`, `?5符1翻`, `?倍滿貫`), as
+    yakubook.engine.rules accepts them (a number the value has, set to null, the value
+    marked lost)."""
+    from yakubook.engine.score import SUPPLIABLE
+
+    if not value or not value.get("lost"):
+        return []
+    return [key for key in SUPPLIABLE if key in value and value[key] is None]
+
+
 def badge(v: dict[str, Any] | None) -> Markup:
     if v is None:
         return Markup("")

@@ -492,6 +492,38 @@ def test_the_default_is_the_first_option_with_a_number(pages, all_pages):
     assert re.search(r"\| \*\*c\*\*<br><span class=\"yb-default\"", yaku)
     assert not re.search(r"\| \*\*b\*\*<br><span class=\"yb-default\"", yaku)
     # 皆素: no option with a number: the page says its default awards ?翻
-    assert "所以預設選項 b 計為 ?翻" in pages["yaku/3-14-13.md"]
-    assert "its default (option b) awards ? han" in all_pages["en/yaku/3-14-13.md"]
-    assert "awards ? han" not in all_pages["en/yaku/3-08-01.md"]
+    def said(md: str) -> str:
+        return re.sub(r"<[^>]+>", "", md)
+
+    assert "所以預設選項 b 計為 ?翻，" in said(pages["yaku/3-14-13.md"])
+    assert "its default (option b) awards ? han unless" in said(all_pages["en/yaku/3-14-13.md"])
+    assert "awards ? han" not in said(all_pages["en/yaku/3-08-01.md"])
+    # 鳴牌七對子: its default b lost the tens of its fu, not a han
+    assert "所以預設選項 b 計為 ?符1翻，" in said(pages["yaku/3-09-12.md"])
+    assert "(option b) awards ? fu 1 han unless" in said(all_pages["en/yaku/3-09-12.md"])
+
+
+LOST_SNIPPET = re.compile(r"```toml\n(.*?)```", re.S)
+
+
+def test_each_lost_value_page_gives_a_ruleset_the_engine_takes(all_pages, cat):
+    """The snippet a lost-value page offers supplies the number under the key the engine
+    takes for that option (`han`, 鳴牌七對子's `fu`, 十三龍門's `multiple`): pasted into a
+    ruleset as it stands, it loads, and the number is supplied. Before, every page said
+    `han = 2`, which the engine refuses for 3-09-12 b and 3-16-04 b."""
+    from yakubook.engine.rules import Ruleset
+
+    lost = {n["id"] for n in cat["nodes"] if n["kind"] == "yaku"
+            and any(o["value"] and o["value"].get("lost") for o in n["options"])}
+    assert {"3-09-12", "3-16-04", "3-14-13"} <= lost
+    keys = {}
+    for yid in sorted(lost):
+        for edition in ("", "en/"):
+            found = LOST_SNIPPET.findall(all_pages[f"{edition}yaku/{yid}.md"])
+            assert len(found) == 1, (edition, yid)
+            snippet = "\n".join(line.strip() for line in found[0].splitlines())
+            rules = Ruleset.from_toml(snippet, f"{edition}yaku/{yid}.md")
+            assert list(rules.supplied) == [yid], (edition, yid, snippet)
+            keys[yid] = sorted(rules.supplied[yid])
+    assert keys["3-09-12"] == ["fu"] and keys["3-16-04"] == ["multiple"]
+    assert keys["3-14-13"] == ["han"]
