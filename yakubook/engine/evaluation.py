@@ -472,6 +472,9 @@ def _paying_reading(
     equals): the table is paid the same, and the reader is shown the local yaku that
     hold rather than a reading that hides them."""
     scoring = rs.scoring
+    if len(readings) == 1:  # most hands: nothing to compare it with
+        interp, awards = readings[0]
+        return interp, awards, appraise(win, interp, awards, scoring)[1]
     best: tuple[tuple, Interpretation, list[Award], Callable[[], Score]] | None = None
     for interp, awards in readings:
         paying, build = appraise(win, interp, awards, scoring)
