@@ -11,6 +11,7 @@ accelerator is not built (test_speedups.py fails then, in a checkout made by `ma
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import itertools
 import pickle
@@ -26,6 +27,7 @@ from yakubook.engine import _accel, decompose, registry
 from yakubook.engine.award import Award
 from yakubook.engine.evaluation import evaluate
 from yakubook.engine.rules import Ruleset
+from yakubook.engine.score import Scoring
 from yakubook.engine.win import Win
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -131,6 +133,55 @@ def test_random_wins(everything, part):
         readings += fast[0] == "ok" and fast[3]  # a reading was reported
     assert differ == []
     assert readings == WINS_PER_PART  # every generated win is complete and read
+
+
+def _scored(obj: Any, ruleset: Ruleset) -> tuple:
+    """What one engine scores of a JSON win (``score=True``: the paying reading, its
+    awards and the Score), or the error."""
+    try:
+        r = evaluate(Win.from_json(obj), ruleset, score=True)
+    except Exception as e:  # any exception: its type is compared
+        return ("error", type(e).__name__, str(e))
+    return ("ok", typed((r.yaku, r.interpretation, r.total, r.score)), r.score is not None)
+
+
+SCORED_WINS = 20_000
+
+
+def test_scored_random_wins(everything):
+    # The score path (``score.appraise_reading``: the C standard_worth beside the Python
+    # count) on random wins at random tables (dora, honba, sticks, 二翻縛) under scorings
+    # that change the count.
+    rng = random.Random(2031)
+    rulesets = [
+        everything,
+        dataclasses.replace(everything, scoring=Scoring(kiriage=True, kazoe="multiple",
+                                                        kuitan=False, aka_dora=0)),
+        dataclasses.replace(everything, scoring=Scoring(kazoe="sanbaiman",
+                                                        double_yakuman=False)),
+    ]
+    differ = []
+    scored = 0
+    for i in range(SCORED_WINS):
+        obj = random_win(rng).to_json() | {
+            "dora": rng.choice(("", "1m", "4z", "9s", "2p")),
+            "honba": rng.choice((0, 0, 1, 4)),
+            "riichi_sticks": rng.choice((0, 0, 2)),
+            "min_han": rng.choice((1, 1, 1, 2)),
+        }
+        ruleset = rulesets[i % len(rulesets)]
+        _accel.use("c")
+        fast = _scored(obj, ruleset)
+        _accel.use("python")
+        try:
+            slow = _scored(obj, ruleset)
+        finally:
+            _accel.use("c")
+        if fast != slow:
+            differ.append(obj)
+        scored += fast[0] == "ok" and fast[2]
+    assert differ == []
+    assert scored > SCORED_WINS // 2
 
 
 def _corrupt(obj: dict, rng: random.Random) -> dict:
