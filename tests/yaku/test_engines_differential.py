@@ -145,13 +145,13 @@ def _scored(obj: Any, ruleset: Ruleset) -> tuple:
     return ("ok", typed((r.yaku, r.interpretation, r.total, r.score)), r.score is not None)
 
 
-SCORED_WINS = 20_000
+SCORED_WINS = 10_000
 
 
 def test_scored_random_wins(everything):
-    # The score path (``score.appraise_reading``: the C standard_worth beside the Python
-    # count) on random wins at random tables (dora, honba, sticks, 二翻縛) under scorings
-    # that change the count.
+    # The score path (the C reading_facts and set_yaku beside the Python count: han, fu,
+    # limits, payments) on random wins at random tables (dora, honba, sticks, 二翻縛)
+    # under scorings that change the count.
     rng = random.Random(2031)
     rulesets = [
         everything,
