@@ -202,3 +202,24 @@ def test_the_scripts_build_the_sheet_and_talk_to_the_engine(hr_pages, data, brid
         finally:
             pg.uncheck("[data-scoring=kiriage]")
         assert pg.errors == [], lang
+
+
+# 三色一通 (3-10-03) with a double East triplet, won on the South pair: an award row.
+AWARDED = {"hand": "123m456p789s11122z", "win": "2z"}
+
+
+def test_a_yaku_id_in_the_result_stays_on_one_line_on_a_phone(hr_pages):
+    """At 390 px the award table's first column is narrow: the ID (3-10-03) stays one line,
+    not broken at its hyphens, and nothing scrolls the page sideways."""
+    for lang, pg in hr_pages.items():
+        pg.set_viewport_size({"width": 390, "height": 844})
+        try:
+            shown_payment(pg, AWARDED)
+            ids = pg.evaluate("""() => Array.from(document.querySelectorAll(
+                '#yb-hr-result tr.yb-hr-award td:first-child code'),
+                c => [c.textContent, c.getClientRects().length])""")
+            assert ["3-10-03", 1] in ids, (lang, ids)
+            assert all(lines == 1 for _, lines in ids), (lang, ids)
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 390, lang
+        finally:
+            pg.set_viewport_size({"width": 1280, "height": 1000})
