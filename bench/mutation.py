@@ -67,6 +67,13 @@ ENGINE_TESTS = [
     "tests/yaku/test_winning.py",
     "tests/yaku/test_named_options.py",
     "tests/yaku/test_letters.py",
+    # asking bodies, caps and the rules' decided readings, scored hands, the section gates:
+    # through the engine too (a run on award/interplay/winning found mutants these kill)
+    "tests/yaku/test_asking_each_other.py",
+    "tests/yaku/test_back_four_live.py",
+    "tests/yaku/test_readings_decided.py",
+    "tests/yaku/test_score_round2.py",
+    "tests/yaku/test_gates.py",
 ]
 SPECIAL_TESTS = {"status": ["tests/build/test_status.py", "tests/build/test_build_cli.py"]}
 

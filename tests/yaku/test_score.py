@@ -111,6 +111,24 @@ def test_limit_yaku_add_counts_the_limit_as_han() -> None:
     assert (s.han, s.limit, s.payment.ron) == (8, "baiman", 16000)
 
 
+# Riichi alone: 123m 456p 789s 234s, 5p pair, won on 8s (kanchan, no pinfu; 1m and 9s: no
+# tanyao). And tanyao + pinfu without riichi: PINFU_HAND's tiles, 2 han.
+ONE_HAN = {"hand": "123m456p789s234s55p", "win": "8s", "seat": "S", "riichi": "riichi"}
+TWO_HAN = {"hand": "234m456p678s234s55p", "win": "4s", "seat": "S"}
+
+
+@pytest.mark.parametrize(("hand", "limit", "han", "ron"), [
+    (ONE_HAN, "haneman", 7, 12000),  # 跳滿 as 6 han + 1: haneman (6-7 han)
+    (TWO_HAN, "baiman", 10, 16000),  # 倍滿 as 8 han + 2: baiman (8-10 han)
+    (ONE_HAN, "sanbaiman", 12, 24000),  # 三倍滿 as 11 han + 1: sanbaiman (11-12 han)
+])
+def test_limit_yaku_add_counts_each_limit_as_its_own_han(hand, limit, han, ron) -> None:
+    # Rule 4 under "add": 跳滿 6, 倍滿 8, 三倍滿 11 han, added to the rest; each sum here
+    # is one han short of the next limit, so a limit counted one han high crosses it.
+    s = score(hand, local({"kind": "limit", "limit": limit, "multiple": 1}), limit_yaku="add")
+    assert (s.han, s.limit, s.payment.ron) == (han, limit, ron)
+
+
 def test_kiriage_rounds_four_han_thirty_fu_up_to_mangan() -> None:
     hand = PINFU_HAND | {"ippatsu": True}  # 4 han 30 fu: 7,700, or 8,000 with kiriage
     assert score(hand).payment.ron == 7700
