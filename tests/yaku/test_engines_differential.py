@@ -83,12 +83,14 @@ def _answer(obj: Any, ruleset: Ruleset) -> tuple:
     return ("ok", fields, typed((r.yaku, r.interpretation, r.total, r.not_implemented)), read)
 
 
-def _both(obj: Any, ruleset: Ruleset) -> tuple[tuple, tuple]:
+def _both(obj: Any, ruleset: Ruleset, answer: Any = None) -> tuple[tuple, tuple]:
+    """What the C engine and then the pure one answer (``_answer`` by default)."""
+    answer = answer or _answer
     _accel.use("c")
-    fast = _answer(obj, ruleset)
+    fast = answer(obj, ruleset)
     _accel.use("python")
     try:
-        slow = _answer(obj, ruleset)
+        slow = answer(obj, ruleset)
     finally:
         _accel.use("c")
     return fast, slow
@@ -169,14 +171,7 @@ def test_scored_random_wins(everything):
             "riichi_sticks": rng.choice((0, 0, 2)),
             "min_han": rng.choice((1, 1, 1, 2)),
         }
-        ruleset = rulesets[i % len(rulesets)]
-        _accel.use("c")
-        fast = _scored(obj, ruleset)
-        _accel.use("python")
-        try:
-            slow = _scored(obj, ruleset)
-        finally:
-            _accel.use("c")
+        fast, slow = _both(obj, rulesets[i % len(rulesets)], _scored)
         if fast != slow:
             differ.append(obj)
         scored += fast[0] == "ok" and fast[2]
