@@ -132,9 +132,9 @@ CUT_OFF = """() => {
       cut.push(el.tagName + " " + el.className + " " + el.textContent.slice(0, 40));
   }
   const tables = [...document.querySelectorAll("article table")].filter(t => !scrolls(t));
-  // a one-word header in a narrow column is never broken inside the word (Optio-n)
+  // a one-word first-column header is never broken inside the word (Optio-n)
   const broken = [];
-  for (const th of document.querySelectorAll("article th")) {
+  for (const th of document.querySelectorAll("article th:first-child")) {
     const word = th.textContent.trim();
     if (!/^[A-Za-z]+$/.test(word)) continue;
     const range = document.createRange();
