@@ -219,7 +219,8 @@ class Node:
         """What the lost numbers are called in the page's sentence (翻數, 符數, 倍數), by
         script (``hant``, ``hans``)."""
         supply = self.lost_supply
-        return {"hant": "、".join(s[2] for s in supply), "hans": "、".join(s[3] for s in supply)}
+        return {"hant": "、".join(hant for _, _, hant, _ in supply),
+                "hans": "、".join(hans for _, _, _, hans in supply)}
 
     @property
     def hashes(self) -> Markup:

@@ -17,6 +17,7 @@ import itertools
 import pickle
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +84,9 @@ def _answer(obj: Any, ruleset: Ruleset) -> tuple:
     return ("ok", fields, typed((r.yaku, r.interpretation, r.total, r.not_implemented)), read)
 
 
-def _both(obj: Any, ruleset: Ruleset, answer: Any = None) -> tuple[tuple, tuple]:
-    """What the C engine and then the pure one answer (``_answer`` by default)."""
-    answer = answer or _answer
+def _both(obj: Any, ruleset: Ruleset, answer: Callable[[Any, Ruleset], tuple] = _answer
+          ) -> tuple[tuple, tuple]:
+    """What the C engine and then the pure one answer."""
     _accel.use("c")
     fast = answer(obj, ruleset)
     _accel.use("python")

@@ -114,7 +114,7 @@ def test_limit_yaku_add_counts_the_limit_as_han() -> None:
 # Riichi alone: 123m 456p 789s 234s, 5p pair, won on 8s (kanchan, no pinfu; 1m and 9s: no
 # tanyao). And tanyao + pinfu without riichi: PINFU_HAND's tiles, 2 han.
 ONE_HAN = {"hand": "123m456p789s234s55p", "win": "8s", "seat": "S", "riichi": "riichi"}
-TWO_HAN = {"hand": "234m456p678s234s55p", "win": "4s", "seat": "S"}
+TWO_HAN = {k: v for k, v in PINFU_HAND.items() if k != "riichi"}
 
 
 @pytest.mark.parametrize(("hand", "limit", "han", "ron"), [
