@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import tempfile
 import time
 from pathlib import Path
 
@@ -68,6 +69,31 @@ def engine(request: pytest.FixtureRequest):
         yield request.param
     finally:
         _accel.use(before)
+
+
+# Scratch files (tmp_path, and the temporary files of the CLIs and browsers the tests start)
+# go to a RAM file system when the machine has one with room and TMPDIR does not say
+# otherwise: the suites make about 27,000 files (scratch copies of the project), and each
+# created on this machine's disk cost 0.3-0.8 ms of CPU against 0.06 on tmpfs.
+SCRATCH_RAM = Path("/dev/shm")
+SCRATCH_RAM_ROOM = 2 << 30  # bytes free; a Docker default /dev/shm (64 MiB) is too small
+
+
+def _scratch_in_ram() -> bool:
+    try:
+        free = os.statvfs(SCRATCH_RAM)
+    except OSError:
+        return False
+    return free.f_bavail * free.f_frsize >= SCRATCH_RAM_ROOM and os.access(
+        SCRATCH_RAM, os.W_OK | os.X_OK
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # The controller runs this before pytest-xdist starts its workers, which inherit TMPDIR.
+    if "TMPDIR" not in os.environ and _scratch_in_ram():
+        os.environ["TMPDIR"] = str(SCRATCH_RAM)
+        tempfile.tempdir = None  # gettempdir() reads TMPDIR again
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
