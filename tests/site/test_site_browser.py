@@ -110,7 +110,8 @@ def test_example_tiles_render(page, base_url, built_site, artifacts):
 
 PHONE_PAGES = ("", "by-value/", "by-name/", "by-status/", "status/", "sections/3-13/",
                "yaku/3-13-01/", "yaku/3-02-03/", "yaku/3-09-01/", "yaku/3-15-03/",
-               "yaku/3-08-01-07/", "en/yaku/3-09-01/")
+               "yaku/3-08-01-07/", "en/yaku/3-09-01/", "en/status/", "en/by-status/",
+               "en/by-name/", "en/sections/3-16/")
 
 # Per page: the page's own width, and every table and value badge that does not fit on
 # the screen and is not inside a box that scrolls sideways.
@@ -132,13 +133,16 @@ CUT_OFF = """() => {
       cut.push(el.tagName + " " + el.className + " " + el.textContent.slice(0, 40));
   }
   const tables = [...document.querySelectorAll("article table")].filter(t => !scrolls(t));
-  // a one-word first-column header is never broken inside the word (Optio-n)
+  // a one-word first-column header (Optio-n), a status badge (imple-mente-d) or a count
+  // (14-9) is never broken inside its word
   const broken = [];
-  for (const th of document.querySelectorAll("article th:first-child")) {
-    const word = th.textContent.trim();
-    if (!/^[A-Za-z]+$/.test(word)) continue;
+  const cells = document.querySelectorAll(
+    "article th:first-child, article td .yb-status, article td[style*='text-align: right']");
+  for (const el of cells) {
+    const word = el.textContent.trim();
+    if (!/^[A-Za-z0-9]+$/.test(word) || el.getBoundingClientRect().width === 0) continue;
     const range = document.createRange();
-    range.selectNodeContents(th);
+    range.selectNodeContents(el);
     if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1)
       broken.push(word);
   }
@@ -167,3 +171,54 @@ def test_phone_width_cuts_nothing_off(browser, base_url, artifacts):
             page.screenshot(path=str(artifacts / f"site-phone-{name}.png"), full_page=True)
     finally:
         context.close()
+
+
+# The first table's header cells (shown or not), its last row's cells, and the notes a
+# reader sees under it.
+COLUMNS = """() => {
+  const table = document.querySelector("article table");
+  const heads = [...table.querySelectorAll("thead th")];
+  const last = [...table.querySelectorAll("tbody tr")].at(-1);
+  const notes = [...document.querySelectorAll("article p")]
+    .filter(p => p.getClientRects().length > 0 && /^(No yaku is|沒有)/.test(p.textContent.trim()));
+  return {heads: heads.map(th => th.textContent.trim()),
+          shown: heads.map(th => th.getClientRects().length > 0),
+          last: [...last.children].map(td => td.textContent.trim()),
+          notes: notes.map(p => p.textContent.trim())};
+}"""
+
+
+def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_url):
+    """On a desktop every column shows. On a phone the status table leaves out each status
+    whose total (its last row) is 0, and a note under it names those; the by-status and
+    one-status section tables leave out the status column (a heading or the line above
+    names it)."""
+    desk = browser.new_context(viewport={"width": 1280, "height": 900})
+    phone = browser.new_context(viewport={"width": 390, "height": 844},
+                                device_scale_factor=1, is_mobile=True, has_touch=True)
+    without_search_index(desk)
+    without_search_index(phone)
+    wide, narrow = desk.new_page(), phone.new_page()
+
+    def columns(page, path: str) -> dict:
+        page.goto(base_url + path)
+        page.wait_for_selector("article table")
+        return page.evaluate(COLUMNS)
+
+    try:
+        for path in ("status/", "en/status/"):
+            d, p = columns(wide, path), columns(narrow, path)
+            assert all(d["shown"]) and d["notes"] == [], (path, d)
+            totals = dict(zip(d["heads"], d["last"], strict=True))
+            empty = [head for head in d["heads"][2:-1] if totals[head] == "0"]
+            assert empty, (path, totals)  # else this page has nothing to leave out
+            assert p["shown"] == [totals[head] != "0" for head in d["heads"]], (path, p)
+            assert len(p["notes"]) == 1 and all(head in p["notes"][0] for head in empty), p
+        for path, status in (("by-status/", "狀態"), ("en/by-status/", "Status"),
+                             ("sections/3-16/", "狀態"), ("en/sections/3-16/", "Status")):
+            d, p = columns(wide, path), columns(narrow, path)
+            assert all(d["shown"]) and status in d["heads"], (path, d)
+            assert p["shown"] == [head != status for head in d["heads"]], (path, p)
+    finally:
+        desk.close()
+        phone.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import functools
 import html
 import json
@@ -283,6 +284,46 @@ def test_status_present_is_shown(tmp_path):
     assert "yb-status-stale" in out["site/docs/sections/3-99.md"].decode()
     chart = out[f"site/docs/{site.CHART}"].decode()
     assert site.STATUS_COLOURS["stale"] in chart
+
+
+def test_a_phone_leaves_out_a_status_column_only_where_the_page_names_the_status(tmp_path):
+    """A section of one stale and one implemented yaku keeps its status column on a phone
+    (the line above the table names two statuses); a section whose yaku all have one
+    status leaves it out (the line names it), as do the by-status tables (their heading
+    names it); the status table leaves out the statuses no yaku has and names them under
+    the table. (tests/site/test_site_browser.py checks what a phone shows.)"""
+    cat = mini_catalog()
+    second = copy.deepcopy(next(n for n in cat["nodes"] if n["id"] == "3-99-01"))
+    second.update(id="3-99-02", yaku="3-99-02")
+    cat["nodes"].insert(2, second)
+    status = {"yaku": {
+        "3-99-01": {"status": "stale", "note": "", "slug": "x", "section": "3-99"},
+        "3-99-02": {"status": "implemented", "note": "", "slug": "y", "section": "3-99"}},
+        "sections": {}, "total": {}}
+    out, _ = site.stage(tmp_path / "two", cat, {},
+                        {"catalog/STATUS.json": json.dumps(status).encode()})
+    del status["yaku"]["3-99-02"]
+    one, _ = site.stage(tmp_path / "one", mini_catalog(), {},
+                        {"catalog/STATUS.json": json.dumps(status).encode()})
+    for edition, word in (("", "狀態"), ("en/", "Status")):
+        mixed = out[f"site/docs/{edition}sections/3-99.md"].decode()
+        assert f"| {word} |" in mixed and "yb-phone-hide" not in mixed, edition
+        single = one[f"site/docs/{edition}sections/3-99.md"].decode()
+        assert f'| <span class="yb-phone-hide">{word}</span> |' in single, edition
+        by_status = out[f"site/docs/{edition}by-status.md"].decode()
+        assert f'| <span class="yb-phone-hide">{word}</span> |' in by_status, edition
+        table = out[f"site/docs/{edition}status.md"].decode()
+        head = next(line for line in table.splitlines()
+                    if line.startswith(("| 節 |", "| Section |")))
+        hidden = re.findall(r'<span class="yb-phone-hide">([^<]+)</span>', head)
+        assert hidden == (["未實現", "未命名", "孤立"] if not edition
+                          else ["not implemented", "unnamed", "orphan"]), head
+        note = next(line for line in table.splitlines()
+                    if line.startswith(("沒有", "No yaku is")))
+        assert all(name in note for name in hidden), note
+        # the two statuses some yaku have are not named
+        assert not re.search(r"需更新|已實現|stale|(?<!not )implemented", note), note
+        assert table.index(note) < table.index("{ .yb-phone-only }")
 
 
 def test_examples_are_drawn_as_tiles(cat, names, tmp_path):
