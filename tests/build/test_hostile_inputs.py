@@ -26,7 +26,6 @@ from yakubook.engine.rules import Ruleset
 from yakubook.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
-POLL = 0.05  # serve_forever's poll, as tests/site/site_helpers.py's POLL
 WIN = ROOT / "examples" / "win.json"
 MEMORY_CAP = 1 << 30  # 1 GiB of address space: a build or evaluate needs a few hundred MB
 FOLDERS = ("catalog", "generated", "site/docs", "sources")
@@ -296,21 +295,16 @@ def test_a_ruleset_error_quotes_at_most_80_characters_of_a_key():
 
 def test_serve_escapes_control_characters_of_a_request_in_its_log(tmp_path, capsys):
     import socket
-    import threading
 
+    from tests.serving import running
     from yakubook.serve import make_server
 
-    server = make_server(tmp_path, 0)
-    thread = threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True)
-    thread.start()
-    try:
-        with socket.create_connection(server.server_address[:2], timeout=10) as s:
-            s.sendall(b"GET /\x1b[2J\xe2\x80\xae HTTP/1.0\r\n\r\n")
-            while s.recv(4096):
-                pass
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(make_server(tmp_path, 0)) as server, socket.create_connection(
+        server.server_address[:2], timeout=10
+    ) as s:
+        s.sendall(b"GET /\x1b[2J\xe2\x80\xae HTTP/1.0\r\n\r\n")
+        while s.recv(4096):
+            pass
     err = capsys.readouterr().err
     assert "\\x1b[2J" in err
     assert "\x1b" not in err and "\u202e" not in err

@@ -6,14 +6,11 @@ from __future__ import annotations
 import contextlib
 import functools
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-# serve_forever's poll interval: shutdown() waits up to one poll (0.5 s by default) per server.
-POLL = 0.05
 
 # A holding example and a failing one for 3-13-01 (manzu totalling exactly 100 / 98), used
 # when the project has no examples of its own, so the browser test always has tiles to draw.
@@ -401,13 +398,8 @@ def partial_queries(cat: dict[str, Any]) -> list[tuple[str, str, str]]:
 @contextlib.contextmanager
 def serving(public: Path) -> Iterator[str]:
     """A built site served on a free localhost port, for the browser tests: its base URL."""
+    from tests.serving import running
     from yakubook.serve import make_server
 
-    server = make_server(public, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True)
-    thread.start()
-    try:
+    with running(make_server(public, 0, quiet=True)) as server:
         yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()

@@ -7,14 +7,13 @@ import shutil
 import socket
 import subprocess
 import sys
-import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
-from site_helpers import POLL
 
+from tests.serving import running
 from yakubook import serve
 from yakubook.cli import main
 
@@ -26,14 +25,8 @@ def test_make_server_serves_the_directory(tmp_path):
     server = serve.make_server(tmp_path, 0)
     host, port = server.server_address[:2]
     assert host == "127.0.0.1"
-    thread = threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True)
-    thread.start()
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:
-            assert r.status == 200 and "滿貫" in r.read().decode("utf-8")
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(server), urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:
+        assert r.status == 200 and "滿貫" in r.read().decode("utf-8")
 
 
 def test_run_serve_without_pages_explains(tmp_path, capsys):
@@ -50,17 +43,11 @@ def _get(url: str) -> tuple[int, str, str]:
         return e.code, e.headers.get("Content-Type", ""), e.read().decode("utf-8")
 
 
-def _serving(directory):
-    server = serve.make_server(directory, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True).start()
-    return server, server.server_address[1]
-
-
 def test_unknown_url_gets_the_sites_404_page_with_status_404(tmp_path):
     (tmp_path / "index.html").write_text("<p>home</p>", encoding="utf-8")
     (tmp_path / "404.html").write_text("<h1>找不到頁面 · page not found</h1>", encoding="utf-8")
-    server, port = _serving(tmp_path)
-    try:
+    with running(serve.make_server(tmp_path, 0, quiet=True)) as server:
+        port = server.server_address[1]
         status, ctype, body = _get(f"http://127.0.0.1:{port}/yaku/9-99-99/")
         assert status == 404
         assert ctype.startswith("text/html")
@@ -72,20 +59,13 @@ def test_unknown_url_gets_the_sites_404_page_with_status_404(tmp_path):
             raise AssertionError("HEAD of an unknown URL answered 2xx")
         except urllib.error.HTTPError as e:
             assert e.code == 404 and e.read() == b""
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_unknown_url_without_a_404_page_still_answers_404(tmp_path):
     (tmp_path / "index.html").write_text("<p>home</p>", encoding="utf-8")
-    server, port = _serving(tmp_path)
-    try:
-        status, _, _ = _get(f"http://127.0.0.1:{port}/missing/")
-        assert status == 404
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(serve.make_server(tmp_path, 0, quiet=True)) as server:
+        status, _, _ = _get(f"http://127.0.0.1:{server.server_address[1]}/missing/")
+    assert status == 404
 
 
 # -- hostile cases (issue #42 point 5, issue #39's serve) -----------------------------------
@@ -160,17 +140,13 @@ def test_outside_a_checkout_serve_says_so_in_one_line(tmp_path):
 
 def test_a_nul_in_the_path_gets_an_answer_and_no_traceback(tmp_path, capsys):
     (tmp_path / "index.html").write_text("<p>home</p>", encoding="utf-8")
-    server = serve.make_server(tmp_path, 0)
-    threading.Thread(target=server.serve_forever, args=(POLL,), daemon=True).start()
-    try:
-        with socket.create_connection(server.server_address[:2], timeout=10) as s:
-            s.sendall(b"GET /%00 HTTP/1.0\r\n\r\n")
-            answer = b""
-            while chunk := s.recv(4096):
-                answer += chunk
-    finally:
-        server.shutdown()
-        server.server_close()
+    with running(serve.make_server(tmp_path, 0)) as server, socket.create_connection(
+        server.server_address[:2], timeout=10
+    ) as s:
+        s.sendall(b"GET /%00 HTTP/1.0\r\n\r\n")
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
     assert answer.startswith(b"HTTP/1.0 404 ")
     err = capsys.readouterr().err
     assert "Traceback" not in err and len(err.splitlines()) <= 2  # the error and the request
