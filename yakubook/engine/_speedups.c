@@ -49,6 +49,15 @@ static PyObject *k_hand, *k_win, *k_melds, *k_seat, *k_round, *k_tsumo, *k_riich
     *k_none;
 static const char *RIICHI_KINDS[] = {"none", "riichi", "double", "open", "open_double"};
 
+/* A str the same as an interned one: the pointer first; an interned str that is another
+ * object holds other text (interning keeps one object per text), so only a str not
+ * interned is compared by value. */
+static int same_text(PyObject *text, PyObject *interned) {
+    if (text == interned) return 1;
+    if (PyUnicode_CHECK_INTERNED(text)) return 0;
+    return PyUnicode_Compare(text, interned) == 0;
+}
+
 /* Tile of a digit in a suit group, as win.py's _TILE_OF_DIGIT: -1 when not a tile. */
 static int tile_of(char digit, char suit) {
     int n = digit - '0';
@@ -163,14 +172,14 @@ static PyObject *win_from_json(PyObject *self, PyObject *const *args, Py_ssize_t
         Py_ssize_t pos = 0;
         while (PyDict_Next(own, &pos, &key, &value)) {
             if (!PyUnicode_CheckExact(key)) DECLINE();
-            if (PyUnicode_Compare(key, k_hand) == 0) hand = value;
-            else if (PyUnicode_Compare(key, k_win) == 0) win_text = value;
-            else if (PyUnicode_Compare(key, k_melds) == 0) meld_list = value;
-            else if (PyUnicode_Compare(key, k_seat) == 0) seat = value;
-            else if (PyUnicode_Compare(key, k_round) == 0) round = value;
-            else if (PyUnicode_Compare(key, k_tsumo) == 0) tsumo = value;
-            else if (PyUnicode_Compare(key, k_riichi) == 0) riichi = value;
-            else if (PyUnicode_Compare(key, k_ippatsu) == 0) ippatsu = value;
+            if (same_text(key, k_hand)) hand = value;
+            else if (same_text(key, k_win)) win_text = value;
+            else if (same_text(key, k_melds)) meld_list = value;
+            else if (same_text(key, k_seat)) seat = value;
+            else if (same_text(key, k_round)) round = value;
+            else if (same_text(key, k_tsumo)) tsumo = value;
+            else if (same_text(key, k_riichi)) riichi = value;
+            else if (same_text(key, k_ippatsu)) ippatsu = value;
             else DECLINE();
         }
     }
@@ -586,9 +595,9 @@ static int block_kind(PyObject *block, int *tile) {
     long value = PyLong_AsLong(t);
     if (value < 0 || value >= NUM_TILES) { PyErr_Clear(); return -1; }
     *tile = (int)value;
-    if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) return SEQ;
-    if (kind == k_triplet || PyUnicode_Compare(kind, k_triplet) == 0) return TRIP;
-    if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) return PAIR;
+    if (same_text(kind, k_sequence)) return SEQ;
+    if (same_text(kind, k_triplet)) return TRIP;
+    if (same_text(kind, k_pair)) return PAIR;
     return -1;
 }
 
@@ -839,21 +848,21 @@ static PyObject *set_yaku(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyObject *kind = PyTuple_GET_ITEM(block, 0);
         long t = small_int(PyTuple_GET_ITEM(block, 1), NUM_TILES);
         if (t < 0 || !PyUnicode_Check(kind)) Py_RETURN_NONE;
-        if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) {
+        if (same_text(kind, k_sequence)) {
             if (t >= 27) Py_RETURN_NONE;
             starts[n_starts++] = (int)t;
             if (t % 9 != 0 && t % 9 != 6) outside = 0;
             continue;
         }
-        if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) {
+        if (same_text(kind, k_pair)) {
             if (t >= 31) { dragon_pairs++; pinfu_blocks = 0; }
             else if (t >= 27) {
                 wind_pairs++;
                 if (t == seat || t == round_wind) pinfu_blocks = 0;
             }
         } else {
-            int quad = kind == k_quad || PyUnicode_Compare(kind, k_quad) == 0;
-            if (!quad && kind != k_triplet && PyUnicode_Compare(kind, k_triplet) != 0) {
+            int quad = same_text(kind, k_quad);
+            if (!quad && !same_text(kind, k_triplet)) {
                 if (PyErr_Occurred()) return NULL;
                 Py_RETURN_NONE; /* no such block in a standard reading: the Python decides */
             }
@@ -903,10 +912,6 @@ static PyObject *set_yaku(PyObject *self, PyObject *const *args, Py_ssize_t narg
 
 /* -- what scoring reads of a standard reading (score.py) ---------------------------------- */
 
-/* The same string as an interned one (pointer first, then by value). */
-static int same_text(PyObject *text, PyObject *interned) {
-    return text == interned || PyUnicode_Compare(text, interned) == 0;
-}
 
 /* reading_facts(blocks, wait, win_block, concealed_triplets, closed, tsumo, seat_wind,
  * round_wind): score.reading_facts_py's (set-yaku bits, honor sets, set fu, an open block),
