@@ -969,7 +969,7 @@ static PyObject *reading_facts(PyObject *self, PyObject *const *args, Py_ssize_t
 /* What appraise_standard reads and builds, given once by score.py (init_score). */
 static PyObject *g_win_cls, *g_award_cls, *g_score_cls, *g_payment_cls, *g_shape_counted,
     *g_seven_pairs_counted, *g_seven_pairs_kinds, *g_same_as_standard, *g_shape_users,
-    *g_is_plain, *g_partial, *g_given;
+    *g_is_plain, *g_partial;
 static unsigned long long m_honor, m_terminal, m_yaochuu, m_green, m_suit[3];
 static int g_score_ready;
 
@@ -1120,26 +1120,55 @@ fail:
 
 static long up100(long points) { return (points + 99) / 100 * 100; }
 
-/* score.payment (rule 7) as a Payment, what the winner gains in *total. */
-static PyObject *new_payment(int tsumo, int dealer, long base, long honba, long sticks,
-                             long *total) {
-    long ron = 0, from_dealer = 0, each = 0;
+/* score.payment (rule 7): ron, dealer, each, honba, riichi_sticks and total, the
+ * Payment's fields in order. */
+static void payment_parts(int tsumo, int dealer, long base, long honba, long sticks,
+                          long parts[N_PAYMENT_FIELDS]) {
+    long ron = 0, from_dealer = 0, each = 0, total;
     if (!tsumo) {
         ron = up100(base * (dealer ? 6 : 4)) + 300 * honba;
-        *total = ron + 1000 * sticks;
+        total = ron + 1000 * sticks;
     } else if (dealer) {
         each = up100(2 * base) + 100 * honba;
-        *total = 3 * each + 1000 * sticks;
+        total = 3 * each + 1000 * sticks;
     } else {
         from_dealer = up100(2 * base) + 100 * honba;
         each = up100(base) + 100 * honba;
-        *total = from_dealer + 2 * each + 1000 * sticks;
+        total = from_dealer + 2 * each + 1000 * sticks;
     }
-    PyObject *values[N_PAYMENT_FIELDS] = {
-        PyLong_FromLong(ron), PyLong_FromLong(from_dealer), PyLong_FromLong(each),
-        PyLong_FromLong(300 * honba), PyLong_FromLong(1000 * sticks), PyLong_FromLong(*total)};
-    return new_filled(g_payment_cls, g_payment_fields, PAYMENT_KEYS, values, N_PAYMENT_FIELDS);
+    long out[N_PAYMENT_FIELDS] = {ron, from_dealer, each, 300 * honba, 1000 * sticks, total};
+    memcpy(parts, out, sizeof out);
 }
+
+/* What appraise_standard packs for score_of: the Score's fields but the payment, in
+ * order, then the Payment's. */
+enum { N_PACKED = N_SCORE_FIELDS - 1 + N_PAYMENT_FIELDS, PAYMENT_FIELD = 6 };
+
+/* score_of(packed): the Score appraise_standard counted (its builder: the Score and its
+ * Payment are made only for the reading a caller keeps). */
+static PyObject *score_of(PyObject *self, PyObject *packed) {
+    if (!PyTuple_CheckExact(packed) || PyTuple_GET_SIZE(packed) != N_PACKED) {
+        PyErr_SetString(PyExc_TypeError, "score_of takes what appraise_standard packed");
+        return NULL;
+    }
+    PyObject *values[N_SCORE_FIELDS], *parts[N_PAYMENT_FIELDS];
+    for (int i = 0; i < N_PAYMENT_FIELDS; i++) {
+        parts[i] = PyTuple_GET_ITEM(packed, N_SCORE_FIELDS - 1 + i);
+        Py_INCREF(parts[i]);
+    }
+    values[PAYMENT_FIELD] =
+        new_filled(g_payment_cls, g_payment_fields, PAYMENT_KEYS, parts, N_PAYMENT_FIELDS);
+    for (int i = 0, k = 0; i < N_SCORE_FIELDS; i++) {
+        if (i == PAYMENT_FIELD) continue;
+        values[i] = PyTuple_GET_ITEM(packed, k++);
+        Py_INCREF(values[i]);
+    }
+    return new_filled(g_score_cls, g_score_fields, SCORE_KEYS, values, N_SCORE_FIELDS);
+}
+
+static PyMethodDef score_of_def = {"score_of", score_of, METH_O,
+                                   "score_of(packed): the Score appraise_standard counted"};
+static PyObject *g_score_of; /* a function object of score_of_def */
 
 /* Appends (name, text) to a list; steals `text` (NULL: fails). */
 static int add_entry(PyObject *list, PyObject *name, PyObject *text) {
@@ -1248,7 +1277,8 @@ static int plain_value(PyObject *v) {
 #define CHECK(call) do { int got_ = (call); if (got_ <= 0) DECLINE_TO(got_); } while (0)
 
 /* appraise_standard(win, interp, awards, scoring): score.appraise of a standard reading,
- * (its paying key, a builder of its Score: the Score is made here), for the plain case,
+ * (its paying key, a builder of its Score: score_of, which makes it only when asked),
+ * for the plain case,
  * or None for the Python to work out: anything but a Win, a standard Interpretation and a
  * list of Awards each plain (score._is_plain) with a han, fu_han or yakuman value that
  * states no fu, is not lost and is no standard yaku itself; a hand with dora or ura
@@ -1275,7 +1305,7 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
     }
     int status = 0;
     PyObject *d = NULL, *facts = NULL, *colour = NULL, *key = NULL, *han_list = NULL,
-             *yakuman_list = NULL, *payment = NULL, *score = NULL, *result = NULL,
+             *yakuman_list = NULL, *result = NULL,
              *award_dict = NULL, *label = NULL, *counted = NULL, *not_counted = NULL,
              *limit = NULL, *reason = NULL, *not_counted_list = NULL, *melds = NULL,
              *award = NULL;
@@ -1505,7 +1535,7 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         }
     }
 
-    long honba, sticks, min_han, base, total;
+    long honba, sticks, min_han, base, total, parts[N_PAYMENT_FIELDS];
     CHECK(int_item(d, S[S_HONBA], &honba));
     CHECK(int_item(d, S[S_STICKS], &sticks));
     CHECK(int_item(d, S[S_MIN_HAN], &min_han));
@@ -1538,7 +1568,7 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         }
         Py_INCREF(S[S_EMPTY]);
         reason = S[S_EMPTY];
-        payment = new_payment(tsumo, dealer, base, honba, sticks, &total);
+        payment_parts(tsumo, dealer, base, honba, sticks, parts);
     } else if (han < min_han) { /* too few han of yaku to win (no limit yaku here) */
         wins = 0;
         base = total = 0;
@@ -1548,8 +1578,7 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         not_counted = PyList_AsTuple(not_counted_list);
         if (han == 0) { Py_INCREF(S[S_NO_YAKU]); reason = S[S_NO_YAKU]; }
         else reason = PyUnicode_FromFormat("%ld han of yaku, the table needs %ld", han, min_han);
-        long no_total;
-        payment = new_payment(0, 0, 0, 0, 0, &no_total); /* Payment(): every field 0 */
+        memset(parts, 0, sizeof parts); /* Payment(): every field 0 */
     } else { /* a win: the dora (score._dora: no indicators here), then the limit */
         long red, flowers, dora_han = 0;
         CHECK(int_item(d, k_red, &red));
@@ -1602,22 +1631,19 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         not_counted = PyList_AsTuple(not_counted_list);
         Py_INCREF(S[S_EMPTY]);
         reason = S[S_EMPTY];
-        payment = new_payment(tsumo, dealer, base, honba, sticks, &total);
+        payment_parts(tsumo, dealer, base, honba, sticks, parts);
     }
-    if (payment == NULL || limit == NULL || counted == NULL || not_counted == NULL ||
-        reason == NULL)
+    if (limit == NULL || counted == NULL || not_counted == NULL || reason == NULL)
         DECLINE_TO(-1);
-    /* _new_score's dict, in the dataclass's field order */
-    /* _new_score's fields, in the dataclass's order */
-    PyObject *values[N_SCORE_FIELDS] = {
-        PyBool_FromLong(wins), PyLong_FromLong(han_shown), PyLong_FromLong(fu),
-        PyLong_FromLong(yakuman_shown), limit, PyLong_FromLong(base), payment, counted,
-        interp, not_counted, reason};
-    Py_INCREF(interp);
-    limit = payment = counted = not_counted = reason = NULL; /* given to new_filled */
-    score = new_filled(g_score_cls, g_score_fields, SCORE_KEYS, values, N_SCORE_FIELDS);
-    if (score == NULL) DECLINE_TO(-1);
-    PyObject *build = PyObject_CallFunctionObjArgs(g_partial, g_given, score, NULL);
+    total = parts[N_PAYMENT_FIELDS - 1];
+    /* the Score's fields (_new_score's, in order) but its Payment, then the Payment's */
+    PyObject *packed = Py_BuildValue("(OlllOlOOOOllllll)", wins ? Py_True : Py_False,
+                                     han_shown, fu, yakuman_shown, limit, base, counted, interp,
+                                     not_counted, reason, parts[0], parts[1], parts[2],
+                                     parts[3], parts[4], parts[5]);
+    if (packed == NULL) DECLINE_TO(-1);
+    PyObject *build = PyObject_CallFunctionObjArgs(g_partial, g_score_of, packed, NULL);
+    Py_DECREF(packed);
     if (build == NULL) DECLINE_TO(-1);
     /* rule 8's key: wins, total paid, a real yakuman, han, fu, fu before rounding */
     result = Py_BuildValue("((OlOlll)N)", wins ? Py_True : Py_False, total,
@@ -1631,8 +1657,6 @@ done:
     Py_XDECREF(key);
     Py_XDECREF(han_list);
     Py_XDECREF(yakuman_list);
-    Py_XDECREF(payment);
-    Py_XDECREF(score);
     Py_XDECREF(award_dict);
     Py_XDECREF(label);
     Py_XDECREF(counted);
@@ -1654,14 +1678,14 @@ done:
 }
 
 /* init_score(Win, Award, Score, Payment, shape_counted, seven_pairs_counted,
- * seven_pairs_kinds, same_as_standard, shape_users, is_plain, partial, given, masks):
+ * seven_pairs_kinds, same_as_standard, shape_users, is_plain, partial, masks):
  * what appraise_standard reads and builds. */
 static PyObject *init_score(PyObject *self, PyObject *args) {
-    PyObject *objs[12], *masks;
-    if (!PyArg_ParseTuple(args, "OOOOO!O!O!O!O!OOOO!", &objs[0], &objs[1], &objs[2], &objs[3],
+    PyObject *objs[11], *masks;
+    if (!PyArg_ParseTuple(args, "OOOOO!O!O!O!O!OOO!", &objs[0], &objs[1], &objs[2], &objs[3],
                           &PyDict_Type, &objs[4], &PyDict_Type, &objs[5], &PyFrozenSet_Type,
                           &objs[6], &PyDict_Type, &objs[7], &PyDict_Type, &objs[8], &objs[9],
-                          &objs[10], &objs[11], &PyTuple_Type, &masks))
+                          &objs[10], &PyTuple_Type, &masks))
         return NULL;
     unsigned long long values[7];
     if (PyTuple_GET_SIZE(masks) != 7) {
@@ -1672,11 +1696,10 @@ static PyObject *init_score(PyObject *self, PyObject *args) {
         values[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(masks, i));
         if (PyErr_Occurred()) return NULL;
     }
-    PyObject **slots[12] = {&g_win_cls, &g_award_cls, &g_score_cls, &g_payment_cls,
+    PyObject **slots[11] = {&g_win_cls, &g_award_cls, &g_score_cls, &g_payment_cls,
                             &g_shape_counted, &g_seven_pairs_counted, &g_seven_pairs_kinds,
-                            &g_same_as_standard, &g_shape_users, &g_is_plain, &g_partial,
-                            &g_given};
-    for (int i = 0; i < 12; i++) {
+                            &g_same_as_standard, &g_shape_users, &g_is_plain, &g_partial};
+    for (int i = 0; i < 11; i++) {
         Py_INCREF(objs[i]);
         Py_XSETREF(*slots[i], objs[i]);
     }
@@ -1684,6 +1707,8 @@ static PyObject *init_score(PyObject *self, PyObject *args) {
     m_suit[0] = values[4], m_suit[1] = values[5], m_suit[2] = values[6];
     Py_CLEAR(g_last_scoring);
     if (g_no_args == NULL && (g_no_args = PyTuple_New(0)) == NULL) return NULL;
+    if (g_score_of == NULL && (g_score_of = PyCFunction_NewEx(&score_of_def, NULL, NULL)) == NULL)
+        return NULL;
     if (g_score_fields == NULL) {
         PyObject *score_fields = PyDict_New(), *payment_fields = PyDict_New();
         if (score_fields == NULL || payment_fields == NULL) goto fail;
@@ -1735,7 +1760,7 @@ static PyMethodDef methods[] = {
      "round_wind): score.reading_facts_py in C"},
     {"init_score", init_score, METH_VARARGS,
      "init_score(Win, Award, Score, Payment, shape_counted, seven_pairs_counted, "
-     "seven_pairs_kinds, same_as_standard, shape_users, is_plain, partial, given, masks): "
+     "seven_pairs_kinds, same_as_standard, shape_users, is_plain, partial, masks): "
      "configure appraise_standard"},
     {"appraise_standard", (PyCFunction)(void (*)(void))appraise_standard, METH_FASTCALL,
      "appraise_standard(win, interp, awards, scoring): score.appraise of a plain standard "

@@ -1268,12 +1268,6 @@ def appraise(
     )
 
 
-def _given(score: Score) -> Score:
-    """The builder of a Score made already (the C ``appraise_standard`` makes it with the
-    count, cheaper there than keeping the count to build it later)."""
-    return score
-
-
 # The engine's hook (yakubook/engine/_accel.py): the C ``appraise_standard``, which answers
 # as ``appraise`` for a standard reading whose local yaku are plain han or yakuman values
 # and declines (None) anything else; None under the Python engine (no second Python copy).
@@ -1449,7 +1443,6 @@ def _c_appraisal_parts() -> tuple[Any, ...]:
         SHAPE_USERS,
         _is_plain,
         partial,
-        _given,
         (HONOR_MASK, TERMINAL_MASK, YAOCHUU_MASK, GREEN_MASK, *SUIT_MASKS),
     )
 
