@@ -5,8 +5,8 @@ browser); the C module (yakubook/engine/_speedups.c) does eight hot paths faster
 CPython, ``Win.from_json`` for plain wins, ``standard_block_sets``, a closed hand's
 standard readings, ``standard_waits``, BACK FOUR's ``back_four_pairs`` and the score's
 ``set_yaku`` (a standard reading's set yaku), ``reading_facts`` (its set yaku, honor
-sets, fu and open blocks) and ``appraise_standard`` (``appraise`` of a standard reading
-with plain local yaku), and declines anything else to the Python.
+sets, fu and open blocks) and ``appraise_standard`` (``appraise`` of a standard or
+seven-pairs reading with plain local yaku), and declines anything else to the Python.
 It is used when it was built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is
 unset, empty or ``0``; otherwise everything runs in Python, silently. ``ENGINE`` says
 which: ``"c"`` or ``"python"`` (``yakubook --version`` and ``yakubook evaluate --json``

@@ -16,9 +16,10 @@
  *   reading_facts(blocks, ...) score.reading_facts_py: set_yaku's bits, the honor sets, the
  *                             fu of the wait and blocks, an open block, in one call (#38).
  *   appraise_standard(win, interp, awards, scoring)
- *                             score.appraise of a standard reading with plain local yaku
- *                             (its paying key and Score), read straight from the Win, the
- *                             Interpretation and the Awards; None for anything else (#38).
+ *                             score.appraise of a standard or seven-pairs reading with
+ *                             plain local yaku (its paying key and a builder of its Score),
+ *                             read straight from the Win, the Interpretation and the
+ *                             Awards; None for anything else (#38).
  *
  * Both are configured once by the Python modules (init_win, init_blocks) with the objects
  * they must produce, so no Python name is looked up per call. yakubook/engine/_accel.py loads this
@@ -1276,15 +1277,16 @@ static int plain_value(PyObject *v) {
 /* got: 1 go on, 0 decline, -1 error */
 #define CHECK(call) do { int got_ = (call); if (got_ <= 0) DECLINE_TO(got_); } while (0)
 
-/* appraise_standard(win, interp, awards, scoring): score.appraise of a standard reading,
- * (its paying key, a builder of its Score: score_of, which makes it only when asked),
- * for the plain case,
- * or None for the Python to work out: anything but a Win, a standard Interpretation and a
- * list of Awards each plain (score._is_plain) with a han, fu_han or yakuman value that
- * states no fu, is not lost and is no standard yaku itself; a hand with dora or ura
+/* appraise_standard(win, interp, awards, scoring): score.appraise of a standard or
+ * seven-pairs reading (its paying key, and a builder of its Score: score_of, which makes
+ * it only when asked) for the plain case, or None for the Python to work out: anything
+ * but a Win, an Interpretation of those kinds (not a registered local shape's: rule 0)
+ * and a list of Awards each plain (score._is_plain) whose value states no fu and is no
+ * limit (han, fu_han, yakuman and adopted values are counted, a lost one or one of
+ * another kind listed as not counted, as _add_local does); a hand with dora or ura
  * indicators, or more red fives than the table's set when the dora are counted; a
- * reading whose count score.py has not kept yet (_SHAPE_COUNTED: the Python counts it
- * the first time); a field of another type than the Python gives it. */
+ * reading whose count score.py has not kept yet (_SHAPE_COUNTED, _SEVEN_PAIRS_COUNTED:
+ * the Python counts it the first time); a field of another type than the Python's. */
 static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (!g_score_ready || !g_win_ready || g_interpretation == NULL) {
         PyErr_SetString(PyExc_RuntimeError, "init_score was not called");

@@ -1206,7 +1206,8 @@ def appraise(
     a function that builds that ``Score``: the han, fu and payments are counted here, the
     Score is built only for the reading that is kept. The fu are counted once."""
     if _FAST_APPRAISE is not None:
-        # The C appraisal of a plain standard reading (most readings); None: this code.
+        # The C appraisal of a plain standard or seven-pairs reading (most readings);
+        # None: this code counts it.
         fast = _FAST_APPRAISE(win, interp, awards, scoring)
         if fast is not None:
             return fast
@@ -1269,7 +1270,8 @@ def appraise(
 
 
 # The engine's hook (yakubook/engine/_accel.py): the C ``appraise_standard``, which answers
-# as ``appraise`` for a standard reading whose local yaku are plain han or yakuman values
+# as ``appraise`` for a standard or seven-pairs reading whose local yaku are plain
+# (``_is_plain``) and state no fu and no limit, on a hand without dora or ura indicators,
 # and declines (None) anything else; None under the Python engine (no second Python copy).
 _FAST_APPRAISE: Callable[..., tuple[PayingKey, Callable[[], Score]] | None] | None = None
 
