@@ -1,11 +1,12 @@
 """Which engine runs: the C accelerator ``yakubook.engine._speedups`` beside the pure Python.
 
 The Python in ``yakubook/engine/`` is the reference (and what Pyodide runs in the
-browser); the C module (yakubook/engine/_speedups.c) does seven hot paths faster on
+browser); the C module (yakubook/engine/_speedups.c) does eight hot paths faster on
 CPython, ``Win.from_json`` for plain wins, ``standard_block_sets``, a closed hand's
 standard readings, ``standard_waits``, BACK FOUR's ``back_four_pairs`` and the score's
-``set_yaku`` (a standard reading's set yaku) and ``reading_facts`` (its set yaku, honor
-sets, fu and open blocks), and declines anything else to the Python.
+``set_yaku`` (a standard reading's set yaku), ``reading_facts`` (its set yaku, honor
+sets, fu and open blocks) and ``appraise_standard`` (``appraise`` of a standard or
+seven-pairs reading with plain local yaku), and declines anything else to the Python.
 It is used when it was built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is
 unset, empty or ``0``; otherwise everything runs in Python, silently. ``ENGINE`` says
 which: ``"c"`` or ``"python"`` (``yakubook --version`` and ``yakubook evaluate --json``
@@ -33,7 +34,11 @@ HOOKS: dict[str, dict[str, str]] = {
         "_FAST_STANDARD": "standard_interpretations",
     },
     "yakubook.engine.shapes": {"_FAST_BACK_FOUR": "back_four_pairs"},
-    "yakubook.engine.score": {"set_yaku": "set_yaku", "reading_facts": "reading_facts"},
+    "yakubook.engine.score": {
+        "set_yaku": "set_yaku",
+        "reading_facts": "reading_facts",
+        "_FAST_APPRAISE": "appraise_standard",
+    },
 }
 
 
@@ -63,6 +68,8 @@ def _connect(module: ModuleType) -> None:
         speedups.init_interpretations(module.Interpretation)
     elif name == "yakubook.engine.shapes":
         speedups.init_back_four(module.back_four_pairs_py)
+    elif name == "yakubook.engine.score":
+        speedups.init_score(*module._c_appraisal_parts())
 
 
 def _set_hooks(module: ModuleType, engine: str) -> None:

@@ -15,6 +15,11 @@
  *                             (issue #38), None for anything but decompose.Block tuples.
  *   reading_facts(blocks, ...) score.reading_facts_py: set_yaku's bits, the honor sets, the
  *                             fu of the wait and blocks, an open block, in one call (#38).
+ *   appraise_standard(win, interp, awards, scoring)
+ *                             score.appraise of a standard or seven-pairs reading with
+ *                             plain local yaku (its paying key and a builder of its Score),
+ *                             read straight from the Win, the Interpretation and the
+ *                             Awards; None for anything else (#38).
  *
  * Both are configured once by the Python modules (init_win, init_blocks) with the objects
  * they must produce, so no Python name is looked up per call. yakubook/engine/_accel.py loads this
@@ -44,6 +49,15 @@ static PyObject *k_hand, *k_win, *k_melds, *k_seat, *k_round, *k_tsumo, *k_riich
     *k_quads, *k_is_closed, *k_suit_count, *k_situational, *k_kind, *k_tiles, *k_dict,
     *k_none;
 static const char *RIICHI_KINDS[] = {"none", "riichi", "double", "open", "open_double"};
+
+/* A str the same as an interned one: the pointer first; an interned str that is another
+ * object holds other text (interning keeps one object per text), so only a str not
+ * interned is compared by value. */
+static int same_text(PyObject *text, PyObject *interned) {
+    if (text == interned) return 1;
+    if (PyUnicode_CHECK_INTERNED(text)) return 0;
+    return PyUnicode_Compare(text, interned) == 0;
+}
 
 /* Tile of a digit in a suit group, as win.py's _TILE_OF_DIGIT: -1 when not a tile. */
 static int tile_of(char digit, char suit) {
@@ -159,14 +173,14 @@ static PyObject *win_from_json(PyObject *self, PyObject *const *args, Py_ssize_t
         Py_ssize_t pos = 0;
         while (PyDict_Next(own, &pos, &key, &value)) {
             if (!PyUnicode_CheckExact(key)) DECLINE();
-            if (PyUnicode_Compare(key, k_hand) == 0) hand = value;
-            else if (PyUnicode_Compare(key, k_win) == 0) win_text = value;
-            else if (PyUnicode_Compare(key, k_melds) == 0) meld_list = value;
-            else if (PyUnicode_Compare(key, k_seat) == 0) seat = value;
-            else if (PyUnicode_Compare(key, k_round) == 0) round = value;
-            else if (PyUnicode_Compare(key, k_tsumo) == 0) tsumo = value;
-            else if (PyUnicode_Compare(key, k_riichi) == 0) riichi = value;
-            else if (PyUnicode_Compare(key, k_ippatsu) == 0) ippatsu = value;
+            if (same_text(key, k_hand)) hand = value;
+            else if (same_text(key, k_win)) win_text = value;
+            else if (same_text(key, k_melds)) meld_list = value;
+            else if (same_text(key, k_seat)) seat = value;
+            else if (same_text(key, k_round)) round = value;
+            else if (same_text(key, k_tsumo)) tsumo = value;
+            else if (same_text(key, k_riichi)) riichi = value;
+            else if (same_text(key, k_ippatsu)) ippatsu = value;
             else DECLINE();
         }
     }
@@ -582,9 +596,9 @@ static int block_kind(PyObject *block, int *tile) {
     long value = PyLong_AsLong(t);
     if (value < 0 || value >= NUM_TILES) { PyErr_Clear(); return -1; }
     *tile = (int)value;
-    if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) return SEQ;
-    if (kind == k_triplet || PyUnicode_Compare(kind, k_triplet) == 0) return TRIP;
-    if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) return PAIR;
+    if (same_text(kind, k_sequence)) return SEQ;
+    if (same_text(kind, k_triplet)) return TRIP;
+    if (same_text(kind, k_pair)) return PAIR;
     return -1;
 }
 
@@ -835,21 +849,21 @@ static PyObject *set_yaku(PyObject *self, PyObject *const *args, Py_ssize_t narg
         PyObject *kind = PyTuple_GET_ITEM(block, 0);
         long t = small_int(PyTuple_GET_ITEM(block, 1), NUM_TILES);
         if (t < 0 || !PyUnicode_Check(kind)) Py_RETURN_NONE;
-        if (kind == k_sequence || PyUnicode_Compare(kind, k_sequence) == 0) {
+        if (same_text(kind, k_sequence)) {
             if (t >= 27) Py_RETURN_NONE;
             starts[n_starts++] = (int)t;
             if (t % 9 != 0 && t % 9 != 6) outside = 0;
             continue;
         }
-        if (kind == k_pair || PyUnicode_Compare(kind, k_pair) == 0) {
+        if (same_text(kind, k_pair)) {
             if (t >= 31) { dragon_pairs++; pinfu_blocks = 0; }
             else if (t >= 27) {
                 wind_pairs++;
                 if (t == seat || t == round_wind) pinfu_blocks = 0;
             }
         } else {
-            int quad = kind == k_quad || PyUnicode_Compare(kind, k_quad) == 0;
-            if (!quad && kind != k_triplet && PyUnicode_Compare(kind, k_triplet) != 0) {
+            int quad = same_text(kind, k_quad);
+            if (!quad && !same_text(kind, k_triplet)) {
                 if (PyErr_Occurred()) return NULL;
                 Py_RETURN_NONE; /* no such block in a standard reading: the Python decides */
             }
@@ -899,10 +913,6 @@ static PyObject *set_yaku(PyObject *self, PyObject *const *args, Py_ssize_t narg
 
 /* -- what scoring reads of a standard reading (score.py) ---------------------------------- */
 
-/* The same string as an interned one (pointer first, then by value). */
-static int same_text(PyObject *text, PyObject *interned) {
-    return text == interned || PyUnicode_Compare(text, interned) == 0;
-}
 
 /* reading_facts(blocks, wait, win_block, concealed_triplets, closed, tsumo, seat_wind,
  * round_wind): score.reading_facts_py's (set-yaku bits, honor sets, set fu, an open block),
@@ -955,6 +965,772 @@ static PyObject *reading_facts(PyObject *self, PyObject *const *args, Py_ssize_t
     return Py_BuildValue("(NliO)", bits, honor_sets, fu, open_block ? Py_True : Py_False);
 }
 
+/* -- a standard reading's worth (score.appraise) ------------------------------------------ */
+
+/* What appraise_standard reads and builds, given once by score.py (init_score). */
+static PyObject *g_win_cls, *g_award_cls, *g_score_cls, *g_payment_cls, *g_shape_counted,
+    *g_seven_pairs_counted, *g_seven_pairs_kinds, *g_same_as_standard, *g_shape_users,
+    *g_is_plain, *g_partial;
+static unsigned long long m_honor, m_terminal, m_yaochuu, m_green, m_suit[3];
+static int g_score_ready;
+
+/* Interned strings of the appraisal: the keys it reads, the names and texts it writes. */
+enum {
+    S_DORA, S_URA, S_FIRST, S_HAITEI, S_HOUTEI, S_RINSHAN, S_CHANKAN, S_MIN_HAN, S_HONBA,
+    S_STICKS, S_FLOWERS, S_IS_PLAIN, S_ID, S_NAME, S_VALUE, S_LOST, S_HAN, S_MULTIPLE, S_FU,
+    S_FU_HAN, S_YAKUMAN, S_KIRIAGE, S_KAZOE, S_MULTIPLE_YAKUMAN, S_DOUBLE_YAKUMAN, S_AKA_DORA,
+    S_KUITAN, S_FLOWER_DORA, S_LIMIT, S_BASE, S_PAYMENT, S_COUNTED, S_INTERPRETATION,
+    S_NOT_COUNTED, S_REASON, S_RON, S_DEALER, S_EACH, S_TOTAL, S_TENHOU, S_CHIIHOU,
+    S_DOUBLE_RIICHI, S_MENZEN_TSUMO, S_AKA_DORA_NAME, S_NO_YAKU, S_KAZOE_YAKUMAN,
+    S_KAZOE_SANBAIMAN, S_SANBAIMAN, S_BAIMAN, S_HANEMAN, S_MANGAN, S_MANGAN_KIRIAGE, S_EMPTY,
+    S_DROPS, S_ONE_YAKUMAN, S_DOUBLE, S_OPEN, S_OPEN_DOUBLE, S_LOST_TEXT, S_ADDITIVE,
+    S_ADOPTED, N_TEXTS
+};
+static const char *const TEXTS[N_TEXTS] = {
+    "dora", "ura", "first_go_around", "haitei", "houtei", "rinshan", "chankan", "min_han",
+    "honba", "riichi_sticks", "flowers", "_is_plain", "id", "name", "value", "lost", "han",
+    "multiple", "fu", "fu_han", "yakuman", "kiriage", "kazoe", "multiple_yakuman",
+    "double_yakuman", "aka_dora", "kuitan", "flower_dora", "limit", "base", "payment",
+    "counted", "interpretation", "not_counted", "reason", "ron", "dealer", "each", "total",
+    "tenhou", "chiihou", "double riichi", "menzen tsumo", "aka dora", "no yaku",
+    "kazoe yakuman", "kazoe sanbaiman", "sanbaiman", "baiman", "haneman", "mangan",
+    "mangan (kiriage)", "", "a yakuman drops the han yaku", "1x yakuman", "double",
+    "open", "open_double", "its number is lost in the source; a ruleset can supply it",
+    "additive", "adopted",
+};
+static PyObject *S[N_TEXTS];
+
+/* A dict's item: 1 with *out borrowed, 0 when absent (decline), -1 on an error. */
+static int item(PyObject *d, PyObject *key, PyObject **out) {
+    *out = PyDict_GetItemWithError(d, key);
+    if (*out == NULL) return PyErr_Occurred() ? -1 : 0;
+    return 1;
+}
+
+/* A bool item: 1 with *out 0 or 1, 0 to decline (absent, not a bool), -1 on an error. */
+static int bool_item(PyObject *d, PyObject *key, int *out) {
+    PyObject *v;
+    int got = item(d, key, &v);
+    if (got <= 0) return got;
+    if (v != Py_True && v != Py_False) return 0;
+    *out = v == Py_True;
+    return 1;
+}
+
+/* An int item (exactly an int, within +-10^6): 1, 0 to decline, -1 on an error. */
+static int int_item(PyObject *d, PyObject *key, long *out) {
+    PyObject *v;
+    int got = item(d, key, &v);
+    if (got <= 0) return got;
+    if (!PyLong_CheckExact(v)) return 0;
+    int overflow;
+    long x = PyLong_AsLongAndOverflow(v, &overflow);
+    if (overflow || x < -1000000 || x > 1000000) return 0;
+    *out = x;
+    return 1;
+}
+
+/* The table's scoring rules appraise_standard reads, kept for the last Scoring asked. */
+typedef struct {
+    int kiriage, kazoe /* 0 yakuman, 1 multiple, 2 sanbaiman */, multiple_yakuman, aka_dora,
+        flower_dora;
+    PyObject *kuitan, *double_yakuman; /* Py_True or Py_False */
+} Table;
+static PyObject *g_last_scoring; /* held, so its id is not reused while it is kept */
+static Table g_table;
+
+/* 1 with the attribute, a bool, in *out (borrowed), 0 to decline, -1 on an error. */
+static int bool_attr(PyObject *obj, PyObject *name, PyObject **out) {
+    PyObject *v = PyObject_GetAttr(obj, name);
+    if (v == NULL) return -1;
+    int ok = v == Py_True || v == Py_False;
+    Py_DECREF(v); /* True and False outlive it */
+    *out = v;
+    return ok;
+}
+
+static int read_table(PyObject *scoring, Table *t) {
+    if (scoring == g_last_scoring) { *t = g_table; return 1; }
+    PyObject *kiriage, *multiple, *flower;
+    int ok;
+    if ((ok = bool_attr(scoring, S[S_KIRIAGE], &kiriage)) <= 0 ||
+        (ok = bool_attr(scoring, S[S_MULTIPLE_YAKUMAN], &multiple)) <= 0 ||
+        (ok = bool_attr(scoring, S[S_FLOWER_DORA], &flower)) <= 0 ||
+        (ok = bool_attr(scoring, S[S_KUITAN], &t->kuitan)) <= 0 ||
+        (ok = bool_attr(scoring, S[S_DOUBLE_YAKUMAN], &t->double_yakuman)) <= 0)
+        return ok;
+    t->kiriage = kiriage == Py_True;
+    t->multiple_yakuman = multiple == Py_True;
+    t->flower_dora = flower == Py_True;
+    PyObject *kazoe = PyObject_GetAttr(scoring, S[S_KAZOE]);
+    if (kazoe == NULL) return -1;
+    ok = PyUnicode_CheckExact(kazoe);
+    if (ok) /* base_points: "yakuman", "multiple", anything else is sanbaiman */
+        t->kazoe = same_text(kazoe, S[S_YAKUMAN]) ? 0 : same_text(kazoe, S[S_MULTIPLE]) ? 1 : 2;
+    Py_DECREF(kazoe);
+    if (!ok) return 0;
+    PyObject *aka = PyObject_GetAttr(scoring, S[S_AKA_DORA]);
+    if (aka == NULL) return -1;
+    int overflow = 0;
+    long value = PyLong_CheckExact(aka) ? PyLong_AsLongAndOverflow(aka, &overflow) : -1;
+    Py_DECREF(aka);
+    if (overflow || value < 0 || value > 1000) return 0;
+    t->aka_dora = (int)value;
+    Py_INCREF(scoring);
+    Py_XSETREF(g_last_scoring, scoring);
+    g_table = *t;
+    return 1;
+}
+
+/* Score's and Payment's fields in the dataclasses' order, each at None: the dicts
+ * new_filled copies (a copy of a dict of the same keys costs less than building one). */
+static PyObject *g_score_fields, *g_payment_fields, *g_no_args;
+enum { N_SCORE_FIELDS = 11, N_PAYMENT_FIELDS = 6 };
+static const int SCORE_KEYS[N_SCORE_FIELDS] = {-1 /* k_win */, S_HAN, S_FU, S_YAKUMAN,
+    S_LIMIT, S_BASE, S_PAYMENT, S_COUNTED, S_INTERPRETATION, S_NOT_COUNTED, S_REASON};
+static const int PAYMENT_KEYS[N_PAYMENT_FIELDS] = {S_RON, S_DEALER, S_EACH, S_HONBA,
+    S_STICKS, S_TOTAL};
+
+static PyObject *field_name(int index) { return index < 0 ? k_win : S[index]; }
+
+/* A new object of a frozen dataclass (object.__new__) with its fields set in one step as
+ * score.py's _new_score and _new_payment set them: a copy of `fields` holding `values`,
+ * in field order, as its __dict__. Steals every value (a NULL one: fails). */
+static PyObject *new_filled(PyObject *cls, PyObject *fields, const int *keys,
+                            PyObject **values, int n) {
+    PyObject *dict = NULL, *made = NULL;
+    for (int i = 0; i < n; i++)
+        if (values[i] == NULL) goto fail;
+    dict = PyDict_Copy(fields);
+    if (dict == NULL) goto fail;
+    for (int i = 0; i < n; i++) {
+        int failed = PyDict_SetItem(dict, field_name(keys[i]), values[i]);
+        Py_CLEAR(values[i]);
+        if (failed) goto fail;
+    }
+    made = PyBaseObject_Type.tp_new((PyTypeObject *)cls, g_no_args, NULL);
+    if (made == NULL || PyObject_GenericSetAttr(made, k_dict, dict) < 0) goto fail;
+    Py_DECREF(dict);
+    return made;
+fail:
+    for (int i = 0; i < n; i++) Py_XDECREF(values[i]);
+    Py_XDECREF(dict);
+    Py_XDECREF(made);
+    return NULL;
+}
+
+static long up100(long points) { return (points + 99) / 100 * 100; }
+
+/* score.payment (rule 7): ron, dealer, each, honba, riichi_sticks and total, the
+ * Payment's fields in order. */
+static void payment_parts(int tsumo, int dealer, long base, long honba, long sticks,
+                          long parts[N_PAYMENT_FIELDS]) {
+    long ron = 0, from_dealer = 0, each = 0, total;
+    if (!tsumo) {
+        ron = up100(base * (dealer ? 6 : 4)) + 300 * honba;
+        total = ron + 1000 * sticks;
+    } else if (dealer) {
+        each = up100(2 * base) + 100 * honba;
+        total = 3 * each + 1000 * sticks;
+    } else {
+        from_dealer = up100(2 * base) + 100 * honba;
+        each = up100(base) + 100 * honba;
+        total = from_dealer + 2 * each + 1000 * sticks;
+    }
+    long out[N_PAYMENT_FIELDS] = {ron, from_dealer, each, 300 * honba, 1000 * sticks, total};
+    memcpy(parts, out, sizeof out);
+}
+
+/* What appraise_standard packs for score_of: the Score's fields but the payment, in
+ * order, then the Payment's. */
+enum { N_PACKED = N_SCORE_FIELDS - 1 + N_PAYMENT_FIELDS, PAYMENT_FIELD = 6 };
+
+/* score_of(packed): the Score appraise_standard counted (its builder: the Score and its
+ * Payment are made only for the reading a caller keeps). */
+static PyObject *score_of(PyObject *self, PyObject *packed) {
+    if (!PyTuple_CheckExact(packed) || PyTuple_GET_SIZE(packed) != N_PACKED) {
+        PyErr_SetString(PyExc_TypeError, "score_of takes what appraise_standard packed");
+        return NULL;
+    }
+    PyObject *values[N_SCORE_FIELDS], *parts[N_PAYMENT_FIELDS];
+    for (int i = 0; i < N_PAYMENT_FIELDS; i++) {
+        parts[i] = PyTuple_GET_ITEM(packed, N_SCORE_FIELDS - 1 + i);
+        Py_INCREF(parts[i]);
+    }
+    values[PAYMENT_FIELD] =
+        new_filled(g_payment_cls, g_payment_fields, PAYMENT_KEYS, parts, N_PAYMENT_FIELDS);
+    for (int i = 0, k = 0; i < N_SCORE_FIELDS; i++) {
+        if (i == PAYMENT_FIELD) continue;
+        values[i] = PyTuple_GET_ITEM(packed, k++);
+        Py_INCREF(values[i]);
+    }
+    return new_filled(g_score_cls, g_score_fields, SCORE_KEYS, values, N_SCORE_FIELDS);
+}
+
+static PyMethodDef score_of_def = {"score_of", score_of, METH_O,
+                                   "score_of(packed): the Score appraise_standard counted"};
+static PyObject *g_score_of; /* a function object of score_of_def */
+
+/* Appends (name, text) to a list; steals `text` (NULL: fails). */
+static int add_entry(PyObject *list, PyObject *name, PyObject *text) {
+    if (text == NULL) return -1;
+    PyObject *entry = PyTuple_Pack(2, name, text);
+    Py_DECREF(text);
+    if (entry == NULL) return -1;
+    int failed = PyList_Append(list, entry);
+    Py_DECREF(entry);
+    return failed;
+}
+
+/* f"{han} han", a new reference: those of 0 to 31 han made once. */
+static PyObject *g_han_texts[32];
+static PyObject *han_text(long han) {
+    if (han < 0 || han >= 32) return PyUnicode_FromFormat("%ld han", han);
+    if (g_han_texts[han] == NULL) {
+        g_han_texts[han] = PyUnicode_FromFormat("%ld han", han);
+        if (g_han_texts[han] == NULL) return NULL;
+    }
+    Py_INCREF(g_han_texts[han]);
+    return g_han_texts[han];
+}
+
+/* Adds one of score.py's kept counts (a Counted: han, yakuman, their entries):
+ * 1, 0 to decline (not of that form), -1 on an error. */
+static int add_counted(PyObject *counted, long *han, long *yakuman, PyObject *han_list,
+                       PyObject *yakuman_list) {
+    if (!PyTuple_CheckExact(counted) || PyTuple_GET_SIZE(counted) != 4) return 0;
+    PyObject *h = PyTuple_GET_ITEM(counted, 0), *y = PyTuple_GET_ITEM(counted, 1);
+    PyObject *c = PyTuple_GET_ITEM(counted, 2), *yc = PyTuple_GET_ITEM(counted, 3);
+    if (!PyLong_CheckExact(h) || !PyLong_CheckExact(y) || !PyTuple_CheckExact(c) ||
+        !PyTuple_CheckExact(yc))
+        return 0;
+    int o1 = 0, o2 = 0;
+    long hv = PyLong_AsLongAndOverflow(h, &o1), yv = PyLong_AsLongAndOverflow(y, &o2);
+    if (o1 || o2 || hv < -1000000 || hv > 1000000 || yv < -1000000 || yv > 1000000) return 0;
+    *han += hv;
+    *yakuman += yv;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(c); i++)
+        if (PyList_Append(han_list, PyTuple_GET_ITEM(c, i)) < 0) return -1;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(yc); i++)
+        if (PyList_Append(yakuman_list, PyTuple_GET_ITEM(yc, i)) < 0) return -1;
+    return 1;
+}
+
+/* score._colour_yaku: the tile-colour yaku of a Win as a 9-tuple of bools (a new
+ * reference), Py_None (borrowed) to decline, NULL on an error. */
+static PyObject *colour_yaku(unsigned long long mask, int has_melds, PyObject *concealed,
+                             PyObject *counts, long win_tile) {
+    static const int CHUUREN_BASE[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
+    unsigned long long honors = mask & m_honor, suited = mask & ~m_honor;
+    int one_suit = suited != 0 && ((suited & ~m_suit[0]) == 0 || (suited & ~m_suit[1]) == 0 ||
+                                   (suited & ~m_suit[2]) == 0);
+    int chini = !honors && one_suit, chuu = 0, junsei = 0;
+    if (chini && !has_melds) { /* standard.chuuren and chuuren_junsei */
+        if (!PyTuple_CheckExact(concealed) || PyTuple_GET_SIZE(concealed) < 1 ||
+            !PyTuple_CheckExact(counts) || PyTuple_GET_SIZE(counts) != NUM_TILES)
+            return Py_None;
+        long first = small_int(PyTuple_GET_ITEM(concealed, 0), 27);
+        if (first < 0) return Py_None;
+        long base = first - first % 9, extra_sum = 0, extra_min = 99;
+        for (int i = 0; i < 9; i++) {
+            long n = small_int(PyTuple_GET_ITEM(counts, base + i), 5);
+            if (n < 0) return Py_None;
+            long extra = n - CHUUREN_BASE[i];
+            extra_sum += extra;
+            if (extra < extra_min) extra_min = extra;
+        }
+        chuu = extra_min == 0 && extra_sum == 1;
+        if (chuu) {
+            long n = small_int(PyTuple_GET_ITEM(counts, win_tile), 5);
+            if (n < 0) return Py_None;
+            junsei = n - 1 == CHUUREN_BASE[win_tile % 9];
+        }
+    }
+    int holds[9] = {
+        (mask & m_yaochuu) == 0,                                             /* tanyao */
+        (mask & ~m_yaochuu) == 0 && honors != 0 && (mask & m_terminal) != 0, /* honroutou */
+        honors != 0 && one_suit,                                             /* honiisou */
+        chini,                                                               /* chiniisou */
+        suited == 0,                                                         /* tsuuiisou */
+        (mask & ~m_green) == 0,                                              /* ryuuiisou */
+        (mask & ~m_terminal) == 0,                                           /* chinroutou */
+        chuu,
+        chuu && junsei,
+    };
+    PyObject *out = PyTuple_New(9);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < 9; i++) {
+        PyObject *b = holds[i] ? Py_True : Py_False;
+        Py_INCREF(b);
+        PyTuple_SET_ITEM(out, i, b);
+    }
+    return out;
+}
+
+/* A catalog value's own type (whose truth runs no Python code). */
+static int plain_value(PyObject *v) {
+    return v == Py_None || PyBool_Check(v) || PyLong_CheckExact(v) || PyUnicode_CheckExact(v) ||
+           PyList_CheckExact(v) || PyDict_CheckExact(v);
+}
+
+#define DECLINE_TO(value) do { status = (value); goto done; } while (0)
+/* got: 1 go on, 0 decline, -1 error */
+#define CHECK(call) do { int got_ = (call); if (got_ <= 0) DECLINE_TO(got_); } while (0)
+
+/* appraise_standard(win, interp, awards, scoring): score.appraise of a standard or
+ * seven-pairs reading (its paying key, and a builder of its Score: score_of, which makes
+ * it only when asked) for the plain case, or None for the Python to work out: anything
+ * but a Win, an Interpretation of those kinds (not a registered local shape's: rule 0)
+ * and a list of Awards each plain (score._is_plain) whose value states no fu and is no
+ * limit (han, fu_han, yakuman and adopted values are counted, a lost one or one of
+ * another kind listed as not counted, as _add_local does); a hand with dora or ura
+ * indicators, or more red fives than the table's set when the dora are counted; a
+ * reading whose count score.py has not kept yet (_SHAPE_COUNTED, _SEVEN_PAIRS_COUNTED:
+ * the Python counts it the first time); a field of another type than the Python's. */
+static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (!g_score_ready || !g_win_ready || g_interpretation == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "init_score was not called");
+        return NULL;
+    }
+    if (nargs != 4) Py_RETURN_NONE;
+    PyObject *win = args[0], *interp = args[1], *awards = args[2], *scoring = args[3];
+    if ((PyObject *)Py_TYPE(win) != g_win_cls || (PyObject *)Py_TYPE(interp) != g_interpretation ||
+        PyTuple_GET_SIZE(interp) != 6 || !PyList_CheckExact(awards))
+        Py_RETURN_NONE;
+    PyObject *kind = PyTuple_GET_ITEM(interp, 0);
+    if (!PyUnicode_CheckExact(kind)) Py_RETURN_NONE; /* its hash and == run no Python */
+    int standard = same_text(kind, k_standard), seven_pairs = 0;
+    if (!standard) {
+        seven_pairs = PySet_Contains(g_seven_pairs_kinds, kind);
+        if (seven_pairs < 0) return NULL;
+        if (!seven_pairs) Py_RETURN_NONE;
+    }
+    int status = 0;
+    PyObject *d = NULL, *facts = NULL, *colour = NULL, *key = NULL, *han_list = NULL,
+             *yakuman_list = NULL, *result = NULL,
+             *award_dict = NULL, *label = NULL, *counted = NULL, *not_counted = NULL,
+             *limit = NULL, *reason = NULL, *not_counted_list = NULL, *melds = NULL,
+             *award = NULL;
+    int found = PyDict_Contains(g_shape_users, kind); /* a local shape: rule 0, the Python */
+    if (found) DECLINE_TO(found < 0 ? -1 : 0);
+    Table table;
+    CHECK(read_table(scoring, &table));
+    d = PyObject_GenericGetDict(win, NULL);
+    if (d == NULL) DECLINE_TO(-1);
+    if (!PyDict_CheckExact(d)) DECLINE_TO(0);
+
+    /* the hand */
+    PyObject *closed_obj, *tsumo_obj, *seat_obj, *round_obj, *concealed, *counts, *mask_obj,
+        *riichi, *dora, *ura, *win_tile_obj;
+    CHECK(item(d, k_is_closed, &closed_obj));
+    CHECK(item(d, k_tsumo, &tsumo_obj));
+    CHECK(item(d, k_seat_wind, &seat_obj));
+    CHECK(item(d, k_round_wind, &round_obj));
+    CHECK(item(d, k_melds, &melds));
+    Py_INCREF(melds); /* read again after the Python _is_plain may have run */
+    CHECK(item(d, k_concealed, &concealed));
+    CHECK(item(d, k_concealed_counts, &counts));
+    CHECK(item(d, k_tile_mask, &mask_obj));
+    CHECK(item(d, k_riichi, &riichi));
+    CHECK(item(d, S[S_DORA], &dora));
+    CHECK(item(d, S[S_URA], &ura));
+    CHECK(item(d, k_win_tile, &win_tile_obj));
+    if (!PyBool_Check(closed_obj) || !PyBool_Check(tsumo_obj) || !PyTuple_CheckExact(melds) ||
+        !PyLong_CheckExact(mask_obj) || !PyUnicode_CheckExact(riichi) ||
+        !PyUnicode_CheckExact(dora) || !PyUnicode_CheckExact(ura))
+        DECLINE_TO(0);
+    int closed = closed_obj == Py_True, tsumo = tsumo_obj == Py_True;
+    long seat = small_int(seat_obj, NUM_TILES), round_wind = small_int(round_obj, NUM_TILES);
+    long win_tile = small_int(win_tile_obj, NUM_TILES);
+    if (seat < 27 || seat > 30 || round_wind < 27 || round_wind > 30 || win_tile < 0)
+        DECLINE_TO(0);
+    unsigned long long mask = PyLong_AsUnsignedLongLong(mask_obj);
+    if (PyErr_Occurred()) { PyErr_Clear(); DECLINE_TO(0); }
+    int riichi_han, double_riichi = 0; /* standard.RIICHI_HAN */
+    if (same_text(riichi, k_none)) riichi_han = 0;
+    else if (same_text(riichi, k_riichi) || same_text(riichi, S[S_OPEN])) riichi_han = 1;
+    else if (same_text(riichi, S[S_DOUBLE]) || same_text(riichi, S[S_OPEN_DOUBLE]))
+        riichi_han = 2, double_riichi = 1;
+    else DECLINE_TO(0);
+    /* indicators: the Python reads and counts them (score._dora) */
+    if (PyUnicode_GET_LENGTH(dora) || (riichi_han && PyUnicode_GET_LENGTH(ura))) DECLINE_TO(0);
+    int situational;
+    CHECK(bool_item(d, k_situational, &situational));
+
+    colour = colour_yaku(mask, PyTuple_GET_SIZE(melds) > 0, concealed, counts, win_tile);
+    if (colour == NULL) DECLINE_TO(-1);
+    if (colour == Py_None) { colour = NULL; DECLINE_TO(0); }
+    long fu, raw_fu;
+    PyObject *shape;
+    if (standard) {
+        /* the reading: score._standard_facts and _rounded_fu */
+        PyObject *fact_args[8] = {PyTuple_GET_ITEM(interp, 1), PyTuple_GET_ITEM(interp, 3),
+                                  PyTuple_GET_ITEM(interp, 2), PyTuple_GET_ITEM(interp, 4),
+                                  closed_obj, tsumo_obj, seat_obj, round_obj};
+        facts = reading_facts(self, fact_args, 8);
+        if (facts == NULL) DECLINE_TO(-1);
+        if (facts == Py_None) DECLINE_TO(0);
+        long set_fu = PyLong_AsLong(PyTuple_GET_ITEM(facts, 2)); /* reading_facts made it */
+        int open_reading = !closed || PyTuple_GET_ITEM(facts, 3) == Py_True;
+        raw_fu = set_fu;
+        if (tsumo && raw_fu) raw_fu += 2;
+        if (open_reading && raw_fu == 0) raw_fu = 2; /* an open hand of no fu is 30 fu */
+        raw_fu += open_reading || tsumo ? 20 : 30;
+        fu = (raw_fu + 9) / 10 * 10;
+        /* its own standard yaku: score._shape_counted's count, kept by score.py */
+        key = PyTuple_Pack(8, PyTuple_GET_ITEM(facts, 0), PyTuple_GET_ITEM(facts, 1), colour,
+                           closed_obj, seat_obj, round_obj, table.kuitan, table.double_yakuman);
+        if (key == NULL) DECLINE_TO(-1);
+        CHECK(item(g_shape_counted, key, &shape));
+    } else {
+        /* seven pairs (score.fu_of: 25 fu) of pairs only: _seven_pairs_counted's count */
+        PyObject *blocks = PyTuple_GET_ITEM(interp, 1);
+        if (!PyTuple_CheckExact(blocks) || !g_blocks_ready) DECLINE_TO(0);
+        PyTypeObject *block_type = Py_TYPE(g_blocks[0][0]); /* decompose.Block */
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(blocks); i++) {
+            PyObject *block = PyTuple_GET_ITEM(blocks, i);
+            if (Py_TYPE(block) != block_type || PyTuple_GET_SIZE(block) < 1) DECLINE_TO(0);
+            PyObject *block_kind = PyTuple_GET_ITEM(block, 0);
+            if (!PyUnicode_Check(block_kind) || !same_text(block_kind, k_pair)) DECLINE_TO(0);
+        }
+        fu = raw_fu = 25;
+        key = PyTuple_Pack(4, colour, closed_obj, table.kuitan, table.double_yakuman);
+        if (key == NULL) DECLINE_TO(-1);
+        CHECK(item(g_seven_pairs_counted, key, &shape));
+    }
+    long han = 0, yakuman = 0;
+    han_list = PyList_New(0);
+    yakuman_list = PyList_New(0);
+    not_counted_list = PyList_New(0);
+    if (han_list == NULL || yakuman_list == NULL || not_counted_list == NULL) DECLINE_TO(-1);
+    Py_INCREF(shape); /* held while the lists take its entries */
+    int added = add_counted(shape, &han, &yakuman, han_list, yakuman_list);
+    Py_DECREF(shape);
+    CHECK(added);
+
+    /* the situation: score._situation_items, counted as _situation_counted counts them */
+    int dealer = seat == 27;
+    if (situational) {
+        int first, ippatsu;
+        CHECK(bool_item(d, S[S_FIRST], &first));
+        CHECK(bool_item(d, k_ippatsu, &ippatsu));
+        if (first && tsumo && PyTuple_GET_SIZE(melds) == 0) {
+            yakuman += 1;
+            Py_INCREF(S[S_ONE_YAKUMAN]);
+            if (add_entry(yakuman_list, S[dealer ? S_TENHOU : S_CHIIHOU], S[S_ONE_YAKUMAN]))
+                DECLINE_TO(-1);
+        }
+        if (riichi_han) {
+            han += riichi_han;
+            if (add_entry(han_list, double_riichi ? S[S_DOUBLE_RIICHI] : k_riichi,
+                          han_text(riichi_han)))
+                DECLINE_TO(-1);
+        }
+        if (ippatsu) {
+            han += 1;
+            if (add_entry(han_list, k_ippatsu, han_text(1))) DECLINE_TO(-1);
+        }
+    }
+    if (tsumo && closed) {
+        han += 1;
+        if (add_entry(han_list, S[S_MENZEN_TSUMO], han_text(1))) DECLINE_TO(-1);
+    }
+    if (situational) {
+        static const int LAST[4] = {S_HAITEI, S_HOUTEI, S_RINSHAN, S_CHANKAN};
+        for (int i = 0; i < 4; i++) {
+            int holds;
+            CHECK(bool_item(d, S[LAST[i]], &holds));
+            if (holds) {
+                han += 1;
+                if (add_entry(han_list, S[LAST[i]], han_text(1))) DECLINE_TO(-1);
+            }
+        }
+    }
+
+    /* the local yaku: score._plain_tally's _add_local of a plain han or yakuman value */
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(awards); i++) {
+        Py_XSETREF(award, PyList_GET_ITEM(awards, i));
+        Py_INCREF(award); /* held: the Python _is_plain may run */
+        PyObject *a = award;
+        if ((PyObject *)Py_TYPE(a) != g_award_cls) DECLINE_TO(0);
+        Py_XSETREF(award_dict, PyObject_GenericGetDict(a, NULL));
+        if (award_dict == NULL) DECLINE_TO(-1);
+        if (!PyDict_CheckExact(award_dict)) DECLINE_TO(0);
+        PyObject *plain = PyDict_GetItemWithError(award_dict, S[S_IS_PLAIN]);
+        if (plain == NULL) {
+            if (PyErr_Occurred()) DECLINE_TO(-1);
+            plain = PyObject_CallOneArg(g_is_plain, a); /* the Python keeps it on the Award */
+            if (plain == NULL) DECLINE_TO(-1);
+            Py_DECREF(plain); /* True or False */
+        }
+        if (plain != Py_True) DECLINE_TO(0);
+        PyObject *id, *name, *value, *vkind, *v;
+        CHECK(item(award_dict, S[S_ID], &id));
+        CHECK(item(award_dict, S[S_NAME], &name));
+        CHECK(item(award_dict, S[S_VALUE], &value));
+        if (!PyUnicode_CheckExact(id) || !PyUnicode_CheckExact(name) || !PyDict_CheckExact(value))
+            DECLINE_TO(0);
+        found = PyDict_Contains(value, S[S_FU]); /* a stated fu: score._stated_fu */
+        if (found) DECLINE_TO(found < 0 ? -1 : 0);
+        Py_XSETREF(label, PyUnicode_FromFormat("%U %U", id, name));
+        if (label == NULL) DECLINE_TO(-1);
+        PyObject *standard_name = PyDict_GetItemWithError(g_same_as_standard, id);
+        if (standard_name != NULL) { /* the standard yaku itself, counted once */
+            if (!PyUnicode_CheckExact(standard_name)) DECLINE_TO(0);
+            if (add_entry(not_counted_list, label,
+                          PyUnicode_FromFormat("the standard %U, counted once", standard_name)))
+                DECLINE_TO(-1);
+            continue;
+        }
+        if (PyErr_Occurred()) DECLINE_TO(-1);
+        PyObject *lost = PyDict_GetItemWithError(value, S[S_LOST]);
+        if (lost != NULL) {
+            if (!plain_value(lost)) DECLINE_TO(0);
+            found = PyObject_IsTrue(lost);
+            if (found < 0) DECLINE_TO(-1);
+            if (found) {
+                Py_INCREF(S[S_LOST_TEXT]);
+                if (add_entry(not_counted_list, label, S[S_LOST_TEXT])) DECLINE_TO(-1);
+                continue;
+            }
+        } else if (PyErr_Occurred()) DECLINE_TO(-1);
+        CHECK(item(value, k_kind, &vkind));
+        if (!PyUnicode_CheckExact(vkind)) DECLINE_TO(0);
+        int is_yakuman = same_text(vkind, S[S_YAKUMAN]);
+        if (!is_yakuman && !same_text(vkind, S[S_HAN]) && !same_text(vkind, S[S_FU_HAN])) {
+            /* an adopted value with han counts them; a limit (or additive: not plain) is
+             * the Python's; any other kind carries no han */
+            if (same_text(vkind, S[S_LIMIT]) || same_text(vkind, S[S_ADDITIVE])) DECLINE_TO(0);
+            v = NULL;
+            if (same_text(vkind, S[S_ADOPTED])) {
+                v = PyDict_GetItemWithError(value, S[S_HAN]);
+                if (v == NULL && PyErr_Occurred()) DECLINE_TO(-1);
+                if (v != NULL) {
+                    if (!plain_value(v)) DECLINE_TO(0);
+                    found = PyObject_IsTrue(v);
+                    if (found < 0) DECLINE_TO(-1);
+                    if (!found) v = NULL;
+                }
+            }
+            if (v == NULL) {
+                if (add_entry(not_counted_list, label,
+                              PyUnicode_FromFormat("a %U value carries no han", vkind)))
+                    DECLINE_TO(-1);
+                continue;
+            }
+        } else {
+            CHECK(item(value, S[is_yakuman ? S_MULTIPLE : S_HAN], &v));
+            if (v == Py_None && !is_yakuman) continue; /* `if value["han"]:` */
+        }
+        if (!PyLong_CheckExact(v)) DECLINE_TO(0);
+        int overflow;
+        long n = PyLong_AsLongAndOverflow(v, &overflow);
+        if (overflow || n < -1000 || n > 1000) DECLINE_TO(0);
+        if (!is_yakuman && n == 0) continue;
+        if (is_yakuman) {
+            yakuman += n;
+            if (add_entry(yakuman_list, label, PyUnicode_FromFormat("%ldx yakuman", n)))
+                DECLINE_TO(-1);
+        } else {
+            han += n;
+            if (add_entry(han_list, label, han_text(n))) DECLINE_TO(-1);
+        }
+    }
+
+    long honba, sticks, min_han, base, total, parts[N_PAYMENT_FIELDS];
+    CHECK(int_item(d, S[S_HONBA], &honba));
+    CHECK(int_item(d, S[S_STICKS], &sticks));
+    CHECK(int_item(d, S[S_MIN_HAN], &min_han));
+    if (honba < 0 || sticks < 0) DECLINE_TO(0);
+    int wins = 1, real_yakuman = 0;
+    long han_shown = han, yakuman_shown = 0;
+    if (yakuman) { /* rule 3: one yakuman or more drops every han yaku and the dora */
+        long n = table.multiple_yakuman ? yakuman : 1;
+        if (n > 6) n = 6;
+        base = 8000 * n;
+        real_yakuman = 1;
+        han_shown = 0;
+        yakuman_shown = n;
+        if (n == 1) { Py_INCREF(S[S_YAKUMAN]); limit = S[S_YAKUMAN]; }
+        else limit = PyUnicode_FromFormat("%ldx yakuman", n);
+        counted = PyList_AsTuple(yakuman_list);
+        Py_ssize_t kept = PyList_GET_SIZE(not_counted_list);
+        not_counted = PyTuple_New(kept + PyList_GET_SIZE(han_list));
+        if (limit == NULL || counted == NULL || not_counted == NULL) DECLINE_TO(-1);
+        for (Py_ssize_t i = 0; i < kept; i++) {
+            PyObject *entry = PyList_GET_ITEM(not_counted_list, i);
+            Py_INCREF(entry);
+            PyTuple_SET_ITEM(not_counted, i, entry);
+        }
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(han_list); i++) {
+            PyObject *entry = PyTuple_Pack(2, PyTuple_GET_ITEM(PyList_GET_ITEM(han_list, i), 0),
+                                           S[S_DROPS]);
+            if (entry == NULL) DECLINE_TO(-1);
+            PyTuple_SET_ITEM(not_counted, kept + i, entry);
+        }
+        Py_INCREF(S[S_EMPTY]);
+        reason = S[S_EMPTY];
+        payment_parts(tsumo, dealer, base, honba, sticks, parts);
+    } else if (han < min_han) { /* too few han of yaku to win (no limit yaku here) */
+        wins = 0;
+        base = total = 0;
+        Py_INCREF(S[S_EMPTY]);
+        limit = S[S_EMPTY];
+        counted = PyList_AsTuple(han_list);
+        not_counted = PyList_AsTuple(not_counted_list);
+        if (han == 0) { Py_INCREF(S[S_NO_YAKU]); reason = S[S_NO_YAKU]; }
+        else reason = PyUnicode_FromFormat("%ld han of yaku, the table needs %ld", han, min_han);
+        memset(parts, 0, sizeof parts); /* Payment(): every field 0 */
+    } else { /* a win: the dora (score._dora: no indicators here), then the limit */
+        long red, flowers, dora_han = 0;
+        CHECK(int_item(d, k_red, &red));
+        CHECK(int_item(d, S[S_FLOWERS], &flowers));
+        for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(melds); i++) {
+            PyObject *meld = PyTuple_GET_ITEM(melds, i);
+            if ((PyObject *)Py_TYPE(meld) != g_meld_type) DECLINE_TO(0);
+            PyObject *m = PyObject_GetAttr(meld, k_red); /* a slot: no Python runs */
+            if (m == NULL) DECLINE_TO(-1);
+            int overflow = 0;
+            long r = PyLong_CheckExact(m) ? PyLong_AsLongAndOverflow(m, &overflow) : -1;
+            Py_DECREF(m);
+            if (overflow || r < 0 || r > 4) DECLINE_TO(0);
+            red += r;
+        }
+        if (table.aka_dora) {
+            if (red > table.aka_dora) DECLINE_TO(0); /* the Python raises the InputError */
+            dora_han += red;
+            if (red && add_entry(han_list, S[S_AKA_DORA_NAME], han_text(red))) DECLINE_TO(-1);
+        }
+        if (table.flower_dora) {
+            dora_han += flowers;
+            if (flowers && add_entry(han_list, S[S_FLOWERS], han_text(flowers))) DECLINE_TO(-1);
+        }
+        han += dora_han;
+        han_shown = han;
+        if (han < 0) DECLINE_TO(0);
+        int limit_text; /* score.base_points */
+        if (han >= 13) {
+            if (table.kazoe == 0) base = 8000, limit_text = S_KAZOE_YAKUMAN;
+            else if (table.kazoe == 1) {
+                long n = han / 13 < 6 ? han / 13 : 6;
+                base = 8000 * n;
+                limit_text = S_KAZOE_YAKUMAN;
+                if (n > 1) limit = PyUnicode_FromFormat("%ldx kazoe yakuman", n);
+            } else base = 6000, limit_text = S_KAZOE_SANBAIMAN;
+        } else if (han >= 11) base = 6000, limit_text = S_SANBAIMAN;
+        else if (han >= 8) base = 4000, limit_text = S_BAIMAN;
+        else if (han >= 6) base = 3000, limit_text = S_HANEMAN;
+        else if (han >= 5) base = 2000, limit_text = S_MANGAN;
+        else {
+            base = fu << (han + 2);
+            limit_text = S_EMPTY;
+            if (table.kiriage && ((han == 4 && fu == 30) || (han == 3 && fu == 60)))
+                base = 2000, limit_text = S_MANGAN_KIRIAGE;
+            else if (base > 2000) base = 2000, limit_text = S_MANGAN;
+        }
+        if (limit == NULL) { Py_INCREF(S[limit_text]); limit = S[limit_text]; }
+        counted = PyList_AsTuple(han_list);
+        not_counted = PyList_AsTuple(not_counted_list);
+        Py_INCREF(S[S_EMPTY]);
+        reason = S[S_EMPTY];
+        payment_parts(tsumo, dealer, base, honba, sticks, parts);
+    }
+    if (limit == NULL || counted == NULL || not_counted == NULL || reason == NULL)
+        DECLINE_TO(-1);
+    total = parts[N_PAYMENT_FIELDS - 1];
+    /* the Score's fields (_new_score's, in order) but its Payment, then the Payment's */
+    PyObject *packed = Py_BuildValue("(OlllOlOOOOllllll)", wins ? Py_True : Py_False,
+                                     han_shown, fu, yakuman_shown, limit, base, counted, interp,
+                                     not_counted, reason, parts[0], parts[1], parts[2],
+                                     parts[3], parts[4], parts[5]);
+    if (packed == NULL) DECLINE_TO(-1);
+    PyObject *build = PyObject_CallFunctionObjArgs(g_partial, g_score_of, packed, NULL);
+    Py_DECREF(packed);
+    if (build == NULL) DECLINE_TO(-1);
+    /* rule 8's key: wins, total paid, a real yakuman, han, fu, fu before rounding */
+    result = Py_BuildValue("((OlOlll)N)", wins ? Py_True : Py_False, total,
+                           real_yakuman ? Py_True : Py_False, wins ? han_shown : han, fu,
+                           raw_fu, build);
+    status = result != NULL ? 1 : -1;
+done:
+    Py_XDECREF(d);
+    Py_XDECREF(facts);
+    Py_XDECREF(colour);
+    Py_XDECREF(key);
+    Py_XDECREF(han_list);
+    Py_XDECREF(yakuman_list);
+    Py_XDECREF(award_dict);
+    Py_XDECREF(label);
+    Py_XDECREF(counted);
+    Py_XDECREF(not_counted);
+    Py_XDECREF(limit);
+    Py_XDECREF(reason);
+    Py_XDECREF(not_counted_list);
+    Py_XDECREF(melds);
+    Py_XDECREF(award);
+    if (status < 0) {
+        Py_XDECREF(result);
+        return NULL;
+    }
+    if (status == 0) {
+        Py_XDECREF(result);
+        Py_RETURN_NONE;
+    }
+    return result;
+}
+
+/* init_score(Win, Award, Score, Payment, shape_counted, seven_pairs_counted,
+ * seven_pairs_kinds, same_as_standard, shape_users, is_plain, partial, masks):
+ * what appraise_standard reads and builds. */
+static PyObject *init_score(PyObject *self, PyObject *args) {
+    PyObject *objs[11], *masks;
+    if (!PyArg_ParseTuple(args, "OOOOO!O!O!O!O!OOO!", &objs[0], &objs[1], &objs[2], &objs[3],
+                          &PyDict_Type, &objs[4], &PyDict_Type, &objs[5], &PyFrozenSet_Type,
+                          &objs[6], &PyDict_Type, &objs[7], &PyDict_Type, &objs[8], &objs[9],
+                          &objs[10], &PyTuple_Type, &masks))
+        return NULL;
+    unsigned long long values[7];
+    if (PyTuple_GET_SIZE(masks) != 7) {
+        PyErr_SetString(PyExc_TypeError, "masks: honor, terminal, yaochuu, green, 3 suits");
+        return NULL;
+    }
+    for (int i = 0; i < 7; i++) {
+        values[i] = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(masks, i));
+        if (PyErr_Occurred()) return NULL;
+    }
+    PyObject **slots[11] = {&g_win_cls, &g_award_cls, &g_score_cls, &g_payment_cls,
+                            &g_shape_counted, &g_seven_pairs_counted, &g_seven_pairs_kinds,
+                            &g_same_as_standard, &g_shape_users, &g_is_plain, &g_partial};
+    for (int i = 0; i < 11; i++) {
+        Py_INCREF(objs[i]);
+        Py_XSETREF(*slots[i], objs[i]);
+    }
+    m_honor = values[0], m_terminal = values[1], m_yaochuu = values[2], m_green = values[3];
+    m_suit[0] = values[4], m_suit[1] = values[5], m_suit[2] = values[6];
+    Py_CLEAR(g_last_scoring);
+    if (g_no_args == NULL && (g_no_args = PyTuple_New(0)) == NULL) return NULL;
+    if (g_score_of == NULL && (g_score_of = PyCFunction_NewEx(&score_of_def, NULL, NULL)) == NULL)
+        return NULL;
+    if (g_score_fields == NULL) {
+        PyObject *score_fields = PyDict_New(), *payment_fields = PyDict_New();
+        if (score_fields == NULL || payment_fields == NULL) goto fail;
+        for (int i = 0; i < N_SCORE_FIELDS; i++)
+            if (PyDict_SetItem(score_fields, field_name(SCORE_KEYS[i]), Py_None) < 0) goto fail;
+        for (int i = 0; i < N_PAYMENT_FIELDS; i++)
+            if (PyDict_SetItem(payment_fields, S[PAYMENT_KEYS[i]], Py_None) < 0) goto fail;
+        g_score_fields = score_fields;
+        g_payment_fields = payment_fields;
+        goto ready;
+    fail:
+        Py_XDECREF(score_fields);
+        Py_XDECREF(payment_fields);
+        return NULL;
+    }
+ready:
+    g_score_ready = 1;
+    Py_RETURN_NONE;
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -984,6 +1760,13 @@ static PyMethodDef methods[] = {
     {"reading_facts", (PyCFunction)(void (*)(void))reading_facts, METH_FASTCALL,
      "reading_facts(blocks, wait, win_block, concealed_triplets, closed, tsumo, seat_wind, "
      "round_wind): score.reading_facts_py in C"},
+    {"init_score", init_score, METH_VARARGS,
+     "init_score(Win, Award, Score, Payment, shape_counted, seven_pairs_counted, "
+     "seven_pairs_kinds, same_as_standard, shape_users, is_plain, partial, masks): "
+     "configure appraise_standard"},
+    {"appraise_standard", (PyCFunction)(void (*)(void))appraise_standard, METH_FASTCALL,
+     "appraise_standard(win, interp, awards, scoring): score.appraise of a plain standard "
+     "reading in C, or None"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1034,5 +1817,7 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     INTERN(k_tanki, "tanki");
     INTERN(k_shanpon, "shanpon");
     INTERN(k_quad, "quad");
+    for (int i = 0; i < N_TEXTS; i++)
+        if ((S[i] = PyUnicode_InternFromString(TEXTS[i])) == NULL) return NULL;
     return PyModule_Create(&module);
 }

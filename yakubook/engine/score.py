@@ -1205,6 +1205,12 @@ def appraise(
     """One reading's place in rule 8's order (what ``paying_key`` gives of its score) and
     a function that builds that ``Score``: the han, fu and payments are counted here, the
     Score is built only for the reading that is kept. The fu are counted once."""
+    if _FAST_APPRAISE is not None:
+        # The C appraisal of a plain standard or seven-pairs reading (most readings);
+        # None: this code counts it.
+        fast = _FAST_APPRAISE(win, interp, awards, scoring)
+        if fast is not None:
+            return fast
     facts = _standard_facts(win, interp) if interp.kind == "standard" else None
     if facts is None:
         fu, raw_fu = fu_of(win, interp)
@@ -1261,6 +1267,13 @@ def appraise(
     return (True, _total(win, base), False, han, fu, raw_fu), partial(
         _build_winning, win, interp, t, dora_counted, han, fu, limit, base, reason
     )
+
+
+# The engine's hook (yakubook/engine/_accel.py): the C ``appraise_standard``, which answers
+# as ``appraise`` for a standard or seven-pairs reading whose local yaku are plain
+# (``_is_plain``) and state no fu and no limit, on a hand without dora or ura indicators,
+# and declines (None) anything else; None under the Python engine (no second Python copy).
+_FAST_APPRAISE: Callable[..., tuple[PayingKey, Callable[[], Score]] | None] | None = None
 
 
 def _build_short(win: Win, interp: Interpretation, t: _Tally, fu: int) -> Score:
@@ -1414,6 +1427,26 @@ def best_score(
     if best is None:
         raise InputError("no reading of the hand to score")
     return best[1]()
+
+
+def _c_appraisal_parts() -> tuple[Any, ...]:
+    """What the C ``appraise_standard`` reads and builds (``_accel`` gives it once): the
+    types it checks and makes, the counts it reads as this module keeps them, the rules'
+    tables, and the tile masks of ``_colour_yaku``."""
+    return (
+        Win,
+        Award,
+        Score,
+        Payment,
+        _SHAPE_COUNTED,
+        _SEVEN_PAIRS_COUNTED,
+        SEVEN_PAIRS_KINDS,
+        SAME_AS_STANDARD,
+        SHAPE_USERS,
+        _is_plain,
+        partial,
+        (HONOR_MASK, TERMINAL_MASK, YAOCHUU_MASK, GREEN_MASK, *SUIT_MASKS),
+    )
 
 
 _accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)
