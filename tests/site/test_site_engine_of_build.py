@@ -70,3 +70,31 @@ def test_a_worker_whose_engine_fails_says_so_and_shows_no_awards():
             worker.readings({"3-13-01"})
     finally:
         worker.close()
+
+
+def test_an_example_shows_the_best_readings_award_not_the_first(monkeypatch):
+    """A yaku may award less in a hand's first reading than in another; the page shows
+    what the engine reports, the best (issue #43: taking the first reading's award passed
+    every test, no catalog example has two readings that award different values). The body
+    here awards 1 han in the first reading and 3 han in the second."""
+    from render.site.engine import compute_awards
+    from yakubook.engine import registry
+    from yakubook.engine.award import Award
+    from yakubook.engine.decompose import interpretations
+    from yakubook.engine.win import Win
+
+    example = {"yaku": "3-13-01", "hand": "111222333m456p77s", "win": "7s"}
+    readings = list(interpretations(Win.from_json({"hand": example["hand"],
+                                                   "win": example["win"]})))
+    assert len(readings) >= 2  # the triplets and the sequences
+    registry.load_bodies()
+
+    def body(yid, view, options):
+        han = 1 if view.interp == readings[0] else 3
+        return Award(id=yid, name="x", letter=options.value.letter,
+                     value={"kind": "han", "han": han, "open_han": None, "lost": False,
+                            "notes": []})
+
+    monkeypatch.setattr(registry, "call", body)
+    awards = compute_awards(example)
+    assert awards and all(value is not None and value["han"] == 3 for _, value in awards)
