@@ -110,18 +110,29 @@ def _readings(win: Win, ruleset: Ruleset) -> list:
     return readings
 
 
-def test_c_appraisal_agrees_on_generated_hands(monkeypatch):
-    rng = random.Random(38)
+def _agreement(seed: int, hands: int, scorings: tuple, monkeypatch, awards_of=None) -> tuple:
+    """(answered, asked): random situated wins, each reading under each scoring asked
+    twice (the second time the counts score.py keeps are there). ``awards_of(rng, n)``
+    replaces the reading's own awards; then every other hand asks the C first."""
+    rng = random.Random(seed)
     ruleset = prepare()
     answered = asked = 0
-    for _ in range(1500):
+    for n in range(hands):
         win = _situated(random_win(rng), rng)
-        for reading, awards in _readings(win, ruleset):
-            for scoring in SCORINGS:
-                # The second time the counts score.py keeps are there: the C answers.
-                for _ in range(2):
+        for reading, own in _readings(win, ruleset):
+            awards = own if awards_of is None else awards_of(rng, n)
+            for scoring in scorings:
+                for again in range(2):
                     asked += 1
-                    answered += _same_or_declined(win, reading, awards, scoring, monkeypatch)
+                    c_first = awards_of is not None and n % 2 == 0 and not again
+                    answered += _same_or_declined(
+                        win, reading, awards, scoring, monkeypatch, c_first=c_first
+                    )
+    return answered, asked
+
+
+def test_c_appraisal_agrees_on_generated_hands(monkeypatch):
+    answered, asked = _agreement(38, 1500, SCORINGS, monkeypatch)
     assert answered > asked / 2, (answered, asked)
 
 
@@ -147,19 +158,10 @@ def _award(rng: random.Random, i: int) -> Award:
 
 
 def test_c_appraisal_agrees_on_every_kind_of_local_value(monkeypatch):
-    rng = random.Random(3838)
-    ruleset = prepare()
-    answered = asked = 0
-    for n in range(600):
-        win = _situated(random_win(rng), rng)
-        for reading, _ in _readings(win, ruleset):
-            awards = [_award(rng, n * 10 + k) for k in range(rng.randrange(4))]
-            for scoring in SCORINGS[:3]:
-                for again in range(2):
-                    asked += 1
-                    answered += _same_or_declined(
-                        win, reading, awards, scoring, monkeypatch, c_first=n % 2 == 0 and not again
-                    )
+    def awards_of(rng: random.Random, n: int) -> list[Award]:
+        return [_award(rng, n * 10 + k) for k in range(rng.randrange(4))]
+
+    answered, asked = _agreement(3838, 600, SCORINGS[:3], monkeypatch, awards_of)
     assert answered > asked / 3, (answered, asked)
 
 
