@@ -113,6 +113,14 @@ def test_bad_values() -> None:
         parse_tiles(None)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("text", ["10m", "10p", "10s", "11m", "05p", "00s", "55z"])
+def test_one_tile_is_one_digit_and_its_letter(text: str) -> None:
+    # Two digits and a letter are two tiles ("10m" is 1m and a red 5m), never one: a win
+    # tile written so is refused, not read as some other tile.
+    with pytest.raises(InputError, match="exactly one tile"):
+        tile_from_str(text)
+
+
 def test_winds() -> None:
     assert [wind_from_str(w) for w in "ESWN"] == [EAST, SOUTH, WEST, NORTH]
     assert wind_from_str("2z") == SOUTH

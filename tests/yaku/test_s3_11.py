@@ -12,7 +12,7 @@ import random
 from yakubook.generated.s3_11 import SuurenkouOptions, SuurenkouPair
 
 from tests.yaku.soundness import check_prefilters
-from yakubook import generated
+from yakubook import evaluate, generated
 from yakubook.engine import registry
 from yakubook.engine.bodies import s3_11
 from yakubook.engine.decompose import interpretations
@@ -161,3 +161,12 @@ def test_pattern_prefilters_answer_as_the_pattern_lists():
             assert bool(prefilter(_Held(m))) == expected, (yid, bin(m))
             held += expected
         assert held > 20, yid  # the masks reach the patterns
+
+
+def test_little_triple_pung_holds_beside_an_honor_triplet():
+    # 三色小同刻 (3-11-14, on by default at 1 han): 111m and 111s triplets, the 11p pair.
+    # The other sets are 222m and an East triplet; a prefilter that read the honors' bits
+    # of the held-three-times mask as manzu missed it.
+    for hand, win in (("111222m11p111s111z", "2m"), ("111m11p111s555s777z", "5s")):
+        found = {a.id for a in evaluate(Win.make(hand, win)).yaku}
+        assert "3-11-14" in found, hand
