@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 import catalog as catalog_pkg
 from catalog import translations
-from render.site.common import HEADER, STATUSES
+from render.site.common import HEADER
 from render.site.escape import esc
 from render.site.examples import ExampleView, awards_line
 from render.site.index_pages import by_value_groups
@@ -411,9 +411,6 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site, root: Pa
          lost=[y for y in site.yaku if y.lost_value])
     page("by-name.md", "by-name.md.j2", header=head,
          yaku=sorted(site.yaku, key=lambda y: (en.title(y).lower(), y.id)))
-    page("by-status.md", "by-status.md.j2", header=head,
-         groups=[{"status": st, "members": [y for y in site.yaku if y.status == st]}
-                 for st in STATUSES])
-    totals = {st: sum(s.counts[st] for s in site.sections) for st in (*STATUSES, "total")}
-    page("status.md", "status.md.j2", header=head, totals=totals)
+    page("by-status.md", "by-status.md.j2", header=head, groups=site.status_groups)
+    page("status.md", "status.md.j2", header=head)
     return pages

@@ -141,12 +141,8 @@ def render(env: jinja2.Environment, common: dict[str, Any], site: Site) -> dict[
         common, header=head, groups=by_value_groups(site),
         lost=[y for y in site.yaku if y.lost_value])
     pages["by-status.md"] = env.get_template("by-status.md.j2").render(
-        common, header=head,
-        groups=[{"status": st, "members": [y for y in site.yaku if y.status == st]}
-                for st in STATUSES])
+        common, header=head, groups=site.status_groups)
     pages["by-name.md"] = env.get_template("by-name.md.j2").render(
         common, header=head, groups=by_name_groups(site))
-    totals = {st: sum(s.counts[st] for s in site.sections) for st in (*STATUSES, "total")}
-    pages["status.md"] = env.get_template("status.md.j2").render(
-        common, header=head, totals=totals)
+    pages["status.md"] = env.get_template("status.md.j2").render(common, header=head)
     return pages

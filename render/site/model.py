@@ -307,6 +307,12 @@ class Section:
     def rules(self) -> list[Node]:
         return [n for n in self.nodes if n.kind == "rule"]
 
+    @property
+    def one_status(self) -> bool:
+        """Every yaku of the section has one status, which the line above its table names:
+        a phone leaves out the table's status column."""
+        return sum(1 for st in STATUSES if self.counts[st]) == 1
+
 
 def _src(obj: dict[str, Any] | None) -> str:
     if not obj:
@@ -457,6 +463,24 @@ class Site:
     @property
     def rules(self) -> list[Node]:
         return [n for n in self.nodes if n.kind == "rule"]
+
+    @property
+    def totals(self) -> dict[str, int]:
+        """Yaku per status over every section, and "total"."""
+        return {st: sum(s.counts[st] for s in self.sections) for st in (*STATUSES, "total")}
+
+    @property
+    def empty_statuses(self) -> list[str]:
+        """The statuses no yaku has: a column of zeros that a phone leaves out of the
+        status table, naming them under it instead."""
+        totals = self.totals
+        return [st for st in STATUSES if not totals[st]]
+
+    @property
+    def status_groups(self) -> list[dict[str, Any]]:
+        """The yaku of each status, in STATUSES order (the by-status pages)."""
+        return [{"status": st, "members": [y for y in self.yaku if y.status == st]}
+                for st in STATUSES]
 
 
 def build_model(root: Path, cat: dict[str, Any], names: dict[str, catalog_pkg.Name],
