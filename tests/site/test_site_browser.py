@@ -111,7 +111,7 @@ def test_example_tiles_render(page, base_url, built_site, artifacts):
 PHONE_PAGES = ("", "by-value/", "by-name/", "by-status/", "status/", "sections/3-13/",
                "yaku/3-13-01/", "yaku/3-02-03/", "yaku/3-09-01/", "yaku/3-15-03/",
                "yaku/3-08-01-07/", "en/yaku/3-09-01/", "en/status/", "en/by-status/",
-               "en/by-name/", "en/sections/3-16/")
+               "en/by-name/", "en/sections/3-16/", "en/sections/3-09/", "sections/3-09/")
 
 # Per page: the page's own width, and every table and value badge that does not fit on
 # the screen and is not inside a box that scrolls sideways.
@@ -133,18 +133,25 @@ CUT_OFF = """() => {
       cut.push(el.tagName + " " + el.className + " " + el.textContent.slice(0, 40));
   }
   const tables = [...document.querySelectorAll("article table")].filter(t => !scrolls(t));
-  // a one-word first-column header (Optio-n), a status badge (imple-mente-d) or a count
-  // (14-9) is never broken inside its word
+  // a first-column header (Optio-n), a status badge (imple-mente-d), a count (14-9), a
+  // Rōmaji (Ippat-su), a Latin header word (Chin-ese) or a value badge (yakuma-n ×2) is
+  // never broken inside a word: each word's characters lie on one line
   const broken = [];
   const cells = document.querySelectorAll(
-    "article th:first-child, article td .yb-status, article td[style*='text-align: right']");
+    "article th:first-child, article td .yb-status, article td[style*='text-align: right'], " +
+    "article table .yb-word, article table .yb-v");
   for (const el of cells) {
-    const word = el.textContent.trim();
-    if (!/^[A-Za-z0-9]+$/.test(word) || el.getBoundingClientRect().width === 0) continue;
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1)
-      broken.push(word);
+    if (el.getBoundingClientRect().width === 0) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[A-Za-z0-9\u00C0-\u024F]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        if (new Set([...range.getClientRects()].map(r => Math.round(r.top))).size > 1)
+          broken.push(m[0]);
+      }
+    }
   }
   return {page: document.documentElement.scrollWidth, vw, cut, broken,
           unwrapped: tables.map(t => t.textContent.slice(0, 40))};
@@ -183,6 +190,8 @@ COLUMNS = """() => {
     .filter(p => p.getClientRects().length > 0 && /^(No yaku is|沒有)/.test(p.textContent.trim()));
   return {heads: heads.map(th => th.textContent.trim()),
           shown: heads.map(th => th.getClientRects().length > 0),
+          rows: [...table.querySelectorAll("tbody tr")].map(
+            tr => [...tr.children].map(td => td.textContent.trim())),
           last: [...last.children].map(td => td.textContent.trim()),
           notes: notes.map(p => p.textContent.trim())};
 }"""
@@ -192,7 +201,7 @@ def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_u
     """On a desktop every column shows. On a phone the status table leaves out each status
     whose total (its last row) is 0, and a note under it names those; the by-status and
     one-status section tables leave out the status column (a heading or the line above
-    names it)."""
+    names it); the English by-name table leaves out the Rōmaji column (each name holds it)."""
     desk = browser.new_context(viewport={"width": 1280, "height": 900})
     phone = browser.new_context(viewport={"width": 390, "height": 844},
                                 device_scale_factor=1, is_mobile=True, has_touch=True)
@@ -219,6 +228,13 @@ def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_u
             d, p = columns(wide, path), columns(narrow, path)
             assert all(d["shown"]) and status in d["heads"], (path, d)
             assert p["shown"] == [head != status for head in d["heads"]], (path, p)
+        # The English names' Rōmaji column: each name already ends in its Rōmaji in brackets.
+        d, p = columns(wide, "en/by-name/"), columns(narrow, "en/by-name/")
+        assert all(d["shown"]) and d["heads"][:2] == ["Name", "Rōmaji"], d["heads"]
+        assert p["shown"] == [head != "Rōmaji" for head in d["heads"]], p
+        assert len(d["rows"]) > 100
+        for name, romaji, *_ in d["rows"]:
+            assert romaji and (f"({romaji})" in name or name.startswith(romaji)), (name, romaji)
     finally:
         desk.close()
         phone.close()
