@@ -201,7 +201,8 @@ def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_u
     """On a desktop every column shows. On a phone the status table leaves out each status
     whose total (its last row) is 0, and a note under it names those; the by-status and
     one-status section tables leave out the status column (a heading or the line above
-    names it); the English by-name table leaves out the Rōmaji column (each name holds it)."""
+    names it); the by-value tables leave out the highest value (the heading names it, the
+    options column holds it) and the English by-name table the Rōmaji (each name holds it)."""
     desk = browser.new_context(viewport={"width": 1280, "height": 900})
     phone = browser.new_context(viewport={"width": 390, "height": 844},
                                 device_scale_factor=1, is_mobile=True, has_touch=True)
@@ -228,6 +229,13 @@ def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_u
             d, p = columns(wide, path), columns(narrow, path)
             assert all(d["shown"]) and status in d["heads"], (path, d)
             assert p["shown"] == [head != status for head in d["heads"]], (path, p)
+        # The by-value tables' highest value: the heading names it, the options column holds it.
+        for path, high in (("by-value/", "最高值"), ("en/by-value/", "Highest value")):
+            d, p = columns(wide, path), columns(narrow, path)
+            assert all(d["shown"]) and high in d["heads"], (path, d["heads"])
+            assert p["shown"] == [head != high for head in d["heads"]], (path, p)
+            at = d["heads"].index(high)  # the options are the last column
+            assert d["rows"] and all(row[at] and row[at] in row[-1] for row in d["rows"]), path
         # The English names' Rōmaji column: each name already ends in its Rōmaji in brackets.
         d, p = columns(wide, "en/by-name/"), columns(narrow, "en/by-name/")
         assert all(d["shown"]) and d["heads"][:2] == ["Name", "Rōmaji"], d["heads"]
