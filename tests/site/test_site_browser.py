@@ -111,7 +111,7 @@ def test_example_tiles_render(page, base_url, built_site, artifacts):
 PHONE_PAGES = ("", "by-value/", "by-name/", "by-status/", "status/", "sections/3-13/",
                "yaku/3-13-01/", "yaku/3-02-03/", "yaku/3-09-01/", "yaku/3-15-03/",
                "yaku/3-08-01-07/", "en/yaku/3-09-01/", "en/status/", "en/by-status/",
-               "en/by-name/", "en/sections/3-16/", "en/sections/3-09/", "sections/3-09/")
+               "en/by-name/", "en/sections/3-16/", "en/sections/3-09/", "sections/3-09/", "en/", "en/by-value/")
 
 # Per page: the page's own width, and every table and value badge that does not fit on
 # the screen and is not inside a box that scrolls sideways.
@@ -134,12 +134,13 @@ CUT_OFF = """() => {
   }
   const tables = [...document.querySelectorAll("article table")].filter(t => !scrolls(t));
   // a first-column header (Optio-n), a status badge (imple-mente-d), a count (14-9), a
-  // Rōmaji (Ippat-su), a Latin header word (Chin-ese) or a value badge (yakuma-n ×2) is
-  // never broken inside a word: each word's characters lie on one line
+  // Rōmaji (Ippat-su), a Latin header word (Chin-ese), a value badge (yakuma-n ×2) or a
+  // linked name (Spe-c-i-al) is never broken inside a word: each word's characters lie
+  // on one line
   const broken = [];
   const cells = document.querySelectorAll(
     "article th:first-child, article td .yb-status, article td[style*='text-align: right'], " +
-    "article table .yb-word, article table .yb-v");
+    "article table .yb-word, article table .yb-v, article table td a");
   for (const el of cells) {
     if (el.getBoundingClientRect().width === 0) continue;
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
