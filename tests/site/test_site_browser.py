@@ -111,7 +111,8 @@ def test_example_tiles_render(page, base_url, built_site, artifacts):
 PHONE_PAGES = ("", "by-value/", "by-name/", "by-status/", "status/", "sections/3-13/",
                "yaku/3-13-01/", "yaku/3-02-03/", "yaku/3-09-01/", "yaku/3-15-03/",
                "yaku/3-08-01-07/", "en/yaku/3-09-01/", "en/status/", "en/by-status/",
-               "en/by-name/", "en/sections/3-16/", "en/sections/3-09/", "sections/3-09/", "en/", "en/by-value/")
+               "en/by-name/", "en/sections/3-16/", "en/sections/3-09/", "sections/3-09/",
+               "en/", "en/by-value/")
 
 # Per page: the page's own width, and every table and value badge that does not fit on
 # the screen and is not inside a box that scrolls sideways.
