@@ -7,12 +7,14 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from engine_hands import random_win
 
 from yakubook.engine import decompose, registry
 from yakubook.engine.evaluation import Result, _plan, _selector, _shapes, evaluate, live_checks
 from yakubook.engine.rules import Ruleset
 from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 ONLY = '[ruleset]\nothers = "off"\n'
 
@@ -85,3 +87,25 @@ def test_a_supplied_number_holds_where_a_body_asks_for_the_others():
     assert given["3-14-13"].value["han"] == 2 and not given["3-14-13"].value["lost"]
     assert r.score is not None and r.score.win
     assert ("3-14-13 皆素", "2 han") in r.score.counted
+
+
+def test_the_reading_worth_more_is_reported_though_another_comes_first():
+    # 333 444 555 777p 99p: three triplets in a row (三連刻, 3-11-01, 2 han) and 333 555 777
+    # (跳牌刻, 3-11-06, 2 han): 4 han. Read as 345p three times, 777p and 99p it is 一色三順
+    # (3-10-01, 2 han) alone. The decomposition lists the runs' reading first.
+    win = Win.make("33344455577799p", "7p")
+    kinds = [[b.kind for b in i.blocks] for i in decompose.interpretations(win)]
+    assert kinds[0].count("sequence") == 3 and kinds[1].count("triplet") == 4
+    three = "".join(f'[yaku."{y}"]\nvalue = "b"\n' for y in ("3-10-01", "3-11-01", "3-11-06"))
+    # these three alone (no body that asks for the others), and the documented defaults
+    # (the same with two red 5p at a table whose set has one: the score is refused, the
+    # local yaku are still those of the reading worth more)
+    red = Win.make("33344400577799p", "7p")
+    for rs in (Ruleset.from_toml(ONLY + three), None,
+               Ruleset.from_toml(ONLY + three + "[scoring]\naka_dora = 1\n")):
+        for hand in (win, red):
+            r = evaluate(hand, rs)
+            assert sorted(a.id for a in r.yaku) == ["3-11-01", "3-11-06"], rs
+            assert r.total == 4.0
+    with pytest.raises(InputError, match="2 red fives held"):
+        evaluate(red, Ruleset.from_toml("[scoring]\naka_dora = 1\n"), score=True)

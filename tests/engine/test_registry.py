@@ -61,3 +61,19 @@ def test_the_award_memo_starts_again_when_full_and_still_answers(monkeypatch):
     assert len(registry._AWARDS) <= 2
     assert [a.note for a in made] == ["0", "1", "2", "3", "4"]
     assert all(a.id == "3-13-01" for a in made)
+
+
+@pytest.mark.parametrize("written", ["0" * 64, "f" * 64, "x"])
+def test_a_body_whose_fingerprint_differs_either_way_is_stale(monkeypatch, written):
+    # stale: the rule text changed since the body was written (any other fingerprint,
+    # whether it sorts before or after the catalog's)
+    registry.load_bodies()
+    monkeypatch.delitem(registry.BODIES, "3-13-01")
+    namespace: dict = {}
+    params = ", ".join(inspect.signature(generated.REGISTRY["3-13-01"].stub).parameters)
+    exec(f"def body({params}):\n    return None\n", namespace)
+    implements("3-13-01", fingerprint=written)(namespace["body"])
+    assert registry.BODIES["3-13-01"].stale is True
+    monkeypatch.delitem(registry.BODIES, "3-13-01")
+    implements("3-13-01", fingerprint=generated.REGISTRY["3-13-01"].fingerprint)(namespace["body"])
+    assert registry.BODIES["3-13-01"].stale is False

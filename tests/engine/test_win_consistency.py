@@ -28,6 +28,9 @@ def win(**situation) -> Win:
         # a riichi (plain or open) in the first go-around would be a double riichi
         ({"riichi": "riichi", "first_go_around": True, "turn": 1}, "'riichi' = 'riichi'"),
         ({"riichi": "open", "first_go_around": True}, "'open_double'"),
+        ({"riichi": "riichi", "first_go_around": True}, "first go-around is 'double'"),
+        ({"riichi": "riichi", "seat": "E", "turn": 1}, "a riichi on it is 'double'"),
+        ({"riichi": "open", "seat": "E", "turn": 1}, "a riichi on it is 'open_double'"),
         # riichi or ippatsu with a win before any own draw, or by tsumo on the first draw
         ({"riichi": "double", "turn": 0, "seat": "S"}, "before any own draw"),
         ({"riichi": "double", "ippatsu": True, "turn": 1, "tsumo": True}, "first own draw"),

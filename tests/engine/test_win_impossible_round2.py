@@ -26,6 +26,12 @@ REFUSED = [
         {"called_pairs": 1, "riichi": "riichi"},
         "an open hand cannot riichi",
     ),
+    (  # every riichi kind, "double" too (it sorts before "none")
+        "called pair with double riichi",
+        SEVEN_PAIRS,
+        {"called_pairs": 1, "riichi": "double"},
+        "an open hand cannot riichi",
+    ),
     (
         "called pair with no_calls",
         SEVEN_PAIRS,

@@ -283,6 +283,24 @@ def test_an_alone_table_error_names_that_tables_line(text, message):
     assert str(e.value) == message
 
 
+FIRST_FAMILY_OK = '[[family]]\nlarger = "3-10-02"\nsmaller = "3-10-01"\nwhy = "x"\n\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (FIRST_FAMILY_OK + '[[family]]\nlarger = "9-99"\nsmaller = "3-10-01"\nwhy = "x"\n',
+         "catalog/families.toml:7: family 2: unknown yaku '9-99'"),
+        (FIRST_FAMILY_OK + '[[family]]\nlarger = "3-10-02"\n',
+         "catalog/families.toml:6: family 2: needs exactly larger, smaller, why (and why_zh)"),
+    ],
+)
+def test_a_family_table_error_names_that_tables_line(text, message):
+    with pytest.raises(ValueError) as e:
+        parse_families(text)
+    assert str(e.value) == message
+
+
 @pytest.mark.parametrize("key", ["family", "alone"])
 def test_a_families_key_that_is_no_array_of_tables_is_refused(key):
     with pytest.raises(ValueError) as e:
