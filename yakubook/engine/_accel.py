@@ -32,6 +32,7 @@ HOOKS: dict[str, dict[str, str]] = {
         "standard_block_sets": "standard_block_sets",
         "standard_waits": "standard_waits",
         "_FAST_STANDARD": "standard_interpretations",
+        "_FAST_CLOSED": "closed_interpretations",
     },
     "yakubook.engine.shapes": {"_FAST_BACK_FOUR": "back_four_pairs"},
     "yakubook.engine.score": {

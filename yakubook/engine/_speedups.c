@@ -698,6 +698,36 @@ static PyObject *standard_interpretations(PyObject *self, PyObject *const *args,
     return out;
 }
 
+static long small_int(PyObject *value, long limit); /* below, with the score's helpers */
+
+/* decompose.interpretations' built-in readings of a closed hand (_builtin without melds)
+ * when the hand can be neither seven pairs nor thirteen orphans (fewer than seven pairs,
+ * counting a 4 as two when allow_four; not 21 empty counts): its standard readings as a
+ * tuple, the Python's own order. None for the Python to work out: those hands, counts
+ * other than a 34-tuple of ints 0..4, a non-bool allow_four, and whatever
+ * standard_interpretations declines. */
+static PyObject *closed_interpretations(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs) {
+    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != NUM_TILES ||
+        !PyBool_Check(args[3]))
+        Py_RETURN_NONE;
+    int twos = 0, fours = 0, zeros = 0;
+    for (int t = 0; t < NUM_TILES; t++) {
+        long n = small_int(PyTuple_GET_ITEM(args[0], t), 5);
+        if (n < 0) Py_RETURN_NONE;
+        twos += n == 2;
+        fours += n == 4;
+        zeros += n == 0;
+    }
+    int allow_four = args[3] == Py_True;
+    if (twos + 2 * allow_four * fours >= 7 || zeros == 21) Py_RETURN_NONE;
+    PyObject *found = standard_interpretations(self, args, 3);
+    if (found == NULL || found == Py_None) return found;
+    PyObject *out = PyList_AsTuple(found);
+    Py_DECREF(found);
+    return out;
+}
+
 static PyObject *init_interpretations(PyObject *self, PyObject *cls) {
     if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "Interpretation must be a named tuple class");
@@ -1750,6 +1780,10 @@ static PyMethodDef methods[] = {
     {"standard_interpretations", (PyCFunction)(void (*)(void))standard_interpretations,
      METH_FASTCALL,
      "standard_interpretations(counts, win_tile, tsumo): a closed hand's standard readings"},
+    {"closed_interpretations", (PyCFunction)(void (*)(void))closed_interpretations,
+     METH_FASTCALL,
+     "closed_interpretations(counts, win_tile, tsumo, allow_four): a closed hand's "
+     "built-in readings when it has no seven-pairs or thirteen-orphans candidate, or None"},
     {"init_back_four", init_back_four, METH_O,
      "init_back_four(fallback): configure back_four_pairs"},
     {"back_four_pairs", back_four_pairs, METH_O,
