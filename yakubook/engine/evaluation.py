@@ -33,7 +33,7 @@ from yakubook.engine.inline import Inlined, inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, appraise
+from yakubook.engine.score import Score, appraise, appraise_key
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -486,8 +486,8 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     if len(readings) == 1 and not score:
         return result
     try:
-        interp, awards, build = _paying_reading(win, readings, rs)
-        worth = build() if score else None  # the Score is built only when asked for
+        interp, awards, build = _paying_reading(win, readings, rs, score)
+        worth = build() if build is not None else None  # built only when asked for
     except InputError:
         if score:
             raise
@@ -500,11 +500,12 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
 
 
 def _paying_reading(
-    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset
-) -> tuple[Interpretation, list[Award], Callable[[], Score]]:
+    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset, score: bool = True
+) -> tuple[Interpretation, list[Award], Callable[[], Score] | None]:
     """The reading that pays the most (score.py rule 8, its ties broken as
-    ``best_score`` does), with its awards and what builds its score (``evaluate``
-    builds it only when asked to score). Between readings that pay exactly the same
+    ``best_score`` does), with its awards and, with ``score``, what builds its score
+    (without, None: each reading's paying key alone is worked out, ``appraise_key``).
+    Between readings that pay exactly the same
     (same payment, han and fu: two readings over one limit, say), and among readings
     that do not win, the one whose local yaku rank highest (the first of
     equals): the table is paid the same, and the reader is shown the local yaku that
@@ -513,9 +514,12 @@ def _paying_reading(
     if len(readings) == 1:  # most hands: nothing to compare it with
         interp, awards = readings[0]
         return interp, awards, appraise(win, interp, awards, scoring)[1]
-    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score]] | None = None
+    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score] | None] | None = None
     for interp, awards in readings:
-        paying, build = appraise(win, interp, awards, scoring)
+        if score:
+            paying, build = appraise(win, interp, awards, scoring)
+        else:
+            paying, build = appraise_key(win, interp, awards, scoring), None
         local = sum(rank(a.value) for a in awards) if awards else 0
         # A reading that wins beats one that does not; between equals, the local yaku rank.
         key = (True, *paying, local) if paying[0] else (False, local)
