@@ -49,6 +49,7 @@ class Check:
     opts: Any
     prefilter: Any
     module: str
+    blocks_only: bool = False  # registry.implements' blocks_only
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,11 @@ def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...
         if "inclusive" in body.context:
             context["inclusive"] = True
         fn = partial(body.fn, **context) if context else body.fn
-        checks.append(Check(yid, fn, ruleset.options[yid], body.prefilter, body.fn.__module__))
+        checks.append(
+            Check(
+                yid, fn, ruleset.options[yid], body.prefilter, body.fn.__module__, body.blocks_only
+            )
+        )
     out = (tuple(checks), tuple(missing))
     object.__setattr__(ruleset, "_compiled", out)  # a cache, not state: Ruleset stays frozen
     return out
@@ -437,6 +442,8 @@ class _HandParts(NamedTuple):
     # The ids of the live entries ((body, options), the plan's own tuples, which the
     # selector adds) whose body asks: one set test per hand finds an asking hand.
     asking_checks: frozenset[int]
+    # The ids of the live entries whose body reads only a reading's blocks (blocks_only).
+    blocks_only: frozenset[int]
 
 
 def _hand_parts(ruleset: Ruleset) -> _HandParts:
@@ -449,6 +456,7 @@ def _hand_parts(ruleset: Ruleset) -> _HandParts:
         plan, missing = _plan(ruleset)
         asking = _asking(ruleset)
         checks = [c for _, filtered, always in plan for c in (*always, *(c for _, c in filtered))]
+        by_fn = {c.fn: c.blocks_only for c in compile_ruleset(ruleset)[0]}
         hit = _HandParts(
             version,
             missing,
@@ -457,6 +465,7 @@ def _hand_parts(ruleset: Ruleset) -> _HandParts:
             _shapes(ruleset),
             asking,
             frozenset(id(c) for c in checks if c[0] in asking),
+            frozenset(id(c) for c in checks if by_fn[c[0]]),
         )
         object.__setattr__(ruleset, "_hand_parts", hit)
     return hit
@@ -564,11 +573,30 @@ def _evaluate(
     if parts.asking_checks and not parts.asking_checks.isdisjoint(map(id, live)):
         return _evaluate_asking(win, rs, live, interps, parts.asking, missing, readings)
     best: tuple[float, Interpretation, list[Award]] | None = None
+    reuse: list[bool] | None = None  # per live entry: blocks_only, once a hand needs it
+    raw: list[Award | None] = []
+    last: Interpretation | None = None
     for interp in interps:
         view = HandView(win, interp)
+        if (
+            last is not None
+            and interp.blocks is last.blocks
+            and interp.kind == last.kind
+            and parts.blocks_only
+        ):
+            # The blocks of the reading before, the winning tile in another of them: a
+            # body that reads only the blocks answers as it did there.
+            if reuse is None:
+                reuse = [id(check) in parts.blocks_only for check in live]
+            raw = [
+                before if same else fn(view, opts)
+                for (fn, opts), same, before in zip(live, reuse, raw, strict=True)
+            ]
+        else:
+            raw = [fn(view, opts) for fn, opts in live]
+        last = interp
         awards = []
-        for fn, opts in live:
-            a = fn(view, opts)
+        for a in raw:
             if a is not None:
                 finish = adjust.get(a.id)
                 awards.append(finish(view, a) if finish else a)
