@@ -604,13 +604,13 @@ def _evaluate(
             drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
-        awards = complete_only(interp, awards)
+        if awards and interp.kind in SHAPE_USERS:  # only a local shape can be unread
+            awards = complete_only(interp, awards)
         if readings is not None:
             readings.append((interp, awards))
+        total = sum(rank(a.value) for a in awards) if awards else 0
         if len(interps) == 1:
-            total = sum(rank(a.value) for a in awards)
             return _new_result(win, tuple(awards), interp, total, missing, None)
-        total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
     assert best is not None
