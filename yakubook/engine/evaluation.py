@@ -370,16 +370,18 @@ def _selector(ruleset: Ruleset) -> Any:
     plan, _ = _plan(ruleset)
     namespace: dict[str, Any] = {}
 
-    reads: set[str] = set()
+    reads: set[str] = set()  # fields read before the first gate
     parsed: dict = {}  # the bodies' syntax trees, dropped with this function's frame
-    lines = []
+    groups: list[tuple[str | None, set[str], list[str]]] = []
     n = 0
     for g, (gate, filtered, always) in enumerate(plan):
         indent = "    "
+        test = None
         if gate is not None:
-            lines.append(f"    if {_written(gate, namespace, parsed, reads)}:")
+            test = _written(gate, namespace, parsed, reads)
             indent = "        "
         body = []
+        inside: set[str] = set()  # the fields this group's own tests read
         if always:
             namespace[f"a{g}"] = always
             body.append(f"{indent}live.extend(a{g})")
@@ -387,16 +389,28 @@ def _selector(ruleset: Ruleset) -> Any:
         for pf, check in filtered:
             namespace[f"c{n}"] = check
             if pf is not last:  # checks in a row with one prefilter (3-10-09..11) test it once
-                body.append(f"{indent}if {_written(pf, namespace, parsed, reads)}:")
+                body.append(f"{indent}if {_written(pf, namespace, parsed, inside)}:")
                 last = pf
             body.append(f"{indent}    add(c{n})")
             n += 1
-        lines += body or [f"{indent}pass"]
+        groups.append((test, inside, body or [f"{indent}pass"]))
+    # Win is immutable: each field the tests read is read once, into a local: at the top
+    # when a gate, an ungated test or two groups read it, else inside the one gated group
+    # that does (most hands pass few gates: the situation's fields, say, are read only on
+    # a hand with a situation).
+    places: dict[str, int] = {}
+    for test, inside, _ in groups:
+        for f in inside:
+            places[f] = places.get(f, 0) + (2 if test is None else 1)
+    reads |= {f for f, count in places.items() if count > 1}
+    lines = ["def select(win):", "    live = []", "    add = live.append"]
+    lines += [f"    win_{f} = win.{f}" for f in sorted(reads)]
+    for test, inside, body in groups:
+        if test is not None:
+            lines.append(f"    if {test}:")
+            lines += [f"        win_{f} = win.{f}" for f in sorted(inside - reads)]
+        lines += body
     lines.append("    return live")
-    # Win is immutable: each field the tests read is read once, into a local.
-    head = ["def select(win):", "    live = []", "    add = live.append"]
-    head += [f"    win_{f} = win.{f}" for f in sorted(reads)]
-    lines = head + lines
     code = _compiled("\n".join(lines) + "\n", "<yakubook.engine.evaluation selector>")
     exec(code, namespace)
     hit = namespace["select"]
