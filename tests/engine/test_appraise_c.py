@@ -51,19 +51,26 @@ def _same_or_declined(
 ) -> bool:
     """The C's answer equals the Python's, or the C declined; True when it answered.
     ``c_first``: the C asked before the Python has kept anything on the Awards."""
+    # The key alone (key_only, score.appraise_key), asked beside the whole (what score.py
+    # has kept the same): declined exactly when the whole is, else the whole's key.
     if c_first:
         got = speedups.appraise_standard(win, reading, awards, scoring)
+        key_only = speedups.appraise_standard(win, reading, awards, scoring, True)
         expected = _python(win, reading, awards, scoring, monkeypatch)
     else:
         expected = _python(win, reading, awards, scoring, monkeypatch)
+        key_only = speedups.appraise_standard(win, reading, awards, scoring, True)
         got = speedups.appraise_standard(win, reading, awards, scoring)
     if got is None:
+        assert key_only is None, (win.to_json(), reading, awards, scoring)
         return False
     assert expected[0] != "raises", (win.to_json(), reading, awards, expected)
     key, made = got[0], got[1]()
     where = (win.to_json(), reading, awards, scoring)
     assert key == expected[0], where
     assert [type(x) for x in key] == [type(x) for x in expected[0]], where
+    assert key_only == key, where
+    assert [type(x) for x in key_only] == [type(x) for x in key], where
     assert made == expected[1], where
     assert made.to_json() == expected[1].to_json(), where
     assert type(made) is score.Score and type(made.payment) is score.Payment
@@ -192,7 +199,14 @@ def test_c_appraisal_declines_what_it_does_not_read():
     # The C reads the count score.py keeps per combination: the Python keeps it the first
     # time it sees one (a run of this test alone starts with none kept).
     score.appraise(win, reading, [], scoring)
-    assert speedups.appraise_standard(win, reading, [], scoring) is not None
+    whole = speedups.appraise_standard(win, reading, [], scoring)
+    assert whole is not None
+    # A fifth argument True asks for the key alone; anything else, the whole (key, build).
+    assert speedups.appraise_standard(win, reading, [], scoring, True) == whole[0]
+    for not_true in (False, 1, None):
+        pair = speedups.appraise_standard(win, reading, [], scoring, not_true)
+        assert pair[0] == whole[0] and pair[1]() == whole[1]()
+    assert speedups.appraise_standard(win, reading, [], scoring, True, True) is None
     for args in [
         (win.to_json(), reading, [], scoring),  # not a Win
         (win, tuple(reading), [], scoring),  # not an Interpretation
@@ -227,3 +241,31 @@ def test_c_appraisal_caps_yakuman_and_leaves_too_many_red_fives_to_the_python(mo
         assert _same_or_declined(reds, reading, [], Scoring(), monkeypatch)
         assert _python(reds, reading, [], Scoring(aka_dora=1), monkeypatch)[0] == "raises"
         assert speedups.appraise_standard(reds, reading, [], Scoring(aka_dora=1)) is None
+
+
+def test_local_only_evaluation_chooses_the_reading_the_scores_choose(monkeypatch):
+    # evaluate without score ranks a hand's readings by their paying keys alone
+    # (score.appraise_key: the C's key_only); it must keep the reading, and the same
+    # awards, that ranking the whole appraisals keeps, and appraise_key must be
+    # appraise's key, with the C hook and without.
+    from yakubook.engine.evaluation import _paying_reading
+
+    ruleset = prepare()
+    rng = random.Random(3839)
+    several = 0
+    for _ in range(400):
+        win = _situated(random_win(rng), rng)
+        readings = _readings(win, ruleset)
+        for reading, awards in readings:
+            key = score.appraise_key(win, reading, awards, ruleset.scoring)
+            assert key == score.appraise(win, reading, awards, ruleset.scoring)[0]
+        if len(readings) < 2:
+            continue
+        several += 1
+        whole = _paying_reading(win, readings, ruleset, True)
+        keys = _paying_reading(win, readings, ruleset, False)
+        assert keys[:2] == whole[:2] and keys[2] is None
+        with monkeypatch.context() as m:
+            m.setattr(score, "_FAST_APPRAISE", None)
+            assert _paying_reading(win, readings, ruleset, False)[:2] == whole[:2]
+    assert several > 20

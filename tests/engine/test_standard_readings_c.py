@@ -98,3 +98,76 @@ def test_c_declines_what_it_does_not_handle():
     assert c_readings(hand, 2, 1) is None  # tsumo not a bool
     assert c_readings(hand, 34, True) is None  # no such tile
     assert c_readings(list(hand), 2, True) == _python(hand, 2, True)  # via the Python splits
+
+
+def _builtin_python(counts: tuple[int, ...], win_tile: int, tsumo: bool, allow_four: bool):
+    """decompose._builtin of a closed hand with every C hook off: the reference."""
+    before = _accel.ENGINE
+    _accel.use("python")
+    try:
+        return decompose._builtin(counts, (), win_tile, tsumo, allow_four)
+    finally:
+        _accel.use(before)
+
+
+def _closed_hands(rng: random.Random, n: int):
+    """Closed hands of fourteen tiles, mostly complete: sets and a pair, seven pairs (some
+    with a pair twice, a four of a kind), thirteen orphans, and a few random tiles."""
+    orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+    for i in range(n):
+        shape = i % 5
+        if shape <= 1:
+            tiles: list[int] = []
+            for _ in range(4):
+                t = rng.randrange(34)
+                if t < 27 and t % 9 <= 6 and rng.random() < 0.6:
+                    tiles += [t, t + 1, t + 2]
+                else:
+                    tiles += [t] * 3
+            tiles += [rng.randrange(34)] * 2
+        elif shape == 2:
+            pairs = rng.sample(range(34), 6)
+            tiles = [t for p in [*pairs, rng.choice(pairs)] for t in (p, p)]
+        elif shape == 3:
+            tiles = [*orphans, rng.choice(orphans)]
+        else:
+            tiles = [rng.randrange(34) for _ in range(14)]
+        counts = _counts(tiles)
+        if max(counts) <= 4:
+            yield counts, rng.choice(tiles), bool(i % 2), rng.random() < 0.5
+
+
+def test_closed_readings_equal_the_python():
+    # decompose._FAST_CLOSED: the whole built-in answer for a closed hand that can be
+    # neither seven pairs nor thirteen orphans, the Python's tuple in the Python's order;
+    # None (the Python's turn) exactly for the hands that could be.
+    closed = _accel.speedups.closed_interpretations
+    answered = declined = 0
+    for counts, win_tile, tsumo, allow_four in _closed_hands(random.Random(3807), 6000):
+        got = closed(counts, win_tile, tsumo, allow_four)
+        candidate = (
+            counts.count(2) + 2 * allow_four * counts.count(4) >= 7 or counts.count(0) == 21
+        )
+        if candidate:
+            assert got is None, (counts, win_tile)
+            declined += 1
+            continue
+        expected = _builtin_python(counts, win_tile, tsumo, allow_four)
+        assert type(got) is tuple and got == expected, (counts, win_tile, tsumo, allow_four)
+        answered += 1
+    assert answered > 3000 and declined > 1000
+
+
+def test_closed_readings_decline_what_they_do_not_handle():
+    closed = _accel.speedups.closed_interpretations
+    hand = _counts([0, 0, 0, 1, 1, 1, 2, 2, 2, 12, 13, 14, 17, 17])
+    assert closed(hand, 2, True, False) == _builtin_python(hand, 2, True, False)
+    assert closed(hand, 2, True, 0) is None  # allow_four not a bool
+    assert closed(list(hand), 2, True, False) is None  # not a tuple
+    assert closed(hand[:33], 2, True, False) is None  # not 34 counts
+    assert closed((*hand[:33], 5), 2, True, False) is None  # a count above 4
+    assert closed(hand, 2, 1, False) is None  # tsumo not a bool (standard_interpretations)
+    # 1122m 3344p 5566s 77z 8899m: seven pairs with 2222m counted twice only when allowed
+    four = _counts([0, 0, 0, 0, 11, 11, 12, 12, 22, 22, 23, 23, 33, 33])
+    assert closed(four, 33, True, False) == _builtin_python(four, 33, True, False)
+    assert closed(four, 33, True, True) is None

@@ -3,10 +3,12 @@
 The Python in ``yakubook/engine/`` is the reference (and what Pyodide runs in the
 browser); the C module (yakubook/engine/_speedups.c) does eight hot paths faster on
 CPython, ``Win.from_json`` for plain wins, ``standard_block_sets``, a closed hand's
-standard readings, ``standard_waits``, BACK FOUR's ``back_four_pairs`` and the score's
-``set_yaku`` (a standard reading's set yaku), ``reading_facts`` (its set yaku, honor
-sets, fu and open blocks) and ``appraise_standard`` (``appraise`` of a standard or
-seven-pairs reading with plain local yaku), and declines anything else to the Python.
+standard readings (``closed_interpretations``: its whole built-in answer when it can be
+neither seven pairs nor thirteen orphans), ``standard_waits``, BACK FOUR's
+``back_four_pairs`` and the score's ``set_yaku`` (a standard reading's set yaku),
+``reading_facts`` (its set yaku, honor sets, fu and open blocks) and
+``appraise_standard`` (``appraise`` of a standard or seven-pairs reading with plain local
+yaku, or ``appraise_key``'s key alone), and declines anything else to the Python.
 It is used when it was built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is
 unset, empty or ``0``; otherwise everything runs in Python, silently. ``ENGINE`` says
 which: ``"c"`` or ``"python"`` (``yakubook --version`` and ``yakubook evaluate --json``
@@ -32,6 +34,7 @@ HOOKS: dict[str, dict[str, str]] = {
         "standard_block_sets": "standard_block_sets",
         "standard_waits": "standard_waits",
         "_FAST_STANDARD": "standard_interpretations",
+        "_FAST_CLOSED": "closed_interpretations",
     },
     "yakubook.engine.shapes": {"_FAST_BACK_FOUR": "back_four_pairs"},
     "yakubook.engine.score": {

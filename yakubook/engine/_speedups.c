@@ -698,6 +698,36 @@ static PyObject *standard_interpretations(PyObject *self, PyObject *const *args,
     return out;
 }
 
+static long small_int(PyObject *value, long limit); /* below, with the score's helpers */
+
+/* decompose.interpretations' built-in readings of a closed hand (_builtin without melds)
+ * when the hand can be neither seven pairs nor thirteen orphans (fewer than seven pairs,
+ * counting a 4 as two when allow_four; not 21 empty counts): its standard readings as a
+ * tuple, the Python's own order. None for the Python to work out: those hands, counts
+ * other than a 34-tuple of ints 0..4, a non-bool allow_four, and whatever
+ * standard_interpretations declines. */
+static PyObject *closed_interpretations(PyObject *self, PyObject *const *args,
+                                        Py_ssize_t nargs) {
+    if (nargs != 4 || !PyTuple_CheckExact(args[0]) || PyTuple_GET_SIZE(args[0]) != NUM_TILES ||
+        !PyBool_Check(args[3]))
+        Py_RETURN_NONE;
+    int twos = 0, fours = 0, zeros = 0;
+    for (int t = 0; t < NUM_TILES; t++) {
+        long n = small_int(PyTuple_GET_ITEM(args[0], t), 5);
+        if (n < 0) Py_RETURN_NONE;
+        twos += n == 2;
+        fours += n == 4;
+        zeros += n == 0;
+    }
+    int allow_four = args[3] == Py_True;
+    if (twos + 2 * allow_four * fours >= 7 || zeros == 21) Py_RETURN_NONE;
+    PyObject *found = standard_interpretations(self, args, 3);
+    if (found == NULL || found == Py_None) return found;
+    PyObject *out = PyList_AsTuple(found);
+    Py_DECREF(found);
+    return out;
+}
+
 static PyObject *init_interpretations(PyObject *self, PyObject *cls) {
     if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "Interpretation must be a named tuple class");
@@ -1171,9 +1201,14 @@ static PyMethodDef score_of_def = {"score_of", score_of, METH_O,
                                    "score_of(packed): the Score appraise_standard counted"};
 static PyObject *g_score_of; /* a function object of score_of_def */
 
-/* Appends (name, text) to a list; steals `text` (NULL: fails). */
+/* Appends (name, text) to a list; steals `text` (NULL: fails). A NULL list (a paying key
+ * only: appraise_standard's key_only) takes nothing. */
 static int add_entry(PyObject *list, PyObject *name, PyObject *text) {
     if (text == NULL) return -1;
+    if (list == NULL) {
+        Py_DECREF(text);
+        return 0;
+    }
     PyObject *entry = PyTuple_Pack(2, name, text);
     Py_DECREF(text);
     if (entry == NULL) return -1;
@@ -1209,6 +1244,7 @@ static int add_counted(PyObject *counted, long *han, long *yakuman, PyObject *ha
     if (o1 || o2 || hv < -1000000 || hv > 1000000 || yv < -1000000 || yv > 1000000) return 0;
     *han += hv;
     *yakuman += yv;
+    if (han_list == NULL) return 1; /* a paying key only */
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(c); i++)
         if (PyList_Append(han_list, PyTuple_GET_ITEM(c, i)) < 0) return -1;
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(yc); i++)
@@ -1292,8 +1328,10 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         PyErr_SetString(PyExc_RuntimeError, "init_score was not called");
         return NULL;
     }
-    if (nargs != 4) Py_RETURN_NONE;
+    if (nargs != 4 && nargs != 5) Py_RETURN_NONE;
     PyObject *win = args[0], *interp = args[1], *awards = args[2], *scoring = args[3];
+    /* key_only: the paying key alone (score.appraise_key), none of the Score's entries */
+    int key_only = nargs == 5 && args[4] == Py_True;
     if ((PyObject *)Py_TYPE(win) != g_win_cls || (PyObject *)Py_TYPE(interp) != g_interpretation ||
         PyTuple_GET_SIZE(interp) != 6 || !PyList_CheckExact(awards))
         Py_RETURN_NONE;
@@ -1399,10 +1437,13 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         CHECK(item(g_seven_pairs_counted, key, &shape));
     }
     long han = 0, yakuman = 0;
-    han_list = PyList_New(0);
-    yakuman_list = PyList_New(0);
-    not_counted_list = PyList_New(0);
-    if (han_list == NULL || yakuman_list == NULL || not_counted_list == NULL) DECLINE_TO(-1);
+    if (!key_only) { /* with key_only the lists stay NULL: add_entry takes nothing */
+        han_list = PyList_New(0);
+        yakuman_list = PyList_New(0);
+        not_counted_list = PyList_New(0);
+        if (han_list == NULL || yakuman_list == NULL || not_counted_list == NULL)
+            DECLINE_TO(-1);
+    }
     Py_INCREF(shape); /* held while the lists take its entries */
     int added = add_counted(shape, &han, &yakuman, han_list, yakuman_list);
     Py_DECREF(shape);
@@ -1472,8 +1513,10 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
             DECLINE_TO(0);
         found = PyDict_Contains(value, S[S_FU]); /* a stated fu: score._stated_fu */
         if (found) DECLINE_TO(found < 0 ? -1 : 0);
-        Py_XSETREF(label, PyUnicode_FromFormat("%U %U", id, name));
-        if (label == NULL) DECLINE_TO(-1);
+        if (!key_only) {
+            Py_XSETREF(label, PyUnicode_FromFormat("%U %U", id, name));
+            if (label == NULL) DECLINE_TO(-1);
+        }
         PyObject *standard_name = PyDict_GetItemWithError(g_same_as_standard, id);
         if (standard_name != NULL) { /* the standard yaku itself, counted once */
             if (!PyUnicode_CheckExact(standard_name)) DECLINE_TO(0);
@@ -1551,6 +1594,8 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         real_yakuman = 1;
         han_shown = 0;
         yakuman_shown = n;
+        payment_parts(tsumo, dealer, base, honba, sticks, parts);
+        if (key_only) goto key;
         if (n == 1) { Py_INCREF(S[S_YAKUMAN]); limit = S[S_YAKUMAN]; }
         else limit = PyUnicode_FromFormat("%ldx yakuman", n);
         counted = PyList_AsTuple(yakuman_list);
@@ -1570,17 +1615,17 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
         }
         Py_INCREF(S[S_EMPTY]);
         reason = S[S_EMPTY];
-        payment_parts(tsumo, dealer, base, honba, sticks, parts);
     } else if (han < min_han) { /* too few han of yaku to win (no limit yaku here) */
         wins = 0;
         base = total = 0;
+        memset(parts, 0, sizeof parts); /* Payment(): every field 0 */
+        if (key_only) goto key;
         Py_INCREF(S[S_EMPTY]);
         limit = S[S_EMPTY];
         counted = PyList_AsTuple(han_list);
         not_counted = PyList_AsTuple(not_counted_list);
         if (han == 0) { Py_INCREF(S[S_NO_YAKU]); reason = S[S_NO_YAKU]; }
         else reason = PyUnicode_FromFormat("%ld han of yaku, the table needs %ld", han, min_han);
-        memset(parts, 0, sizeof parts); /* Payment(): every field 0 */
     } else { /* a win: the dora (score._dora: no indicators here), then the limit */
         long red, flowers, dora_han = 0;
         CHECK(int_item(d, k_red, &red));
@@ -1615,7 +1660,7 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
                 long n = han / 13 < 6 ? han / 13 : 6;
                 base = 8000 * n;
                 limit_text = S_KAZOE_YAKUMAN;
-                if (n > 1) limit = PyUnicode_FromFormat("%ldx kazoe yakuman", n);
+                if (n > 1 && !key_only) limit = PyUnicode_FromFormat("%ldx kazoe yakuman", n);
             } else base = 6000, limit_text = S_KAZOE_SANBAIMAN;
         } else if (han >= 11) base = 6000, limit_text = S_SANBAIMAN;
         else if (han >= 8) base = 4000, limit_text = S_BAIMAN;
@@ -1628,12 +1673,13 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
                 base = 2000, limit_text = S_MANGAN_KIRIAGE;
             else if (base > 2000) base = 2000, limit_text = S_MANGAN;
         }
+        payment_parts(tsumo, dealer, base, honba, sticks, parts);
+        if (key_only) goto key;
         if (limit == NULL) { Py_INCREF(S[limit_text]); limit = S[limit_text]; }
         counted = PyList_AsTuple(han_list);
         not_counted = PyList_AsTuple(not_counted_list);
         Py_INCREF(S[S_EMPTY]);
         reason = S[S_EMPTY];
-        payment_parts(tsumo, dealer, base, honba, sticks, parts);
     }
     if (limit == NULL || counted == NULL || not_counted == NULL || reason == NULL)
         DECLINE_TO(-1);
@@ -1651,6 +1697,12 @@ static PyObject *appraise_standard(PyObject *self, PyObject *const *args, Py_ssi
     result = Py_BuildValue("((OlOlll)N)", wins ? Py_True : Py_False, total,
                            real_yakuman ? Py_True : Py_False, wins ? han_shown : han, fu,
                            raw_fu, build);
+    status = result != NULL ? 1 : -1;
+    goto done;
+key: /* key_only: the key alone */
+    total = parts[N_PAYMENT_FIELDS - 1];
+    result = Py_BuildValue("(OlOlll)", wins ? Py_True : Py_False, total,
+                           real_yakuman ? Py_True : Py_False, wins ? han_shown : han, fu, raw_fu);
     status = result != NULL ? 1 : -1;
 done:
     Py_XDECREF(d);
@@ -1750,6 +1802,10 @@ static PyMethodDef methods[] = {
     {"standard_interpretations", (PyCFunction)(void (*)(void))standard_interpretations,
      METH_FASTCALL,
      "standard_interpretations(counts, win_tile, tsumo): a closed hand's standard readings"},
+    {"closed_interpretations", (PyCFunction)(void (*)(void))closed_interpretations,
+     METH_FASTCALL,
+     "closed_interpretations(counts, win_tile, tsumo, allow_four): a closed hand's "
+     "built-in readings when it has no seven-pairs or thirteen-orphans candidate, or None"},
     {"init_back_four", init_back_four, METH_O,
      "init_back_four(fallback): configure back_four_pairs"},
     {"back_four_pairs", back_four_pairs, METH_O,

@@ -471,6 +471,10 @@ _SET_BLOCKS = _set_blocks_tables()
 standard_block_sets_py = standard_block_sets
 standard_waits_py = standard_waits
 _FAST_STANDARD: Callable[[tuple[int, ...], int, bool], list[Interpretation] | None] | None = None
+# The C accelerator's whole built-in answer for a closed hand that can be neither seven
+# pairs nor thirteen orphans (most hands): its standard readings as a tuple, or None.
+ClosedReadings = Callable[[tuple[int, ...], int, bool, bool], "tuple[Interpretation, ...] | None"]
+_FAST_CLOSED: ClosedReadings | None = None
 
 
 def _standard(
@@ -613,9 +617,16 @@ def interpretations(
 
     Seven pairs need seven distinct pairs unless ``allow_four_of_a_kind_pairs``.
     """
-    found = _builtin(
-        win.concealed_counts, win.melds, win.win_tile, win.tsumo, allow_four_of_a_kind_pairs
-    )
+    melds = win.melds
+    found = None
+    if not melds and _FAST_CLOSED is not None:
+        found = _FAST_CLOSED(
+            win.concealed_counts, win.win_tile, win.tsumo, allow_four_of_a_kind_pairs
+        )
+    if found is None:
+        found = _builtin(
+            win.concealed_counts, melds, win.win_tile, win.tsumo, allow_four_of_a_kind_pairs
+        )
     kinds = _SHAPES if shapes is None else shapes
     if not kinds:
         return found

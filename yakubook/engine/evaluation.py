@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, lru_cache, partial
 from itertools import count
 from types import CodeType
-from typing import Any
+from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from yakubook import generated
@@ -33,7 +33,7 @@ from yakubook.engine.inline import Inlined, inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, appraise
+from yakubook.engine.score import Score, appraise, appraise_key
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -49,6 +49,7 @@ class Check:
     opts: Any
     prefilter: Any
     module: str
+    blocks_only: bool = False  # registry.implements' blocks_only
 
 
 @dataclass(frozen=True)
@@ -167,7 +168,11 @@ def compile_ruleset(ruleset: Ruleset) -> tuple[tuple[Check, ...], tuple[str, ...
         if "inclusive" in body.context:
             context["inclusive"] = True
         fn = partial(body.fn, **context) if context else body.fn
-        checks.append(Check(yid, fn, ruleset.options[yid], body.prefilter, body.fn.__module__))
+        checks.append(
+            Check(
+                yid, fn, ruleset.options[yid], body.prefilter, body.fn.__module__, body.blocks_only
+            )
+        )
     out = (tuple(checks), tuple(missing))
     object.__setattr__(ruleset, "_compiled", out)  # a cache, not state: Ruleset stays frozen
     return out
@@ -365,16 +370,18 @@ def _selector(ruleset: Ruleset) -> Any:
     plan, _ = _plan(ruleset)
     namespace: dict[str, Any] = {}
 
-    reads: set[str] = set()
+    reads: set[str] = set()  # fields read before the first gate
     parsed: dict = {}  # the bodies' syntax trees, dropped with this function's frame
-    lines = []
+    groups: list[tuple[str | None, set[str], list[str]]] = []
     n = 0
     for g, (gate, filtered, always) in enumerate(plan):
         indent = "    "
+        test = None
         if gate is not None:
-            lines.append(f"    if {_written(gate, namespace, parsed, reads)}:")
+            test = _written(gate, namespace, parsed, reads)
             indent = "        "
         body = []
+        inside: set[str] = set()  # the fields this group's own tests read
         if always:
             namespace[f"a{g}"] = always
             body.append(f"{indent}live.extend(a{g})")
@@ -382,16 +389,28 @@ def _selector(ruleset: Ruleset) -> Any:
         for pf, check in filtered:
             namespace[f"c{n}"] = check
             if pf is not last:  # checks in a row with one prefilter (3-10-09..11) test it once
-                body.append(f"{indent}if {_written(pf, namespace, parsed, reads)}:")
+                body.append(f"{indent}if {_written(pf, namespace, parsed, inside)}:")
                 last = pf
             body.append(f"{indent}    add(c{n})")
             n += 1
-        lines += body or [f"{indent}pass"]
+        groups.append((test, inside, body or [f"{indent}pass"]))
+    # Win is immutable: each field the tests read is read once, into a local: at the top
+    # when a gate, an ungated test or two groups read it, else inside the one gated group
+    # that does (most hands pass few gates: the situation's fields, say, are read only on
+    # a hand with a situation).
+    places: dict[str, int] = {}
+    for test, inside, _ in groups:
+        for f in inside:
+            places[f] = places.get(f, 0) + (2 if test is None else 1)
+    reads |= {f for f, count in places.items() if count > 1}
+    lines = ["def select(win):", "    live = []", "    add = live.append"]
+    lines += [f"    win_{f} = win.{f}" for f in sorted(reads)]
+    for test, inside, body in groups:
+        if test is not None:
+            lines.append(f"    if {test}:")
+            lines += [f"        win_{f} = win.{f}" for f in sorted(inside - reads)]
+        lines += body
     lines.append("    return live")
-    # Win is immutable: each field the tests read is read once, into a local.
-    head = ["def select(win):", "    live = []", "    add = live.append"]
-    head += [f"    win_{f} = win.{f}" for f in sorted(reads)]
-    lines = head + lines
     code = _compiled("\n".join(lines) + "\n", "<yakubook.engine.evaluation selector>")
     exec(code, namespace)
     hit = namespace["select"]
@@ -409,6 +428,7 @@ def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     _asking(rs)
     _selector(rs)
     _shapes(rs)
+    _hand_parts(rs)
     return rs
 
 
@@ -421,6 +441,47 @@ def _asking(ruleset: Ruleset) -> frozenset:
         checks, _ = compile_ruleset(ruleset)
         hit = frozenset(c.fn for c in checks if "others" in registry.BODIES[c.id].context)
         object.__setattr__(ruleset, "_asking", hit)
+    return hit
+
+
+class _HandParts(NamedTuple):
+    """What ``_evaluate`` reads of a ruleset on every hand, found with one lookup."""
+
+    version: int  # shapes_version() when made: ``shapes`` is made again when it moves
+    missing: tuple[str, ...]
+    adjust: dict[str, Any]
+    select: Any
+    shapes: Any
+    asking: frozenset
+    # The ids of the live entries ((body, options), the plan's own tuples, which the
+    # selector adds) whose body asks: one set test per hand finds an asking hand.
+    asking_checks: frozenset[int]
+    # The ids of the live entries whose body reads only a reading's blocks (blocks_only).
+    blocks_only: frozenset[int]
+
+
+def _hand_parts(ruleset: Ruleset) -> _HandParts:
+    """``_plan``, ``_adjustments``, ``_selector``, ``_shapes`` and ``_asking`` together,
+    kept on the ruleset: five lookups and a generator per hand were ~0.5 µs of a ~20 µs
+    evaluation."""
+    hit = ruleset.__dict__.get("_hand_parts")
+    version = shapes_version()
+    if hit is None or hit.version != version:
+        plan, missing = _plan(ruleset)
+        asking = _asking(ruleset)
+        checks = [c for _, filtered, always in plan for c in (*always, *(c for _, c in filtered))]
+        by_fn = {c.fn: c.blocks_only for c in compile_ruleset(ruleset)[0]}
+        hit = _HandParts(
+            version,
+            missing,
+            _adjustments(ruleset),
+            _selector(ruleset),
+            _shapes(ruleset),
+            asking,
+            frozenset(id(c) for c in checks if c[0] in asking),
+            frozenset(id(c) for c in checks if by_fn[c[0]]),
+        )
+        object.__setattr__(ruleset, "_hand_parts", hit)
     return hit
 
 
@@ -448,8 +509,8 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     if len(readings) == 1 and not score:
         return result
     try:
-        interp, awards, build = _paying_reading(win, readings, rs)
-        worth = build() if score else None  # the Score is built only when asked for
+        interp, awards, build = _paying_reading(win, readings, rs, score)
+        worth = build() if build is not None else None  # built only when asked for
     except InputError:
         if score:
             raise
@@ -462,11 +523,12 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
 
 
 def _paying_reading(
-    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset
-) -> tuple[Interpretation, list[Award], Callable[[], Score]]:
+    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset, score: bool = True
+) -> tuple[Interpretation, list[Award], Callable[[], Score] | None]:
     """The reading that pays the most (score.py rule 8, its ties broken as
-    ``best_score`` does), with its awards and what builds its score (``evaluate``
-    builds it only when asked to score). Between readings that pay exactly the same
+    ``best_score`` does), with its awards and, with ``score``, what builds its score
+    (without, None: each reading's paying key alone is worked out, ``appraise_key``).
+    Between readings that pay exactly the same
     (same payment, han and fu: two readings over one limit, say), and among readings
     that do not win, the one whose local yaku rank highest (the first of
     equals): the table is paid the same, and the reader is shown the local yaku that
@@ -475,9 +537,12 @@ def _paying_reading(
     if len(readings) == 1:  # most hands: nothing to compare it with
         interp, awards = readings[0]
         return interp, awards, appraise(win, interp, awards, scoring)[1]
-    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score]] | None = None
+    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score] | None] | None = None
     for interp, awards in readings:
-        paying, build = appraise(win, interp, awards, scoring)
+        if score:
+            paying, build = appraise(win, interp, awards, scoring)
+        else:
+            paying, build = appraise_key(win, interp, awards, scoring), None
         local = sum(rank(a.value) for a in awards) if awards else 0
         # A reading that wins beats one that does not; between equals, the local yaku rank.
         key = (True, *paying, local) if paying[0] else (False, local)
@@ -507,10 +572,11 @@ def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
 def _evaluate(
     win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]] | None
 ) -> Result:
-    _, missing = _plan(rs)
-    adjust = _adjustments(rs)
-    live = _selector(rs)(win)
-    interps = interpretations(win, shapes=_shapes(rs)(win))
+    parts = _hand_parts(rs)
+    missing = parts.missing
+    adjust = parts.adjust
+    live = parts.select(win)
+    interps = interpretations(win, shapes=parts.shapes(win))
     if not interps:
         # Complete only in a shape no enabled yaku reads: still read it (the finders left
         # out above are skipped for speed, not to reject hands), so the result stays
@@ -518,15 +584,33 @@ def _evaluate(
         interps = interpretations(win)
     if not interps:
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
-    asking = _asking(rs)
-    if asking and any(fn in asking for fn, _ in live):
-        return _evaluate_asking(win, rs, live, interps, asking, missing, readings)
+    if parts.asking_checks and not parts.asking_checks.isdisjoint(map(id, live)):
+        return _evaluate_asking(win, rs, live, interps, parts.asking, missing, readings)
     best: tuple[float, Interpretation, list[Award]] | None = None
+    reuse: list[bool] | None = None  # per live entry: blocks_only, once a hand needs it
+    raw: list[Award | None] = []
+    last: Interpretation | None = None
     for interp in interps:
         view = HandView(win, interp)
+        if (
+            last is not None
+            and interp.blocks is last.blocks
+            and interp.kind == last.kind
+            and parts.blocks_only
+        ):
+            # The blocks of the reading before, the winning tile in another of them: a
+            # body that reads only the blocks answers as it did there.
+            if reuse is None:
+                reuse = [id(check) in parts.blocks_only for check in live]
+            raw = [
+                before if same else fn(view, opts)
+                for (fn, opts), same, before in zip(live, reuse, raw, strict=True)
+            ]
+        else:
+            raw = [fn(view, opts) for fn, opts in live]
+        last = interp
         awards = []
-        for fn, opts in live:
-            a = fn(view, opts)
+        for a in raw:
             if a is not None:
                 finish = adjust.get(a.id)
                 awards.append(finish(view, a) if finish else a)
@@ -534,13 +618,13 @@ def _evaluate(
             drop = superseded(awards, rs.award_both)
             if drop:
                 awards = [a for a in awards if a.id not in drop]
-        awards = complete_only(interp, awards)
+        if awards and interp.kind in SHAPE_USERS:  # only a local shape can be unread
+            awards = complete_only(interp, awards)
         if readings is not None:
             readings.append((interp, awards))
+        total = sum(rank(a.value) for a in awards) if awards else 0
         if len(interps) == 1:
-            total = sum(rank(a.value) for a in awards)
             return _new_result(win, tuple(awards), interp, total, missing, None)
-        total = sum(rank(a.value) for a in awards)
         if best is None or total > best[0]:
             best = (total, interp, awards)
     assert best is not None

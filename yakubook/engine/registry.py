@@ -72,6 +72,8 @@ class Body:
     note: str
     # Keyword-only parameters the engine fills from the ruleset (see CONTEXT_KEYWORDS).
     context: tuple[str, ...] = ()
+    # The body reads nothing of a reading but its blocks (implements' ``blocks_only``).
+    blocks_only: bool = False
 
 
 BODIES: dict[str, Body] = {}
@@ -98,7 +100,20 @@ def implements(
     fingerprint: str,
     prefilter: Prefilter | None = None,
     note: str = "",
+    blocks_only: bool = False,
 ) -> Callable[[Callable[..., Award | None]], Callable[..., Award | None]]:
+    """Register ``fn`` as the body of ``yaku_id`` (module docstring).
+
+    ``blocks_only``: the body reads nothing of the reading it is given but its kind and
+    blocks (and what HandView makes of them alone: triplets, sequences, pairs, pair,
+    quads), besides the Win and its options: never the wait, the winning block, the
+    concealed triplets, ``interp`` itself or a standard yaku (``std``) that reads one of
+    those. Then two readings with the same blocks get the same answer, and ``evaluate``
+    gives a reading the answer of the reading before it when the two share their blocks
+    (a one-suit hand has ~3.7 readings of ~2 sets of blocks: the winning tile in another
+    block). tests/yaku/test_blocks_only.py checks every body that says so.
+    """
+
     def bind(fn: Callable[..., Award | None]) -> Callable[..., Award | None]:
         info = generated.REGISTRY.get(yaku_id)
         where = f"{fn.__module__}.{fn.__qualname__}"
@@ -135,6 +150,7 @@ def implements(
             prefilter,
             note,
             context,
+            blocks_only,
         )
         return fn
 

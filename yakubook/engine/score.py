@@ -1211,6 +1211,27 @@ def appraise(
         fast = _FAST_APPRAISE(win, interp, awards, scoring)
         if fast is not None:
             return fast
+    return _appraise(win, interp, awards, scoring)
+
+
+def appraise_key(
+    win: Win, interp: Interpretation, awards: list[Award], scoring: Scoring
+) -> PayingKey:
+    """``appraise(...)[0]``: one reading's place in rule 8's order alone, for choosing
+    the reading when no Score is wanted (``evaluate`` without ``score``)."""
+    if _FAST_APPRAISE is not None:
+        # The C appraisal's key alone (key_only): none of the Score's entries made.
+        fast = _FAST_APPRAISE(win, interp, awards, scoring, True)
+        if fast is not None:
+            return fast
+    return _appraise(win, interp, awards, scoring)[0]
+
+
+def _appraise(
+    win: Win, interp: Interpretation, awards: list[Award], scoring: Scoring
+) -> tuple[PayingKey, Callable[[], Score]]:
+    """``appraise`` in Python: every reading the C appraisal declines, and all of them
+    under the Python engine."""
     facts = _standard_facts(win, interp) if interp.kind == "standard" else None
     if facts is None:
         fu, raw_fu = fu_of(win, interp)

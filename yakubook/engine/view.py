@@ -22,6 +22,7 @@ T = TypeVar("T")
 MAN, PIN, SOU = 0, 9, 18
 _SUIT_BASE = {"m": MAN, "p": PIN, "s": SOU}
 _NUMBERS = range(1, 10)
+_TRIPLET_LIKE = ("triplet", "quad")  # Block.is_triplet_like's kinds
 
 
 def tiles_mask(*groups: str) -> int:
@@ -145,7 +146,9 @@ class HandView:
     @_cached
     def triplets(self) -> tuple[int, ...]:
         """Tiles of the triplets and quads (sets of three or four identical tiles)."""
-        return tuple(sorted(b.tile for b in self.interp.blocks if b.is_triplet_like))
+        # A list, not a generator, and the kind test written out (Block.is_triplet_like):
+        # features are read on every reading of every hand.
+        return tuple(sorted([b.tile for b in self.interp.blocks if b.kind in _TRIPLET_LIKE]))
 
     @_cached
     def concealed_triplets(self) -> tuple[int, ...]:
@@ -159,7 +162,7 @@ class HandView:
 
     @_cached
     def quads(self) -> tuple[int, ...]:
-        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "quad"))
+        return tuple(sorted([b.tile for b in self.interp.blocks if b.kind == "quad"]))
 
     @_cached
     def concealed_quads(self) -> tuple[int, ...]:
@@ -169,11 +172,11 @@ class HandView:
     @_cached
     def sequences(self) -> tuple[int, ...]:
         """Lowest tile of each sequence."""
-        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "sequence"))
+        return tuple(sorted([b.tile for b in self.interp.blocks if b.kind == "sequence"]))
 
     @_cached
     def pairs(self) -> tuple[int, ...]:
-        return tuple(sorted(b.tile for b in self.interp.blocks if b.kind == "pair"))
+        return tuple(sorted([b.tile for b in self.interp.blocks if b.kind == "pair"]))
 
     @property
     def pair(self) -> int | None:

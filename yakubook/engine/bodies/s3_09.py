@@ -157,6 +157,7 @@ section_gate(__name__, lambda w: not w.melds and (w.mask2 == w.tile_mask or w.su
         and w.tile_mask & HONOR_MASK == 0
         and w.mask2 == w.tile_mask
     ),
+    blocks_only=True,
 )
 def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Award | None:
     """清一色七對子: a closed one-suit hand of pairs (or of a one-suit 二杯口 shape).

@@ -138,6 +138,7 @@ def _sanpo_runs(runs: int) -> bool:
     "3-10-01",
     fingerprint="f7a10e7c49a3258a3c4abb1838e4f141b2fd8e6906df207d72401a62417909e0",
     prefilter=lambda w: bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS),  # _runs
+    blocks_only=True,
 )
 def isshoku_sanjun(
     win: HandView, opts: IsshokuSanjunOptions, *, inclusive: bool = False
@@ -160,6 +161,7 @@ def isshoku_sanjun(
     prefilter=lambda w: (
         bool(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & SEQ_STARTS) and bool(_count_runs(w, 4))
     ),
+    blocks_only=True,
 )
 def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     """Four identical sequences, e.g. 234p four times, plus any pair."""
@@ -176,6 +178,7 @@ def isshoku_yonjun(win: HandView, opts: IsshokuYonjunOptions) -> Award | None:
     prefilter=lambda w: (
         w.suit_count == 3 and _runs_in_every_suit(w.tile_mask) and _ittsuu_runs(_runs(w.tile_mask))
     ),
+    blocks_only=True,
 )
 def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     """123, 456 and 789 as sequences, each in a different suit (which suit is which is
@@ -189,6 +192,7 @@ def sanshoku_ittsuu(win: HandView, opts: SanshokuIttsuuOptions) -> Award | None:
     prefilter=lambda w: (
         w.suit_count == 3 and _runs_in_every_suit(w.tile_mask) and _sanpo_runs(_runs(w.tile_mask))
     ),
+    blocks_only=True,
 )
 def sanshoku_sanpo(win: HandView, opts: SanshokuSanpoOptions) -> Award | None:
     """One sequence in each suit, their numbers stepping up by one (e.g. 123m 234p 345s,
@@ -215,6 +219,7 @@ def _kinmonkyou_shape(w: Win) -> bool:
     "3-10-04",
     fingerprint="ccaa0d41f41eb3dbf36748d38ff284c66a2fc97d76b89f467fa5c579ad532673",
     prefilter=_kinmonkyou_shape,
+    blocks_only=True,
 )
 def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
     """金門橋: 123 345 567 789 of one suit (the four sets), plus a pair.
@@ -244,6 +249,7 @@ def kinmonkyou(win: HandView, opts: KinmonkyouOptions) -> Award | None:
         & w.tile_mask >> 4
         & THREE_STEP_STARTS
     ),
+    blocks_only=True,
 )
 def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
     """Three sequences of one suit whose numbers step up by one, e.g. 123m 234m 345m.
@@ -270,6 +276,7 @@ def isshoku_sanpo(win: HandView, opts: IsshokuSanpoOptions) -> Award | None:
         & w.tile_mask >> 5
         & FOUR_STEP_STARTS
     ),
+    blocks_only=True,
 )
 def isshoku_yonpo(win: HandView, opts: IsshokuYonpoOptions) -> Award | None:
     """Four sequences of one suit stepping up by one, e.g. 234 345 456 567s, plus a pair.
@@ -422,6 +429,7 @@ def _one_suit_outside(w: Win) -> bool:
     "3-10-12",
     fingerprint="edfccc67df2f0bcd94f1376f4ec3dfb38d0f107c87e5f9834a56422fed6717c4",
     prefilter=_one_suit_outside,
+    blocks_only=True,
 )
 def seikaiko(win: HandView, opts: SeikaikoOptions) -> Award | None:
     """Closed 清一色 + 純全帶幺 + 二杯口, e.g. 112233 778899m 99m."""

@@ -185,6 +185,7 @@ section_gate(__name__, lambda w: w.mask3 != 0 or (w.mask2 & HONOR_BITS).bit_coun
     "3-11-01",
     fingerprint="4912560c9128e1045614b14eca986fb8387cae6da7f97f91c2610b41a3532936",
     prefilter=_could_in_one_suit(range(7), (0, 1, 2)),  # SANRENKOU's
+    blocks_only=True,
 )
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers in one suit (e.g. 222m 333m 444m)."""
@@ -195,6 +196,7 @@ def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
     "3-11-02",
     fingerprint="347b7036de589122dba32bd2afdd706644fbc16702a3a676e68edb321cf4d8ba",
     prefilter=_could_in_one_suit(range(6), (0, 1, 2, 3)),  # SUURENKOU's
+    blocks_only=True,
 )
 def suurenkou(win: HandView, opts: SuurenkouOptions) -> Award | None:
     """Triplets of four consecutive numbers in one suit (so also 對對和).
@@ -239,6 +241,7 @@ def sanshoku_renkou(win: HandView, opts: SanshokuRenkouOptions) -> Award | None:
     "3-11-04",
     fingerprint="0aa756cfaf9ccc7b6ad668a34b18ab30025be6f933b434ce7707a50f12bdd2e5",
     prefilter=_could_in_one_suit(range(3), (0, 3, 6)),  # SUJI's
+    blocks_only=True,
 )
 def sujihai_kou(win: HandView, opts: SujihaiKouOptions) -> Award | None:
     """Triplets of 1-4-7, 2-5-8 or 3-6-9 of one suit. 3-11-04-01 b: also 對對和."""
@@ -269,6 +272,7 @@ def chousankou(win: HandView, opts: ChousankouOptions) -> Award | None:
     "3-11-06",
     fingerprint="8bc30b583f1958f3dcc01e3adf7e58940a6c2559424849bedef3f53e13dfb1cb",
     prefilter=_could_in_one_suit(range(5), (0, 2, 4)),  # CHOUHAI's
+    blocks_only=True,
 )
 def chouhai_kou(win: HandView, opts: ChouhaiKouOptions) -> Award | None:
     """Triplets of three numbers two apart in one suit (135, 246, 357, 468, 579).
@@ -522,6 +526,7 @@ def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
     "3-11-19",
     fingerprint="bad48d951059d7bba07af34cd3b2228923c74d632c7b31a992b135ec7e85d610",
     prefilter=lambda w: w.mask3 >> SOU_1 & 1,
+    blocks_only=True,
 )
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
     """A triplet of 1s is worth 1 han, as a value tile (役牌) is."""

@@ -56,6 +56,7 @@ section_gate(__name__, lambda w: w.suit_count <= 1 or w.number_total <= 20 or w.
     fingerprint="32d25fc684f700d273a97c946a91f44c0d6060be91a2a3ee9a30392ae4f7da53",
     # Every total option needs 100 or more in manzu, so at least that in all numbers.
     prefilter=lambda w: bool(w.tile_mask & MAN_MASK) and w.number_total >= 100,
+    blocks_only=True,
 )
 def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award | None:
     """Manzu numbers total 100 or more.
@@ -94,6 +95,7 @@ def kaga_hyakumangoku_1(win: HandView, opts: KagaHyakumangoku1Options) -> Award 
         and bool(w.tile_mask & MAN_MASK)
         and w.number_total >= 55
     ),
+    blocks_only=True,
 )
 def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> Award | None:
     """Manzu 清一色 or 混一色 whose numbers total 55 or more.
@@ -129,6 +131,7 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
     fingerprint="48963d4a7650dce7b95d8e31d79a1e9e7c62d70f5dbca5fe4fb5e4e86c42f614",
     # _man_only, with 35 or less (all numbers are manzu here).
     prefilter=lambda w: w.tile_mask & ~MAN_MASK == 0 and w.number_total <= 35,
+    blocks_only=True,
 )
 def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Award | None:
     """Manzu 清一色 whose numbers total 35 or less (exactly 35: double yakuman)."""
@@ -148,6 +151,7 @@ def mito_sanjuugomangoku(win: HandView, opts: MitoSanjuugomangokuOptions) -> Awa
     prefilter=lambda w: (
         w.number_total == 99 and w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w)
     ),
+    blocks_only=True,
 )
 def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
     """清一色 whose numbers total exactly 99."""
@@ -162,6 +166,7 @@ def kujuukuri(win: HandView, opts: KujuukuriOptions) -> Award | None:
     prefilter=lambda w: (
         w.number_total == 88 and w.tile_mask & HONOR_MASK == 0 and _one_suit_only(w)
     ),
+    blocks_only=True,
 )
 def beiju(win: HandView, opts: BeijuOptions) -> Award | None:
     """清一色 whose numbers total exactly 88 (米壽, the 88th birthday)."""
