@@ -192,3 +192,21 @@ def test_a_damaged_examples_file_is_a_one_line_error(project_copy, capsys):
     captured = capsys.readouterr()
     assert captured.out == ""  # nothing half-printed before the error
     assert captured.err == f"error: catalog/examples.toml:{line}: example 1 has no hand\n"
+
+
+def test_a_body_with_another_decorator_above_its_implements_is_found(project_copy, built_catalog):
+    # `yakubook status` reads the bodies' source: an @implements below another decorator
+    # (a cache, a wrapper) is the body all the same.
+    fps = catalog.fingerprints(built_catalog["nodes"])
+    path = project_copy / "yakubook" / "engine" / "bodies" / "s3_16.py"
+    path.write_text(
+        "from yakubook.engine.registry import implements\n\n\n"
+        "def keep(fn):\n    return fn\n\n\n"
+        f"@keep\n@implements('3-16-08', fingerprint={fps['3-16-08']!r})\n"
+        "def knitting(win, opts):\n    return None\n",
+        encoding="utf-8",
+    )
+    names = catalog.parse_names((project_copy / "catalog" / "names.toml").read_text("utf-8"))
+    status = compute(project_copy, built_catalog, names)
+    assert status["yaku"]["3-16-08"]["status"] == "implemented"
+    assert status["yaku"]["3-16-08"]["body"] == "yakubook/engine/bodies/s3_16.py:10"

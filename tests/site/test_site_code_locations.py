@@ -56,7 +56,12 @@ def test_each_body_location_is_the_def_implementing_the_page_s_yaku():
 
 
 def test_a_moved_location_is_found(tmp_path: Path):
+    # A line next to 3-13-01's def (where it stood before an edit above it) and a module
+    # that moved: both wrong. The line is found from today's file, not written in.
+    lines = (ROOT / "yakubook/engine/bodies/s3_13.py").read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("def kaga_hyakumangoku_1("))
+    moved = at + 2  # 1-based: the line after the def
     page = tmp_path / "3-13-01.md"
-    page.write_text("body: <code>yakubook/engine/bodies/s3&#95;13.py&#58;61</code>\n"
+    page.write_text(f"body: <code>yakubook/engine/bodies/s3&#95;13.py&#58;{moved}</code>\n"
                     "body: <code>yaku/bodies/s3&#95;13.py&#58;60</code>\n", encoding="utf-8")
     assert len(_wrong(page)) == 2

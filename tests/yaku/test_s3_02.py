@@ -120,6 +120,10 @@ def test_minimum_han_for_open_riichi() -> None:
     no_minimum = OpenRiichiTwoHanMinimum.NO_TWO_HAN_MINIMUM
     assert open_riichi(v, opts(two_han_minimum=cannot_win, **rules)) is None
     assert open_riichi(v, opts(two_han_minimum=no_minimum, **rules)) is not None
+    # a minimum above 2 (三翻縛) is a minimum of 2 han or more too
+    v3 = view(riichi="open", min_han=3, discarder_riichi="riichi")
+    assert open_riichi(v3, opts(two_han_minimum=cannot_win, **rules)) is None
+    assert open_riichi(v3, opts(two_han_minimum=no_minimum, **rules)) is not None
     # a deal-in yakuman needs no minimum
     assert open_riichi(v, opts(two_han_minimum=OpenRiichiTwoHanMinimum.CANNOT_WIN)) is not None
 

@@ -143,6 +143,24 @@ def test_isshoku_yonpo_wants_four_sequences_stepping_by_one(hand, holds):
     assert any(a is not None for a in awards) is holds
 
 
+# 3-10-08-02 c: 清一色 and the pair just below or above the numbers the runs cover (234..567
+# covers 2-7: 11 or 88), in every suit.
+@pytest.mark.parametrize("suit", "mps")
+def test_isshoku_yonpo_with_the_adjacent_pair_in_each_suit(suit):
+    opts = dataclasses.replace(
+        generated.REGISTRY["3-10-08"].options(),
+        flush=IsshokuYonpoFlush.REQUIRED_WITH_ADJACENT_PAIR,
+    )
+
+    def holds(pair: str) -> bool:
+        win = Win.make(f"234345456567{pair}{suit}", f"7{suit}")
+        views = [HandView(win, i) for i in interpretations(win)]
+        return any(registry.call("3-10-08", v, opts) is not None for v in views)
+
+    assert holds("11") and holds("88")
+    assert not holds("99")
+
+
 # 三色一通 (3-10-03): 123, 456 and 789 as sequences, each in a different suit, whichever
 # suit holds which. Each of the six assignments holds, through the prefilter as well (the
 # manzu holding only 789m among them too).

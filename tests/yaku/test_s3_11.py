@@ -167,6 +167,8 @@ def test_little_triple_pung_holds_beside_an_honor_triplet():
     # 三色小同刻 (3-11-14, on by default at 1 han): 111m and 111s triplets, the 11p pair.
     # The other sets are 222m and an East triplet; a prefilter that read the honors' bits
     # of the held-three-times mask as manzu missed it.
-    for hand, win in (("111222m11p111s111z", "2m"), ("111m11p111s555s777z", "5s")):
+    # 999m 999p 99s: the nines too (the search over numbers reaches 9)
+    for hand, win in (("111222m11p111s111z", "2m"), ("111m11p111s555s777z", "5s"),
+                      ("456999m999p12399s", "5m")):
         found = {a.id for a in evaluate(Win.make(hand, win)).yaku}
         assert "3-11-14" in found, hand
