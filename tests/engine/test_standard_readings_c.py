@@ -73,14 +73,7 @@ def test_c_equals_the_python_on_closed_hands():
     # random closed hands over every suit and the honors, most of them complete
     rng = random.Random(1127)
     for n in range(20_000):
-        tiles: list[int] = []
-        for _ in range(4):
-            t = rng.randrange(34)
-            if t < 27 and t % 9 <= 6 and rng.random() < 0.6:
-                tiles += [t, t + 1, t + 2]
-            else:
-                tiles += [t] * 3
-        tiles += [rng.randrange(34)] * 2
+        tiles = _sets_and_a_pair(rng)
         counts = _counts(tiles)
         if max(counts) > 4:
             continue
@@ -100,6 +93,18 @@ def test_c_declines_what_it_does_not_handle():
     assert c_readings(list(hand), 2, True) == _python(hand, 2, True)  # via the Python splits
 
 
+def _sets_and_a_pair(rng: random.Random) -> list[int]:
+    """Four random sets (runs 60% of the time where one fits) and a pair: tiles, in order."""
+    tiles: list[int] = []
+    for _ in range(4):
+        t = rng.randrange(34)
+        if t < 27 and t % 9 <= 6 and rng.random() < 0.6:
+            tiles += [t, t + 1, t + 2]
+        else:
+            tiles += [t] * 3
+    return tiles + [rng.randrange(34)] * 2
+
+
 def _builtin_python(counts: tuple[int, ...], win_tile: int, tsumo: bool, allow_four: bool):
     """decompose._builtin of a closed hand with every C hook off: the reference."""
     before = _accel.ENGINE
@@ -117,14 +122,7 @@ def _closed_hands(rng: random.Random, n: int):
     for i in range(n):
         shape = i % 5
         if shape <= 1:
-            tiles: list[int] = []
-            for _ in range(4):
-                t = rng.randrange(34)
-                if t < 27 and t % 9 <= 6 and rng.random() < 0.6:
-                    tiles += [t, t + 1, t + 2]
-                else:
-                    tiles += [t] * 3
-            tiles += [rng.randrange(34)] * 2
+            tiles = _sets_and_a_pair(rng)
         elif shape == 2:
             pairs = rng.sample(range(34), 6)
             tiles = [t for p in [*pairs, rng.choice(pairs)] for t in (p, p)]
