@@ -204,7 +204,8 @@ def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_u
     whose total (its last row) is 0, and a note under it names those; the by-status and
     one-status section tables leave out the status column (a heading or the line above
     names it); the by-value tables leave out the highest value (the heading names it, the
-    options column holds it) and the English by-name table the Rōmaji (each name holds it)."""
+    options column holds it); the English by-name table the Rōmaji (each name holds it),
+    the Chinese by-status and by-value tables too (each yaku's page and section give it)."""
     desk = browser.new_context(viewport={"width": 1280, "height": 900})
     phone = browser.new_context(viewport={"width": 390, "height": 844},
                                 device_scale_factor=1, is_mobile=True, has_touch=True)
@@ -226,16 +227,20 @@ def test_a_phone_leaves_out_only_columns_the_page_says_elsewhere(browser, base_u
             assert empty, (path, totals)  # else this page has nothing to leave out
             assert p["shown"] == [totals[head] != "0" for head in d["heads"]], (path, p)
             assert len(p["notes"]) == 1 and all(head in p["notes"][0] for head in empty), p
-        for path, status in (("by-status/", "狀態"), ("en/by-status/", "Status"),
-                             ("sections/3-16/", "狀態"), ("en/sections/3-16/", "Status")):
+        # The Chinese index tables' Rōmaji: each yaku's page and its section's table give it.
+        for path, status, hidden in (("by-status/", "狀態", {"狀態", "Rōmaji"}),
+                                     ("en/by-status/", "Status", {"Status"}),
+                                     ("sections/3-16/", "狀態", {"狀態"}),
+                                     ("en/sections/3-16/", "Status", {"Status"})):
             d, p = columns(wide, path), columns(narrow, path)
-            assert all(d["shown"]) and status in d["heads"], (path, d)
-            assert p["shown"] == [head != status for head in d["heads"]], (path, p)
+            assert all(d["shown"]) and status in hidden and hidden <= set(d["heads"]), (path, d)
+            assert p["shown"] == [head not in hidden for head in d["heads"]], (path, p)
         # The by-value tables' highest value: the heading names it, the options column holds it.
-        for path, high in (("by-value/", "最高值"), ("en/by-value/", "Highest value")):
+        for path, high, hidden in (("by-value/", "最高值", {"最高值", "Rōmaji"}),
+                                   ("en/by-value/", "Highest value", {"Highest value"})):
             d, p = columns(wide, path), columns(narrow, path)
-            assert all(d["shown"]) and high in d["heads"], (path, d["heads"])
-            assert p["shown"] == [head != high for head in d["heads"]], (path, p)
+            assert all(d["shown"]) and hidden <= set(d["heads"]), (path, d["heads"])
+            assert p["shown"] == [head not in hidden for head in d["heads"]], (path, p)
             at = d["heads"].index(high)  # the options are the last column
             assert d["rows"] and all(row[at] and row[at] in row[-1] for row in d["rows"]), path
         # The English names' Rōmaji column: each name already ends in its Rōmaji in brackets.
