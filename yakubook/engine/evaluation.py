@@ -433,13 +433,20 @@ def prepare(ruleset: Ruleset | None = None) -> Ruleset:
 
 
 def _asking(ruleset: Ruleset) -> frozenset:
-    """The compiled checks whose body asks for the other local yaku (``others``): run after
-    the rest (yakubook.engine.winning). Kept on the ruleset like the compiled checks."""
+    """The compiled checks whose body asks for the other local yaku (``others``) under the
+    ruleset's options (``implements``' ``asks``): run after the rest
+    (yakubook.engine.winning). Kept on the ruleset like the compiled checks."""
     hit = ruleset.__dict__.get("_asking")
     if hit is None:
         registry.load_bodies()
         checks, _ = compile_ruleset(ruleset)
-        hit = frozenset(c.fn for c in checks if "others" in registry.BODIES[c.id].context)
+        bodies = registry.BODIES
+        hit = frozenset(
+            c.fn
+            for c in checks
+            if "others" in bodies[c.id].context
+            and (bodies[c.id].asks is None or bodies[c.id].asks(c.opts))
+        )
         object.__setattr__(ruleset, "_asking", hit)
     return hit
 

@@ -74,6 +74,9 @@ class Body:
     context: tuple[str, ...] = ()
     # The body reads nothing of a reading but its blocks (implements' ``blocks_only``).
     blocks_only: bool = False
+    # For a body that takes ``others``: whether it reads them under these options
+    # (implements' ``asks``); None: under any options.
+    asks: Callable[[Any], bool] | None = None
 
 
 BODIES: dict[str, Body] = {}
@@ -101,6 +104,7 @@ def implements(
     prefilter: Prefilter | None = None,
     note: str = "",
     blocks_only: bool = False,
+    asks: Callable[[Any], bool] | None = None,
 ) -> Callable[[Callable[..., Award | None]], Callable[..., Award | None]]:
     """Register ``fn`` as the body of ``yaku_id`` (module docstring).
 
@@ -112,6 +116,13 @@ def implements(
     gives a reading the answer of the reading before it when the two share their blocks
     (a one-suit hand has ~3.7 readings of ~2 sets of blocks: the winning tile in another
     block). tests/yaku/test_blocks_only.py checks every body that says so.
+
+    ``asks``: for a body that takes ``others``, whether it reads them under the options it
+    is given (its rule asks for the other yaku under some options only: BACK FOUR's value
+    b, say). Under options where it does not, ``evaluate`` runs the hand on its plain path
+    rather than the asking one (every other body first, then this one with their awards:
+    several times the work), and calls the body without ``others``.
+    tests/yaku/test_asks.py holds each such body to it, both ways.
     """
 
     def bind(fn: Callable[..., Award | None]) -> Callable[..., Award | None]:
@@ -140,6 +151,8 @@ def implements(
                 f"{where}: signature ({', '.join(got)}) does not match the stub "
                 f"{info.slug}({', '.join(want)}) of {yaku_id}"
             )
+        if asks is not None and "others" not in context:
+            raise RegistrationError(f"{where}: asks= is for a body that takes others")
         if yaku_id in BODIES:
             raise RegistrationError(f"{where}: {yaku_id} already has a body")
         BODIES[yaku_id] = Body(
@@ -151,6 +164,7 @@ def implements(
             note,
             context,
             blocks_only,
+            asks,
         )
         return fn
 

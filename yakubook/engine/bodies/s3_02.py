@@ -108,6 +108,7 @@ section_gate(__name__, lambda w: w.situational)
     "3-02-01",
     fingerprint="03c14517e52f48d6aa307b12346f1987cb38dd10623a0abb825a751f652aa483",
     prefilter=_when_ippatsu,
+    asks=lambda opts: opts.two_han_minimum is IppatsuTwoHanMinimum.CANNOT_WIN,
 )
 def ippatsu(
     win: HandView, opts: IppatsuOptions, *, others: OtherYaku | None = None
@@ -187,6 +188,7 @@ def _when_open_riichi(w: Win) -> bool:
     "3-02-03",
     fingerprint="fc5ae0f5c9881799c55732760d42799d656aed57938101028a76cbf551539aa6",
     prefilter=_when_open_riichi,
+    asks=lambda opts: opts.two_han_minimum is OpenRiichiTwoHanMinimum.CANNOT_WIN,
 )
 def open_riichi(
     win: HandView, opts: OpenRiichiOptions, *, others: OtherYaku | None = None

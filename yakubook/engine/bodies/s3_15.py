@@ -105,6 +105,7 @@ section_gate(__name__, lambda w: w.situational)
     "3-15-01",
     fingerprint="7207747715ba0f47aef768e74a86a2abc5e7f38073bc274a27cf32f67ff1fc1e",
     prefilter=_when_renhou,
+    asks=lambda opts: opts.value in _RENHOU_CAP_EXCEEDED,
 )
 def renhou(
     win: HandView, opts: RenhouOptions, *, others: OtherYaku | None = None
@@ -243,6 +244,7 @@ def _when_paarenchan(w: Win) -> bool:
     "3-15-03",
     fingerprint="5ab3d208b3a06cf877c3abc600751cdc602286c1d4d7c4ba5fe6d26ad040519d",
     prefilter=_when_paarenchan,
+    asks=lambda opts: opts.win_condition is PaarenchanWinCondition.MINIMUM_HAN_NEEDED,
 )
 def paarenchan(
     win: HandView, opts: PaarenchanOptions, *, others: OtherYaku | None = None
@@ -309,6 +311,7 @@ def _when_kanburi(w: Win) -> bool:
     "3-15-04",
     fingerprint="9db51ae0206dba6402511f61bc3780cf88795a8bfd070985956af3aa1b88cece",
     prefilter=_when_kanburi,
+    asks=lambda opts: opts.value is KanburiValue.HAN_LOST_NOT_A_WINNING_YAKU,
 )
 def kanburi(
     win: HandView, opts: KanburiOptions, *, others: OtherYaku | None = None
@@ -383,6 +386,7 @@ def _when_hassen_kakai(w: Win) -> bool:
     "3-15-07",
     fingerprint="f1632a66ac076f663f8b93bc7543e81a2df40469f2075a6487d2a2e4182ed5a7",
     prefilter=_when_hassen_kakai,
+    asks=lambda opts: opts.condition is HassenKakaiCondition.ON_WIN_WITH_OTHER_YAKU,
 )
 def hassen_kakai(
     win: HandView, opts: HassenKakaiOptions, *, others: OtherYaku | None = None

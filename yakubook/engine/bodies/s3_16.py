@@ -223,6 +223,9 @@ def nanboku_sensou_3(win: HandView, opts: NanbokuSensou3Options) -> Award | None
     prefilter=lambda w: (
         not w.melds and back_four_possible(w) and shapes.back_four_pairs(w.concealed_counts)
     ),
+    # Only value b (有其他役時可以和牌) looks at the other yaku: under the others (the default
+    # d, 役滿) a one-suit hand with four-tile runs stays off evaluate's asking path.
+    asks=lambda opts: opts.value is BackFourValue.HAN_LOST_TENPAI_SHAPE_WITH_OTHER_YAKU,
 )
 def back_four(
     win: HandView, opts: BackFourOptions, *, others: OtherYaku | None = None
