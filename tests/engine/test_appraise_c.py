@@ -248,7 +248,7 @@ def test_local_only_evaluation_chooses_the_reading_the_scores_choose(monkeypatch
     # (score.appraise_key: the C's key_only); it must keep the reading, and the same
     # awards, that ranking the whole appraisals keeps, and appraise_key must be
     # appraise's key, with the C hook and without.
-    from yakubook.engine.evaluation import _paying_reading
+    from yakubook.engine.score import paying_reading
 
     ruleset = prepare()
     rng = random.Random(3839)
@@ -262,10 +262,10 @@ def test_local_only_evaluation_chooses_the_reading_the_scores_choose(monkeypatch
         if len(readings) < 2:
             continue
         several += 1
-        whole = _paying_reading(win, readings, ruleset, True)
-        keys = _paying_reading(win, readings, ruleset, False)
+        whole = paying_reading(win, readings, ruleset.scoring, True)
+        keys = paying_reading(win, readings, ruleset.scoring, False)
         assert keys[:2] == whole[:2] and keys[2] is None
         with monkeypatch.context() as m:
             m.setattr(score, "_FAST_APPRAISE", None)
-            assert _paying_reading(win, readings, ruleset, False)[:2] == whole[:2]
+            assert paying_reading(win, readings, ruleset.scoring, False)[:2] == whole[:2]
     assert several > 20

@@ -9,7 +9,7 @@ its local yaku ranked by ``award.rank`` only between readings that do not win.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, lru_cache, partial
@@ -33,7 +33,7 @@ from yakubook.engine.inline import Inlined, inline
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
-from yakubook.engine.score import Score, appraise, appraise_key
+from yakubook.engine.score import Score, paying_reading
 from yakubook.engine.standard import STANDARD_YAKU, YAKUMAN
 from yakubook.engine.tiles import format_tiles
 from yakubook.engine.view import HandView
@@ -516,7 +516,7 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     if len(readings) == 1 and not score:
         return result
     try:
-        interp, awards, build = _paying_reading(win, readings, rs, score)
+        interp, awards, build = paying_reading(win, readings, rs.scoring, score)
         worth = build() if build is not None else None  # built only when asked for
     except InputError:
         if score:
@@ -527,36 +527,6 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     else:
         total = sum(rank(a.value) for a in awards)
     return _new_result(win, tuple(awards), interp, total, result.not_implemented, worth)
-
-
-def _paying_reading(
-    win: Win, readings: list[tuple[Interpretation, list[Award]]], rs: Ruleset, score: bool = True
-) -> tuple[Interpretation, list[Award], Callable[[], Score] | None]:
-    """The reading that pays the most (score.py rule 8, its ties broken as
-    ``best_score`` does), with its awards and, with ``score``, what builds its score
-    (without, None: each reading's paying key alone is worked out, ``appraise_key``).
-    Between readings that pay exactly the same
-    (same payment, han and fu: two readings over one limit, say), and among readings
-    that do not win, the one whose local yaku rank highest (the first of
-    equals): the table is paid the same, and the reader is shown the local yaku that
-    hold rather than a reading that hides them."""
-    scoring = rs.scoring
-    if len(readings) == 1:  # most hands: nothing to compare it with
-        interp, awards = readings[0]
-        return interp, awards, appraise(win, interp, awards, scoring)[1]
-    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score] | None] | None = None
-    for interp, awards in readings:
-        if score:
-            paying, build = appraise(win, interp, awards, scoring)
-        else:
-            paying, build = appraise_key(win, interp, awards, scoring), None
-        local = sum(rank(a.value) for a in awards) if awards else 0
-        # A reading that wins beats one that does not; between equals, the local yaku rank.
-        key = (True, *paying, local) if paying[0] else (False, local)
-        if best is None or key > best[0]:
-            best = (key, interp, awards, build)
-    assert best is not None
-    return best[1], best[2], best[3]
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:

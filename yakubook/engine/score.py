@@ -57,7 +57,7 @@ from typing import Any
 
 from yakubook.bounded import quote
 from yakubook.engine import _accel
-from yakubook.engine.award import LIMIT_HAN, Award
+from yakubook.engine.award import LIMIT_HAN, Award, rank
 from yakubook.engine.decompose import SHAPE_USERS, Block, Interpretation
 from yakubook.engine.standard import (
     RIICHI_HAN,
@@ -1435,19 +1435,47 @@ def paying_key(win: Win, interp: Interpretation, s: Score) -> tuple[int, int, bo
     return (s.win, s.payment.total, s.yakuman > 0, s.han, s.fu, fu_of(win, interp)[1])
 
 
+def paying_reading(
+    win: Win,
+    readings: Sequence[tuple[Interpretation, list[Award]]],
+    scoring: Scoring,
+    score: bool = True,
+) -> tuple[Interpretation, list[Award], Callable[[], Score] | None]:
+    """Rule 8: the reading that pays the most (then a real yakuman, more han, more fu;
+    then more fu before rounding, as the ``mahjong`` library breaks ties), with its awards
+    and, with ``score``, what builds its score (without, None: each reading's paying key
+    alone is worked out, ``appraise_key``). Between readings that pay exactly the same
+    (same payment, han and fu: two readings over one limit, say), and among readings
+    that do not win, the one whose local yaku rank highest (the first of equals): the
+    table is paid the same, and the reader is shown the local yaku that hold rather than
+    a reading that hides them. ``evaluate`` chooses its reading with this."""
+    if len(readings) == 1:  # most hands: nothing to compare it with
+        interp, awards = readings[0]
+        return interp, awards, appraise(win, interp, awards, scoring)[1]
+    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score] | None] | None = None
+    for interp, awards in readings:
+        if score:
+            paying, build = appraise(win, interp, awards, scoring)
+        else:
+            paying, build = appraise_key(win, interp, awards, scoring), None
+        local = sum(rank(a.value) for a in awards) if awards else 0
+        # A reading that wins beats one that does not; between equals, the local yaku rank.
+        key = (True, *paying, local) if paying[0] else (False, local)
+        if best is None or key > best[0]:
+            best = (key, interp, awards, build)
+    if best is None:
+        raise InputError("no reading of the hand to score")
+    return best[1], best[2], best[3]
+
+
 def best_score(
     win: Win, readings: Iterable[tuple[Interpretation, Iterable[Award]]], scoring: Scoring
 ) -> Score:
-    """Rule 8: the reading that pays the most (then a real yakuman, more han, more fu;
-    then more fu before rounding, as the ``mahjong`` library breaks ties)."""
-    best: tuple[PayingKey, Callable[[], Score]] | None = None
-    for interp, awards in readings:
-        key, build = appraise(win, interp, list(awards), scoring)
-        if best is None or key > best[0]:
-            best = (key, build)
-    if best is None:
-        raise InputError("no reading of the hand to score")
-    return best[1]()
+    """The score of the reading rule 8 chooses (``paying_reading``, as ``evaluate``
+    chooses it)."""
+    build = paying_reading(win, [(i, list(a)) for i, a in readings], scoring)[2]
+    assert build is not None  # asked with the score
+    return build()
 
 
 def _c_appraisal_parts() -> tuple[Any, ...]:
