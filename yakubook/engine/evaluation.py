@@ -9,6 +9,7 @@ its local yaku ranked by ``award.rank`` only between readings that do not win.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from yakubook import generated
-from yakubook.engine import registry
+from yakubook.engine import registry, selector_rows
 from yakubook.engine.award import Award, rank, resolve
 from yakubook.engine.decompose import (
     SHAPE_CONDITIONS,
@@ -335,17 +336,8 @@ def _written(fn: Any, namespace: dict[str, Any], parsed: dict, reads: set[str] |
     (``yakubook.engine.inline``; with ``reads``, the Win fields it reads as locals
     ``win_<field>``, added to ``reads``, and Win's properties written in), or a call of
     ``fn`` bound as its label. Either way what the code names is put in ``namespace``."""
-    with_fields = reads is not None
     name = _label(fn)
-    try:
-        written = _WRITTEN[fn][with_fields]
-    except (KeyError, TypeError):
-        if with_fields:
-            written = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
-        else:
-            written = inline(fn, name, frozenset(), parsed)
-        with suppress(TypeError):  # kept without fn itself, which would then live forever
-            _WRITTEN.setdefault(fn, {})[with_fields] = written
+    written = _inlined(fn, name, parsed, reads is not None)
     if written is None:
         namespace[name] = fn
         return f"{name}(win)"
@@ -353,6 +345,33 @@ def _written(fn: Any, namespace: dict[str, Any], parsed: dict, reads: set[str] |
     if reads is not None:
         reads.update(written.reads)
     return written.source
+
+
+def _inlined(fn: Any, name: str, parsed: dict, with_fields: bool) -> Inlined | None:
+    """What ``inline`` makes of ``fn`` under its label ``name`` (with the Win's fields and
+    properties, or neither), kept in ``_WRITTEN``; None: it stays a call."""
+    try:
+        return _WRITTEN[fn][with_fields]
+    except (KeyError, TypeError):
+        if with_fields:
+            written = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
+        else:
+            written = inline(fn, name, frozenset(), parsed)
+        with suppress(TypeError):  # kept without fn itself, which would then live forever
+            _WRITTEN.setdefault(fn, {})[with_fields] = written
+        return written
+
+
+def _written_tree(fn: Any, namespace: dict[str, Any], parsed: dict) -> ast.expr:
+    """``_written``'s test with the Win's fields, as the syntax tree the selector's source
+    was written from (shared: only read), or the call ``<label>(win)``."""
+    name = _label(fn)
+    written = _inlined(fn, name, parsed, True)
+    if written is None or written.tree is None:
+        namespace[name] = fn
+        return ast.Call(ast.Name(name, ast.Load()), [ast.Name("win", ast.Load())], [])
+    namespace.update(written.names)
+    return written.tree
 
 
 def _selector(ruleset: Ruleset) -> Any:
@@ -418,10 +437,50 @@ def _selector(ruleset: Ruleset) -> Any:
     return hit
 
 
+def _rows(ruleset: Ruleset) -> selector_rows.Program:
+    """``_selector``'s tests as rows (yakubook.engine.selector_rows), in its order, each
+    the very expression it writes in: what the C accelerator selects by. Kept on the
+    ruleset like the selector."""
+    hit = ruleset.__dict__.get("_rows")
+    if hit is not None:
+        return hit
+    plan, _ = _plan(ruleset)
+    namespace: dict[str, Any] = {}
+    parsed: dict = {}
+    build = selector_rows.Builder(namespace)
+    for gate, filtered, always in plan:
+        start = None if gate is None else build.add(_written_tree(gate, namespace, parsed), ())
+        if always:
+            build.add(None, always)
+        last = None
+        for pf, check in filtered:
+            if pf is last:  # as _selector: checks in a row with one prefilter test it once
+                build.rows[-1][3] += (check,)
+            else:
+                build.add(_written_tree(pf, namespace, parsed), (check,))
+                last = pf
+        if start is not None:
+            build.rows[start][0] = len(build.rows) - start - 1  # passed over when it fails
+    hit = build.program()
+    object.__setattr__(ruleset, "_rows", hit)
+    return hit
+
+
+def _select(ruleset: Ruleset) -> Any:
+    """The selection the engine in use runs: under the C accelerator the rows' C
+    selector (``_rows``; the straight-line selector answers the hands it declines), else
+    the straight-line selector itself."""
+    select = _selector(ruleset)
+    if selector_rows._COMPILE_ROWS is None:
+        return select
+    return _rows(ruleset).selector(select)
+
+
 def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     """Compile everything ``evaluate`` keeps on a ruleset (its checks, their order, the
-    award adjustments, the shapes it reads) now rather than on its first hand: for a
-    server, or a benchmark that counts loading apart from evaluating."""
+    award adjustments, the shapes it reads, the selection the engine in use runs) now
+    rather than on its first hand: for a server, or a benchmark that counts loading apart
+    from evaluating."""
     rs = ruleset if ruleset is not None else default_ruleset()
     _plan(rs)
     _adjustments(rs)
@@ -448,6 +507,9 @@ class _HandParts(NamedTuple):
     """What ``_evaluate`` reads of a ruleset on every hand, found with one lookup."""
 
     version: int  # shapes_version() when made: ``shapes`` is made again when it moves
+    # selector_rows._COMPILE_ROWS when made: ``select`` is made again when the engine is
+    # switched (_accel.use)
+    rows_hook: Any
     missing: tuple[str, ...]
     adjust: dict[str, Any]
     select: Any
@@ -461,21 +523,22 @@ class _HandParts(NamedTuple):
 
 
 def _hand_parts(ruleset: Ruleset) -> _HandParts:
-    """``_plan``, ``_adjustments``, ``_selector``, ``_shapes`` and ``_asking`` together,
+    """``_plan``, ``_adjustments``, ``_select``, ``_shapes`` and ``_asking`` together,
     kept on the ruleset: five lookups and a generator per hand were ~0.5 µs of a ~20 µs
     evaluation."""
     hit = ruleset.__dict__.get("_hand_parts")
     version = shapes_version()
-    if hit is None or hit.version != version:
+    if hit is None or hit.version != version or hit.rows_hook is not selector_rows._COMPILE_ROWS:
         plan, missing = _plan(ruleset)
         asking = _asking(ruleset)
         checks = [c for _, filtered, always in plan for c in (*always, *(c for _, c in filtered))]
         by_fn = {c.fn: c.blocks_only for c in compile_ruleset(ruleset)[0]}
         hit = _HandParts(
             version,
+            selector_rows._COMPILE_ROWS,
             missing,
             _adjustments(ruleset),
-            _selector(ruleset),
+            _select(ruleset),
             _shapes(ruleset),
             asking,
             frozenset(id(c) for c in checks if c[0] in asking),

@@ -46,11 +46,15 @@ _NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yie
 class Inlined:
     """``source``: the test as an expression of ``win``; ``names``: what its other names
     stand for (each name unique to this test, as the prefix given); ``reads``: the fields
-    it reads as ``win_<field>``."""
+    it reads as ``win_<field>``; ``tree``: the expression's syntax tree, for a caller that
+    would otherwise parse ``source`` again (the C engine's selector rows,
+    yakubook/engine/selector_rows.py). The tree may be shared (a caller keeps what
+    ``inline`` gave): read it, or copy it before changing it."""
 
     source: str
     names: dict[str, Any]
     reads: frozenset[str] = frozenset()
+    tree: ast.expr | None = None
 
 
 def inline(
@@ -78,7 +82,7 @@ def inline(
     if got is None:
         return None
     out, names, reads = got
-    return Inlined(f"({ast.unparse(out)})", names, frozenset(reads))
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(reads), out)
 
 
 def _inline_tree(

@@ -1,0 +1,570 @@
+"""A ruleset's check selector as a table of rows, for the C accelerator (issue #38).
+
+The generated straight-line selector (``yakubook.engine.evaluation._selector``) is the
+reference and what the pure-Python engine runs. Most of its ~90 tests per hand are
+integer arithmetic on Win fields (``win.mask3 & X == X``, ``win.suit_count <= 1``,
+``(w.mask3 & w.mask3 >> 1 & w.mask3 >> 2 & RUNS)``); as Python each costs about what a
+call does. Here each gate and prefilter, as the selector writes it in (the very syntax
+tree ``yakubook.engine.inline`` made for it), is split into its conjuncts: those made
+only of such arithmetic are compiled into the row's ``code`` for a small stack machine
+the C side runs on 64-bit integers; the rest stay Python (``rest``: one function of the
+Win, asked only when the code holds). A conjunct is a pure test of the immutable Win, so
+asking the code first changes no answer; the conjuncts left in Python keep their written
+order, so a guard still guards what follows it. Where the machine cannot follow Python
+exactly (a value past 64 bits, an index out of range, a field that is not what its
+annotation says) it declines the whole hand, and the straight-line selector answers
+instead.
+
+The program: ``fields``, what the code reads of the Win, each read at most once per hand
+and only when reached (``(name, kind)`` or ``(name, kind, argument)``: ``FIELD_READS``);
+``rows``, in the selector's order, each ``(skip, code, rest, checks)``:
+- ``code``: a tuple of ints, opcodes (``OPCODES``) and their operands, leaving the
+  truth of the row's translated conjuncts (empty: it holds);
+- ``rest``: None, or a function of the Win whose truth is also required;
+- ``checks``: what the row adds to the live list when it holds;
+- ``skip``: for a section gate, the rows of its section, passed over when it fails.
+
+``Program.selector(fallback)`` is the C side's callable made of it (``_COMPILE_ROWS``,
+the hook yakubook/engine/_accel.py sets; None under the pure engine, which runs the
+straight-line selector, faster in Python). ``select_rows_py`` runs a program in Python:
+the reference the C run is tested against.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any
+
+from yakubook.engine import _accel
+from yakubook.engine.inline import inline
+from yakubook.engine.win import Win
+
+# The stack machine's opcodes, by number (the C side's order). FIELD f and CONST c take one
+# operand; JUMP_IF_FALSE and JUMP_IF_TRUE how far to jump forward past the operand (the
+# value on top stays when jumping, else is popped); IN_CONSTS n, then n constants; INDEX f takes
+# the tuple field f (kind "tuple"). The others work on the stack.
+OPCODES = (
+    "FIELD", "CONST", "AND", "OR", "XOR", "LSHIFT", "RSHIFT", "ADD", "SUB", "MOD",
+    "INVERT", "NEG", "BIT_COUNT", "NOT", "TRUTH", "EQ", "NE", "LT", "LE", "GT", "GE",
+    "JUMP_IF_FALSE", "JUMP_IF_TRUE", "IN_CONSTS", "INDEX", "BIT_LENGTH",
+)  # fmt: skip
+OP = {name: n for n, name in enumerate(OPCODES)}
+_BINARY = {
+    ast.BitAnd: "AND", ast.BitOr: "OR", ast.BitXor: "XOR", ast.LShift: "LSHIFT",
+    ast.RShift: "RSHIFT", ast.Add: "ADD", ast.Sub: "SUB", ast.Mod: "MOD",
+}  # fmt: skip
+_COMPARE = {ast.Eq: "EQ", ast.NotEq: "NE", ast.Lt: "LT", ast.LtE: "LE", ast.Gt: "GT",
+            ast.GtE: "GE"}  # fmt: skip
+_INT64 = range(-(1 << 63), 1 << 63)
+_MAX_IN_CONSTS = 64
+
+# What a field read gives (an int), by kind; anything else declines the hand:
+# "int": an int or bool field; "len": a tuple's length (its truth: not empty);
+# "item": a tuple field's item at the argument; "is_none": 1 when the field is None;
+# "eq": 1 when the str field equals the argument; "in": 1 when the str field is in the
+# argument (a set or tuple of str); "has": 1 when the set field holds the argument;
+# "tuple": the tuple itself, read only by INDEX.
+FIELD_READS = ("int", "len", "item", "is_none", "eq", "in", "has", "tuple")
+
+
+def _field_types() -> dict[str, str]:
+    """Each Win field's type as the machine sees it: "int" (int, bool), "optint" (``int |
+    None``: read as an int where a guard keeps None out, the read declining if not),
+    "tuple", "str", "set"; fields of other types are not read."""
+    out = {}
+    for f in fields(Win):
+        kind = f.type if isinstance(f.type, str) else getattr(f.type, "__name__", "")
+        if kind in ("int", "bool"):
+            out[f.name] = "int"
+        elif kind == "int | None":
+            out[f.name] = "optint"
+        elif kind.startswith("tuple["):
+            out[f.name] = "tuple"
+        elif kind == "str":
+            out[f.name] = "str"
+        elif kind.startswith("frozenset["):
+            out[f.name] = "set"
+    return out
+
+
+FIELD_TYPES = _field_types()
+_WIN_FIELDS = frozenset(f.name for f in fields(Win))
+# Win's properties, written in where one expression (as evaluation._WIN_PROPERTIES).
+_WIN_PROPERTIES = {
+    name: value.fget for name, value in vars(Win).items() if isinstance(value, property)
+}
+
+
+@dataclass(frozen=True)
+class Program:
+    """A selector as rows (the module's docstring)."""
+
+    fields: tuple[tuple, ...]
+    rows: tuple[tuple[int, tuple[int, ...], Any, tuple], ...]
+
+    def selector(self, fallback: Callable[[Win], list]) -> Callable[[Win], list] | None:
+        """The C side's selector of the program: called with a win, its live list, or
+        ``fallback(win)``'s where the machine declines the hand; None without the
+        accelerator."""
+        compile_rows = _COMPILE_ROWS
+        return None if compile_rows is None else compile_rows(self.fields, self.rows, fallback)
+
+
+class Declined(Exception):
+    """The machine cannot follow Python here: the straight-line selector answers."""
+
+
+def select_rows_py(win: Win, program: Program) -> list | None:
+    """The live list the program gives for the win, in Python (what the C side does,
+    step for step); None where the machine declines the hand."""
+    values: dict[int, Any] = {}
+
+    def read(f: int) -> Any:
+        if f not in values:
+            values[f] = _read_field(win, program.fields[f])
+        return values[f]
+
+    live: list = []
+    rows = program.rows
+    i = 0
+    try:
+        while i < len(rows):
+            skip, code, rest, checks = rows[i]
+            i += 1
+            if (not code or run_code(code, read)) and (rest is None or rest(win)):
+                live.extend(checks)
+            else:
+                i += skip
+    except Declined:
+        return None
+    return live
+
+
+def _read_field(win: Win, spec: tuple) -> Any:
+    name, kind, *argument = spec
+    v = win.__dict__[name] if name in win.__dict__ else _decline()
+    if kind == "int":
+        return _int64(v) if isinstance(v, int) else _decline()
+    if kind == "is_none":
+        return int(v is None)
+    if kind == "tuple":
+        return v if isinstance(v, tuple) else _decline()
+    if kind == "len":
+        return len(v) if isinstance(v, tuple) else _decline()
+    if kind == "item":
+        if not isinstance(v, tuple) or not -len(v) <= argument[0] < len(v):
+            _decline()
+        item = v[argument[0]]
+        return _int64(item) if isinstance(item, int) else _decline()
+    if kind in ("eq", "in"):
+        if type(v) is not str:
+            _decline()
+        return int(v == argument[0]) if kind == "eq" else int(v in argument[0])
+    if kind == "has":
+        return int(argument[0] in v) if isinstance(v, (set, frozenset)) else _decline()
+    raise ValueError(f"field read {kind!r}")
+
+
+def _decline() -> Any:
+    raise Declined
+
+
+def _int64(v: int) -> int:
+    return int(v) if v in _INT64 else _decline()
+
+
+def run_code(code: tuple[int, ...], read: Callable[[int], Any]) -> int:
+    """The value the code leaves: ``read(f)`` gives field f's value."""
+    stack: list[int] = []
+    pc = 0
+    while pc < len(code):
+        op = OPCODES[code[pc]]
+        pc += 1
+        if op == "FIELD":
+            stack.append(read(code[pc]))
+            pc += 1
+        elif op == "CONST":
+            stack.append(code[pc])
+            pc += 1
+        elif op in ("JUMP_IF_FALSE", "JUMP_IF_TRUE"):
+            if bool(stack[-1]) == (op == "JUMP_IF_TRUE"):
+                pc += 1 + code[pc]
+            else:
+                stack.pop()
+                pc += 1
+        elif op == "IN_CONSTS":
+            n = code[pc]
+            stack.append(int(stack.pop() in code[pc + 1 : pc + 1 + n]))
+            pc += 1 + n
+        elif op == "INDEX":
+            items = read(code[pc])
+            pc += 1
+            i = stack.pop()
+            if not -len(items) <= i < len(items) or not isinstance(items[i], int):
+                _decline()
+            stack.append(_int64(items[i]))
+        elif op in ("INVERT", "NEG", "BIT_COUNT", "NOT", "TRUTH", "BIT_LENGTH"):
+            v = stack.pop()
+            stack.append(_unary(op, v))
+        else:
+            b = stack.pop()
+            a = stack.pop()
+            stack.append(_binary(op, a, b))
+    return stack.pop()
+
+
+def _unary(op: str, v: int) -> int:
+    if op == "INVERT":
+        return ~v
+    if op == "NEG":
+        return _int64(-v)
+    if op == "BIT_COUNT":
+        return v.bit_count()
+    if op == "BIT_LENGTH":
+        return v.bit_length()
+    return int(not v) if op == "NOT" else int(bool(v))
+
+
+def _binary(op: str, a: int, b: int) -> int:
+    if op in ("LSHIFT", "RSHIFT") and b < 0:
+        _decline()  # Python raises ValueError: the straight-line selector does the same
+    if op == "MOD" and b == 0:
+        _decline()
+    value = {
+        "AND": lambda: a & b, "OR": lambda: a | b, "XOR": lambda: a ^ b,
+        "LSHIFT": lambda: a << min(b, 64) if a else 0, "RSHIFT": lambda: a >> min(b, 64),
+        "ADD": lambda: a + b, "SUB": lambda: a - b, "MOD": lambda: a % b,
+        "EQ": lambda: int(a == b), "NE": lambda: int(a != b), "LT": lambda: int(a < b),
+        "LE": lambda: int(a <= b), "GT": lambda: int(a > b), "GE": lambda: int(a >= b),
+    }[op]()  # fmt: skip
+    return _int64(value)
+
+
+class Builder:
+    """Rows made from the selector's tests (``add``: a gate's or prefilter's expression
+    as the selector writes it in), the Python left over compiled in the namespace the
+    expressions' names are bound in (the selector's own: each test's names carry its
+    label)."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self.namespace = namespace
+        self.field_index: dict[tuple, int] = {}
+        self.rows: list[list] = []
+        self.rests: list[tuple[int, list[ast.expr]]] = []
+
+    def add(self, expr: ast.expr | None, checks: tuple) -> int:
+        """A row for the test ``expr`` (an expression of ``win`` and its fields' locals
+        ``win_<field>``; None: it always holds) adding ``checks``; its index. The tree is
+        only read (inline's trees are shared)."""
+        code: list[int] = []
+        rest: list[ast.expr] = []
+        if expr is not None:
+            translated = []
+            for conjunct in _conjuncts(expr):
+                part = self._compiled(conjunct)
+                if part is None:
+                    rest.append(conjunct)
+                else:
+                    translated.append(part)
+            code = _joined(translated, "JUMP_IF_FALSE")
+        self.rows.append([0, tuple(code), None, checks])
+        if rest:
+            self.rests.append((len(self.rows) - 1, rest))
+        return len(self.rows) - 1
+
+    def program(self) -> Program:
+        """The rows as a program."""
+        self._compile_rests()
+        specs = sorted(self.field_index, key=self.field_index.__getitem__)
+        return Program(tuple(specs), tuple((s, c, r, k) for s, c, r, k in self.rows))
+
+    def _compile_rests(self) -> None:
+        """Each rest as ``def r<row>(win)``: the fields it reads into locals ``win_<field>``
+        as the selector does, then the conjuncts' ``and``. Built as syntax trees (copies:
+        inline's are shared) and compiled together, once per ruleset."""
+        defs: list[ast.stmt] = []
+        for i, rest in self.rests:
+            call = _plain_call(rest)
+            if call is not None and call in self.namespace:
+                self.rows[i][2] = self.namespace[call]  # the test itself: no wrapper
+                continue
+            reads = sorted(
+                {
+                    n.id[4:]
+                    for e in rest
+                    for n in ast.walk(e)
+                    if isinstance(n, ast.Name) and n.id.startswith("win_")
+                    and n.id[4:] in _WIN_FIELDS
+                }
+            )  # fmt: skip
+            conjuncts = [copy.deepcopy(e) for e in rest]
+            fn = copy.deepcopy(_REST_TEMPLATE)
+            fn.name = f"r{i}"
+            fn.body = [_read_into_local(f) for f in reads]
+            both = conjuncts[0] if len(conjuncts) == 1 else ast.BoolOp(ast.And(), conjuncts)
+            fn.body.append(ast.Return(both))
+            defs.append(fn)
+        if defs:
+            module = ast.fix_missing_locations(ast.Module(body=defs, type_ignores=[]))
+            exec(compile(module, "<yakubook.engine.selector_rows>", "exec"), self.namespace)
+        for i, _ in self.rests:
+            if self.rows[i][2] is None:
+                self.rows[i][2] = self.namespace[f"r{i}"]
+
+    def _compiled(self, node: ast.expr) -> list[int] | None:
+        """A conjunct as code leaving its truth (0 or 1), or None where it stays Python."""
+        try:
+            return self._truth(node)
+        except _Untranslatable:
+            return None
+
+    def _field(self, spec: tuple) -> int:
+        return self.field_index.setdefault(spec, len(self.field_index))
+
+    def _win_field(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Name) and node.id.startswith("win_"):
+            name = node.id[4:]
+            if name in FIELD_TYPES:
+                return name
+        return None
+
+    def _truth(self, node: ast.expr) -> list[int]:
+        """Code leaving 0 or 1: the node's truth."""
+        if isinstance(node, ast.BoolOp):
+            jump = "JUMP_IF_FALSE" if isinstance(node.op, ast.And) else "JUMP_IF_TRUE"
+            return _joined([self._truth(v) for v in node.values], jump)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return [*self._truth(node.operand), OP["NOT"]]
+        name = self._win_field(node)
+        if name is not None and FIELD_TYPES[name] == "tuple":
+            return [OP["FIELD"], self._field((name, "len")), OP["TRUTH"]]
+        if isinstance(node, ast.Call) and self._called(node) is builtins.bool:
+            return self._truth(node.args[0])
+        if isinstance(node, ast.Compare):
+            return self._value(node)  # 0 or 1 already
+        return [*self._value(node), OP["TRUTH"]]
+
+    def _called(self, node: ast.Call) -> Any:
+        """What a call of one positional argument calls, by its name in the namespace."""
+        if node.keywords or len(node.args) != 1 or not isinstance(node.func, ast.Name):
+            return None
+        if isinstance(node.args[0], ast.Starred):
+            return None
+        return self.namespace.get(node.func.id)
+
+    def _value(self, node: ast.expr) -> list[int]:
+        """Code leaving the node's int value (a comparison's as 0 or 1)."""
+        if isinstance(node, ast.Constant):
+            if type(node.value) in (int, bool) and int(node.value) in _INT64:
+                return [OP["CONST"], int(node.value)]
+            raise _Untranslatable
+        name = self._win_field(node)
+        if name is not None:
+            if FIELD_TYPES[name] not in ("int", "optint"):
+                raise _Untranslatable
+            return [OP["FIELD"], self._field((name, "int"))]
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            return [*self._value(node.left), *self._value(node.right),
+                    OP[_BINARY[type(node.op)]]]  # fmt: skip
+        if isinstance(node, ast.UnaryOp):
+            if isinstance(node.op, ast.Invert):
+                return [*self._value(node.operand), OP["INVERT"]]
+            if isinstance(node.op, ast.USub):
+                return [*self._value(node.operand), OP["NEG"]]
+            if isinstance(node.op, ast.Not):
+                return self._truth(node)
+            raise _Untranslatable
+        if isinstance(node, ast.Compare):
+            return self._comparison(node)
+        if isinstance(node, ast.Call):
+            return self._call(node)
+        if isinstance(node, ast.Subscript):
+            tuple_name = self._win_field(node.value)
+            if tuple_name is None or FIELD_TYPES[tuple_name] != "tuple":
+                raise _Untranslatable
+            index = _constant(node.slice)
+            if index is not None:
+                if index not in _INT64:
+                    raise _Untranslatable
+                return [OP["FIELD"], self._field((tuple_name, "item", index))]
+            return [*self._value(node.slice), OP["INDEX"], self._field((tuple_name, "tuple"))]
+        # a BoolOp's value is an operand, not 0 or 1; anything else is not arithmetic
+        raise _Untranslatable
+
+    def _call(self, node: ast.Call) -> list[int]:
+        fn = node.func
+        if (
+            isinstance(fn, ast.Attribute)
+            and fn.attr in ("bit_count", "bit_length")
+            and not node.args
+            and not node.keywords
+        ):
+            op = "BIT_COUNT" if fn.attr == "bit_count" else "BIT_LENGTH"
+            return [*self._value(fn.value), OP[op]]
+        target = self._called(node)
+        if target is builtins.len:
+            name = self._win_field(node.args[0])
+            if name is not None and FIELD_TYPES[name] == "tuple":
+                return [OP["FIELD"], self._field((name, "len"))]
+        elif target is builtins.bool:
+            return self._truth(node.args[0])
+        raise _Untranslatable
+
+    def _comparison(self, node: ast.Compare) -> list[int]:
+        if len(node.ops) != 1:
+            raise _Untranslatable
+        op, left, right = node.ops[0], node.left, node.comparators[0]
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            name = self._win_field(left)
+            if name is None or not (isinstance(right, ast.Constant) and right.value is None):
+                raise _Untranslatable
+            code = [OP["FIELD"], self._field((name, "is_none"))]
+            return code + [OP["NOT"]] if isinstance(op, ast.IsNot) else code
+        if isinstance(op, (ast.In, ast.NotIn)):
+            code = self._membership(left, right)
+            return code + [OP["NOT"]] if isinstance(op, ast.NotIn) else code
+        if type(op) not in _COMPARE:
+            raise _Untranslatable
+        name = self._win_field(left)
+        if name is not None and FIELD_TYPES[name] == "str" and isinstance(op, (ast.Eq, ast.NotEq)):
+            if not (isinstance(right, ast.Constant) and type(right.value) is str):
+                raise _Untranslatable
+            code = [OP["FIELD"], self._field((name, "eq", right.value))]
+            return code + [OP["NOT"]] if isinstance(op, ast.NotEq) else code
+        code = [*self._value(left), *self._value(right), OP[_COMPARE[type(op)]]]
+        optional = name is not None and FIELD_TYPES[name] == "optint"
+        if optional and isinstance(op, (ast.Eq, ast.NotEq)):
+            # None == c is False, None != c True: asked before the field is read as an int
+            none = [OP["FIELD"], self._field((name, "is_none"))]
+            if isinstance(op, ast.Eq):
+                return _joined([[*none, OP["NOT"]], code], "JUMP_IF_FALSE")
+            return _joined([none, code], "JUMP_IF_TRUE")
+        return code
+
+    def _membership(self, left: ast.expr, right: ast.expr) -> list[int]:
+        name = self._win_field(right)
+        if name is not None and FIELD_TYPES[name] == "set":
+            if isinstance(left, ast.Constant) and type(left.value) is str:
+                return [OP["FIELD"], self._field((name, "has", left.value))]
+            raise _Untranslatable
+        container = self._container(right)
+        name = self._win_field(left)
+        if name is not None and FIELD_TYPES[name] == "str":
+            if container is None or not all(type(c) is str for c in container):
+                raise _Untranslatable
+            return [OP["FIELD"], self._field((name, "in", container))]
+        if (
+            container is None
+            or len(container) > _MAX_IN_CONSTS
+            or not all(type(c) is int and c in _INT64 for c in container)
+        ):
+            raise _Untranslatable
+        items = sorted(container)
+        return [*self._value(left), OP["IN_CONSTS"], len(items), *items]
+
+    def _container(self, node: ast.expr) -> tuple | frozenset | None:
+        """A tuple written of constants, or a tuple or frozenset the namespace holds."""
+        if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
+            return tuple(e.value for e in node.elts)
+        if isinstance(node, ast.Name):
+            value = self.namespace.get(node.id)
+            if type(value) in (tuple, frozenset):
+                return value
+        return None
+
+
+# A rest's def, its name and body replaced (parsed once: FunctionDef's fields differ
+# between Python versions).
+_REST_TEMPLATE = ast.parse("def rest(win):\n    return True\n").body[0]
+
+
+def _read_into_local(field: str) -> ast.stmt:
+    """``win_<field> = win.<field>``"""
+    target = ast.Name(id=f"win_{field}", ctx=ast.Store())
+    value = ast.Attribute(value=ast.Name(id="win", ctx=ast.Load()), attr=field, ctx=ast.Load())
+    return ast.Assign(targets=[target], value=value)
+
+
+class _Untranslatable(Exception):
+    """A node the machine does not compute: its conjunct stays Python."""
+
+
+def _joined(parts: list[list[int]], jump: str) -> list[int]:
+    """``a and b and …`` (JUMP_IF_FALSE) or ``a or b or …`` (JUMP_IF_TRUE) of code
+    leaving truths: each jumps to the end with its truth when it decides."""
+    if not parts:
+        return []
+    out: list[int] = []
+    holes = []
+    for part in parts[:-1]:
+        out += part
+        out += [OP[jump], -1]
+        holes.append(len(out) - 1)
+    out += parts[-1]
+    for hole in holes:
+        out[hole] = len(out) - hole - 1  # relative: the code may be put inside other code
+    return out
+
+
+def _constant(node: ast.expr) -> int | None:
+    """The int a node of int constants stands for (``-1``, ``~X``), else None."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert)):
+        v = _constant(node.operand)
+        if v is None:
+            return None
+        return -v if isinstance(node.op, ast.USub) else ~v
+    return None
+
+
+def _conjuncts(expr: ast.expr) -> list[ast.expr]:
+    if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.And):
+        return [c for v in expr.values for c in _conjuncts(v)]
+    return [expr]
+
+
+def _plain_call(rest: list[ast.expr]) -> str | None:
+    """The name ``f`` when the rest is exactly ``f(win)``."""
+    if len(rest) != 1:
+        return None
+    node = rest[0]
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and len(node.args) == 1
+        and not node.keywords
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "win"
+    ):
+        return node.func.id
+    return None
+
+
+def filter_program(test: Any) -> Program:
+    """One gate's or prefilter's test as a one-row program adding ``True`` when it holds,
+    written in as the selector writes it (tests/yaku/test_filter_rows.py asks the rows
+    the selector runs)."""
+    namespace: dict[str, Any] = {}
+    written = inline(test, "t", _WIN_FIELDS, {}, _WIN_PROPERTIES)
+    if written is None or written.tree is None:
+        namespace["t"] = test
+        expr: ast.expr = ast.parse("t(win)", mode="eval").body
+    else:
+        namespace.update(written.names)
+        expr = written.tree
+    builder = Builder(namespace)
+    builder.add(expr, (True,))
+    return builder.program()
+
+
+# The engine's hook (yakubook/engine/_accel.py): the C compiler of programs into
+# selectors when the accelerator runs, else None (the pure engine runs the straight-line
+# selector).
+_COMPILE_ROWS: Any = None
+
+_accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)
