@@ -1804,8 +1804,17 @@ enum {
     RC_FIELD, RC_CONST, RC_AND, RC_OR, RC_XOR, RC_LSHIFT, RC_RSHIFT, RC_ADD, RC_SUB, RC_MOD,
     RC_INVERT, RC_NEG, RC_BIT_COUNT, RC_NOT, RC_TRUTH, RC_EQ, RC_NE, RC_LT, RC_LE, RC_GT,
     RC_GE, RC_JUMP_IF_FALSE, RC_JUMP_IF_TRUE, RC_IN_CONSTS, RC_INDEX, RC_BIT_LENGTH,
+    /* the binary opcodes' forms taking their right operand as a constant, in the same
+     * order (RC_AND_C - RC_AND_C + ... : see base_of) */
+    RC_AND_C, RC_OR_C, RC_XOR_C, RC_LSHIFT_C, RC_RSHIFT_C, RC_ADD_C, RC_SUB_C, RC_MOD_C,
+    RC_EQ_C, RC_NE_C, RC_LT_C, RC_LE_C, RC_GT_C, RC_GE_C,
     RC_OPCODES
 };
+
+/* The stack opcode of a _C form. */
+static long long base_of(long long op) {
+    return op <= RC_MOD_C ? RC_AND + (op - RC_AND_C) : RC_EQ + (op - RC_EQ_C);
+}
 enum { FR_INT, FR_LEN, FR_ITEM, FR_IS_NONE, FR_EQ, FR_IN, FR_HAS, FR_TUPLE };
 static const char *FIELD_READS[] = {"int", "len", "item", "is_none", "eq", "in", "has",
                                     "tuple"};
@@ -1898,8 +1907,9 @@ static int check_code(const RowSelector *p, Py_ssize_t first, Py_ssize_t end) {
             status = bad_rows("an unknown opcode");
             break;
         }
+        int constant_form = op >= RC_AND_C && op <= RC_GE_C;
         Py_ssize_t operands = (op == RC_FIELD || op == RC_CONST || op == RC_JUMP_IF_FALSE ||
-                               op == RC_JUMP_IF_TRUE || op == RC_INDEX) ? 1 : 0;
+                               op == RC_JUMP_IF_TRUE || op == RC_INDEX || constant_form) ? 1 : 0;
         if (op == RC_IN_CONSTS) {
             if (pc >= end || p->code[pc] < 0 || p->code[pc] > end - pc - 1) {
                 status = bad_rows("IN_CONSTS runs past its row");
@@ -2001,7 +2011,8 @@ typedef struct {
 #define RUN_DECLINE 1 /* a status: the machine cannot follow Python here */
 
 static int int64_of(PyObject *v, long long *out) {
-    if (!PyLong_Check(v)) return RUN_DECLINE;
+    /* exactly int or bool: a subclass could answer & or == otherwise */
+    if (!PyLong_CheckExact(v) && !PyBool_Check(v)) return RUN_DECLINE;
     int overflow;
     *out = PyLong_AsLongLongAndOverflow(v, &overflow);
     if (overflow) return RUN_DECLINE;
@@ -2026,40 +2037,49 @@ static int read_field(RowRun *run, Py_ssize_t f) {
         *out = v == Py_None;
         break;
     case FR_TUPLE:
-        if (!PyTuple_Check(v)) {
+        if (!PyTuple_CheckExact(v)) {
             status = RUN_DECLINE;
             break;
         }
         run->tuples[f] = v; /* the reference moves there: end_run drops it */
         run->have |= 1ULL << f;
         return 0;
-    case FR_LEN:
-        if (!PyTuple_Check(v)) status = RUN_DECLINE;
-        else *out = PyTuple_GET_SIZE(v);
+    case FR_LEN: /* len() of an exact tuple or str: its size, or its code points */
+        if (PyTuple_CheckExact(v)) *out = PyTuple_GET_SIZE(v);
+        else if (PyUnicode_CheckExact(v)) *out = PyUnicode_GET_LENGTH(v);
+        else status = RUN_DECLINE;
         break;
     case FR_ITEM: {
-        Py_ssize_t i = spec->index, n = PyTuple_Check(v) ? PyTuple_GET_SIZE(v) : 0;
-        if (!PyTuple_Check(v) || i < -n || i >= n) status = RUN_DECLINE;
+        Py_ssize_t i = spec->index, n = PyTuple_CheckExact(v) ? PyTuple_GET_SIZE(v) : 0;
+        if (!PyTuple_CheckExact(v) || i < -n || i >= n) status = RUN_DECLINE;
         else status = int64_of(PyTuple_GET_ITEM(v, i < 0 ? i + n : i), out);
         break;
     }
     case FR_EQ:
-    case FR_IN:
         if (!PyUnicode_CheckExact(v)) {
             status = RUN_DECLINE;
             break;
         }
-        answer = spec->kind == FR_EQ ? PyObject_RichCompareBool(v, spec->argument, Py_EQ)
-                                     : PySequence_Contains(spec->argument, v);
+        answer = PyObject_RichCompareBool(v, spec->argument, Py_EQ);
         if (answer < 0) status = -1;
         else *out = answer;
         break;
-    default: /* FR_HAS */
-        if (!PyAnySet_Check(v)) {
+    case FR_IN: /* the field's own object looked up: Python's ``v in argument`` */
+        if (!PyUnicode_CheckExact(v) && !PyLong_CheckExact(v) && !PyBool_Check(v)) {
             status = RUN_DECLINE;
             break;
         }
-        answer = PySet_Contains(v, spec->argument);
+        answer = PySequence_Contains(spec->argument, v);
+        if (answer < 0) status = -1;
+        else *out = answer;
+        break;
+    default: /* FR_HAS: the field's own ``in`` (a set's hash lookup, a tuple's == scan) */
+        if (PyFrozenSet_CheckExact(v) || PySet_CheckExact(v)) answer = PySet_Contains(v, spec->argument);
+        else if (PyTuple_CheckExact(v)) answer = PySequence_Contains(v, spec->argument);
+        else {
+            status = RUN_DECLINE;
+            break;
+        }
         if (answer < 0) status = -1;
         else *out = answer;
     }
@@ -2165,6 +2185,24 @@ static int run_code(RowRun *run, Py_ssize_t first, Py_ssize_t end, long long *ou
         }
         case RC_NOT: stack[top - 1] = stack[top - 1] == 0; break;
         case RC_TRUTH: stack[top - 1] = stack[top - 1] != 0; break;
+        /* the common constant forms inline, the others through binary() */
+        case RC_AND_C: stack[top - 1] &= code[pc++]; break;
+        case RC_OR_C: stack[top - 1] |= code[pc++]; break;
+        case RC_EQ_C: stack[top - 1] = stack[top - 1] == code[pc++]; break;
+        case RC_NE_C: stack[top - 1] = stack[top - 1] != code[pc++]; break;
+        case RC_LT_C: stack[top - 1] = stack[top - 1] < code[pc++]; break;
+        case RC_LE_C: stack[top - 1] = stack[top - 1] <= code[pc++]; break;
+        case RC_GT_C: stack[top - 1] = stack[top - 1] > code[pc++]; break;
+        case RC_GE_C: stack[top - 1] = stack[top - 1] >= code[pc++]; break;
+        case RC_XOR_C:
+        case RC_LSHIFT_C:
+        case RC_RSHIFT_C:
+        case RC_ADD_C:
+        case RC_SUB_C:
+        case RC_MOD_C:
+            status = binary(base_of(op), stack[top - 1], code[pc++], &stack[top - 1]);
+            if (status != 0) return status;
+            break;
         default:
             if ((status = binary(op, stack[top - 2], stack[top - 1], &stack[top - 2])) != 0)
                 return status;

@@ -35,6 +35,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
@@ -43,14 +44,22 @@ from yakubook.engine import _accel
 from yakubook.engine.inline import inline
 from yakubook.engine.win import Win
 
+# The binary opcodes: each pops b and a and pushes ``a OP b``; its ``<OP>_C`` form takes b
+# as its operand instead (``x & MASK == MASK`` is FIELD x, AND_C MASK, EQ_C MASK: three
+# steps of the machine where the stack form takes five; most tests compare a field's
+# masked bits with a constant).
+_BINARY_NAMES = ("AND", "OR", "XOR", "LSHIFT", "RSHIFT", "ADD", "SUB", "MOD",
+                 "EQ", "NE", "LT", "LE", "GT", "GE")  # fmt: skip
 # The stack machine's opcodes, by number (the C side's order). FIELD f and CONST c take one
 # operand; JUMP_IF_FALSE and JUMP_IF_TRUE how far to jump forward past the operand (the
 # value on top stays when jumping, else is popped); IN_CONSTS n, then n constants; INDEX f takes
-# the tuple field f (kind "tuple"). The others work on the stack.
+# the tuple field f (kind "tuple"); the ``_C`` forms their constant. The others work on the
+# stack.
 OPCODES = (
     "FIELD", "CONST", "AND", "OR", "XOR", "LSHIFT", "RSHIFT", "ADD", "SUB", "MOD",
     "INVERT", "NEG", "BIT_COUNT", "NOT", "TRUTH", "EQ", "NE", "LT", "LE", "GT", "GE",
     "JUMP_IF_FALSE", "JUMP_IF_TRUE", "IN_CONSTS", "INDEX", "BIT_LENGTH",
+    *(f"{name}_C" for name in _BINARY_NAMES),
 )  # fmt: skip
 OP = {name: n for n, name in enumerate(OPCODES)}
 _BINARY = {
@@ -60,14 +69,19 @@ _BINARY = {
 _COMPARE = {ast.Eq: "EQ", ast.NotEq: "NE", ast.Lt: "LT", ast.LtE: "LE", ast.Gt: "GT",
             ast.GtE: "GE"}  # fmt: skip
 _INT64 = range(-(1 << 63), 1 << 63)
+# A test of a value against more constants than this reads a field's membership once
+# ("in") rather than comparing on the machine (IN_CONSTS); IN_CONSTS takes at most
+# _MAX_IN_CONSTS.
+_IN_CONSTS_AT_MOST = 8
 _MAX_IN_CONSTS = 64
 
-# What a field read gives (an int), by kind; anything else declines the hand:
-# "int": an int or bool field; "len": a tuple's length (its truth: not empty);
+# What a field read gives (an int), by kind; anything else declines the hand (the types
+# are exact: a subclass could answer ``len`` or ``&`` otherwise):
+# "int": an int or bool field; "len": a tuple's or str's length (its truth: not empty);
 # "item": a tuple field's item at the argument; "is_none": 1 when the field is None;
-# "eq": 1 when the str field equals the argument; "in": 1 when the str field is in the
-# argument (a set or tuple of str); "has": 1 when the set field holds the argument;
-# "tuple": the tuple itself, read only by INDEX.
+# "eq": 1 when the str field equals the argument; "in": 1 when the str, int or bool field
+# is in the argument (a frozenset or tuple of constants); "has": 1 when the set or tuple
+# field holds the argument (a str or int); "tuple": the tuple itself, read only by INDEX.
 FIELD_READS = ("int", "len", "item", "is_none", "eq", "in", "has", "tuple")
 
 
@@ -148,24 +162,24 @@ def _read_field(win: Win, spec: tuple) -> Any:
     name, kind, *argument = spec
     v = win.__dict__[name] if name in win.__dict__ else _decline()
     if kind == "int":
-        return _int64(v) if isinstance(v, int) else _decline()
+        return _int64(v) if type(v) in (int, bool) else _decline()
     if kind == "is_none":
         return int(v is None)
     if kind == "tuple":
-        return v if isinstance(v, tuple) else _decline()
+        return v if type(v) is tuple else _decline()
     if kind == "len":
-        return len(v) if isinstance(v, tuple) else _decline()
+        return len(v) if type(v) in (tuple, str) else _decline()
     if kind == "item":
-        if not isinstance(v, tuple) or not -len(v) <= argument[0] < len(v):
+        if type(v) is not tuple or not -len(v) <= argument[0] < len(v):
             _decline()
         item = v[argument[0]]
-        return _int64(item) if isinstance(item, int) else _decline()
-    if kind in ("eq", "in"):
-        if type(v) is not str:
-            _decline()
-        return int(v == argument[0]) if kind == "eq" else int(v in argument[0])
+        return _int64(item) if type(item) in (int, bool) else _decline()
+    if kind == "eq":
+        return int(v == argument[0]) if type(v) is str else _decline()
+    if kind == "in":
+        return int(v in argument[0]) if type(v) in (str, int, bool) else _decline()
     if kind == "has":
-        return int(argument[0] in v) if isinstance(v, (set, frozenset)) else _decline()
+        return int(argument[0] in v) if type(v) in (set, frozenset, tuple) else _decline()
     raise ValueError(f"field read {kind!r}")
 
 
@@ -204,9 +218,12 @@ def run_code(code: tuple[int, ...], read: Callable[[int], Any]) -> int:
             items = read(code[pc])
             pc += 1
             i = stack.pop()
-            if not -len(items) <= i < len(items) or not isinstance(items[i], int):
+            if not -len(items) <= i < len(items) or type(items[i]) not in (int, bool):
                 _decline()
             stack.append(_int64(items[i]))
+        elif op.endswith("_C"):
+            stack.append(_binary(op[:-2], stack.pop(), code[pc]))
+            pc += 1
         elif op in ("INVERT", "NEG", "BIT_COUNT", "NOT", "TRUTH", "BIT_LENGTH"):
             v = stack.pop()
             stack.append(_unary(op, v))
@@ -323,6 +340,10 @@ class Builder:
             return None
 
     def _field(self, spec: tuple) -> int:
+        # The name interned: the C run finds it in the win's dict by identity (a name
+        # sliced from a syntax tree's ``win_<field>`` is a new string, compared char by
+        # char on every lookup).
+        spec = (sys.intern(spec[0]), *spec[1:])
         return self.field_index.setdefault(spec, len(self.field_index))
 
     def _win_field(self, node: ast.expr) -> str | None:
@@ -356,11 +377,43 @@ class Builder:
             return None
         return self.namespace.get(node.func.id)
 
+    def _folded(self, node: ast.expr) -> int | None:
+        """The int a node of constants stands for, worked out now as Python does at each
+        hand (``~X``, ``A | B``, ``SUIT_MASKS[1]`` of a tuple the namespace binds: the
+        namespace's objects are bound for good, as in the selector), else None."""
+        if isinstance(node, ast.Constant):
+            return int(node.value) if type(node.value) in (int, bool) else None
+        if isinstance(node, ast.Name):
+            value = self.namespace.get(node.id)
+            return int(value) if type(value) in (int, bool) else None
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert)):
+            v = self._folded(node.operand)
+            if v is None:
+                return None
+            return -v if isinstance(node.op, ast.USub) else ~v
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            a, b = self._folded(node.left), self._folded(node.right)
+            if a is None or b is None or (isinstance(node.op, (ast.LShift, ast.RShift)) and
+                                          not 0 <= b < 64) or (isinstance(node.op, ast.Mod)
+                                                               and b == 0):  # fmt: skip
+                return None
+            return _FOLD[type(node.op)](a, b)
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+            items = self.namespace.get(node.value.id)
+            i = self._folded(node.slice)
+            if type(items) is tuple and i is not None and -len(items) <= i < len(items):
+                item = items[i]
+                return int(item) if type(item) in (int, bool) else None
+        return None
+
     def _value(self, node: ast.expr) -> list[int]:
         """Code leaving the node's int value (a comparison's as 0 or 1)."""
+        folded = self._folded(node)
+        if folded is not None:
+            if folded not in _INT64:
+                raise _Untranslatable
+            return [OP["CONST"], folded]
         if isinstance(node, ast.Constant):
-            if type(node.value) in (int, bool) and int(node.value) in _INT64:
-                return [OP["CONST"], int(node.value)]
             raise _Untranslatable
         name = self._win_field(node)
         if name is not None:
@@ -368,8 +421,7 @@ class Builder:
                 raise _Untranslatable
             return [OP["FIELD"], self._field((name, "int"))]
         if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-            return [*self._value(node.left), *self._value(node.right),
-                    OP[_BINARY[type(node.op)]]]  # fmt: skip
+            return self._binary(node.left, _BINARY[type(node.op)], node.right)
         if isinstance(node, ast.UnaryOp):
             if isinstance(node.op, ast.Invert):
                 return [*self._value(node.operand), OP["INVERT"]]
@@ -386,7 +438,7 @@ class Builder:
             tuple_name = self._win_field(node.value)
             if tuple_name is None or FIELD_TYPES[tuple_name] != "tuple":
                 raise _Untranslatable
-            index = _constant(node.slice)
+            index = self._folded(node.slice)
             if index is not None:
                 if index not in _INT64:
                     raise _Untranslatable
@@ -394,6 +446,13 @@ class Builder:
             return [*self._value(node.slice), OP["INDEX"], self._field((tuple_name, "tuple"))]
         # a BoolOp's value is an operand, not 0 or 1; anything else is not arithmetic
         raise _Untranslatable
+
+    def _binary(self, left: ast.expr, name: str, right: ast.expr) -> list[int]:
+        """Code leaving ``left <name> right``: its ``_C`` form when ``right`` is a constant."""
+        b = self._folded(right)
+        if b is not None and b in _INT64:
+            return [*self._value(left), OP[f"{name}_C"], b]
+        return [*self._value(left), *self._value(right), OP[name]]
 
     def _call(self, node: ast.Call) -> list[int]:
         fn = node.func
@@ -408,7 +467,7 @@ class Builder:
         target = self._called(node)
         if target is builtins.len:
             name = self._win_field(node.args[0])
-            if name is not None and FIELD_TYPES[name] == "tuple":
+            if name is not None and FIELD_TYPES[name] in ("tuple", "str"):
                 return [OP["FIELD"], self._field((name, "len"))]
         elif target is builtins.bool:
             return self._truth(node.args[0])
@@ -435,7 +494,7 @@ class Builder:
                 raise _Untranslatable
             code = [OP["FIELD"], self._field((name, "eq", right.value))]
             return code + [OP["NOT"]] if isinstance(op, ast.NotEq) else code
-        code = [*self._value(left), *self._value(right), OP[_COMPARE[type(op)]]]
+        code = self._binary(left, _COMPARE[type(op)], right)
         optional = name is not None and FIELD_TYPES[name] == "optint"
         if optional and isinstance(op, (ast.Eq, ast.NotEq)):
             # None == c is False, None != c True: asked before the field is read as an int
@@ -447,32 +506,36 @@ class Builder:
 
     def _membership(self, left: ast.expr, right: ast.expr) -> list[int]:
         name = self._win_field(right)
-        if name is not None and FIELD_TYPES[name] == "set":
-            if isinstance(left, ast.Constant) and type(left.value) is str:
+        if name is not None and FIELD_TYPES[name] in ("set", "tuple"):
+            # a constant in the field: a set's or tuple's own ``in`` (hashing, or == on
+            # each item: what Python asks)
+            if isinstance(left, ast.Constant) and type(left.value) in (str, int):
                 return [OP["FIELD"], self._field((name, "has", left.value))]
             raise _Untranslatable
         container = self._container(right)
+        if container is None or not all(type(c) in (int, str) for c in container):
+            raise _Untranslatable
         name = self._win_field(left)
-        if name is not None and FIELD_TYPES[name] == "str":
-            if container is None or not all(type(c) is str for c in container):
-                raise _Untranslatable
+        ints = all(type(c) is int and c in _INT64 for c in container)
+        if name is not None and (
+            FIELD_TYPES[name] == "str" or type(container) is set
+            or (len(container) > _IN_CONSTS_AT_MOST and ints)
+        ):  # fmt: skip
+            # the field's value looked up in the container itself, once per hand (a set,
+            # which could change, is asked then, as the selector asks it)
             return [OP["FIELD"], self._field((name, "in", container))]
-        if (
-            container is None
-            or len(container) > _MAX_IN_CONSTS
-            or not all(type(c) is int and c in _INT64 for c in container)
-        ):
+        if not ints or len(container) > _MAX_IN_CONSTS or type(container) is set:
             raise _Untranslatable
         items = sorted(container)
         return [*self._value(left), OP["IN_CONSTS"], len(items), *items]
 
-    def _container(self, node: ast.expr) -> tuple | frozenset | None:
-        """A tuple written of constants, or a tuple or frozenset the namespace holds."""
+    def _container(self, node: ast.expr) -> tuple | frozenset | set | None:
+        """A tuple written of constants, or a tuple, frozenset or set the namespace holds."""
         if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
             return tuple(e.value for e in node.elts)
         if isinstance(node, ast.Name):
             value = self.namespace.get(node.id)
-            if type(value) in (tuple, frozenset):
+            if type(value) in (tuple, frozenset, set):
                 return value
         return None
 
@@ -510,16 +573,12 @@ def _joined(parts: list[list[int]], jump: str) -> list[int]:
     return out
 
 
-def _constant(node: ast.expr) -> int | None:
-    """The int a node of int constants stands for (``-1``, ``~X``), else None."""
-    if isinstance(node, ast.Constant):
-        return node.value if type(node.value) is int else None
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.Invert)):
-        v = _constant(node.operand)
-        if v is None:
-            return None
-        return -v if isinstance(node.op, ast.USub) else ~v
-    return None
+_FOLD = {
+    ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b,
+    ast.BitXor: lambda a, b: a ^ b, ast.LShift: lambda a, b: a << b,
+    ast.RShift: lambda a, b: a >> b, ast.Add: lambda a, b: a + b,
+    ast.Sub: lambda a, b: a - b, ast.Mod: lambda a, b: a % b,
+}  # fmt: skip
 
 
 def _conjuncts(expr: ast.expr) -> list[ast.expr]:
