@@ -1808,6 +1808,9 @@ enum {
      * order (RC_AND_C - RC_AND_C + ... : see base_of) */
     RC_AND_C, RC_OR_C, RC_XOR_C, RC_LSHIFT_C, RC_RSHIFT_C, RC_ADD_C, RC_SUB_C, RC_MOD_C,
     RC_EQ_C, RC_NE_C, RC_LT_C, RC_LE_C, RC_GT_C, RC_GE_C,
+    /* fused steps (selector_rows.OPCODES): a field's truth or negation, field & c,
+     * field >> c, and top &= field >> c */
+    RC_FIELD_TRUTH, RC_FIELD_NOT, RC_FIELD_AND, RC_FIELD_RSHIFT, RC_AND_FIELD_RSHIFT,
     RC_OPCODES
 };
 
@@ -1908,8 +1911,15 @@ static int check_code(const RowSelector *p, Py_ssize_t first, Py_ssize_t end) {
             break;
         }
         int constant_form = op >= RC_AND_C && op <= RC_GE_C;
+        /* the opcodes whose first operand is a field read as a value (not a tuple) */
+        int reads = op == RC_FIELD || (op >= RC_FIELD_TRUTH && op <= RC_AND_FIELD_RSHIFT);
+        int pushes = op == RC_FIELD || op == RC_CONST ||
+                     (op >= RC_FIELD_TRUTH && op <= RC_FIELD_RSHIFT);
         Py_ssize_t operands = (op == RC_FIELD || op == RC_CONST || op == RC_JUMP_IF_FALSE ||
-                               op == RC_JUMP_IF_TRUE || op == RC_INDEX || constant_form) ? 1 : 0;
+                               op == RC_JUMP_IF_TRUE || op == RC_INDEX || constant_form ||
+                               op == RC_FIELD_TRUTH || op == RC_FIELD_NOT) ? 1 : 0;
+        if (op == RC_FIELD_AND || op == RC_FIELD_RSHIFT || op == RC_AND_FIELD_RSHIFT)
+            operands = 2;
         if (op == RC_IN_CONSTS) {
             if (pc >= end || p->code[pc] < 0 || p->code[pc] > end - pc - 1) {
                 status = bad_rows("IN_CONSTS runs past its row");
@@ -1918,19 +1928,19 @@ static int check_code(const RowSelector *p, Py_ssize_t first, Py_ssize_t end) {
             operands = 1 + (Py_ssize_t)p->code[pc];
         }
         if (pc + operands > end) status = bad_rows("an operand runs past its row");
-        else if ((op == RC_FIELD || op == RC_INDEX) &&
+        else if ((reads || op == RC_INDEX) &&
                  (p->code[pc] < 0 || p->code[pc] >= p->nfields))
             status = bad_rows("a field out of range");
         else if (op == RC_INDEX && p->fields[p->code[pc]].kind != FR_TUPLE)
             status = bad_rows("INDEX reads a field not read as a tuple");
-        else if (op == RC_FIELD && p->fields[p->code[pc]].kind == FR_TUPLE)
-            status = bad_rows("FIELD reads a field read as a tuple");
+        else if (reads && p->fields[p->code[pc]].kind == FR_TUPLE)
+            status = bad_rows("a field read as a tuple taken as a value");
         else if ((op == RC_JUMP_IF_FALSE || op == RC_JUMP_IF_TRUE) &&
                  (p->code[pc] < 0 || p->code[pc] > end - pc - 1))
             status = bad_rows("a jump out of its row");
         if (status != 0) break;
         int binary_op = (op >= RC_AND && op <= RC_MOD) || (op >= RC_EQ && op <= RC_GE);
-        int needs = op == RC_FIELD || op == RC_CONST ? 0 : binary_op ? 2 : 1;
+        int needs = pushes ? 0 : binary_op ? 2 : 1;
         if (depth < needs) {
             status = bad_rows("the code pops an empty stack");
             break;
@@ -1943,7 +1953,7 @@ static int check_code(const RowSelector *p, Py_ssize_t first, Py_ssize_t end) {
             }
             arrives[target] = depth;
         }
-        if (op == RC_FIELD || op == RC_CONST) depth++;
+        if (pushes) depth++;
         else if (binary_op || op == RC_JUMP_IF_FALSE || op == RC_JUMP_IF_TRUE) depth--;
         if (depth >= MAX_STACK) status = bad_rows("the code's stack is too deep");
         pc += operands;
@@ -2150,6 +2160,30 @@ static int run_code(RowRun *run, Py_ssize_t first, Py_ssize_t end, long long *ou
         case RC_CONST:
             stack[top++] = code[pc++];
             break;
+        case RC_FIELD_TRUTH:
+        case RC_FIELD_NOT: {
+            Py_ssize_t f = code[pc++];
+            if (!(run->have >> f & 1) && (status = read_field(run, f)) != 0) return status;
+            stack[top++] = (run->values[f] != 0) == (op == RC_FIELD_TRUTH);
+            break;
+        }
+        case RC_FIELD_AND: {
+            Py_ssize_t f = code[pc++];
+            if (!(run->have >> f & 1) && (status = read_field(run, f)) != 0) return status;
+            stack[top++] = run->values[f] & code[pc++];
+            break;
+        }
+        case RC_FIELD_RSHIFT:
+        case RC_AND_FIELD_RSHIFT: {
+            Py_ssize_t f = code[pc++];
+            if (!(run->have >> f & 1) && (status = read_field(run, f)) != 0) return status;
+            long long shifted;
+            if ((status = binary(RC_RSHIFT, run->values[f], code[pc++], &shifted)) != 0)
+                return status;
+            if (op == RC_FIELD_RSHIFT) stack[top++] = shifted;
+            else stack[top - 1] &= shifted;
+            break;
+        }
         case RC_JUMP_IF_FALSE:
         case RC_JUMP_IF_TRUE:
             if ((stack[top - 1] != 0) == (op == RC_JUMP_IF_TRUE)) pc += 1 + code[pc];

@@ -54,12 +54,17 @@ _BINARY_NAMES = ("AND", "OR", "XOR", "LSHIFT", "RSHIFT", "ADD", "SUB", "MOD",
 # operand; JUMP_IF_FALSE and JUMP_IF_TRUE how far to jump forward past the operand (the
 # value on top stays when jumping, else is popped); IN_CONSTS n, then n constants; INDEX f takes
 # the tuple field f (kind "tuple"); the ``_C`` forms their constant. The others work on the
-# stack.
+# stack, but for the fused steps below, each one step of the machine where the plain
+# opcodes take two or three (each machine step costs a dispatch, most of the machine's
+# time): FIELD_TRUTH f and FIELD_NOT f push field f's truth or its negation; FIELD_AND f c
+# and FIELD_RSHIFT f c push ``field & c`` and ``field >> c``; AND_FIELD_RSHIFT f c ands the
+# top with ``field >> c`` (``m & m >> 1 & m >> 2``, the runs of a mask, is three steps).
 OPCODES = (
     "FIELD", "CONST", "AND", "OR", "XOR", "LSHIFT", "RSHIFT", "ADD", "SUB", "MOD",
     "INVERT", "NEG", "BIT_COUNT", "NOT", "TRUTH", "EQ", "NE", "LT", "LE", "GT", "GE",
     "JUMP_IF_FALSE", "JUMP_IF_TRUE", "IN_CONSTS", "INDEX", "BIT_LENGTH",
     *(f"{name}_C" for name in _BINARY_NAMES),
+    "FIELD_TRUTH", "FIELD_NOT", "FIELD_AND", "FIELD_RSHIFT", "AND_FIELD_RSHIFT",
 )  # fmt: skip
 OP = {name: n for n, name in enumerate(OPCODES)}
 _BINARY = {
@@ -201,6 +206,15 @@ def run_code(code: tuple[int, ...], read: Callable[[int], Any]) -> int:
         if op == "FIELD":
             stack.append(read(code[pc]))
             pc += 1
+        elif op in ("FIELD_TRUTH", "FIELD_NOT"):
+            stack.append(_unary(op[6:], read(code[pc])))
+            pc += 1
+        elif op in ("FIELD_AND", "FIELD_RSHIFT"):
+            stack.append(_binary(op[6:], read(code[pc]), code[pc + 1]))
+            pc += 2
+        elif op == "AND_FIELD_RSHIFT":
+            stack.append(stack.pop() & _binary("RSHIFT", read(code[pc]), code[pc + 1]))
+            pc += 2
         elif op == "CONST":
             stack.append(code[pc])
             pc += 1
@@ -359,15 +373,36 @@ class Builder:
             jump = "JUMP_IF_FALSE" if isinstance(node.op, ast.And) else "JUMP_IF_TRUE"
             return _joined([self._truth(v) for v in node.values], jump)
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            read = self._plain_read(node.operand)
+            if read is not None:
+                return [OP["FIELD_NOT"], read]
             return [*self._truth(node.operand), OP["NOT"]]
-        name = self._win_field(node)
-        if name is not None and FIELD_TYPES[name] == "tuple":
-            return [OP["FIELD"], self._field((name, "len")), OP["TRUTH"]]
+        read = self._plain_read(node)
+        if read is not None:
+            return [OP["FIELD_TRUTH"], read]
         if isinstance(node, ast.Call) and self._called(node) is builtins.bool:
             return self._truth(node.args[0])
         if isinstance(node, ast.Compare):
             return self._value(node)  # 0 or 1 already
         return [*self._value(node), OP["TRUTH"]]
+
+    def _plain_read(self, node: ast.expr) -> int | None:
+        """The field read whose truth is the node's, for a Win field named alone (an int's
+        value, a tuple's length), else None."""
+        name = self._win_field(node)
+        if name is None:
+            return None
+        kind = FIELD_TYPES[name]
+        if kind == "tuple":
+            return self._field((name, "len"))
+        return self._field((name, "int")) if kind in ("int", "optint") else None
+
+    def _int_field(self, node: ast.expr) -> int | None:
+        """The field read of an int Win field named alone, else None."""
+        name = self._win_field(node)
+        if name is None or FIELD_TYPES[name] not in ("int", "optint"):
+            return None
+        return self._field((name, "int"))
 
     def _called(self, node: ast.Call) -> Any:
         """What a call of one positional argument calls, by its name in the namespace."""
@@ -451,7 +486,14 @@ class Builder:
         """Code leaving ``left <name> right``: its ``_C`` form when ``right`` is a constant."""
         b = self._folded(right)
         if b is not None and b in _INT64:
+            f = self._int_field(left)
+            if f is not None and (name == "AND" or (name == "RSHIFT" and 0 <= b < 64)):
+                return [OP[f"FIELD_{name}"], f, b]
             return [*self._value(left), OP[f"{name}_C"], b]
+        if name == "AND" and isinstance(right, ast.BinOp) and isinstance(right.op, ast.RShift):
+            f, k = self._int_field(right.left), self._folded(right.right)
+            if f is not None and k is not None and 0 <= k < 64:
+                return [*self._value(left), OP["AND_FIELD_RSHIFT"], f, k]
         return [*self._value(left), *self._value(right), OP[name]]
 
     def _call(self, node: ast.Call) -> list[int]:
