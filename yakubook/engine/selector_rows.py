@@ -38,6 +38,7 @@ import copy
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from types import FunctionType
 from typing import Any
 
 from yakubook.engine import _accel
@@ -85,7 +86,7 @@ _MAX_IN_CONSTS = 64
 # "int": an int or bool field; "len": a tuple's or str's length (its truth: not empty);
 # "item": a tuple field's item at the argument; "is_none": 1 when the field is None;
 # "eq": 1 when the str field equals the argument; "in": 1 when the str, int or bool field
-# is in the argument (a frozenset or tuple of constants); "has": 1 when the set or tuple
+# is in the argument (a tuple, frozenset, set or dict's keys); "has": 1 when the set or tuple
 # field holds the argument (a str or int); "tuple": the tuple itself, read only by INDEX.
 FIELD_READS = ("int", "len", "item", "is_none", "eq", "in", "has", "tuple")
 
@@ -283,9 +284,13 @@ class Builder:
 
     def __init__(self, namespace: dict[str, Any]) -> None:
         self.namespace = namespace
-        self.field_index: dict[tuple, int] = {}
+        self.field_index: dict[tuple, int] = {}  # by spec (an id for a set or dict in it)
+        self.specs: list[tuple] = []  # the fields read, by index
         self.rows: list[list] = []
         self.rests: list[tuple[int, list[ast.expr]]] = []
+        self.parsed: dict = {}  # the helpers' files, as inline parses them
+        self.expanded = 0  # helpers written in so far (each under a prefix of its own)
+        self.depth = 0
 
     def add(self, expr: ast.expr | None, checks: tuple) -> int:
         """A row for the test ``expr`` (an expression of ``win`` and its fields' locals
@@ -310,8 +315,7 @@ class Builder:
     def program(self) -> Program:
         """The rows as a program."""
         self._compile_rests()
-        specs = sorted(self.field_index, key=self.field_index.__getitem__)
-        return Program(tuple(specs), tuple((s, c, r, k) for s, c, r, k in self.rows))
+        return Program(tuple(self.specs), tuple((s, c, r, k) for s, c, r, k in self.rows))
 
     def _compile_rests(self) -> None:
         """Each rest as ``def r<row>(win)``: the fields it reads into locals ``win_<field>``
@@ -358,7 +362,14 @@ class Builder:
         # sliced from a syntax tree's ``win_<field>`` is a new string, compared char by
         # char on every lookup).
         spec = (sys.intern(spec[0]), *spec[1:])
-        return self.field_index.setdefault(spec, len(self.field_index))
+        # a set or dict argument (asked live) is told apart by its identity
+        key = spec if spec[2:] == () or type(spec[2]) not in (set, dict) else (
+            *spec[:2], id(spec[2]))  # fmt: skip
+        f = self.field_index.get(key)
+        if f is None:
+            f = self.field_index[key] = len(self.specs)
+            self.specs.append(spec)
+        return f
 
     def _win_field(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Name) and node.id.startswith("win_"):
@@ -384,7 +395,36 @@ class Builder:
             return self._truth(node.args[0])
         if isinstance(node, ast.Compare):
             return self._value(node)  # 0 or 1 already
+        expanded = self._expanded(node)
+        if expanded is not None:
+            return self._nested(self._truth, expanded)
         return [*self._value(node), OP["TRUTH"]]
+
+    def _expanded(self, node: ast.expr) -> ast.expr | None:
+        """A call of a one-expression helper on an expression (``_ittsuu_runs(runs of the
+        mask)``, which the selector leaves a call: written in, Python would work the
+        argument out once per use) as that expression of the argument: on the machine an
+        argument worked out again costs a few steps, a Python call a microsecond. None
+        where the call is not one (``yakubook.engine.inline`` decides, as for the
+        selector)."""
+        if not isinstance(node, ast.Call) or self.depth >= _MAX_DEPTH:
+            return None
+        fn = self._called(node)
+        if not isinstance(fn, FunctionType):
+            return None
+        self.expanded += 1
+        written = inline(fn, f"x{self.expanded}", frozenset(), self.parsed)
+        if written is None or written.tree is None:
+            return None
+        self.namespace.update(written.names)
+        return _Substitute(node.args[0]).visit(copy.deepcopy(written.tree))
+
+    def _nested(self, compile_node: Callable[[ast.expr], list[int]], node: ast.expr) -> list[int]:
+        self.depth += 1
+        try:
+            return compile_node(node)
+        finally:
+            self.depth -= 1
 
     def _plain_read(self, node: ast.expr) -> int | None:
         """The field read whose truth is the node's, for a Win field named alone (an int's
@@ -468,6 +508,9 @@ class Builder:
         if isinstance(node, ast.Compare):
             return self._comparison(node)
         if isinstance(node, ast.Call):
+            expanded = self._expanded(node)
+            if expanded is not None:
+                return self._nested(self._value, expanded)
             return self._call(node)
         if isinstance(node, ast.Subscript):
             tuple_name = self._win_field(node.value)
@@ -517,7 +560,13 @@ class Builder:
 
     def _comparison(self, node: ast.Compare) -> list[int]:
         if len(node.ops) != 1:
-            raise _Untranslatable
+            # a < b < c: a < b and b < c, b asked twice (its code has no effect to repeat)
+            operands = [node.left, *node.comparators]
+            pairs = [
+                ast.Compare(left=operands[i], ops=[op], comparators=[operands[i + 1]])
+                for i, op in enumerate(node.ops)
+            ]
+            return _joined([self._comparison(pair) for pair in pairs], "JUMP_IF_FALSE")
         op, left, right = node.ops[0], node.left, node.comparators[0]
         if isinstance(op, (ast.Is, ast.IsNot)):
             name = self._win_field(left)
@@ -560,31 +609,44 @@ class Builder:
         name = self._win_field(left)
         ints = all(type(c) is int and c in _INT64 for c in container)
         if name is not None and (
-            FIELD_TYPES[name] == "str" or type(container) is set
+            FIELD_TYPES[name] == "str" or type(container) in (set, dict)
             or (len(container) > _IN_CONSTS_AT_MOST and ints)
         ):  # fmt: skip
-            # the field's value looked up in the container itself, once per hand (a set,
-            # which could change, is asked then, as the selector asks it)
+            # the field's value looked up in the container itself, once per hand (a set or
+            # a dict's keys, which could change, are asked then, as the selector asks them)
             return [OP["FIELD"], self._field((name, "in", container))]
-        if not ints or len(container) > _MAX_IN_CONSTS or type(container) is set:
+        if not ints or len(container) > _MAX_IN_CONSTS or type(container) in (set, dict):
             raise _Untranslatable
         items = sorted(container)
         return [*self._value(left), OP["IN_CONSTS"], len(items), *items]
 
-    def _container(self, node: ast.expr) -> tuple | frozenset | set | None:
-        """A tuple written of constants, or a tuple, frozenset or set the namespace holds."""
+    def _container(self, node: ast.expr) -> tuple | frozenset | set | dict | None:
+        """A tuple written of constants, or a tuple, frozenset, set or dict (its keys) the
+        namespace holds."""
         if isinstance(node, ast.Tuple) and all(isinstance(e, ast.Constant) for e in node.elts):
             return tuple(e.value for e in node.elts)
         if isinstance(node, ast.Name):
             value = self.namespace.get(node.id)
-            if type(value) in (tuple, frozenset, set):
+            if type(value) in (tuple, frozenset, set, dict):
                 return value
         return None
 
 
+_MAX_DEPTH = 4  # helpers written in within helpers written in
 # A rest's def, its name and body replaced (parsed once: FunctionDef's fields differ
 # between Python versions).
 _REST_TEMPLATE = ast.parse("def rest(win):\n    return True\n").body[0]
+
+
+class _Substitute(ast.NodeTransformer):
+    """A helper's expression (of ``win``, a fresh tree: changed in place) with the call's
+    argument in place of ``win``; the argument itself is shared, only read."""
+
+    def __init__(self, arg: ast.expr) -> None:
+        self.arg = arg
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        return self.arg if node.id == "win" else node
 
 
 def _read_into_local(field: str) -> ast.stmt:
