@@ -18,9 +18,9 @@ import pytest
 from engine_hands import random_win
 
 from bench.evaluate_vs_mahjong import MIXES, make_mix
-from yakubook.engine import _accel, selector_rows
+from yakubook.engine import _accel, evaluation, selector_rows
 from yakubook.engine._accel import speedups
-from yakubook.engine.evaluation import _hand_parts, _rows, _selector, evaluate
+from yakubook.engine.evaluation import _hand_parts, _rows, _selector, evaluate, prepare
 from yakubook.engine.rules import Ruleset
 from yakubook.engine.selector_rows import OP, Program, filter_program, select_rows_py
 from yakubook.engine.win import Win
@@ -173,6 +173,7 @@ def test_a_field_not_of_its_type_declines_the_hand_and_the_selection_stays_right
         if speedups is not None:
             assert c_run(hand, program) is None
     hand = _with(win, suit_count=1.0)
+    prepare(rs)
     assert _hand_parts(rs).select(hand) == _selector(rs)(hand)
 
 
@@ -231,7 +232,7 @@ def test_evaluate_answers_the_same_on_both_selections():
 def test_switching_the_engine_switches_a_rulesets_selection():
     """_accel.use("python") puts the straight-line selector back on a ruleset already
     evaluated under C (its kept parts are made again), and "c" the rows'."""
-    rs = Ruleset.default()
+    rs = prepare(Ruleset.default())
     win = _wins(2, 1)[0]
     evaluate(win, rs)
     assert type(_hand_parts(rs).select).__name__ == "RowSelector"
@@ -245,21 +246,42 @@ def test_switching_the_engine_switches_a_rulesets_selection():
 
 
 @needs_c
-def test_a_row_selector_is_collected_with_its_ruleset():
+def test_a_ruleset_not_prepared_takes_its_rows_after_its_first_hands(monkeypatch):
+    """Unprepared, a ruleset selects with the straight-line selector for ROWS_AFTER hands
+    (a process evaluating a few hands does not build rows), then with its rows; prepare
+    builds them at once, also on a ruleset already warming up."""
+    monkeypatch.setattr(evaluation, "ROWS_AFTER", 5)
+    rs = Ruleset.default()
+    wins = _wins(9, 4)
+    for n, win in enumerate(wins[:8]):
+        assert type(_hand_parts(rs).select).__name__ == ("_Warming" if n < 5 else "RowSelector")
+        # one selection per evaluate
+        assert evaluate(win, rs).to_json() == evaluate(win, prepare(Ruleset.default())).to_json()
+    warming = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
+    evaluate(wins[0], warming)
+    assert type(_hand_parts(warming).select).__name__ == "_Warming"
+    assert type(_hand_parts(prepare(warming)).select).__name__ == "RowSelector"
+
+
+@needs_c
+def test_a_row_selector_in_a_cycle_is_collected():
     """The C selector takes part in garbage collection (its rows and fallback are
-    visited): a ruleset whose kept parts reach it again through a cycle is freed."""
+    visited): an object holding a selector whose fallback holds the object is freed."""
     import gc
     import weakref
 
-    rs = Ruleset.default()
-    evaluate(_wins(2, 1)[0], rs)
-    select = _hand_parts(rs).select
-    assert gc.is_tracked(select)
-    gone = weakref.ref(rs)
-    # a cycle through the C object: its rows' namespace (a rest's globals) holds the ruleset
-    rest = next(row[2] for row in _rows(rs).rows if row[2] is not None and
-                row[2].__code__.co_filename == "<yakubook.engine.selector_rows>")  # fmt: skip
-    rest.__globals__["_cycle"] = rs
-    del rs, select, rest
+    class Holder:
+        select: object = None
+
+    program = filter_program(lambda w: w.mask3 & 1)
+
+    def cycle() -> weakref.ref:
+        """holder -> its selector -> the fallback (a closure) -> holder."""
+        holder = Holder()
+        holder.select = program.selector(lambda w: holder)
+        assert holder.select is not None and gc.is_tracked(holder.select)
+        return weakref.ref(holder)
+
+    gone = cycle()
     gc.collect()
     assert gone() is None

@@ -362,16 +362,29 @@ def _inlined(fn: Any, name: str, parsed: dict, with_fields: bool) -> Inlined | N
         return written
 
 
-def _written_tree(fn: Any, namespace: dict[str, Any], parsed: dict) -> ast.expr:
-    """``_written``'s test with the Win's fields, as the syntax tree the selector's source
-    was written from (shared: only read), or the call ``<label>(win)``."""
+# What the C engine's rows make of each test (selector_rows.translate: its code and its
+# Python rest), by the test, as _WRITTEN: made once per test function, not per ruleset
+# (translating ~150 tests and compiling their rests took ~10 ms a ruleset).
+_TRANSLATED: WeakKeyDictionary[Any, selector_rows.Translated] = WeakKeyDictionary()
+
+
+def _translated(fn: Any, parsed: dict) -> selector_rows.Translated:
+    """``fn``'s test as the selector writes it in (``_written`` with the Win's fields),
+    translated for the rows, or its call ``<label>(win)`` left to Python."""
+    try:
+        return _TRANSLATED[fn]
+    except (KeyError, TypeError):
+        pass
     name = _label(fn)
     written = _inlined(fn, name, parsed, True)
     if written is None or written.tree is None:
-        namespace[name] = fn
-        return ast.Call(ast.Name(name, ast.Load()), [ast.Name("win", ast.Load())], [])
-    namespace.update(written.names)
-    return written.tree
+        # the call alone: the rest is fn itself (not kept: the entry would keep fn alive)
+        call = ast.Call(ast.Name(name, ast.Load()), [ast.Name("win", ast.Load())], [])
+        return selector_rows.translate(call, {name: fn})
+    hit = selector_rows.translate(written.tree, written.names)
+    with suppress(TypeError):
+        _TRANSLATED[fn] = hit
+    return hit
 
 
 def _selector(ruleset: Ruleset) -> Any:
@@ -445,11 +458,10 @@ def _rows(ruleset: Ruleset) -> selector_rows.Program:
     if hit is not None:
         return hit
     plan, _ = _plan(ruleset)
-    namespace: dict[str, Any] = {}
     parsed: dict = {}
-    build = selector_rows.Builder(namespace)
+    build = selector_rows.Builder()
     for gate, filtered, always in plan:
-        start = None if gate is None else build.add(_written_tree(gate, namespace, parsed), ())
+        start = None if gate is None else build.add(_translated(gate, parsed), ())
         if always:
             build.add(None, always)
         last = None
@@ -457,7 +469,7 @@ def _rows(ruleset: Ruleset) -> selector_rows.Program:
             if pf is last:  # as _selector: checks in a row with one prefilter test it once
                 build.rows[-1][3] += (check,)
             else:
-                build.add(_written_tree(pf, namespace, parsed), (check,))
+                build.add(_translated(pf, parsed), (check,))
                 last = pf
         if start is not None:
             build.rows[start][0] = len(build.rows) - start - 1  # passed over when it fails
@@ -466,14 +478,45 @@ def _rows(ruleset: Ruleset) -> selector_rows.Program:
     return hit
 
 
+# Hands a ruleset not prepared (``prepare``) selects for with the straight-line selector
+# before its rows are built: the first rows of a process translate every test (~15 ms,
+# then ~0.3 ms a ruleset) and save ~3 µs a hand, so a process evaluating a few hands (the
+# CLI, bench/import_time.py's first answer) is not made to wait for them.
+ROWS_AFTER = 256
+
+
 def _select(ruleset: Ruleset) -> Any:
     """The selection the engine in use runs: under the C accelerator the rows' C
-    selector (``_rows``; the straight-line selector answers the hands it declines), else
-    the straight-line selector itself."""
+    selector (``_rows``; the straight-line selector answers the hands it declines), once
+    built (``prepare``, or the ``ROWS_AFTER``-th hand: ``_warming``); else the
+    straight-line selector itself."""
     select = _selector(ruleset)
     if selector_rows._COMPILE_ROWS is None:
         return select
+    if "_rows" not in ruleset.__dict__:
+        return _Warming(ruleset, select)
     return _rows(ruleset).selector(select)
+
+
+class _Warming:
+    """The straight-line selector for a ruleset's next ``ROWS_AFTER`` hands, then the
+    ruleset's rows built and put in its kept parts (``_hand_parts``) for the hands after."""
+
+    __slots__ = ("left", "ruleset", "select")
+
+    def __init__(self, ruleset: Ruleset, select: Callable[[Win], list[tuple]]) -> None:
+        self.ruleset = ruleset
+        self.select = select
+        self.left = ROWS_AFTER
+
+    def __call__(self, win: Win) -> list[tuple]:
+        self.left -= 1
+        if self.left == 0:
+            parts = self.ruleset.__dict__.get("_hand_parts")
+            rows = _rows(self.ruleset).selector(self.select)
+            if parts is not None and parts.select is self and rows is not None:
+                object.__setattr__(self.ruleset, "_hand_parts", parts._replace(select=rows))
+        return self.select(win)
 
 
 def prepare(ruleset: Ruleset | None = None) -> Ruleset:
@@ -487,6 +530,11 @@ def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     _asking(rs)
     _selector(rs)
     _shapes(rs)
+    if selector_rows._COMPILE_ROWS is not None:
+        _rows(rs)  # now, not after ROWS_AFTER hands
+        parts = rs.__dict__.get("_hand_parts")
+        if parts is not None and isinstance(parts.select, _Warming):
+            object.__delattr__(rs, "_hand_parts")  # made before the rows: made again
     _hand_parts(rs)
     return rs
 

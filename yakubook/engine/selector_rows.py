@@ -38,6 +38,7 @@ import copy
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, fields
+from itertools import count
 from types import FunctionType
 from typing import Any
 
@@ -276,92 +277,55 @@ def _binary(op: str, a: int, b: int) -> int:
     return _int64(value)
 
 
-class Builder:
-    """Rows made from the selector's tests (``add``: a gate's or prefilter's expression
-    as the selector writes it in), the Python left over compiled in the namespace the
-    expressions' names are bound in (the selector's own: each test's names carry its
-    label)."""
+@dataclass(frozen=True)
+class Translated:
+    """One gate's or prefilter's test as a row's parts, made once per test function (by
+    ``translate``) and put into any ruleset's program: ``code``, the machine's code with
+    each field read written as its spec (a tuple) where a program has the field's index;
+    ``rest``, the Python left over (None: nothing)."""
 
-    def __init__(self, namespace: dict[str, Any]) -> None:
-        self.namespace = namespace
+    code: tuple
+    rest: Callable[[Win], Any] | None
+
+
+def translate(expr: ast.expr, names: dict[str, Any]) -> Translated:
+    """The test ``expr`` (as the selector writes it in: an expression of ``win`` and its
+    fields' locals ``win_<field>``; only read, inline's trees are shared) split into the
+    machine's code and a Python rest; ``names``: what its other names stand for."""
+    translator = _Translator(dict(names))
+    parts, rest = [], []
+    for conjunct in _conjuncts(expr):
+        part = translator.compiled(conjunct)
+        if part is None:
+            rest.append(conjunct)
+        else:
+            parts.append(part)
+    code = tuple(_joined(parts, "JUMP_IF_FALSE"))
+    return Translated(code, translator.rest_function(rest) if rest else None)
+
+
+class Builder:
+    """A program assembled from translated tests (``add``, in the selector's order), each
+    field read given its index."""
+
+    def __init__(self) -> None:
         self.field_index: dict[tuple, int] = {}  # by spec (an id for a set or dict in it)
         self.specs: list[tuple] = []  # the fields read, by index
         self.rows: list[list] = []
-        self.rests: list[tuple[int, list[ast.expr]]] = []
-        self.parsed: dict = {}  # the helpers' files, as inline parses them
-        self.expanded = 0  # helpers written in so far (each under a prefix of its own)
-        self.depth = 0
 
-    def add(self, expr: ast.expr | None, checks: tuple) -> int:
-        """A row for the test ``expr`` (an expression of ``win`` and its fields' locals
-        ``win_<field>``; None: it always holds) adding ``checks``; its index. The tree is
-        only read (inline's trees are shared)."""
-        code: list[int] = []
-        rest: list[ast.expr] = []
-        if expr is not None:
-            translated = []
-            for conjunct in _conjuncts(expr):
-                part = self._compiled(conjunct)
-                if part is None:
-                    rest.append(conjunct)
-                else:
-                    translated.append(part)
-            code = _joined(translated, "JUMP_IF_FALSE")
-        self.rows.append([0, tuple(code), None, checks])
-        if rest:
-            self.rests.append((len(self.rows) - 1, rest))
+    def add(self, test: Translated | None, checks: tuple) -> int:
+        """A row for the test (None: it always holds) adding ``checks``; its index."""
+        code: tuple = ()
+        if test is not None:
+            code = tuple(self._index(w) if type(w) is tuple else w for w in test.code)
+        self.rows.append([0, code, None if test is None else test.rest, checks])
         return len(self.rows) - 1
 
     def program(self) -> Program:
         """The rows as a program."""
-        self._compile_rests()
         return Program(tuple(self.specs), tuple((s, c, r, k) for s, c, r, k in self.rows))
 
-    def _compile_rests(self) -> None:
-        """Each rest as ``def r<row>(win)``: the fields it reads into locals ``win_<field>``
-        as the selector does, then the conjuncts' ``and``. Built as syntax trees (copies:
-        inline's are shared) and compiled together, once per ruleset."""
-        defs: list[ast.stmt] = []
-        for i, rest in self.rests:
-            call = _plain_call(rest)
-            if call is not None and call in self.namespace:
-                self.rows[i][2] = self.namespace[call]  # the test itself: no wrapper
-                continue
-            reads = sorted(
-                {
-                    n.id[4:]
-                    for e in rest
-                    for n in ast.walk(e)
-                    if isinstance(n, ast.Name) and n.id.startswith("win_")
-                    and n.id[4:] in _WIN_FIELDS
-                }
-            )  # fmt: skip
-            conjuncts = [copy.deepcopy(e) for e in rest]
-            fn = copy.deepcopy(_REST_TEMPLATE)
-            fn.name = f"r{i}"
-            fn.body = [_read_into_local(f) for f in reads]
-            both = conjuncts[0] if len(conjuncts) == 1 else ast.BoolOp(ast.And(), conjuncts)
-            fn.body.append(ast.Return(both))
-            defs.append(fn)
-        if defs:
-            module = ast.fix_missing_locations(ast.Module(body=defs, type_ignores=[]))
-            exec(compile(module, "<yakubook.engine.selector_rows>", "exec"), self.namespace)
-        for i, _ in self.rests:
-            if self.rows[i][2] is None:
-                self.rows[i][2] = self.namespace[f"r{i}"]
-
-    def _compiled(self, node: ast.expr) -> list[int] | None:
-        """A conjunct as code leaving its truth (0 or 1), or None where it stays Python."""
-        try:
-            return self._truth(node)
-        except _Untranslatable:
-            return None
-
-    def _field(self, spec: tuple) -> int:
-        # The name interned: the C run finds it in the win's dict by identity (a name
-        # sliced from a syntax tree's ``win_<field>`` is a new string, compared char by
-        # char on every lookup).
-        spec = (sys.intern(spec[0]), *spec[1:])
+    def _index(self, spec: tuple) -> int:
         # a set or dict argument (asked live) is told apart by its identity
         key = spec if spec[2:] == () or type(spec[2]) not in (set, dict) else (
             *spec[:2], id(spec[2]))  # fmt: skip
@@ -371,6 +335,58 @@ class Builder:
             self.specs.append(spec)
         return f
 
+
+class _Translator:
+    """``translate``'s work on one test: its conjuncts as code, where they can be, and
+    the rest as a Python function of the win; ``namespace``, the names the test's
+    expression reads (the rest's globals)."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self.namespace = namespace
+        self.depth = 0
+        # _folded's answers by node (ids of nodes the test's tree keeps alive meanwhile):
+        # each node is asked again by every node above it
+        self.folds: dict[int, int | None] = {}
+
+    def rest_function(self, rest: list[ast.expr]) -> Callable[[Win], Any]:
+        """The conjuncts ``rest`` as ``def rest(win)``: the fields they read into locals
+        ``win_<field>`` as the selector does, then their ``and``; the test itself where
+        the rest is just its call ``<label>(win)``. Built as a syntax tree (of copies:
+        inline's are shared), compiled once per test function."""
+        call = _plain_call(rest)
+        if call is not None and call in self.namespace:
+            return self.namespace[call]  # type: ignore[no-any-return]
+        reads = sorted(
+            {
+                n.id[4:]
+                for e in rest
+                for n in ast.walk(e)
+                if isinstance(n, ast.Name) and n.id.startswith("win_") and n.id[4:] in _WIN_FIELDS
+            }
+        )  # fmt: skip
+        conjuncts = [copy.deepcopy(e) for e in rest]
+        fn = copy.deepcopy(_REST_TEMPLATE)
+        fn.body = [_read_into_local(f) for f in reads]
+        both = conjuncts[0] if len(conjuncts) == 1 else ast.BoolOp(ast.And(), conjuncts)
+        fn.body.append(ast.Return(both))
+        module = ast.fix_missing_locations(ast.Module(body=[fn], type_ignores=[]))
+        exec(compile(module, "<yakubook.engine.selector_rows>", "exec"), self.namespace)
+        return self.namespace.pop("rest")  # type: ignore[no-any-return]
+
+    def compiled(self, node: ast.expr) -> list | None:
+        """A conjunct as code leaving its truth (0 or 1), or None where it stays Python."""
+        try:
+            return self._truth(node)
+        except _Untranslatable:
+            return None
+
+    def _field(self, spec: tuple) -> tuple:
+        """The read ``spec`` as code writes it (Builder.add puts its index there). The name
+        interned: the C run finds it in the win's dict by identity (a name sliced from a
+        syntax tree's ``win_<field>`` is a new string, compared char by char on every
+        lookup)."""
+        return (sys.intern(spec[0]), *spec[1:])
+
     def _win_field(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Name) and node.id.startswith("win_"):
             name = node.id[4:]
@@ -378,7 +394,7 @@ class Builder:
                 return name
         return None
 
-    def _truth(self, node: ast.expr) -> list[int]:
+    def _truth(self, node: ast.expr) -> list[Any]:
         """Code leaving 0 or 1: the node's truth."""
         if isinstance(node, ast.BoolOp):
             jump = "JUMP_IF_FALSE" if isinstance(node.op, ast.And) else "JUMP_IF_TRUE"
@@ -412,14 +428,13 @@ class Builder:
         fn = self._called(node)
         if not isinstance(fn, FunctionType):
             return None
-        self.expanded += 1
-        written = inline(fn, f"x{self.expanded}", frozenset(), self.parsed)
+        written = inline(fn, f"x{next(_EXPANDED)}", frozenset(), {})
         if written is None or written.tree is None:
             return None
         self.namespace.update(written.names)
-        return _Substitute(node.args[0]).visit(copy.deepcopy(written.tree))
+        return _Substitute(node.args[0]).visit(written.tree)  # inline's tree: a new one
 
-    def _nested(self, compile_node: Callable[[ast.expr], list[int]], node: ast.expr) -> list[int]:
+    def _nested(self, compile_node: Callable[[ast.expr], list[Any]], node: ast.expr) -> list[Any]:
         self.depth += 1
         try:
             return compile_node(node)
@@ -456,6 +471,12 @@ class Builder:
         """The int a node of constants stands for, worked out now as Python does at each
         hand (``~X``, ``A | B``, ``SUIT_MASKS[1]`` of a tuple the namespace binds: the
         namespace's objects are bound for good, as in the selector), else None."""
+        key = id(node)
+        if key not in self.folds:
+            self.folds[key] = self._fold(node)
+        return self.folds[key]
+
+    def _fold(self, node: ast.expr) -> int | None:
         if isinstance(node, ast.Constant):
             return int(node.value) if type(node.value) in (int, bool) else None
         if isinstance(node, ast.Name):
@@ -481,7 +502,7 @@ class Builder:
                 return int(item) if type(item) in (int, bool) else None
         return None
 
-    def _value(self, node: ast.expr) -> list[int]:
+    def _value(self, node: ast.expr) -> list[Any]:
         """Code leaving the node's int value (a comparison's as 0 or 1)."""
         folded = self._folded(node)
         if folded is not None:
@@ -525,7 +546,7 @@ class Builder:
         # a BoolOp's value is an operand, not 0 or 1; anything else is not arithmetic
         raise _Untranslatable
 
-    def _binary(self, left: ast.expr, name: str, right: ast.expr) -> list[int]:
+    def _binary(self, left: ast.expr, name: str, right: ast.expr) -> list[Any]:
         """Code leaving ``left <name> right``: its ``_C`` form when ``right`` is a constant."""
         b = self._folded(right)
         if b is not None and b in _INT64:
@@ -539,7 +560,7 @@ class Builder:
                 return [*self._value(left), OP["AND_FIELD_RSHIFT"], f, k]
         return [*self._value(left), *self._value(right), OP[name]]
 
-    def _call(self, node: ast.Call) -> list[int]:
+    def _call(self, node: ast.Call) -> list[Any]:
         fn = node.func
         if (
             isinstance(fn, ast.Attribute)
@@ -558,7 +579,7 @@ class Builder:
             return self._truth(node.args[0])
         raise _Untranslatable
 
-    def _comparison(self, node: ast.Compare) -> list[int]:
+    def _comparison(self, node: ast.Compare) -> list[Any]:
         if len(node.ops) != 1:
             # a < b < c: a < b and b < c, b asked twice (its code has no effect to repeat)
             operands = [node.left, *node.comparators]
@@ -595,7 +616,7 @@ class Builder:
             return _joined([none, code], "JUMP_IF_TRUE")
         return code
 
-    def _membership(self, left: ast.expr, right: ast.expr) -> list[int]:
+    def _membership(self, left: ast.expr, right: ast.expr) -> list[Any]:
         name = self._win_field(right)
         if name is not None and FIELD_TYPES[name] in ("set", "tuple"):
             # a constant in the field: a set's or tuple's own ``in`` (hashing, or == on
@@ -633,6 +654,7 @@ class Builder:
 
 
 _MAX_DEPTH = 4  # helpers written in within helpers written in
+_EXPANDED = count()  # the helpers written in so far: each under a prefix of its own
 # A rest's def, its name and body replaced (parsed once: FunctionDef's fields differ
 # between Python versions).
 _REST_TEMPLATE = ast.parse("def rest(win):\n    return True\n").body[0]
@@ -660,12 +682,12 @@ class _Untranslatable(Exception):
     """A node the machine does not compute: its conjunct stays Python."""
 
 
-def _joined(parts: list[list[int]], jump: str) -> list[int]:
+def _joined(parts: list[list[Any]], jump: str) -> list[Any]:
     """``a and b and …`` (JUMP_IF_FALSE) or ``a or b or …`` (JUMP_IF_TRUE) of code
     leaving truths: each jumps to the end with its truth when it decides."""
     if not parts:
         return []
-    out: list[int] = []
+    out: list[Any] = []
     holes = []
     for part in parts[:-1]:
         out += part
@@ -712,16 +734,13 @@ def filter_program(test: Any) -> Program:
     """One gate's or prefilter's test as a one-row program adding ``True`` when it holds,
     written in as the selector writes it (tests/yaku/test_filter_rows.py asks the rows
     the selector runs)."""
-    namespace: dict[str, Any] = {}
     written = inline(test, "t", _WIN_FIELDS, {}, _WIN_PROPERTIES)
     if written is None or written.tree is None:
-        namespace["t"] = test
-        expr: ast.expr = ast.parse("t(win)", mode="eval").body
+        translated = translate(ast.parse("t(win)", mode="eval").body, {"t": test})
     else:
-        namespace.update(written.names)
-        expr = written.tree
-    builder = Builder(namespace)
-    builder.add(expr, (True,))
+        translated = translate(written.tree, written.names)
+    builder = Builder()
+    builder.add(translated, (True,))
     return builder.program()
 
 
