@@ -214,6 +214,63 @@ def test_a_gate_passes_over_its_section():
         assert c_run(hand, program) == want
 
 
+class _Int(int):
+    """An int whose ``&`` Python would run: the machine must not read it as an int."""
+
+
+class _Tuple(tuple):
+    pass
+
+
+class _Str(str):
+    pass
+
+
+class _Frozenset(frozenset):
+    pass
+
+
+# (test, field, a value of the field's type but a subclass): each read declines.
+SUBCLASSED = [
+    (lambda w: w.mask3 & 1 == 0, "mask3", _Int(4)),
+    (lambda w: not w.melds, "melds", _Tuple()),
+    (lambda w: w.tile_counts[0] >= 0, "tile_counts", _Tuple([0] * 34)),
+    (lambda w: w.tile_counts[w.win_tile] >= 0, "tile_counts", _Tuple([0] * 34)),
+    (lambda w: 4 in w.concealed_counts, "concealed_counts", _Tuple([0] * 34)),
+    (lambda w: w.riichi == "none", "riichi", _Str("none")),
+    (lambda w: w.riichi in ("none", "riichi"), "riichi", _Str("none")),
+    (lambda w: len(w.dealer_history) >= 0, "dealer_history", _Str("")),
+    (lambda w: "no_calls" in w.declarations, "declarations", _Frozenset()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("n", range(len(SUBCLASSED)))
+def test_a_field_of_a_subclass_declines(n):
+    """A field of its type's subclass could answer ``&``, ``len`` or ``in`` otherwise:
+    the machine reads only the exact types, and declines the hand."""
+    test, field, value = SUBCLASSED[n]
+    program = filter_program(test)
+    (_skip, code, rest, _checks), = program.rows
+    assert code and rest is None
+    hand = _with(_wins(4, 1)[0], **{field: value})
+    assert select_rows_py(hand, program) is None
+    if speedups is not None:
+        assert c_run(hand, program) is None
+
+
+@needs_c
+def test_a_jump_not_taken_pops_its_operand():
+    """JUMP_IF_FALSE and JUMP_IF_TRUE keep the value they jump with and pop the one they
+    do not (selector_rows.run_code): 7 - 0 after a jump not taken, then == 7."""
+    for jump, value in (("JUMP_IF_FALSE", 1), ("JUMP_IF_TRUE", 0)):
+        code = (OP["CONST"], 7, OP["CONST"], value, OP[jump], 2, OP["CONST"], 0, OP["SUB"],
+                OP["EQ_C"], 7)  # fmt: skip
+        program = Program((), ((0, code, None, ("holds",)),))
+        win = _wins(5, 1)[0]
+        assert select_rows_py(win, program) == ["holds"]
+        assert c_run(win, program) == ["holds"]
+
+
 def test_evaluate_answers_the_same_on_both_selections():
     """evaluate takes the rows under the C engine: the answers are the reference's."""
     rs = Ruleset.default()
