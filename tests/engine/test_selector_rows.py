@@ -318,6 +318,15 @@ def test_a_ruleset_not_prepared_takes_its_rows_after_its_first_hands(monkeypatch
     evaluate(wins[0], warming)
     assert type(_hand_parts(warming).select).__name__ == "_Warming"
     assert type(_hand_parts(prepare(warming)).select).__name__ == "RowSelector"
+    # the count goes on across engine switches (each makes the kept parts again)
+    switched = Ruleset.default()
+    for n in range(8):
+        _accel.use("python")
+        evaluate(wins[n % 4], switched)
+        _accel.use("c")
+        want = "_Warming" if n < 5 else "RowSelector"
+        assert type(_hand_parts(switched).select).__name__ == want
+        evaluate(wins[n % 4], switched)
 
 
 @needs_c

@@ -494,7 +494,14 @@ def _select(ruleset: Ruleset) -> Any:
     if selector_rows._COMPILE_ROWS is None:
         return select
     if "_rows" not in ruleset.__dict__:
-        return _Warming(ruleset, select)
+        # one count per ruleset, kept across engine switches (_accel.use makes the kept
+        # parts again: a benchmark switching every 200 hands would otherwise never get
+        # to the rows)
+        warming = ruleset.__dict__.get("_warming")
+        if warming is None:
+            warming = _Warming(ruleset, select)
+            object.__setattr__(ruleset, "_warming", warming)
+        return warming
     return _rows(ruleset).selector(select)
 
 
