@@ -37,7 +37,7 @@ import builtins
 import copy
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from itertools import count
 from types import FunctionType
 from typing import Any
@@ -120,12 +120,17 @@ _WIN_PROPERTIES = {
 }
 
 
-@dataclass(frozen=True)
 class Program:
-    """A selector as rows (the module's docstring)."""
+    """A selector as rows (the module's docstring). A plain class (a dataclass took
+    ~0.5 ms of every process's import, the pure engine's too)."""
 
-    fields: tuple[tuple, ...]
-    rows: tuple[tuple[int, tuple[int, ...], Any, tuple], ...]
+    __slots__ = ("fields", "rows")
+
+    def __init__(
+        self, fields: tuple[tuple, ...], rows: tuple[tuple[int, tuple[int, ...], Any, tuple], ...]
+    ) -> None:
+        self.fields = fields
+        self.rows = rows
 
     def selector(self, fallback: Callable[[Win], list]) -> Callable[[Win], list] | None:
         """The C side's selector of the program: called with a win, its live list, or
@@ -277,15 +282,17 @@ def _binary(op: str, a: int, b: int) -> int:
     return _int64(value)
 
 
-@dataclass(frozen=True)
 class Translated:
     """One gate's or prefilter's test as a row's parts, made once per test function (by
     ``translate``) and put into any ruleset's program: ``code``, the machine's code with
     each field read written as its spec (a tuple) where a program has the field's index;
-    ``rest``, the Python left over (None: nothing)."""
+    ``rest``, the Python left over (None: nothing). A plain class, as Program."""
 
-    code: tuple
-    rest: Callable[[Win], Any] | None
+    __slots__ = ("code", "rest")
+
+    def __init__(self, code: tuple, rest: Callable[[Win], Any] | None) -> None:
+        self.code = code
+        self.rest = rest
 
 
 def translate(expr: ast.expr, names: dict[str, Any]) -> Translated:
