@@ -30,7 +30,7 @@ from yakubook.engine.decompose import (
     shapes_needed,
     shapes_version,
 )
-from yakubook.engine.inline import Inlined, inline
+from yakubook.engine.inline import Inlined, inline, inline_tree
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
@@ -376,12 +376,16 @@ def _translated(fn: Any, parsed: dict) -> selector_rows.Translated:
     except (KeyError, TypeError):
         pass
     name = _label(fn)
-    written = _inlined(fn, name, parsed, True)
-    if written is None or written.tree is None:
+    # inline's tree of the expression the selector writes in (the same every time a test
+    # is inlined), made again here: the selector keeps only its text (_WRITTEN; the trees
+    # of ~150 tests kept for good made the process's first full garbage collection, in the
+    # first selector's build, ~15 ms longer)
+    written = inline_tree(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
+    if written is None:
         # the call alone: the rest is fn itself (not kept: the entry would keep fn alive)
         call = ast.Call(ast.Name(name, ast.Load()), [ast.Name("win", ast.Load())], [])
         return selector_rows.translate(call, {name: fn})
-    hit = selector_rows.translate(written.tree, written.names)
+    hit = selector_rows.translate(*written)
     with suppress(TypeError):
         _TRANSLATED[fn] = hit
     return hit
@@ -479,7 +483,7 @@ def _rows(ruleset: Ruleset) -> selector_rows.Program:
 
 
 # Hands a ruleset not prepared (``prepare``) selects for with the straight-line selector
-# before its rows are built: the first rows of a process translate every test (~15 ms,
+# before its rows are built: the first rows of a process translate every test (~20-25 ms,
 # then ~0.3 ms a ruleset) and save ~3 µs a hand, so a process evaluating a few hands (the
 # CLI, bench/import_time.py's first answer) is not made to wait for them.
 ROWS_AFTER = 256

@@ -46,15 +46,11 @@ _NOT_INLINED = (ast.comprehension, ast.Lambda, ast.NamedExpr, ast.Await, ast.Yie
 class Inlined:
     """``source``: the test as an expression of ``win``; ``names``: what its other names
     stand for (each name unique to this test, as the prefix given); ``reads``: the fields
-    it reads as ``win_<field>``; ``tree``: the expression's syntax tree, for a caller that
-    would otherwise parse ``source`` again (the C engine's selector rows,
-    yakubook/engine/selector_rows.py). The tree may be shared (a caller keeps what
-    ``inline`` gave): read it, or copy it before changing it."""
+    it reads as ``win_<field>``."""
 
     source: str
     names: dict[str, Any]
     reads: frozenset[str] = frozenset()
-    tree: ast.expr | None = None
 
 
 def inline(
@@ -82,7 +78,24 @@ def inline(
     if got is None:
         return None
     out, names, reads = got
-    return Inlined(f"({ast.unparse(out)})", names, frozenset(reads), out)
+    return Inlined(f"({ast.unparse(out)})", names, frozenset(reads))
+
+
+def inline_tree(
+    test: Callable[[Any], Any],
+    prefix: str,
+    fields: frozenset[str] = frozenset(),
+    parsed: dict[str, _FileNodes] | None = None,
+    properties: Mapping[str, Callable[[Any], Any]] | None = None,
+) -> tuple[ast.expr, dict[str, Any]] | None:
+    """``inline``'s expression as a syntax tree (a new one, the caller's), with what its
+    names stand for, or None where the test must stay a call: for a caller that reads the
+    tree (the C engine's selector rows, yakubook/engine/selector_rows.py) rather than the
+    source, which is not written."""
+    got = _inline_tree(
+        test, prefix, fields, {} if parsed is None else parsed, properties or {}, frozenset()
+    )
+    return None if got is None else (got[0], got[1])
 
 
 def _inline_tree(

@@ -43,7 +43,7 @@ from types import FunctionType
 from typing import Any
 
 from yakubook.engine import _accel
-from yakubook.engine.inline import inline
+from yakubook.engine.inline import inline_tree
 from yakubook.engine.win import Win
 
 # The binary opcodes: each pops b and a and pushes ``a OP b``; its ``<OP>_C`` form takes b
@@ -297,7 +297,8 @@ class Translated:
 
 def translate(expr: ast.expr, names: dict[str, Any]) -> Translated:
     """The test ``expr`` (as the selector writes it in: an expression of ``win`` and its
-    fields' locals ``win_<field>``; only read, inline's trees are shared) split into the
+    fields' locals ``win_<field>``, a tree of the caller's: its conjuncts left to Python
+    become the rest's own) split into the
     machine's code and a Python rest; ``names``: what its other names stand for."""
     translator = _Translator(dict(names))
     parts, rest = [], []
@@ -358,8 +359,10 @@ class _Translator:
     def rest_function(self, rest: list[ast.expr]) -> Callable[[Win], Any]:
         """The conjuncts ``rest`` as ``def rest(win)``: the fields they read into locals
         ``win_<field>`` as the selector does, then their ``and``; the test itself where
-        the rest is just its call ``<label>(win)``. Built as a syntax tree (of copies:
-        inline's are shared), compiled once per test function."""
+        the rest is just its call ``<label>(win)``. Built as a syntax tree around the
+        conjuncts' own (inline makes a new tree for each test: compiling reads it, and
+        only adds the locations a node made here lacks), compiled once per test
+        function."""
         call = _plain_call(rest)
         if call is not None and call in self.namespace:
             return self.namespace[call]  # type: ignore[no-any-return]
@@ -371,7 +374,7 @@ class _Translator:
                 if isinstance(n, ast.Name) and n.id.startswith("win_") and n.id[4:] in _WIN_FIELDS
             }
         )  # fmt: skip
-        conjuncts = [copy.deepcopy(e) for e in rest]
+        conjuncts = rest
         fn = copy.deepcopy(_REST_TEMPLATE)
         fn.body = [_read_into_local(f) for f in reads]
         both = conjuncts[0] if len(conjuncts) == 1 else ast.BoolOp(ast.And(), conjuncts)
@@ -435,11 +438,12 @@ class _Translator:
         fn = self._called(node)
         if not isinstance(fn, FunctionType):
             return None
-        written = inline(fn, f"x{next(_EXPANDED)}", frozenset(), {})
-        if written is None or written.tree is None:
+        written = inline_tree(fn, f"x{next(_EXPANDED)}")
+        if written is None:
             return None
-        self.namespace.update(written.names)
-        return _Substitute(node.args[0]).visit(written.tree)  # inline's tree: a new one
+        tree, names = written
+        self.namespace.update(names)
+        return _Substitute(node.args[0]).visit(tree)  # inline's tree: a new one
 
     def _nested(self, compile_node: Callable[[ast.expr], list[Any]], node: ast.expr) -> list[Any]:
         self.depth += 1
@@ -741,11 +745,11 @@ def filter_program(test: Any) -> Program:
     """One gate's or prefilter's test as a one-row program adding ``True`` when it holds,
     written in as the selector writes it (tests/yaku/test_filter_rows.py asks the rows
     the selector runs)."""
-    written = inline(test, "t", _WIN_FIELDS, {}, _WIN_PROPERTIES)
-    if written is None or written.tree is None:
+    written = inline_tree(test, "t", _WIN_FIELDS, {}, _WIN_PROPERTIES)
+    if written is None:
         translated = translate(ast.parse("t(win)", mode="eval").body, {"t": test})
     else:
-        translated = translate(written.tree, written.names)
+        translated = translate(*written)
     builder = Builder()
     builder.add(translated, (True,))
     return builder.program()
