@@ -8,7 +8,9 @@ For each mix of bench/evaluate_vs_mahjong.py (the same hands), measured in this 
 - ours: the end-to-end time (``Win.from_json`` then ``evaluate``, all 149 local yaku on),
   and the stages of it, each timed on its own over the same hands:
   parse     ``Win.from_json`` (the tiles, the melds, the situation, the derived facts);
-  select    the compiled selector: section gates and the bodies' prefilters;
+  select    the compiled selector: section gates and the bodies' prefilters (the one
+            evaluate runs: the C engine's rows, yakubook/engine/selector_rows.py, or the
+            straight-line function);
   decompose every reading of the hand (``interpretations``, with the shapes it needs);
   bodies    a ``HandView`` per reading and every live body called on it;
   rest      end to end less those four: evaluate's own work (awards finished,
@@ -57,12 +59,12 @@ def stages(
     mix: str, hands: int, repeats: int, seed: int, ruleset: Any = None
 ) -> dict[str, float]:
     from yakubook.engine.decompose import interpretations
-    from yakubook.engine.evaluation import _selector, _shapes, evaluate, prepare
+    from yakubook.engine.evaluation import _hand_parts, _shapes, evaluate, prepare
     from yakubook.engine.view import HandView
     from yakubook.engine.win import Win
 
     rs = prepare(ruleset)
-    select, shapes = _selector(rs), _shapes(rs)
+    select, shapes = _hand_parts(rs).select, _shapes(rs)  # the selection evaluate runs
     inputs = make_mix(mix, hands, seed)
     wins = [Win.from_json(h) for h in inputs]
     work = [(w, select(w), interpretations(w, shapes=shapes(w))) for w in wins]

@@ -117,3 +117,31 @@ def test_a_thread_refilling_the_melds_and_the_dict_does_not_crash():
         "['InputError']",
         "['InputError', 'win 2 melds']",
     )
+
+
+def test_a_rest_replacing_a_field_the_rows_read_does_not_crash():
+    """A row selector (the check selector's rows, issue #38) reads a tuple field once per
+    hand and indexes it in later rows; a row's Python rest runs in between and may replace
+    the win's field (the dict then drops the only reference to the old tuple). The C run
+    holds what it read: the later row still reads the old tuple's item."""
+    proc = run_child(
+        """
+        from yakubook.engine import selector_rows
+        from yakubook.engine.selector_rows import OP, Program
+
+        win = Win.from_json({"hand": "123m456p789s11122z", "win": "2z"})
+        object.__setattr__(win, "tile_counts", tuple([int("3")] * 34))  # its only holder
+
+        def replace_counts(w):
+            object.__setattr__(w, "tile_counts", tuple([0] * 34))
+            return True
+
+        index = (OP["CONST"], 27, OP["INDEX"], 0, OP["CONST"], 3, OP["EQ"])
+        rows = ((0, index, replace_counts, ("first",)), (0, index, None, ("second",)))
+        program = Program((("tile_counts", "tuple"),), rows)
+        print(program.selector(lambda w: "declined")(win))
+        """
+    )
+    assert proc.returncode == 0, f"exit {proc.returncode}: {proc.stderr[-2000:]}"
+    assert proc.stdout == "['first', 'second']\n"
+

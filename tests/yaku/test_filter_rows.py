@@ -34,9 +34,11 @@ from typing import Any
 import pytest
 
 from yakubook.engine import decompose, registry
+from yakubook.engine._accel import speedups
 from yakubook.engine.decompose import interpretations
 from yakubook.engine.inline import _find
 from yakubook.engine.rules import option_variants
+from yakubook.engine.selector_rows import filter_program, select_rows_py
 from yakubook.engine.view import HandView
 from yakubook.engine.win import Win
 
@@ -120,6 +122,21 @@ def test_the_filter_rejects_a_hand_the_rule_rules_out(row):
     if "shape" in row:
         finder = decompose._SHAPES[row["shape"]]
         assert not tuple(finder(win, win.concealed_counts)), f"{row['where']}: shape found"
+
+
+SELECTED_ROWS = [r for r in ROWS if "shape" not in r]
+
+
+@pytest.mark.parametrize("row", SELECTED_ROWS, ids=[_row_id(r) for r in SELECTED_ROWS])
+def test_the_selectors_row_rejects_it_too(row):
+    """Under the C engine a gate or prefilter runs as a row of the selector's program
+    (yakubook/engine/selector_rows.py): that row, in Python and in C, rejects the hand."""
+    win = _win(row)
+    program = filter_program(_filter(row))
+    assert select_rows_py(win, program) == [], f"{row['where']}: the row passes it"
+    if speedups is not None:
+        run = speedups.compile_rows(program.fields, program.rows, lambda w: None)
+        assert run(win) == [], f"{row['where']}: C passes"
 
 
 def _conjuncts(test) -> list[tuple[str, Any]] | None:

@@ -1,14 +1,17 @@
 """Which engine runs: the C accelerator ``yakubook.engine._speedups`` beside the pure Python.
 
 The Python in ``yakubook/engine/`` is the reference (and what Pyodide runs in the
-browser); the C module (yakubook/engine/_speedups.c) does eight hot paths faster on
+browser); the C module (yakubook/engine/_speedups.c) does nine hot paths faster on
 CPython, ``Win.from_json`` for plain wins, ``standard_block_sets``, a closed hand's
 standard readings (``closed_interpretations``: its whole built-in answer when it can be
 neither seven pairs nor thirteen orphans), ``standard_waits``, BACK FOUR's
 ``back_four_pairs`` and the score's ``set_yaku`` (a standard reading's set yaku),
-``reading_facts`` (its set yaku, honor sets, fu and open blocks) and
+``reading_facts`` (its set yaku, honor sets, fu and open blocks),
 ``appraise_standard`` (``appraise`` of a standard or seven-pairs reading with plain local
-yaku, or ``appraise_key``'s key alone), and declines anything else to the Python.
+yaku, or ``appraise_key``'s key alone) and the check selector's rows
+(``selector_rows``' ``compile_rows``: each gate's and prefilter's integer tests on a small
+stack machine, the straight-line selector answering any hand it declines), and declines
+anything else to the Python.
 It is used when it was built (an optional extension: setup.py) and ``YAKUBOOK_PURE`` is
 unset, empty or ``0``; otherwise everything runs in Python, silently. ``ENGINE`` says
 which: ``"c"`` or ``"python"`` (``yakubook --version`` and ``yakubook evaluate --json``
@@ -16,8 +19,10 @@ report it).
 
 This module is the one place the hooks are chosen, and it imports no engine module (so
 there is no import circle): ``HOOKS`` names each hook, the hooked modules (win.py,
-decompose.py, shapes.py, score.py) hold pure-Python defaults and end with ``install(__name__)``,
-and ``use()`` switches every hooked module loaded so far.
+decompose.py, shapes.py, score.py, selector_rows.py) hold pure-Python defaults and end with
+``install(__name__)``, and ``use()`` switches every hooked module loaded so far (a
+ruleset's selector follows: evaluation's ``_hand_parts`` is made again when the hook it
+was made under is not the one in place).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ HOOKS: dict[str, dict[str, str]] = {
         "reading_facts": "reading_facts",
         "_FAST_APPRAISE": "appraise_standard",
     },
+    "yakubook.engine.selector_rows": {"_COMPILE_ROWS": "compile_rows"},
 }
 
 

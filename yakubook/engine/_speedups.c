@@ -20,6 +20,12 @@
  *                             plain local yaku (its paying key and a builder of its Score),
  *                             read straight from the Win, the Interpretation and the
  *                             Awards; None for anything else (#38).
+ *   compile_rows(fields, rows, fallback)
+ *                             the check selector as rows (selector_rows.py, #38): a callable
+ *                             RowSelector running each row's integer tests on a small stack
+ *                             machine and its Python rest when they hold; the fallback (the
+ *                             straight-line selector) answers wherever the machine cannot
+ *                             follow Python's ints.
  *
  * Both are configured once by the Python modules (init_win, init_blocks) with the objects
  * they must produce, so no Python name is looked up per call. yakubook/engine/_accel.py loads this
@@ -27,6 +33,8 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #define NUM_TILES 34
@@ -1783,6 +1791,696 @@ ready:
     Py_RETURN_NONE;
 }
 
+/* -- the check selector's rows (yakubook/engine/selector_rows.py) ----------------------- */
+
+/* A ruleset's selector as rows, compiled once per ruleset (compile_rows) into a callable
+ * RowSelector: per hand, each row's code runs on a small stack machine of 64-bit integers
+ * (selector_rows.run_code, step for step), then its Python rest when the code holds.
+ * Wherever the machine cannot follow Python's ints exactly (a value past 64 bits, an index
+ * out of range, a field not of its annotated type) the hand is declined: the fallback (the
+ * straight-line selector, the reference) is called and its answer returned. Fields are
+ * read from the win's dict once per hand, when first reached. */
+enum {
+    RC_FIELD, RC_CONST, RC_AND, RC_OR, RC_XOR, RC_LSHIFT, RC_RSHIFT, RC_ADD, RC_SUB, RC_MOD,
+    RC_INVERT, RC_NEG, RC_BIT_COUNT, RC_NOT, RC_TRUTH, RC_EQ, RC_NE, RC_LT, RC_LE, RC_GT,
+    RC_GE, RC_JUMP_IF_FALSE, RC_JUMP_IF_TRUE, RC_IN_CONSTS, RC_INDEX, RC_BIT_LENGTH,
+    /* the binary opcodes' forms taking their right operand as a constant, in the same
+     * order (RC_AND_C - RC_AND_C + ... : see base_of) */
+    RC_AND_C, RC_OR_C, RC_XOR_C, RC_LSHIFT_C, RC_RSHIFT_C, RC_ADD_C, RC_SUB_C, RC_MOD_C,
+    RC_EQ_C, RC_NE_C, RC_LT_C, RC_LE_C, RC_GT_C, RC_GE_C,
+    /* fused steps (selector_rows.OPCODES): a field's truth or negation, field & c,
+     * field >> c, and top &= field >> c */
+    RC_FIELD_TRUTH, RC_FIELD_NOT, RC_FIELD_AND, RC_FIELD_RSHIFT, RC_AND_FIELD_RSHIFT,
+    RC_OPCODES
+};
+
+/* The stack opcode of a _C form. */
+static long long base_of(long long op) {
+    return op <= RC_MOD_C ? RC_AND + (op - RC_AND_C) : RC_EQ + (op - RC_EQ_C);
+}
+enum { FR_INT, FR_LEN, FR_ITEM, FR_IS_NONE, FR_EQ, FR_IN, FR_HAS, FR_TUPLE };
+static const char *FIELD_READS[] = {"int", "len", "item", "is_none", "eq", "in", "has",
+                                    "tuple"};
+
+typedef struct {
+    Py_ssize_t skip;       /* rows passed over when it fails */
+    Py_ssize_t first, end; /* its code: code[first:end] */
+    PyObject *rest;        /* borrowed from keep; NULL: none */
+    PyObject *checks;      /* borrowed from keep: a tuple */
+} Row;
+
+#define MAX_ROW_FIELDS 64 /* a run's fields read so far are bits of one word */
+#define MAX_STACK 64
+
+typedef struct {
+    PyObject *name;     /* borrowed from keep: a str */
+    int kind;
+    PyObject *argument; /* borrowed from keep: eq/in/has's object; NULL otherwise */
+    Py_ssize_t index;   /* item's */
+} FieldSpec;
+
+typedef struct {
+    PyObject_HEAD
+    vectorcallfunc vectorcall;
+    PyObject *keep;     /* (fields, rows): owns what the specs and rows borrow */
+    PyObject *fallback; /* called with the win where the machine declines it */
+    Py_ssize_t nfields, nrows;
+    FieldSpec fields[MAX_ROW_FIELDS];
+    Row *rows;
+    long long *code;
+} RowSelector;
+
+static int bad_rows(const char *what) {
+    PyErr_Format(PyExc_ValueError, "compile_rows: %s", what);
+    return -1;
+}
+
+static int read_specs(RowSelector *p, PyObject *fields) {
+    p->nfields = PyTuple_GET_SIZE(fields);
+    if (p->nfields > MAX_ROW_FIELDS) return bad_rows("too many fields");
+    for (Py_ssize_t f = 0; f < p->nfields; f++) {
+        PyObject *spec = PyTuple_GET_ITEM(fields, f);
+        if (!PyTuple_Check(spec) || PyTuple_GET_SIZE(spec) < 2 || PyTuple_GET_SIZE(spec) > 3 ||
+            !PyUnicode_Check(PyTuple_GET_ITEM(spec, 0)) ||
+            !PyUnicode_Check(PyTuple_GET_ITEM(spec, 1)))
+            return bad_rows("a field is (name, kind) or (name, kind, argument)");
+        FieldSpec *out = &p->fields[f];
+        out->name = PyTuple_GET_ITEM(spec, 0);
+        out->kind = -1;
+        for (int k = 0; k < (int)(sizeof FIELD_READS / sizeof *FIELD_READS); k++)
+            if (PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(spec, 1), FIELD_READS[k]) == 0)
+                out->kind = k;
+        int wants = out->kind == FR_ITEM || out->kind == FR_EQ || out->kind == FR_IN ||
+                    out->kind == FR_HAS;
+        if (out->kind < 0 || wants != (PyTuple_GET_SIZE(spec) == 3))
+            return bad_rows("a field's kind is unknown or its argument missing");
+        if (wants) {
+            out->argument = PyTuple_GET_ITEM(spec, 2);
+            if (out->kind == FR_ITEM) {
+                out->index = PyLong_AsSsize_t(out->argument);
+                if (out->index == -1 && PyErr_Occurred()) return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The code's operands checked once here, so the machine need not: fields in range and
+ * of the kind the opcode reads, jumps forward within the row, the stack within MAX_STACK
+ * and never popped empty, and one depth wherever paths meet (a jump taken keeps its
+ * operand, one not taken pops it: the code between must push one value, as _joined
+ * writes it). */
+static int check_code(const RowSelector *p, Py_ssize_t first, Py_ssize_t end) {
+    int status = 0, depth = 0;
+    /* the depth a taken jump arrives with, by position (end included); -1: none */
+    int *arrives = PyMem_Malloc((size_t)(end - first + 1) * sizeof(int));
+    if (arrives == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k <= end - first; k++) arrives[k] = -1;
+    for (Py_ssize_t pc = first; pc < end && status == 0;) {
+        if (arrives[pc - first] >= 0 && arrives[pc - first] != depth) {
+            status = bad_rows("paths meet at different stack depths");
+            break;
+        }
+        arrives[pc - first] = -1; /* met: what is left after the loop lands mid-operand */
+        long long op = p->code[pc++];
+        if (op < 0 || op >= RC_OPCODES) {
+            status = bad_rows("an unknown opcode");
+            break;
+        }
+        int constant_form = op >= RC_AND_C && op <= RC_GE_C;
+        /* the opcodes whose first operand is a field read as a value (not a tuple) */
+        int reads = op == RC_FIELD || (op >= RC_FIELD_TRUTH && op <= RC_AND_FIELD_RSHIFT);
+        int pushes = op == RC_FIELD || op == RC_CONST ||
+                     (op >= RC_FIELD_TRUTH && op <= RC_FIELD_RSHIFT);
+        Py_ssize_t operands = (op == RC_FIELD || op == RC_CONST || op == RC_JUMP_IF_FALSE ||
+                               op == RC_JUMP_IF_TRUE || op == RC_INDEX || constant_form ||
+                               op == RC_FIELD_TRUTH || op == RC_FIELD_NOT) ? 1 : 0;
+        if (op == RC_FIELD_AND || op == RC_FIELD_RSHIFT || op == RC_AND_FIELD_RSHIFT)
+            operands = 2;
+        if (op == RC_IN_CONSTS) {
+            if (pc >= end || p->code[pc] < 0 || p->code[pc] > end - pc - 1) {
+                status = bad_rows("IN_CONSTS runs past its row");
+                break;
+            }
+            operands = 1 + (Py_ssize_t)p->code[pc];
+        }
+        if (pc + operands > end) status = bad_rows("an operand runs past its row");
+        else if ((reads || op == RC_INDEX) &&
+                 (p->code[pc] < 0 || p->code[pc] >= p->nfields))
+            status = bad_rows("a field out of range");
+        else if (op == RC_INDEX && p->fields[p->code[pc]].kind != FR_TUPLE)
+            status = bad_rows("INDEX reads a field not read as a tuple");
+        else if (reads && p->fields[p->code[pc]].kind == FR_TUPLE)
+            status = bad_rows("a field read as a tuple taken as a value");
+        else if ((op == RC_JUMP_IF_FALSE || op == RC_JUMP_IF_TRUE) &&
+                 (p->code[pc] < 0 || p->code[pc] > end - pc - 1))
+            status = bad_rows("a jump out of its row");
+        if (status != 0) break;
+        int binary_op = (op >= RC_AND && op <= RC_MOD) || (op >= RC_EQ && op <= RC_GE);
+        int needs = pushes ? 0 : binary_op ? 2 : 1;
+        if (depth < needs) {
+            status = bad_rows("the code pops an empty stack");
+            break;
+        }
+        if (op == RC_JUMP_IF_FALSE || op == RC_JUMP_IF_TRUE) {
+            Py_ssize_t target = pc + 1 + p->code[pc] - first;
+            if (arrives[target] >= 0 && arrives[target] != depth) {
+                status = bad_rows("paths meet at different stack depths");
+                break;
+            }
+            arrives[target] = depth;
+        }
+        if (pushes) depth++;
+        else if (binary_op || op == RC_JUMP_IF_FALSE || op == RC_JUMP_IF_TRUE) depth--;
+        if (depth >= MAX_STACK) status = bad_rows("the code's stack is too deep");
+        pc += operands;
+    }
+    if (status == 0 && arrives[end - first] >= 0 && arrives[end - first] != depth)
+        status = bad_rows("paths meet at different stack depths");
+    for (Py_ssize_t k = 0; status == 0 && k < end - first; k++)
+        if (arrives[k] >= 0) status = bad_rows("a jump lands inside an instruction");
+    if (status == 0 && end > first && depth != 1)
+        status = bad_rows("the code leaves no single value");
+    PyMem_Free(arrives);
+    return status;
+}
+
+static int read_rows(RowSelector *p, PyObject *rows) {
+    p->nrows = PyTuple_GET_SIZE(rows);
+    Py_ssize_t ncode = 0;
+    for (Py_ssize_t r = 0; r < p->nrows; r++) {
+        PyObject *row = PyTuple_GET_ITEM(rows, r);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != 4 ||
+            !PyTuple_Check(PyTuple_GET_ITEM(row, 1)) || !PyTuple_Check(PyTuple_GET_ITEM(row, 3)))
+            return bad_rows("a row is (skip, code, rest, checks), code and checks tuples");
+        ncode += PyTuple_GET_SIZE(PyTuple_GET_ITEM(row, 1));
+    }
+    p->rows = PyMem_Calloc(p->nrows ? p->nrows : 1, sizeof(Row));
+    p->code = PyMem_Calloc(ncode ? ncode : 1, sizeof(long long));
+    if (p->rows == NULL || p->code == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t r = 0; r < p->nrows; r++) {
+        PyObject *row = PyTuple_GET_ITEM(rows, r);
+        Row *out = &p->rows[r];
+        out->skip = PyLong_AsSsize_t(PyTuple_GET_ITEM(row, 0));
+        if (out->skip == -1 && PyErr_Occurred()) return -1;
+        if (out->skip < 0 || out->skip > p->nrows - r - 1)
+            return bad_rows("a row's skip passes the end");
+        PyObject *rest = PyTuple_GET_ITEM(row, 2);
+        if (rest != Py_None && !PyCallable_Check(rest)) return bad_rows("a rest is not callable");
+        out->rest = rest == Py_None ? NULL : rest;
+        out->checks = PyTuple_GET_ITEM(row, 3);
+        PyObject *code = PyTuple_GET_ITEM(row, 1);
+        out->first = at;
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(code); k++) {
+            p->code[at++] = PyLong_AsLongLong(PyTuple_GET_ITEM(code, k));
+            if (p->code[at - 1] == -1 && PyErr_Occurred()) return -1;
+        }
+        out->end = at;
+        if (check_code(p, out->first, out->end) < 0) return -1;
+    }
+    return 0;
+}
+
+/* One hand's run: the win's dict and the fields read so far. */
+typedef struct {
+    const RowSelector *p;
+    PyObject *dict;                   /* owned */
+    unsigned long long have;          /* bit f: field f read */
+    long long values[MAX_ROW_FIELDS];
+    PyObject *tuples[MAX_ROW_FIELDS]; /* owned: "tuple" fields (a rest may replace the
+                                       * dict's entry, dropping its reference) */
+} RowRun;
+
+#define RUN_DECLINE 1 /* a status: the machine cannot follow Python here */
+
+static int int64_of(PyObject *v, long long *out) {
+    /* exactly int or bool: a subclass could answer & or == otherwise */
+    if (!PyLong_CheckExact(v) && !PyBool_Check(v)) return RUN_DECLINE;
+    int overflow;
+    *out = PyLong_AsLongLongAndOverflow(v, &overflow);
+    if (overflow) return RUN_DECLINE;
+    if (*out == -1 && PyErr_Occurred()) return -1;
+    return 0;
+}
+
+/* Field f's value into run->values[f] (or run->tuples[f]); 0, RUN_DECLINE or -1. The
+ * value is held while it is read (a str comparison or set lookup can run Python code). */
+static int read_field(RowRun *run, Py_ssize_t f) {
+    const FieldSpec *spec = &run->p->fields[f];
+    PyObject *v = PyDict_GetItemWithError(run->dict, spec->name);
+    if (v == NULL) return PyErr_Occurred() ? -1 : RUN_DECLINE;
+    Py_INCREF(v);
+    long long *out = &run->values[f];
+    int status = 0, answer;
+    switch (spec->kind) {
+    case FR_INT:
+        status = int64_of(v, out);
+        break;
+    case FR_IS_NONE:
+        *out = v == Py_None;
+        break;
+    case FR_TUPLE:
+        if (!PyTuple_CheckExact(v)) {
+            status = RUN_DECLINE;
+            break;
+        }
+        run->tuples[f] = v; /* the reference moves there: end_run drops it */
+        run->have |= 1ULL << f;
+        return 0;
+    case FR_LEN: /* len() of an exact tuple or str: its size, or its code points */
+        if (PyTuple_CheckExact(v)) *out = PyTuple_GET_SIZE(v);
+        else if (PyUnicode_CheckExact(v)) *out = PyUnicode_GET_LENGTH(v);
+        else status = RUN_DECLINE;
+        break;
+    case FR_ITEM: {
+        Py_ssize_t i = spec->index, n = PyTuple_CheckExact(v) ? PyTuple_GET_SIZE(v) : 0;
+        if (!PyTuple_CheckExact(v) || i < -n || i >= n) status = RUN_DECLINE;
+        else status = int64_of(PyTuple_GET_ITEM(v, i < 0 ? i + n : i), out);
+        break;
+    }
+    case FR_EQ:
+        if (!PyUnicode_CheckExact(v)) {
+            status = RUN_DECLINE;
+            break;
+        }
+        answer = PyObject_RichCompareBool(v, spec->argument, Py_EQ);
+        if (answer < 0) status = -1;
+        else *out = answer;
+        break;
+    case FR_IN: /* the field's own object looked up: Python's ``v in argument`` */
+        if (!PyUnicode_CheckExact(v) && !PyLong_CheckExact(v) && !PyBool_Check(v)) {
+            status = RUN_DECLINE;
+            break;
+        }
+        answer = PySequence_Contains(spec->argument, v);
+        if (answer < 0) status = -1;
+        else *out = answer;
+        break;
+    default: /* FR_HAS: the field's own ``in`` (a set's hash lookup, a tuple's == scan) */
+        if (PyFrozenSet_CheckExact(v) || PySet_CheckExact(v)) answer = PySet_Contains(v, spec->argument);
+        else if (PyTuple_CheckExact(v)) answer = PySequence_Contains(v, spec->argument);
+        else {
+            status = RUN_DECLINE;
+            break;
+        }
+        if (answer < 0) status = -1;
+        else *out = answer;
+    }
+    Py_DECREF(v);
+    if (status == 0) run->have |= 1ULL << f;
+    return status;
+}
+
+/* Drops what a run holds. */
+static void end_run(RowRun *run) {
+    for (Py_ssize_t f = 0; f < run->p->nfields; f++)
+        if ((run->have >> f & 1) && run->p->fields[f].kind == FR_TUPLE) Py_DECREF(run->tuples[f]);
+    Py_DECREF(run->dict);
+}
+
+static unsigned long long magnitude(long long v) {
+    return v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+}
+
+/* a OP b for the binary opcodes, as Python's ints; RUN_DECLINE past 64 bits. */
+static int binary(long long op, long long a, long long b, long long *out) {
+    switch (op) {
+    case RC_AND: *out = a & b; return 0;
+    case RC_OR: *out = a | b; return 0;
+    case RC_XOR: *out = a ^ b; return 0;
+    case RC_LSHIFT:
+        if (b < 0) return RUN_DECLINE; /* Python raises: the straight-line selector does too */
+        if (a == 0) { *out = 0; return 0; }
+        if (b >= 63) return RUN_DECLINE;
+        if (a > (LLONG_MAX >> b) || a < (LLONG_MIN >> b)) return RUN_DECLINE;
+        *out = (long long)((unsigned long long)a << b);
+        return 0;
+    case RC_RSHIFT:
+        if (b < 0) return RUN_DECLINE;
+        *out = b >= 64 ? (a < 0 ? -1 : 0) : a >> b; /* Python's floor shift */
+        return 0;
+    case RC_ADD: return __builtin_add_overflow(a, b, out) ? RUN_DECLINE : 0;
+    case RC_SUB: return __builtin_sub_overflow(a, b, out) ? RUN_DECLINE : 0;
+    case RC_MOD:
+        if (b == 0) return RUN_DECLINE;
+        if (b == -1) { *out = 0; return 0; } /* LLONG_MIN % -1 traps in C */
+        *out = a % b;
+        if (*out != 0 && ((*out < 0) != (b < 0))) *out += b; /* Python's floor modulo */
+        return 0;
+    case RC_EQ: *out = a == b; return 0;
+    case RC_NE: *out = a != b; return 0;
+    case RC_LT: *out = a < b; return 0;
+    case RC_LE: *out = a <= b; return 0;
+    case RC_GT: *out = a > b; return 0;
+    default: *out = a >= b; return 0; /* RC_GE */
+    }
+}
+
+/* Dispatch: with GCC or Clang each opcode's step ends in its own indirect jump to the
+ * next (labels as values: "threaded code"), which the CPU predicts per opcode where one
+ * shared switch jump is predicted worse (the dispatch is most of the machine's time);
+ * elsewhere a plain switch. The opcodes were checked by check_code, so the table is
+ * indexed only in range. */
+#if defined(__GNUC__) && !defined(RC_SWITCH) /* -DRC_SWITCH: the switch, to test it */
+#define RC_THREADED 1
+#define RC_STEP(name) op_##name:
+#define RC_NEXT()                   \
+    do {                            \
+        if (pc >= end) goto done;   \
+        op = code[pc++];            \
+        goto *steps[op];            \
+    } while (0)
+#else
+#define RC_STEP(name) case RC_##name:
+#define RC_NEXT() break
+#endif
+
+#define READ(f) \
+    if (!(run->have >> (f) & 1) && (status = read_field(run, (f))) != 0) return status
+
+/* The value code[first:end] leaves into *out: 0, RUN_DECLINE or -1. */
+static int run_code(RowRun *run, Py_ssize_t first, Py_ssize_t end, long long *out) {
+    const long long *code = run->p->code;
+    long long stack[MAX_STACK];
+    int top = 0, status;
+    Py_ssize_t pc = first, f;
+    long long op, shifted;
+#ifdef RC_THREADED
+    static void *const steps[RC_OPCODES] = {
+        &&op_FIELD, &&op_CONST, &&op_AND, &&op_OR, &&op_XOR, &&op_LSHIFT, &&op_RSHIFT,
+        &&op_ADD, &&op_SUB, &&op_MOD, &&op_INVERT, &&op_NEG, &&op_BIT_COUNT, &&op_NOT,
+        &&op_TRUTH, &&op_EQ, &&op_NE, &&op_LT, &&op_LE, &&op_GT, &&op_GE,
+        &&op_JUMP_IF_FALSE, &&op_JUMP_IF_TRUE, &&op_IN_CONSTS, &&op_INDEX, &&op_BIT_LENGTH,
+        &&op_AND_C, &&op_OR_C, &&op_XOR_C, &&op_LSHIFT_C, &&op_RSHIFT_C, &&op_ADD_C,
+        &&op_SUB_C, &&op_MOD_C, &&op_EQ_C, &&op_NE_C, &&op_LT_C, &&op_LE_C, &&op_GT_C,
+        &&op_GE_C, &&op_FIELD_TRUTH, &&op_FIELD_NOT, &&op_FIELD_AND, &&op_FIELD_RSHIFT,
+        &&op_AND_FIELD_RSHIFT,
+    };
+    RC_NEXT();
+#else
+    while (pc < end) {
+        op = code[pc++];
+        switch (op) {
+#endif
+    RC_STEP(FIELD)
+        f = code[pc++];
+        READ(f);
+        stack[top++] = run->values[f];
+        RC_NEXT();
+    RC_STEP(CONST)
+        stack[top++] = code[pc++];
+        RC_NEXT();
+    RC_STEP(FIELD_TRUTH)
+        f = code[pc++];
+        READ(f);
+        stack[top++] = run->values[f] != 0;
+        RC_NEXT();
+    RC_STEP(FIELD_NOT)
+        f = code[pc++];
+        READ(f);
+        stack[top++] = run->values[f] == 0;
+        RC_NEXT();
+    RC_STEP(FIELD_AND)
+        f = code[pc++];
+        READ(f);
+        stack[top++] = run->values[f] & code[pc++];
+        RC_NEXT();
+    RC_STEP(FIELD_RSHIFT)
+        f = code[pc++];
+        READ(f);
+        if ((status = binary(RC_RSHIFT, run->values[f], code[pc++], &shifted)) != 0)
+            return status;
+        stack[top++] = shifted;
+        RC_NEXT();
+    RC_STEP(AND_FIELD_RSHIFT)
+        f = code[pc++];
+        READ(f);
+        if ((status = binary(RC_RSHIFT, run->values[f], code[pc++], &shifted)) != 0)
+            return status;
+        stack[top - 1] &= shifted;
+        RC_NEXT();
+    RC_STEP(JUMP_IF_FALSE)
+        if (stack[top - 1] == 0) pc += 1 + code[pc]; /* the 0 stays: the and's value */
+        else { top--; pc++; }
+        RC_NEXT();
+    RC_STEP(JUMP_IF_TRUE)
+        if (stack[top - 1] != 0) pc += 1 + code[pc];
+        else { top--; pc++; }
+        RC_NEXT();
+    RC_STEP(IN_CONSTS) {
+        long long n = code[pc++], v = stack[top - 1], found = 0;
+        for (long long k = 0; k < n; k++) found |= code[pc + k] == v;
+        stack[top - 1] = found;
+        pc += n;
+        RC_NEXT();
+    }
+    RC_STEP(INDEX) {
+        f = code[pc++];
+        READ(f);
+        PyObject *items = run->tuples[f];
+        long long i = stack[top - 1], n = PyTuple_GET_SIZE(items);
+        if (i < -n || i >= n) return RUN_DECLINE;
+        status = int64_of(PyTuple_GET_ITEM(items, i < 0 ? i + n : i), &stack[top - 1]);
+        if (status != 0) return status;
+        RC_NEXT();
+    }
+    RC_STEP(INVERT)
+        stack[top - 1] = ~stack[top - 1];
+        RC_NEXT();
+    RC_STEP(NEG)
+        if (stack[top - 1] == LLONG_MIN) return RUN_DECLINE;
+        stack[top - 1] = -stack[top - 1];
+        RC_NEXT();
+    RC_STEP(BIT_COUNT)
+        stack[top - 1] = __builtin_popcountll(magnitude(stack[top - 1]));
+        RC_NEXT();
+    RC_STEP(BIT_LENGTH) {
+        unsigned long long m = magnitude(stack[top - 1]);
+        stack[top - 1] = m ? 64 - __builtin_clzll(m) : 0;
+        RC_NEXT();
+    }
+    RC_STEP(NOT)
+        stack[top - 1] = stack[top - 1] == 0;
+        RC_NEXT();
+    RC_STEP(TRUTH)
+        stack[top - 1] = stack[top - 1] != 0;
+        RC_NEXT();
+    /* the common constant forms inline, the others through binary() */
+    RC_STEP(AND_C)
+        stack[top - 1] &= code[pc++];
+        RC_NEXT();
+    RC_STEP(OR_C)
+        stack[top - 1] |= code[pc++];
+        RC_NEXT();
+    RC_STEP(EQ_C)
+        stack[top - 1] = stack[top - 1] == code[pc++];
+        RC_NEXT();
+    RC_STEP(NE_C)
+        stack[top - 1] = stack[top - 1] != code[pc++];
+        RC_NEXT();
+    RC_STEP(LT_C)
+        stack[top - 1] = stack[top - 1] < code[pc++];
+        RC_NEXT();
+    RC_STEP(LE_C)
+        stack[top - 1] = stack[top - 1] <= code[pc++];
+        RC_NEXT();
+    RC_STEP(GT_C)
+        stack[top - 1] = stack[top - 1] > code[pc++];
+        RC_NEXT();
+    RC_STEP(GE_C)
+        stack[top - 1] = stack[top - 1] >= code[pc++];
+        RC_NEXT();
+    RC_STEP(XOR_C)
+    RC_STEP(LSHIFT_C)
+    RC_STEP(RSHIFT_C)
+    RC_STEP(ADD_C)
+    RC_STEP(SUB_C)
+    RC_STEP(MOD_C)
+        if ((status = binary(base_of(op), stack[top - 1], code[pc++], &stack[top - 1])) != 0)
+            return status;
+        RC_NEXT();
+    RC_STEP(AND)
+    RC_STEP(OR)
+    RC_STEP(XOR)
+    RC_STEP(LSHIFT)
+    RC_STEP(RSHIFT)
+    RC_STEP(ADD)
+    RC_STEP(SUB)
+    RC_STEP(MOD)
+    RC_STEP(EQ)
+    RC_STEP(NE)
+    RC_STEP(LT)
+    RC_STEP(LE)
+    RC_STEP(GT)
+    RC_STEP(GE)
+        if ((status = binary(op, stack[top - 2], stack[top - 1], &stack[top - 2])) != 0)
+            return status;
+        top--;
+        RC_NEXT();
+#ifdef RC_THREADED
+done:
+#else
+        default: /* not reached: check_code refused any other opcode */
+            return RUN_DECLINE;
+        }
+    }
+#endif
+    *out = top ? stack[top - 1] : 1;
+    return 0;
+}
+
+#undef READ
+#undef RC_STEP
+#undef RC_NEXT
+
+/* The live list for the win (selector_rows.select_rows_py in C): a new list, NULL with
+ * an exception set, or Py_None (borrowed, not to be dropped) where the machine declines. */
+static PyObject *run_rows(RowSelector *p, PyObject *win) {
+    RowRun run;
+    run.p = p;
+    run.have = 0;
+    run.dict = PyObject_GenericGetDict(win, NULL);
+    if (run.dict == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError) &&
+            !PyErr_ExceptionMatches(PyExc_TypeError))
+            return NULL;
+        PyErr_Clear(); /* no instance dict: not a Win the machine can read */
+        return Py_None;
+    }
+    if (!PyDict_Check(run.dict)) {
+        Py_DECREF(run.dict);
+        return Py_None;
+    }
+    PyObject *live = PyList_New(0);
+    if (live == NULL) {
+        end_run(&run);
+        return NULL;
+    }
+    for (Py_ssize_t r = 0; r < p->nrows; r++) {
+        const Row *row = &p->rows[r];
+        long long holds = 1;
+        if (row->end > row->first) {
+            int status = run_code(&run, row->first, row->end, &holds);
+            if (status < 0) goto fail;
+            if (status == RUN_DECLINE) {
+                Py_DECREF(live);
+                end_run(&run);
+                return Py_None;
+            }
+        }
+        if (holds && row->rest != NULL) {
+            PyObject *answer = PyObject_CallOneArg(row->rest, win);
+            if (answer == NULL) goto fail;
+            int truth = PyObject_IsTrue(answer);
+            Py_DECREF(answer);
+            if (truth < 0) goto fail;
+            holds = truth;
+        }
+        if (!holds) {
+            r += row->skip;
+            continue;
+        }
+        for (Py_ssize_t k = 0; k < PyTuple_GET_SIZE(row->checks); k++)
+            if (PyList_Append(live, PyTuple_GET_ITEM(row->checks, k)) < 0) goto fail;
+    }
+    end_run(&run);
+    return live;
+fail:
+    Py_DECREF(live);
+    end_run(&run);
+    return NULL;
+}
+
+static PyObject *row_selector_call(PyObject *self, PyObject *const *args, size_t nargsf,
+                                   PyObject *kwnames) {
+    if (PyVectorcall_NARGS(nargsf) != 1 || (kwnames != NULL && PyTuple_GET_SIZE(kwnames))) {
+        PyErr_SetString(PyExc_TypeError, "a row selector takes one argument, the win");
+        return NULL;
+    }
+    PyObject *win = args[0];
+    Py_INCREF(self); /* a rest could drop the last other reference to this selector */
+    Py_INCREF(win);
+    PyObject *live = run_rows((RowSelector *)self, win);
+    if (live == Py_None) /* declined: the reference answers */
+        live = PyObject_CallOneArg(((RowSelector *)self)->fallback, win);
+    Py_DECREF(win);
+    Py_DECREF(self);
+    return live;
+}
+
+static void free_rows(RowSelector *p) {
+    PyMem_Free(p->rows);
+    PyMem_Free(p->code);
+    p->rows = NULL;
+    p->code = NULL;
+    p->nrows = p->nfields = 0;
+}
+
+static int row_selector_traverse(PyObject *self, visitproc visit, void *arg) {
+    Py_VISIT(((RowSelector *)self)->keep);
+    Py_VISIT(((RowSelector *)self)->fallback);
+    return 0;
+}
+
+static int row_selector_clear(PyObject *self) {
+    RowSelector *p = (RowSelector *)self;
+    free_rows(p); /* the rows borrow from keep: gone with it */
+    Py_CLEAR(p->keep);
+    Py_CLEAR(p->fallback);
+    return 0;
+}
+
+static void row_selector_dealloc(PyObject *self) {
+    PyObject_GC_UnTrack(self);
+    row_selector_clear(self);
+    PyObject_GC_Del(self);
+}
+
+static PyTypeObject RowSelectorType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "yakubook.engine._speedups.RowSelector",
+    .tp_basicsize = sizeof(RowSelector),
+    .tp_dealloc = row_selector_dealloc,
+    .tp_vectorcall_offset = offsetof(RowSelector, vectorcall),
+    .tp_call = PyVectorcall_Call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL,
+    .tp_doc = "A selector's rows compiled for the stack machine (compile_rows): called with "
+              "a win, its live list.",
+    .tp_traverse = row_selector_traverse,
+    .tp_clear = row_selector_clear,
+};
+
+/* compile_rows(fields, rows, fallback): selector_rows.Program's tuples as a RowSelector. */
+static PyObject *compile_rows(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3 || !PyTuple_Check(args[0]) || !PyTuple_Check(args[1]) ||
+        !PyCallable_Check(args[2])) {
+        PyErr_SetString(PyExc_TypeError,
+                        "compile_rows(fields: tuple, rows: tuple, fallback: callable)");
+        return NULL;
+    }
+    RowSelector *p = PyObject_GC_New(RowSelector, &RowSelectorType);
+    if (p == NULL) return NULL;
+    p->vectorcall = row_selector_call;
+    p->nfields = p->nrows = 0;
+    p->rows = NULL;
+    p->code = NULL;
+    p->fallback = Py_NewRef(args[2]);
+    p->keep = PyTuple_Pack(2, args[0], args[1]);
+    if (p->keep == NULL || read_specs(p, args[0]) < 0 || read_rows(p, args[1]) < 0) {
+        Py_DECREF(p); /* untracked: dealloc's untrack is harmless */
+        return NULL;
+    }
+    PyObject_GC_Track(p);
+    return (PyObject *)p;
+}
+
 /* -- module ---------------------------------------------------------------------------- */
 
 static PyMethodDef methods[] = {
@@ -1823,6 +2521,9 @@ static PyMethodDef methods[] = {
     {"appraise_standard", (PyCFunction)(void (*)(void))appraise_standard, METH_FASTCALL,
      "appraise_standard(win, interp, awards, scoring): score.appraise of a plain standard "
      "reading in C, or None"},
+    {"compile_rows", (PyCFunction)(void (*)(void))compile_rows, METH_FASTCALL,
+     "compile_rows(fields, rows, fallback): a selector_rows program as a callable "
+     "RowSelector (the fallback answers the hands it declines)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1875,5 +2576,6 @@ PyMODINIT_FUNC PyInit__speedups(void) {
     INTERN(k_quad, "quad");
     for (int i = 0; i < N_TEXTS; i++)
         if ((S[i] = PyUnicode_InternFromString(TEXTS[i])) == NULL) return NULL;
+    if (PyType_Ready(&RowSelectorType) < 0) return NULL;
     return PyModule_Create(&module);
 }

@@ -9,7 +9,8 @@ its local yaku ranked by ``award.rank`` only between readings that do not win.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import ast
+from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, fields, replace
 from functools import cache, cached_property, lru_cache, partial
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple
 from weakref import WeakKeyDictionary
 
 from yakubook import generated
-from yakubook.engine import registry
+from yakubook.engine import registry, selector_rows
 from yakubook.engine.award import Award, rank, resolve
 from yakubook.engine.decompose import (
     SHAPE_CONDITIONS,
@@ -29,7 +30,7 @@ from yakubook.engine.decompose import (
     shapes_needed,
     shapes_version,
 )
-from yakubook.engine.inline import Inlined, inline
+from yakubook.engine.inline import Inlined, inline, inline_tree
 from yakubook.engine.interplay import PARENTS, superseded
 from yakubook.engine.registry import COMBINATION_NOTES
 from yakubook.engine.rules import Ruleset, supply
@@ -335,17 +336,8 @@ def _written(fn: Any, namespace: dict[str, Any], parsed: dict, reads: set[str] |
     (``yakubook.engine.inline``; with ``reads``, the Win fields it reads as locals
     ``win_<field>``, added to ``reads``, and Win's properties written in), or a call of
     ``fn`` bound as its label. Either way what the code names is put in ``namespace``."""
-    with_fields = reads is not None
     name = _label(fn)
-    try:
-        written = _WRITTEN[fn][with_fields]
-    except (KeyError, TypeError):
-        if with_fields:
-            written = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
-        else:
-            written = inline(fn, name, frozenset(), parsed)
-        with suppress(TypeError):  # kept without fn itself, which would then live forever
-            _WRITTEN.setdefault(fn, {})[with_fields] = written
+    written = _inlined(fn, name, parsed, reads is not None)
     if written is None:
         namespace[name] = fn
         return f"{name}(win)"
@@ -353,6 +345,50 @@ def _written(fn: Any, namespace: dict[str, Any], parsed: dict, reads: set[str] |
     if reads is not None:
         reads.update(written.reads)
     return written.source
+
+
+def _inlined(fn: Any, name: str, parsed: dict, with_fields: bool) -> Inlined | None:
+    """What ``inline`` makes of ``fn`` under its label ``name`` (with the Win's fields and
+    properties, or neither), kept in ``_WRITTEN``; None: it stays a call."""
+    try:
+        return _WRITTEN[fn][with_fields]
+    except (KeyError, TypeError):
+        if with_fields:
+            written = inline(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
+        else:
+            written = inline(fn, name, frozenset(), parsed)
+        with suppress(TypeError):  # kept without fn itself, which would then live forever
+            _WRITTEN.setdefault(fn, {})[with_fields] = written
+        return written
+
+
+# What the C engine's rows make of each test (selector_rows.translate: its code and its
+# Python rest), by the test, as _WRITTEN: made once per test function, not per ruleset
+# (translating ~150 tests and compiling their rests took ~10 ms a ruleset).
+_TRANSLATED: WeakKeyDictionary[Any, selector_rows.Translated] = WeakKeyDictionary()
+
+
+def _translated(fn: Any, parsed: dict) -> selector_rows.Translated:
+    """``fn``'s test as the selector writes it in (``_written`` with the Win's fields),
+    translated for the rows, or its call ``<label>(win)`` left to Python."""
+    try:
+        return _TRANSLATED[fn]
+    except (KeyError, TypeError):
+        pass
+    name = _label(fn)
+    # inline's tree of the expression the selector writes in (the same every time a test
+    # is inlined), made again here: the selector keeps only its text (_WRITTEN; the trees
+    # of ~150 tests kept for good made the process's first full garbage collection, in the
+    # first selector's build, ~15 ms longer)
+    written = inline_tree(fn, name, _WIN_FIELDS, parsed, _WIN_PROPERTIES)
+    if written is None:
+        # the call alone: the rest is fn itself (not kept: the entry would keep fn alive)
+        call = ast.Call(ast.Name(name, ast.Load()), [ast.Name("win", ast.Load())], [])
+        return selector_rows.translate(call, {name: fn})
+    hit = selector_rows.translate(*written)
+    with suppress(TypeError):
+        _TRANSLATED[fn] = hit
+    return hit
 
 
 def _selector(ruleset: Ruleset) -> Any:
@@ -418,16 +454,98 @@ def _selector(ruleset: Ruleset) -> Any:
     return hit
 
 
+def _rows(ruleset: Ruleset) -> selector_rows.Program:
+    """``_selector``'s tests as rows (yakubook.engine.selector_rows), in its order, each
+    the very expression it writes in: what the C accelerator selects by. Kept on the
+    ruleset like the selector."""
+    hit = ruleset.__dict__.get("_rows")
+    if hit is not None:
+        return hit
+    plan, _ = _plan(ruleset)
+    parsed: dict = {}
+    build = selector_rows.Builder()
+    for gate, filtered, always in plan:
+        start = None if gate is None else build.add(_translated(gate, parsed), ())
+        if always:
+            build.add(None, always)
+        last = None
+        for pf, check in filtered:
+            if pf is last:  # as _selector: checks in a row with one prefilter test it once
+                build.rows[-1][3] += (check,)
+            else:
+                build.add(_translated(pf, parsed), (check,))
+                last = pf
+        if start is not None:
+            build.rows[start][0] = len(build.rows) - start - 1  # passed over when it fails
+    hit = build.program()
+    object.__setattr__(ruleset, "_rows", hit)
+    return hit
+
+
+# Hands a ruleset not prepared (``prepare``) selects for with the straight-line selector
+# before its rows are built: the first rows of a process translate every test (~20-25 ms,
+# then ~0.3 ms a ruleset) and save ~3 µs a hand, so a process evaluating a few hands (the
+# CLI, bench/import_time.py's first answer) is not made to wait for them.
+ROWS_AFTER = 256
+
+
+def _select(ruleset: Ruleset) -> Any:
+    """The selection the engine in use runs: under the C accelerator the rows' C
+    selector (``_rows``; the straight-line selector answers the hands it declines), once
+    built (``prepare``, or the ``ROWS_AFTER``-th hand: ``_warming``); else the
+    straight-line selector itself."""
+    select = _selector(ruleset)
+    if selector_rows._COMPILE_ROWS is None:
+        return select
+    if "_rows" not in ruleset.__dict__:
+        # one count per ruleset, kept across engine switches (_accel.use makes the kept
+        # parts again: a benchmark switching every 200 hands would otherwise never get
+        # to the rows)
+        warming = ruleset.__dict__.get("_warming")
+        if warming is None:
+            warming = _Warming(ruleset, select)
+            object.__setattr__(ruleset, "_warming", warming)
+        return warming
+    return _rows(ruleset).selector(select)
+
+
+class _Warming:
+    """The straight-line selector for a ruleset's next ``ROWS_AFTER`` hands, then the
+    ruleset's rows built and put in its kept parts (``_hand_parts``) for the hands after."""
+
+    __slots__ = ("left", "ruleset", "select")
+
+    def __init__(self, ruleset: Ruleset, select: Callable[[Win], list[tuple]]) -> None:
+        self.ruleset = ruleset
+        self.select = select
+        self.left = ROWS_AFTER
+
+    def __call__(self, win: Win) -> list[tuple]:
+        self.left -= 1
+        if self.left == 0:
+            parts = self.ruleset.__dict__.get("_hand_parts")
+            rows = _rows(self.ruleset).selector(self.select)
+            if parts is not None and parts.select is self and rows is not None:
+                object.__setattr__(self.ruleset, "_hand_parts", parts._replace(select=rows))
+        return self.select(win)
+
+
 def prepare(ruleset: Ruleset | None = None) -> Ruleset:
     """Compile everything ``evaluate`` keeps on a ruleset (its checks, their order, the
-    award adjustments, the shapes it reads) now rather than on its first hand: for a
-    server, or a benchmark that counts loading apart from evaluating."""
+    award adjustments, the shapes it reads, the selection the engine in use runs) now
+    rather than on its first hand: for a server, or a benchmark that counts loading apart
+    from evaluating."""
     rs = ruleset if ruleset is not None else default_ruleset()
     _plan(rs)
     _adjustments(rs)
     _asking(rs)
     _selector(rs)
     _shapes(rs)
+    if selector_rows._COMPILE_ROWS is not None:
+        _rows(rs)  # now, not after ROWS_AFTER hands
+        parts = rs.__dict__.get("_hand_parts")
+        if parts is not None and isinstance(parts.select, _Warming):
+            object.__delattr__(rs, "_hand_parts")  # made before the rows: made again
     _hand_parts(rs)
     return rs
 
@@ -455,6 +573,9 @@ class _HandParts(NamedTuple):
     """What ``_evaluate`` reads of a ruleset on every hand, found with one lookup."""
 
     version: int  # shapes_version() when made: ``shapes`` is made again when it moves
+    # selector_rows._COMPILE_ROWS when made: ``select`` is made again when the engine is
+    # switched (_accel.use)
+    rows_hook: Any
     missing: tuple[str, ...]
     adjust: dict[str, Any]
     select: Any
@@ -468,21 +589,22 @@ class _HandParts(NamedTuple):
 
 
 def _hand_parts(ruleset: Ruleset) -> _HandParts:
-    """``_plan``, ``_adjustments``, ``_selector``, ``_shapes`` and ``_asking`` together,
+    """``_plan``, ``_adjustments``, ``_select``, ``_shapes`` and ``_asking`` together,
     kept on the ruleset: five lookups and a generator per hand were ~0.5 µs of a ~20 µs
     evaluation."""
     hit = ruleset.__dict__.get("_hand_parts")
     version = shapes_version()
-    if hit is None or hit.version != version:
+    if hit is None or hit.version != version or hit.rows_hook is not selector_rows._COMPILE_ROWS:
         plan, missing = _plan(ruleset)
         asking = _asking(ruleset)
         checks = [c for _, filtered, always in plan for c in (*always, *(c for _, c in filtered))]
         by_fn = {c.fn: c.blocks_only for c in compile_ruleset(ruleset)[0]}
         hit = _HandParts(
             version,
+            selector_rows._COMPILE_ROWS,
             missing,
             _adjustments(ruleset),
-            _selector(ruleset),
+            _select(ruleset),
             _shapes(ruleset),
             asking,
             frozenset(id(c) for c in checks if c[0] in asking),

@@ -81,6 +81,23 @@ def inline(
     return Inlined(f"({ast.unparse(out)})", names, frozenset(reads))
 
 
+def inline_tree(
+    test: Callable[[Any], Any],
+    prefix: str,
+    fields: frozenset[str] = frozenset(),
+    parsed: dict[str, _FileNodes] | None = None,
+    properties: Mapping[str, Callable[[Any], Any]] | None = None,
+) -> tuple[ast.expr, dict[str, Any]] | None:
+    """``inline``'s expression as a syntax tree (a new one, the caller's), with what its
+    names stand for, or None where the test must stay a call: for a caller that reads the
+    tree (the C engine's selector rows, yakubook/engine/selector_rows.py) rather than the
+    source, which is not written."""
+    got = _inline_tree(
+        test, prefix, fields, {} if parsed is None else parsed, properties or {}, frozenset()
+    )
+    return None if got is None else (got[0], got[1])
+
+
 def _inline_tree(
     test: Callable[[Any], Any],
     prefix: str,

@@ -304,17 +304,16 @@ def goshin_tsuukan(win: HandView, opts: GoshinTsuukanOptions) -> Award | None:
 
 
 def _could_be_small_doukou(w: Win) -> bool:
-    """Some number is held 3+ times in two suits and 2+ times in the third."""
-    held = w.mask3
-    m, p, s = held & 0x1FF, held >> 9 & 0x1FF, held >> 18 & 0x1FF
-    if not (m & p) | (m & s) | (p & s):
-        return False
-    c = w.tile_counts
-    for n in range(9):
-        low, mid, _ = sorted((c[n], c[n + 9], c[n + 18]))
-        if low >= 2 and mid >= 3:
-            return True
-    return False
+    """Some number is held 3+ times in two suits and 2+ times in the third: held twice or
+    more in all three suits (mask2's bits, count >= 2) and three times or more in two of
+    them (mask3's, count >= 3), for one number n (bit n of each suit's nine). One
+    expression of the masks, so that the selector writes it in (yakubook.engine.inline;
+    the loop over the counts it replaces cost ~3 µs a call, issue #38)."""
+    return bool(
+        w.mask2 & w.mask2 >> 9 & w.mask2 >> 18
+        & (w.mask3 & w.mask3 >> 9 | w.mask3 & w.mask3 >> 18 | w.mask3 >> 9 & w.mask3 >> 18)
+        & 0x1FF
+    )
 
 
 @implements(

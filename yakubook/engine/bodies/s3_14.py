@@ -326,10 +326,15 @@ def hadaka_tanki(win: HandView, opts: HadakaTankiOptions) -> Award | None:
 
 
 def _kanchan_possible(w: Win) -> bool:
-    """The winning tile is a number 2..8 with both neighbours among the concealed tiles."""
-    t = w.win_tile
-    c = w.concealed_counts
-    return t < 27 and 0 < t % 9 < 8 and c[t - 1] > 0 and c[t + 1] > 0
+    """The winning tile is a number 2..8 with both neighbours among the concealed tiles.
+    One expression (the fields named again, not kept in locals), so that the selector
+    writes it in rather than calling it (yakubook.engine.inline; issue #38)."""
+    return (
+        w.win_tile < 27
+        and 0 < w.win_tile % 9 < 8
+        and w.concealed_counts[w.win_tile - 1] > 0
+        and w.concealed_counts[w.win_tile + 1] > 0
+    )
 
 
 @implements(
@@ -360,11 +365,14 @@ def byoutotsu_moushin(win: HandView, opts: ByoutotsuMoushinOptions) -> Award | N
 
 
 def _five_in_straight(w: Win) -> bool:
-    t = w.win_tile
-    if t >= 27 or t % 9 != 4 or not _kanchan_possible(w):
-        return False
-    base = t - 4
-    return (w.tile_mask >> base) & 0x1FF == 0x1FF
+    """Won on a 5 by a possible 嵌張, all nine numbers of its suit held. One expression, as
+    _kanchan_possible."""
+    return (
+        w.win_tile < 27
+        and w.win_tile % 9 == 4
+        and _kanchan_possible(w)
+        and (w.tile_mask >> (w.win_tile - 4)) & 0x1FF == 0x1FF
+    )
 
 
 @implements(
@@ -417,15 +425,14 @@ def goryuu_meidou(win: HandView, opts: GoryuuMeidouOptions) -> Award | None:
 # -- shanpon waits ---------------------------------------------------------------------------
 
 
+# The three 9s' bits (9m, 9p, 9s): mask3 has a tile's bit when three or more are held.
+_NINES_BITS = 1 << 8 | 1 << 17 | 1 << 26
+
+
 def _closed_eight_and_nines(w: Win) -> bool:
-    """Closed, won on an 8, holding three or more of some 9."""
-    t = w.win_tile
-    return (
-        w.is_closed
-        and t < 27
-        and t % 9 == 7
-        and any(w.tile_counts[nine] >= 3 for nine in (8, 17, 26))
-    )
+    """Closed, won on an 8, holding three or more of some 9. One expression, as
+    _kanchan_possible (mask3 for the counts: ``tile_counts[t] >= 3`` is its bit t)."""
+    return w.is_closed and w.win_tile < 27 and w.win_tile % 9 == 7 and w.mask3 & _NINES_BITS != 0
 
 
 @implements(
