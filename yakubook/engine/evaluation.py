@@ -635,20 +635,37 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     rs = ruleset if ruleset is not None else default_ruleset()
     readings: list[tuple[Interpretation, list[Award]]] = []
     result = _evaluate(win, rs, readings)
-    if len(readings) == 1 and not score:
+    if result is not None and len(readings) == 1 and not score:
         return result
+    missing = _hand_parts(rs).missing
     try:
         interp, awards, build = paying_reading(win, readings, rs.scoring, score)
         worth = build() if build is not None else None  # built only when asked for
     except InputError:
         if score:
             raise
-        return result  # a hand the table's scoring refuses (more red fives than its set)
-    if interp is result.interpretation and awards is readings[0][1] and len(readings) == 1:
+        # a hand the table's scoring refuses (more red fives than its set): the reading
+        # whose local yaku rank highest
+        return result if result is not None else _local_best(win, readings, missing)
+    if result is not None and interp is result.interpretation and len(readings) == 1:
         total = result.total  # the one reading's: its awards were summed by _evaluate
     else:
         total = sum(rank(a.value) for a in awards)
-    return _new_result(win, tuple(awards), interp, total, result.not_implemented, worth)
+    return _new_result(win, tuple(awards), interp, total, missing, worth)
+
+
+def _local_best(
+    win: Win, readings: list[tuple[Interpretation, list[Award]]], missing: tuple[str, ...]
+) -> Result:
+    """The reading whose local yaku rank highest (the first of equals) as the Result."""
+    best: tuple[float, Interpretation, list[Award]] | None = None
+    for interp, awards in readings:
+        total = sum(rank(a.value) for a in awards) if awards else 0
+        if best is None or total > best[0]:
+            best = (total, interp, awards)
+    assert best is not None
+    total, interp, awards = best
+    return _new_result(win, tuple(awards), interp, total, missing, None)
 
 
 def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
@@ -669,8 +686,11 @@ def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
 
 
 def _evaluate(
-    win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]] | None
-) -> Result:
+    win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]]
+) -> Result | None:
+    """Every reading of the hand with its awards, appended to ``readings``; the Result when
+    that decides it (one reading, or a hand where a body asks for the other yaku: its
+    readings ranked by their local yaku), else None: ``paying_reading`` chooses."""
     parts = _hand_parts(rs)
     missing = parts.missing
     adjust = parts.adjust
@@ -685,7 +705,6 @@ def _evaluate(
         raise InputError(f"{format_tiles(win.concealed)}: not a complete hand in any known shape")
     if parts.asking_checks and not parts.asking_checks.isdisjoint(map(id, live)):
         return _evaluate_asking(win, rs, live, interps, parts.asking, missing, readings)
-    best: tuple[float, Interpretation, list[Award]] | None = None
     reuse: list[bool] | None = None  # per live entry: blocks_only, once a hand needs it
     raw: list[Award | None] = []
     last: Interpretation | None = None
@@ -719,16 +738,11 @@ def _evaluate(
                 awards = [a for a in awards if a.id not in drop]
         if awards and interp.kind in SHAPE_USERS:  # only a local shape can be unread
             awards = complete_only(interp, awards)
-        if readings is not None:
-            readings.append((interp, awards))
-        total = sum(rank(a.value) for a in awards) if awards else 0
+        readings.append((interp, awards))
         if len(interps) == 1:
+            total = sum(rank(a.value) for a in awards) if awards else 0
             return _new_result(win, tuple(awards), interp, total, missing, None)
-        if best is None or total > best[0]:
-            best = (total, interp, awards)
-    assert best is not None
-    total, interp, awards = best
-    return _new_result(win, tuple(awards), interp, total, missing, None)
+    return None
 
 
 def _unread(interp: Interpretation, awards: Iterable[Award]) -> bool:

@@ -1452,20 +1452,24 @@ def paying_reading(
     if len(readings) == 1:  # most hands: nothing to compare it with
         interp, awards = readings[0]
         return interp, awards, appraise(win, interp, awards, scoring)[1]
-    best: tuple[tuple, Interpretation, list[Award], Callable[[], Score] | None] | None = None
+    best: tuple[tuple, float, Interpretation, list[Award], Callable[[], Score] | None] | None
+    best = None
     for interp, awards in readings:
         if score:
             paying, build = appraise(win, interp, awards, scoring)
         else:
             paying, build = appraise_key(win, interp, awards, scoring), None
+        # A reading that wins beats one that does not; between equals, the local yaku rank
+        # (summed only for a reading that is not already behind).
+        key = (True, *paying) if paying[0] else (False,)
+        if best is not None and key < best[0]:
+            continue
         local = sum(rank(a.value) for a in awards) if awards else 0
-        # A reading that wins beats one that does not; between equals, the local yaku rank.
-        key = (True, *paying, local) if paying[0] else (False, local)
-        if best is None or key > best[0]:
-            best = (key, interp, awards, build)
+        if best is None or key > best[0] or local > best[1]:
+            best = (key, local, interp, awards, build)
     if best is None:
         raise InputError("no reading of the hand to score")
-    return best[1], best[2], best[3]
+    return best[2], best[3], best[4]
 
 
 def best_score(
