@@ -689,8 +689,8 @@ def _evaluate(
     win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]]
 ) -> Result | None:
     """Every reading of the hand with its awards, appended to ``readings``; the Result when
-    that decides it (one reading, or a hand where a body asks for the other yaku: its
-    readings ranked by their local yaku), else None: ``paying_reading`` chooses."""
+    there is one reading, else None: ``paying_reading`` chooses (or, when the table refuses
+    the score, ``_local_best``)."""
     parts = _hand_parts(rs)
     missing = parts.missing
     adjust = parts.adjust
@@ -881,12 +881,13 @@ def _evaluate_asking(
     interps: list[Interpretation],
     asking: frozenset,
     missing: tuple[str, ...],
-    scored: list[tuple[Interpretation, list[Award]]] | None = None,
-) -> Result:
+    scored: list[tuple[Interpretation, list[Award]]],
+) -> Result | None:
     """``evaluate`` for a hand where a body asks for the other yaku (yakubook.engine.winning):
     every reading's other bodies first, then the asking ones, each seeing every other award
     that holds without it (``_AskingReadings``), in the order ``live`` gives (a report's
-    order does not depend on which bodies ask)."""
+    order does not depend on which bodies ask). As ``_evaluate``: each reading's awards
+    appended to ``scored``, the Result when there is one reading, else None."""
     adjust = _adjustments(rs)
     asked = [(i, fn, opts) for i, (fn, opts) in enumerate(live) if fn in asking]
     readings: list[tuple[HandView, list[Award | None]]] = []
@@ -900,14 +901,10 @@ def _evaluate_asking(
             slots.append(a)
         readings.append((view, slots))
     judged = _AskingReadings(rs, readings, asked)
-    best: tuple[float, Interpretation, list[Award]] | None = None
     for r, (view, _) in enumerate(readings):
-        awards = complete_only(view.interp, judged.final(r))
-        if scored is not None:
-            scored.append((view.interp, awards))
+        scored.append((view.interp, complete_only(view.interp, judged.final(r))))
+    if len(scored) == 1:
+        interp, awards = scored[0]
         total = sum(rank(a.value) for a in awards)
-        if best is None or total > best[0]:
-            best = (total, view.interp, awards)
-    assert best is not None
-    total, interp, awards = best
-    return _new_result(win, tuple(awards), interp, total, missing, None)
+        return _new_result(win, tuple(awards), interp, total, missing, None)
+    return None
