@@ -647,10 +647,10 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
         # a hand the table's scoring refuses (more red fives than its set): the reading
         # whose local yaku rank highest
         return result if result is not None else _local_best(win, readings, missing)
-    if result is not None and interp is result.interpretation and len(readings) == 1:
-        total = result.total  # the one reading's: its awards were summed by _evaluate
-    else:
-        total = sum(rank(a.value) for a in awards)
+    if result is not None:  # the one reading, its Result just made: the score is set on it
+        result.__dict__["score"] = worth  # before the Result is handed out (_new_result)
+        return result
+    total = sum(rank(a.value) for a in awards)
     return _new_result(win, tuple(awards), interp, total, missing, worth)
 
 

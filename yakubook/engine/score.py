@@ -345,28 +345,13 @@ def blocks_fu(
     seat_wind: int,
     round_wind: int,
 ) -> int:
-    """The fu of a standard reading's wait, pair and sets (before base, tsumo and rounding)."""
-    return _blocks_pass(blocks, wait, win_block, tsumo, seat_wind, round_wind)[0]
-
-
-def _blocks_pass(
-    blocks: tuple[Block, ...],
-    wait: str,
-    win_block: int,
-    tsumo: bool,
-    seat_wind: int,
-    round_wind: int,
-) -> tuple[int, int, bool]:
-    """In one pass over a standard reading's blocks: ``blocks_fu``, the honor triplets and
-    quads in block order (``reading_facts_py``'s honor sets) and whether a block is open."""
+    """The fu of a standard reading's wait, pair and sets (before base, tsumo and rounding),
+    as the rules state them; ``reading_facts_py`` counts the same in its one pass (tests
+    hold the two equal)."""
     fu = 2 if wait in ("kanchan", "penchan", "tanki") else 0
-    honor_sets = 0
-    open_block = False
     for i, b in enumerate(blocks):
-        if b.open:
-            open_block = True
         kind = b.kind
-        if kind == "sequence":  # most blocks: no fu
+        if kind == "sequence":  # no fu
             continue
         t = b.tile
         if kind == "pair":
@@ -378,10 +363,8 @@ def _blocks_pass(
                 value *= 4
             if t >= 27 or t % 9 in (0, 8):
                 value *= 2
-                if t >= 27:
-                    honor_sets = honor_sets * 8 + t - 26
             fu += value
-    return fu, honor_sets, open_block
+    return fu
 
 
 def _rounded_fu(win: Win, set_fu: int, open_block: bool) -> tuple[int, int]:
@@ -678,97 +661,20 @@ def set_yaku_py(
     seat_wind: int,
     round_wind: int,
 ) -> int | None:
-    """The set yaku of a standard reading's blocks as bits (``SET_YAKU``'s order), read in
-    one pass (``yakubook.engine.standard`` states each yaku; this reads the same facts), or
-    None for a block no standard reading has. The reference of the C ``set_yaku``."""
-    starts: list[int] = []  # sequence starts
-    triplets: list[int] = []  # triplet and quad tiles
-    quads = 0
-    dragon_sets = dragon_pairs = wind_sets = wind_pairs = 0
-    outside = True  # every block of numbers holds a terminal (chanta, junchan)
-    honors = False
-    pinfu_blocks = True  # every set a sequence and the pair no yakuhai
-    for b in blocks:
-        kind, t = b.kind, b.tile
-        if kind == "sequence":
-            starts.append(t)
-            if t % 9 not in (0, 6):
-                outside = False
-            continue
-        if kind == "pair":
-            if t >= 31:
-                dragon_pairs += 1
-                pinfu_blocks = False
-            elif t >= 27:
-                wind_pairs += 1
-                if t in (seat_wind, round_wind):
-                    pinfu_blocks = False
-        elif kind == "triplet" or kind == "quad":
-            triplets.append(t)
-            pinfu_blocks = False
-            if kind == "quad":
-                quads += 1
-            if t >= 31:
-                dragon_sets += 1
-            elif t >= 27:
-                wind_sets += 1
-        else:
-            return None
-        if t >= 27:
-            honors = True
-        elif t % 9 not in (0, 8):
-            outside = False
-    bits = 0
-    if pinfu_blocks and closed and wait == "ryanmen":
-        bits |= 1 << 0
-    if closed and len(starts) >= 2 and len(set(starts)) < len(starts):
-        peikou = sum(starts.count(s) // 2 for s in set(starts))
-        if peikou == 1:
-            bits |= 1 << 1
-        elif peikou >= 2:
-            bits |= 1 << 2
-    # Set tests, not generators: this runs on every standard reading the pure engine scores.
-    if len(starts) >= 3:
-        start_set = set(starts)
-        if _ITTSUU[0] <= start_set or _ITTSUU[1] <= start_set or _ITTSUU[2] <= start_set:
-            bits |= 1 << 3
-        for n in start_set:  # the man run of a sanshoku: a start 0..6 with its pin and sou
-            if 0 <= n < 7 and n + 9 in start_set and n + 18 in start_set:
-                bits |= 1 << 4
-                break
-    if len(triplets) >= 3:
-        trip_set = set(triplets)
-        for n in trip_set:  # the man triplet of a sanshoku doukou, with its pin and sou
-            if 0 <= n < 9 and n + 9 in trip_set and n + 18 in trip_set:
-                bits |= 1 << 5
-                break
-        if len(triplets) == 4:
-            bits |= 1 << 6
-    if concealed_triplets == 3:
-        bits |= 1 << 7
-    if quads == 3:
-        bits |= 1 << 8
-    if starts and outside:
-        bits |= 1 << 9 if honors else 1 << 10
-    if dragon_sets == 2 and dragon_pairs == 1:
-        bits |= 1 << 11
-    if concealed_triplets == 4:
-        bits |= 1 << 12
-        if wait == "tanki":
-            bits |= 1 << 13
-    if dragon_sets == 3:
-        bits |= 1 << 14
-    if wind_sets == 3 and wind_pairs == 1:
-        bits |= 1 << 15
-    if wind_sets == 4:
-        bits |= 1 << 16
-    if quads == 4:
-        bits |= 1 << 17
-    return bits
+    """The set yaku of a standard reading's blocks as bits (``SET_YAKU``'s order), or None
+    for a block no standard reading has: ``reading_facts_py``'s first answer (the fu it
+    also counts read the winning block and tsumo, which no set yaku does). The reference
+    of the C ``set_yaku``."""
+    facts = reading_facts_py(
+        blocks, wait, -1, concealed_triplets, closed, True, seat_wind, round_wind
+    )
+    return None if facts is None else facts[0]
 
 
-# The three runs of a pure straight (ittsuu), as sequence starts, one per suit.
-_ITTSUU = tuple(frozenset({base, base + 3, base + 6}) for base in (0, 9, 18))
+# The three runs of a pure straight (ittsuu) as masks of sequence starts, one per suit.
+_ITTSUU_MAN, _ITTSUU_PIN, _ITTSUU_SOU = (0b1001001 << base for base in (0, 9, 18))
+# Sequence starts that hold no terminal (2 to 6 of a suit: the run 2-3-4 … 6-7-8).
+_INNER_STARTS = sum(0b111110 << base for base in (0, 9, 18))
 
 # The engine's hook (yakubook/engine/_accel.py): the C set_yaku, or set_yaku_py.
 set_yaku = set_yaku_py
@@ -788,15 +694,112 @@ def reading_facts_py(
     seat_wind: int,
     round_wind: int,
 ) -> Facts | None:
-    """What scoring reads of a standard reading's blocks, in one call: its set yaku
-    (``set_yaku_py``'s bits), its honor triplets and quads in block order (each tile as
+    """What scoring reads of a standard reading's blocks, in one pass over them: its set
+    yaku as bits (``SET_YAKU``'s order; ``yakubook.engine.standard`` states each yaku,
+    this reads the same facts), its honor triplets and quads in block order (each tile as
     ``tile - 26``, a base-8 digit, the first block's the highest: yakuhai), the fu of its
-    wait and blocks (``blocks_fu``) and whether a block is open. None when
-    ``set_yaku_py`` declines. The reference of the C ``reading_facts``."""
-    bits = set_yaku_py(blocks, wait, concealed_triplets, closed, seat_wind, round_wind)
-    if bits is None:
-        return None
-    fu, honor_sets, open_block = _blocks_pass(blocks, wait, win_block, tsumo, seat_wind, round_wind)
+    wait and blocks (``blocks_fu``) and whether a block is open. None for a block no
+    standard reading has. The reference of the C ``reading_facts``.
+
+    The sets are kept as tile masks (bit ``t`` for a sequence starting on ``t``, for a
+    triplet or quad of ``t``), so each yaku that compares sets is a mask test: this runs
+    on every standard reading the pure engine scores."""
+    starts = odd_starts = peikou = 0  # sequence starts; those seen an odd number of times
+    sets = others = 0  # triplet and quad tiles; pair, triplet and quad tiles
+    n_starts = n_sets = quads = 0
+    dragon_sets = dragon_pairs = wind_sets = wind_pairs = 0
+    pinfu_blocks = True  # every set a sequence and the pair no yakuhai
+    fu = 2 if wait == "kanchan" or wait == "penchan" or wait == "tanki" else 0
+    honor_sets = 0
+    open_block = False
+    i = -1
+    for kind, t, opened, _ in blocks:
+        i += 1
+        if opened:
+            open_block = True
+        bit = 1 << t
+        if kind == "sequence":  # most blocks: no fu
+            if odd_starts & bit:
+                peikou += 1
+            odd_starts ^= bit
+            starts |= bit
+            n_starts += 1
+            continue
+        others |= bit
+        if kind == "pair":
+            if t >= 27:
+                if t >= 31:
+                    dragon_pairs += 1
+                    pinfu_blocks = False
+                    fu += 2
+                else:
+                    wind_pairs += 1
+                if t == seat_wind:
+                    pinfu_blocks = False
+                    fu += 2
+                if t == round_wind:
+                    pinfu_blocks = False
+                    fu += 2
+            continue
+        if kind == "triplet":
+            value = 2
+        elif kind == "quad":
+            value = 8
+            quads += 1
+        else:
+            return None
+        sets |= bit
+        n_sets += 1
+        pinfu_blocks = False
+        if not opened and (tsumo or i != win_block):
+            value *= 2  # a concealed set
+        if t >= 27:
+            value *= 2
+            honor_sets = honor_sets * 8 + t - 26
+            if t >= 31:
+                dragon_sets += 1
+            else:
+                wind_sets += 1
+        elif bit & TERMINAL_MASK:
+            value *= 2
+        fu += value
+    bits = 0
+    if pinfu_blocks and closed and wait == "ryanmen":
+        bits |= 1 << 0
+    if closed and peikou:
+        bits |= 1 << 1 if peikou == 1 else 1 << 2
+    if n_starts >= 3:
+        if starts & _ITTSUU_MAN == _ITTSUU_MAN or starts & _ITTSUU_PIN == _ITTSUU_PIN or (
+            starts & _ITTSUU_SOU == _ITTSUU_SOU
+        ):
+            bits |= 1 << 3
+        if starts & starts >> 9 & starts >> 18 & 0x7F:
+            bits |= 1 << 4
+    if n_sets >= 3:
+        if sets & sets >> 9 & sets >> 18 & 0x1FF:
+            bits |= 1 << 5
+        if n_sets == 4:
+            bits |= 1 << 6
+    if concealed_triplets == 3:
+        bits |= 1 << 7
+    if quads == 3:
+        bits |= 1 << 8
+    if n_starts and not starts & _INNER_STARTS and not others & ~YAOCHUU_MASK:
+        bits |= 1 << 9 if others & HONOR_MASK else 1 << 10
+    if dragon_sets == 2 and dragon_pairs == 1:
+        bits |= 1 << 11
+    if concealed_triplets == 4:
+        bits |= 1 << 12
+        if wait == "tanki":
+            bits |= 1 << 13
+    if dragon_sets == 3:
+        bits |= 1 << 14
+    if wind_sets == 3 and wind_pairs == 1:
+        bits |= 1 << 15
+    if wind_sets == 4:
+        bits |= 1 << 16
+    if quads == 4:
+        bits |= 1 << 17
     return bits, honor_sets, fu, open_block
 
 
@@ -1253,6 +1256,11 @@ def _appraise(
         shape = _seven_pairs_counted(win, interp, scoring)
     else:
         shape = None
+    if shape is not None and not awards:
+        # No local yaku (most readings scored): the two kept counts are the whole count.
+        situation = _situation_counted(win)
+        if not (shape[1] or situation[1]):
+            return _appraise_counted(win, interp, scoring, shape, situation, fu, raw_fu)
     t = _plain_tally(win, awards, scoring, shape) if shape is not None else None
     if t is None:
         t = _tally(win, interp, awards, scoring)
@@ -1276,7 +1284,9 @@ def _appraise(
             "",
         )
     if t.han < win.min_han and not t.floor:
-        return (False, 0, False, t.han, fu, raw_fu), partial(_build_short, win, interp, t, fu)
+        return (False, 0, False, t.han, fu, raw_fu), partial(
+            _build_short, win, interp, t.han, (t.counted,), tuple(t.not_counted), fu
+        )
     dora_han, dora_counted = _dora_worth(win, scoring)
     han = t.han + dora_han
     base, limit = base_points(han, fu, scoring)
@@ -1286,7 +1296,50 @@ def _appraise(
         reason = f"{t.floor_by} sets the hand to {t.floor}; the other han do not add onto it"
 
     return (True, _total(win, base), False, han, fu, raw_fu), partial(
-        _build_winning, win, interp, t, dora_counted, han, fu, limit, base, reason
+        _build_winning,
+        win,
+        interp,
+        (t.counted, dora_counted),
+        tuple(t.not_counted),
+        han,
+        fu,
+        limit,
+        base,
+        reason,
+    )
+
+
+def _appraise_counted(
+    win: Win,
+    interp: Interpretation,
+    scoring: Scoring,
+    shape: Counted,
+    situation: Counted,
+    fu: int,
+    raw_fu: int,
+) -> tuple[PayingKey, Callable[[], Score]]:
+    """``_appraise``'s end for a reading with no local yaku and no yakuman: its count is
+    the reading's kept standard count and the hand's situation count added up (what
+    ``_plain_tally`` would make of them, without a ``_Tally``)."""
+    han = shape[0] + situation[0]
+    if han < win.min_han:
+        return (False, 0, False, han, fu, raw_fu), partial(
+            _build_short, win, interp, han, (shape[2], situation[2]), (), fu
+        )
+    dora_han, dora_counted = _dora_worth(win, scoring)
+    han += dora_han
+    base, limit = base_points(han, fu, scoring)
+    return (True, _total(win, base), False, han, fu, raw_fu), partial(
+        _build_winning,
+        win,
+        interp,
+        (shape[2], situation[2], dora_counted),
+        (),
+        han,
+        fu,
+        limit,
+        base,
+        "",
     )
 
 
@@ -1297,36 +1350,35 @@ def _appraise(
 _FAST_APPRAISE: Callable[..., tuple[PayingKey, Callable[[], Score]] | None] | None = None
 
 
-def _build_short(win: Win, interp: Interpretation, t: _Tally, fu: int) -> Score:
-    """The Score of a reading without yakuman that has too few han of yaku to win."""
-    why = "no yaku" if t.han == 0 else f"{t.han} han of yaku, the table needs {win.min_han}"
+def _build_short(
+    win: Win,
+    interp: Interpretation,
+    han: int,
+    counted: tuple[Sequence[tuple[str, str]], ...],
+    not_counted: tuple[tuple[str, str], ...],
+    fu: int,
+) -> Score:
+    """The Score of a reading without yakuman that has too few han of yaku to win; its
+    counted entries are ``counted``'s parts joined."""
+    why = "no yaku" if han == 0 else f"{han} han of yaku, the table needs {win.min_han}"
     return _new_score(
-        False,
-        t.han,
-        fu,
-        0,
-        "",
-        0,
-        Payment(),
-        tuple(t.counted),
-        interp,
-        tuple(t.not_counted),
-        why,
+        False, han, fu, 0, "", 0, Payment(), _joined(counted), interp, not_counted, why
     )
 
 
 def _build_winning(
     win: Win,
     interp: Interpretation,
-    t: _Tally,
-    dora_counted: tuple[tuple[str, str], ...],
+    counted: tuple[Sequence[tuple[str, str]], ...],
+    not_counted: tuple[tuple[str, str], ...],
     han: int,
     fu: int,
     limit: str,
     base: int,
     reason: str,
 ) -> Score:
-    """The Score of a winning reading without yakuman, as ``appraise`` counted it."""
+    """The Score of a winning reading without yakuman, as ``appraise`` counted it; its
+    counted entries are ``counted``'s parts joined."""
     return _new_score(
         True,
         han,
@@ -1335,11 +1387,17 @@ def _build_winning(
         limit,
         base,
         payment(win, base, win.riichi_sticks),
-        (*t.counted, *dora_counted),
+        _joined(counted),
         interp,
-        tuple(t.not_counted),
+        not_counted,
         reason,
     )
+
+
+def _joined(parts: tuple[Sequence[tuple[str, str]], ...]) -> tuple[tuple[str, str], ...]:
+    """The counted entries of a Score, its parts in order: joined only for the reading
+    that is kept (a builder's work, not the appraisal's)."""
+    return tuple([entry for part in parts for entry in part])
 
 
 def _total(win: Win, base: int) -> int:
@@ -1398,6 +1456,8 @@ def _dora(win: Win, scoring: Scoring) -> list[tuple[str, int]]:
 def _dora_worth(win: Win, scoring: Scoring) -> tuple[int, tuple[tuple[str, str], ...]]:
     """(han, counted entries) of ``_dora``, kept for the last hand and scoring asked about
     (every reading of a hand asks the same); ``_dora``'s InputError is raised every time."""
+    if not (win.dora or win.ura or win.total_red or win.flowers):
+        return 0, ()  # nothing to count (and no red five to be over the set's)
     seen_win, seen_scoring, answer = _DORA_KEPT[0]
     if seen_win is win and seen_scoring is scoring:
         return answer
