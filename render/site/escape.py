@@ -14,6 +14,7 @@ becomes a numeric character reference, so `<script>`, `javascript:` links, `{{ }
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -110,6 +111,25 @@ def yaml_str(text: str) -> Markup:
     return Markup(json.dumps(title_text(text), ensure_ascii=False))
 
 
+# A catalog ID in running text (3-02-03-07-01): digits joined by hyphens.
+_ID_IN_TEXT = re.compile(r"\d+(?:-\d+)+")
+
+
+def ids_whole(text: Any) -> Markup:
+    """``esc(text)`` with each catalog ID in it kept on one line (``yb-nowrap``): a
+    browser may break a line after any hyphen, and a narrow column of notes did
+    (3- / 02-03-07-01)."""
+    text = str(text)
+    out = []
+    at = 0
+    for m in _ID_IN_TEXT.finditer(text):
+        out.append(esc(text[at : m.start()]))
+        out.append(Markup('<span class="yb-nowrap">%s</span>') % esc(m.group()))
+        at = m.end()
+    out.append(esc(text[at:]))
+    return Markup("").join(out)
+
+
 def id_str(text: str) -> Markup:
     """A catalog ID (digits and hyphens, checked when the model is built) for anchors."""
     return esc(text)
@@ -145,5 +165,6 @@ def environment(templates: Any) -> jinja2.Environment:
     )
     env.filters["yaml_str"] = yaml_str
     env.filters["esc"] = esc
+    env.filters["ids_whole"] = ids_whole
     env.filters["attr"] = attr
     return env
