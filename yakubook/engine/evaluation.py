@@ -634,10 +634,11 @@ def evaluate(win: Win, ruleset: Ruleset | None = None, score: bool = False) -> R
     """
     rs = ruleset if ruleset is not None else default_ruleset()
     readings: list[tuple[Interpretation, list[Award]]] = []
-    result = _evaluate(win, rs, readings)
+    parts = _hand_parts(rs)
+    result = _evaluate(win, rs, readings, parts)
     if result is not None and len(readings) == 1 and not score:
         return result
-    missing = _hand_parts(rs).missing
+    missing = parts.missing
     try:
         interp, awards, build = paying_reading(win, readings, rs.scoring, score)
         worth = build() if build is not None else None  # built only when asked for
@@ -686,12 +687,16 @@ def score(win: Win, ruleset: Ruleset | None = None) -> Score | None:
 
 
 def _evaluate(
-    win: Win, rs: Ruleset, readings: list[tuple[Interpretation, list[Award]]]
+    win: Win,
+    rs: Ruleset,
+    readings: list[tuple[Interpretation, list[Award]]],
+    parts: _HandParts | None = None,
 ) -> Result | None:
     """Every reading of the hand with its awards, appended to ``readings``; the Result when
     there is one reading, else None: ``paying_reading`` chooses (or, when the table refuses
-    the score, ``_local_best``)."""
-    parts = _hand_parts(rs)
+    the score, ``_local_best``). ``parts``: ``_hand_parts(rs)``, when the caller has it."""
+    if parts is None:
+        parts = _hand_parts(rs)
     missing = parts.missing
     adjust = parts.adjust
     live = parts.select(win)
