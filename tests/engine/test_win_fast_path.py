@@ -14,7 +14,7 @@ from engine_hands import random_win
 
 from yakubook.engine import tiles as tiles_module
 from yakubook.engine import win as win_module
-from yakubook.engine.tiles import _parse_tiles_slowly, parse_tiles
+from yakubook.engine.tiles import _parse_tiles_slowly, parse_tiles, plain_tiles
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
 
@@ -111,6 +111,29 @@ def test_plain_notation_parses_like_the_character_loop() -> None:
         per_tile = "".join(d + g[-1] for g in groups for d in g[:-1])
         for t in (text, per_tile):
             assert _outcome(parse_tiles, t) == _outcome(_parse_tiles_slowly, t), t
+
+
+def test_one_letter_per_tile_parses_like_the_character_loop() -> None:
+    """plain_tiles reads ``1m2m…`` by translating its bytes: every near miss (a character
+    out of place or of another kind, ``0z``, ``8z``, a digit that is not ASCII) is read as
+    the character loop reads it, or declined to it."""
+    rng = random.Random(40)
+    for _ in range(30_000):
+        text = "".join(
+            rng.choice("0123456789") + rng.choice("mpsz") for _ in range(rng.randint(1, 8))
+        )
+        if rng.random() < 0.5:
+            i = rng.randrange(len(text))
+            text = text[:i] + rng.choice("0123456789mpszZ ５x") + text[i + 1 :]
+        tiles = plain_tiles(text)
+        try:
+            slow = _parse_tiles_slowly(text).tiles
+        except InputError:
+            assert tiles is None, text
+            continue
+        assert tiles is None or tiles == slow, text
+    for text in ("1m0z", "0z", "8z1m", "1m9z", "1m2", "1mm", "５m", "1m\n"):
+        assert plain_tiles(text) is None
 
 
 @pytest.mark.parametrize("tiles", [(0, 1, 34), (-1, 2), (True, 3), (1.0, 2), ("1m",)])
