@@ -174,3 +174,30 @@ def test_a_red_five_needs_a_five_in_the_concealed_tiles(hand: str, fives: int) -
         InputError, match=rf"^{fives + 1} red fives but the concealed tiles hold {fives} five"
     ):
         Win.make(hand, "1z", red=fives + 1)
+
+
+def _held_facts_tile_by_tile(counts: list[int]) -> tuple[int, int, int, int, int] | None:
+    """_init's facts of the tiles held as it computed them before _HELD packed them."""
+    mask = mask2 = mask3 = total = 0
+    for t, n in enumerate(counts):
+        if n > 4:
+            return None
+        if n:
+            mask |= 1 << t
+            total += (t % 9 + 1) * n if t < 27 else 0
+        if n >= 2:
+            mask2 |= 1 << t
+        if n >= 3:
+            mask3 |= 1 << t
+    suits = sum(any(counts[9 * s : 9 * s + 9]) for s in range(3))
+    return mask, mask2, mask3, total, suits
+
+
+def test_held_facts_agree_with_a_tile_by_tile_count() -> None:
+    rng = random.Random(41)
+    for _ in range(5000):
+        counts = [0] * 34
+        for _ in range(rng.randint(0, 40)):
+            counts[rng.randrange(34)] += 1
+        present = {t for t, n in enumerate(counts) if n}
+        assert win_module._held_facts(counts, present) == _held_facts_tile_by_tile(counts)

@@ -318,31 +318,14 @@ def _init(
     for t in concealed:
         counts[t] += 1
     concealed_counts = tuple(counts)
-    quads = 0
     closed = state["called_pairs"] == 0
     present = set(concealed)
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-        present.update(m.tiles)
-        if m.kind != "ankan":
-            closed = False
-            if m.kind != "chi" and m.kind != "pon":
-                quads += 1
-        else:
-            quads += 1
-    mask = mask2 = mask3 = total = 0
-    for t in present:
-        n = counts[t]
-        if n > 4:
-            _too_many(counts)
-        bit = 1 << t
-        mask |= bit
-        total += _NUMBER_OF[t] * n
-        if n >= 2:
-            mask2 |= bit
-            if n >= 3:
-                mask3 |= bit
+    quads, melds_closed = _add_melds(counts, present, melds)
+    if not melds_closed:
+        closed = False
+    facts = _held_facts(counts, present)
+    if facts is None:
+        _too_many(counts)
     if not concealed_counts[win_tile]:
         raise InputError(
             f"winning tile {tile_name(win_tile)} is not among the concealed tiles "
@@ -353,15 +336,15 @@ def _init(
     state["melds"] = melds
     state["concealed_counts"] = concealed_counts
     state["tile_counts"] = tuple(counts)
-    state["tile_mask"] = mask
-    state["mask2"] = mask2
-    state["mask3"] = mask3
-    state["number_total"] = total
+    (
+        state["tile_mask"],
+        state["mask2"],
+        state["mask3"],
+        state["number_total"],
+        state["suit_count"],
+    ) = facts
     state["quads"] = quads
     state["is_closed"] = closed
-    state["suit_count"] = (
-        (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0)
-    )
     declarations = state["declarations"]
     if isinstance(declarations, (set, list, tuple)):
         try:
@@ -394,6 +377,64 @@ def _tile_tuple(value: object) -> tuple[int, ...]:
 _INTS = frozenset({int})
 # The number on each tile (honors: 0), for ``number_total``.
 _NUMBER_OF: tuple[int, ...] = tuple(t % 9 + 1 if t < 27 else 0 for t in range(NUM_TILES))
+
+
+def _add_melds(counts: list[int], present: set[int], melds: Sequence[Meld]) -> tuple[int, bool]:
+    """Count the melds' tiles into ``counts`` and ``present``; their quads, and whether
+    every meld keeps the hand closed (an ankan does)."""
+    quads = 0
+    closed = True
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+        present.update(m.tiles)
+        if m.kind != "ankan":
+            closed = False
+            if m.kind != "chi" and m.kind != "pon":
+                quads += 1
+        else:
+            quads += 1
+    return quads, closed
+
+
+def _held_facts(
+    counts: list[int], present: set[int]
+) -> tuple[int, int, int, int, int] | None:
+    """``tile_mask``, ``mask2``, ``mask3``, ``number_total`` and ``suit_count`` of the tiles
+    held (``counts`` of the tiles in ``present``), or None when a tile is held more than
+    four times. One addition per tile: ``_HELD`` packs the first four into one int."""
+    packed = 0
+    for t in present:
+        n = counts[t]
+        if n > 4:
+            return None
+        packed += _HELD[t][n]
+    mask = packed & _ALL_TILES
+    return (
+        mask,
+        packed >> _MASK2_AT & _ALL_TILES,
+        packed >> _MASK3_AT & _ALL_TILES,
+        packed >> _TOTAL_AT,
+        (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0),
+    )
+
+
+# What a tile held n times (0 to 4) adds to each fact of _held_facts, side by side in one
+# int: its bit in tile_mask (n >= 1), in mask2 (n >= 2) and in mask3 (n >= 3), and n times
+# its number toward number_total. Each mask field has 34 bits, so no sum carries into the
+# next field; the total is the top field.
+_ALL_TILES = (1 << NUM_TILES) - 1
+_MASK2_AT = NUM_TILES
+_MASK3_AT = 2 * NUM_TILES
+_TOTAL_AT = 3 * NUM_TILES
+_HELD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (n >= 1) << t | (n >= 2) << (_MASK2_AT + t) | (n >= 3) << (_MASK3_AT + t)
+        | _NUMBER_OF[t] * n << _TOTAL_AT
+        for n in range(5)
+    )
+    for t in range(NUM_TILES)
+)
 
 
 def _too_many(counts: list[int]) -> None:
