@@ -224,52 +224,12 @@ class Win:
     def from_json(cls, obj: Mapping[str, Any]) -> Win:
         """The JSON form documented in WIN_FORMAT.md. Unknown keys are an error."""
         if _FAST_FROM_JSON is not None:
-            # The C accelerator builds a plain, valid win; None sends it down this path.
+            # The C accelerator builds a plain, valid win; None sends it down the checked
+            # path.
             win = _FAST_FROM_JSON(cls, obj)
             if win is not None:
                 return win
-        if type(obj) is not dict and not isinstance(obj, Mapping):
-            raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
-        _check_json_shape(obj)
-        if not _JSON_KEY_SET.issuperset(obj):
-            for key in obj:
-                if key not in _JSON_KEY_SET:
-                    raise InputError(
-                        f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})"
-                    )
-        for key in ("hand", "win"):
-            if key not in obj:
-                raise InputError(f"win is missing the required key {key!r}")
-        parsed = parse_tiles(_json_str(obj, "hand"))
-        situation: dict[str, Any] = {"red": parsed.red}
-        win_tile = tile_from_str(_json_str(obj, "win"))
-        melds = obj.get("melds", [])
-        if not isinstance(melds, list):
-            raise InputError(
-                f"key 'melds' must be a list of strings like 'pon 777z', got {quote(melds)}"
-            )
-        meld_objs = tuple([parse_meld(m) for m in melds])
-        if "seat" in obj:
-            situation["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
-        if "round" in obj:
-            situation["round_wind"] = wind_from_str(_json_str(obj, "round"))
-        if "declarations" in obj:
-            decl = obj["declarations"]
-            if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
-                raise InputError(f"key 'declarations' must be a list of strings, got {quote(decl)}")
-            situation["declarations"] = frozenset(decl)
-        plain = [key for key in obj if key in _PLAIN_JSON_SET]
-        if plain:
-            if not all(_json_type_ok(key, obj[key]) for key in plain):
-                for key in _PLAIN_JSON_FIELDS:  # the first wrong key in field order
-                    if key in obj:
-                        _json_plain(key, obj[key])
-            for key in plain:
-                situation[key] = obj[key]
-        # parse_tiles gives tile ids in range, so sorting is all _tile_tuple would do.
-        win = object.__new__(cls)
-        _init(win, tuple(sorted(parsed.tiles)), win_tile, meld_objs, situation)
-        return win
+        return _from_json_checked(cls, obj)
 
     def to_json(self) -> dict[str, Any]:
         """Inverse of from_json; fields at their default are left out."""
@@ -290,6 +250,53 @@ class Win:
         if self.declarations:
             out["declarations"] = sorted(self.declarations)
         return out
+
+
+def _from_json_checked(cls: type[Win], obj: Mapping[str, Any]) -> Win:
+    """``Win.from_json`` checking everything: it builds any valid win, and it names the
+    first thing wrong with any other input (the errors of WIN_FORMAT.md)."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
+        raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
+    _check_json_shape(obj)
+    if not _JSON_KEY_SET.issuperset(obj):
+        for key in obj:
+            if key not in _JSON_KEY_SET:
+                raise InputError(
+                    f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})"
+                )
+    for key in ("hand", "win"):
+        if key not in obj:
+            raise InputError(f"win is missing the required key {key!r}")
+    parsed = parse_tiles(_json_str(obj, "hand"))
+    situation: dict[str, Any] = {"red": parsed.red}
+    win_tile = tile_from_str(_json_str(obj, "win"))
+    melds = obj.get("melds", [])
+    if not isinstance(melds, list):
+        raise InputError(
+            f"key 'melds' must be a list of strings like 'pon 777z', got {quote(melds)}"
+        )
+    meld_objs = tuple([parse_meld(m) for m in melds])
+    if "seat" in obj:
+        situation["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
+    if "round" in obj:
+        situation["round_wind"] = wind_from_str(_json_str(obj, "round"))
+    if "declarations" in obj:
+        decl = obj["declarations"]
+        if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
+            raise InputError(f"key 'declarations' must be a list of strings, got {quote(decl)}")
+        situation["declarations"] = frozenset(decl)
+    plain = [key for key in obj if key in _PLAIN_JSON_SET]
+    if plain:
+        if not all(_json_type_ok(key, obj[key]) for key in plain):
+            for key in _PLAIN_JSON_FIELDS:  # the first wrong key in field order
+                if key in obj:
+                    _json_plain(key, obj[key])
+        for key in plain:
+            situation[key] = obj[key]
+    # parse_tiles gives tile ids in range, so sorting is all _tile_tuple would do.
+    win = object.__new__(cls)
+    _init(win, tuple(sorted(parsed.tiles)), win_tile, meld_objs, situation)
+    return win
 
 
 # -- validation helpers ------------------------------------------------------------------
