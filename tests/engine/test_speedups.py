@@ -51,11 +51,15 @@ def test_version_and_json_say_which_engine_ran():
 
 
 def test_pure_switch_leaves_the_accelerator_unloaded():
-    code = "from yakubook.engine import _accel, win; print(_accel.ENGINE, win._FAST_FROM_JSON)"
+    # win.py's hook is then the Python engine's own fast path (_FAST_FROM_JSON_py), and the
+    # C module is never imported.
+    code = ("import sys; from yakubook.engine import _accel, win; "
+            "print(_accel.ENGINE, win._FAST_FROM_JSON.__name__, "
+            "'yakubook.engine._speedups' in sys.modules)")
     env = {**os.environ, "YAKUBOOK_PURE": "1"}
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
                          text=True, check=True).stdout
-    assert out.split() == ["python", "None"]
+    assert out.split() == ["python", "_from_plain_json", "False"]
 
 
 def _blocks(*spec: tuple[str, int]) -> tuple[Block, ...]:

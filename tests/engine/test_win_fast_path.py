@@ -14,7 +14,7 @@ from engine_hands import random_win
 
 from yakubook.engine import tiles as tiles_module
 from yakubook.engine import win as win_module
-from yakubook.engine.tiles import _parse_tiles_slowly, parse_tiles
+from yakubook.engine.tiles import _parse_tiles_slowly, parse_tiles, plain_tiles
 from yakubook.engine.win import Win
 from yakubook.errors import InputError
 
@@ -113,6 +113,29 @@ def test_plain_notation_parses_like_the_character_loop() -> None:
             assert _outcome(parse_tiles, t) == _outcome(_parse_tiles_slowly, t), t
 
 
+def test_one_letter_per_tile_parses_like_the_character_loop() -> None:
+    """plain_tiles reads ``1m2m…`` by translating its bytes: every near miss (a character
+    out of place or of another kind, ``0z``, ``8z``, a digit that is not ASCII) is read as
+    the character loop reads it, or declined to it."""
+    rng = random.Random(40)
+    for _ in range(30_000):
+        text = "".join(
+            rng.choice("0123456789") + rng.choice("mpsz") for _ in range(rng.randint(1, 8))
+        )
+        if rng.random() < 0.5:
+            i = rng.randrange(len(text))
+            text = text[:i] + rng.choice("0123456789mpszZ ５x") + text[i + 1 :]
+        tiles = plain_tiles(text)
+        try:
+            slow = _parse_tiles_slowly(text).tiles
+        except InputError:
+            assert tiles is None, text
+            continue
+        assert tiles is None or tiles == slow, text
+    for text in ("1m0z", "0z", "8z1m", "1m9z", "1m2", "1mm", "５m", "1m\n"):
+        assert plain_tiles(text) is None
+
+
 @pytest.mark.parametrize("tiles", [(0, 1, 34), (-1, 2), (True, 3), (1.0, 2), ("1m",)])
 def test_bad_tile_ids_are_refused_as_before(tiles: tuple) -> None:
     with pytest.raises(InputError, match="is not a tile id"):
@@ -151,3 +174,30 @@ def test_a_red_five_needs_a_five_in_the_concealed_tiles(hand: str, fives: int) -
         InputError, match=rf"^{fives + 1} red fives but the concealed tiles hold {fives} five"
     ):
         Win.make(hand, "1z", red=fives + 1)
+
+
+def _held_facts_tile_by_tile(counts: list[int]) -> tuple[int, int, int, int, int] | None:
+    """_init's facts of the tiles held as it computed them before _HELD packed them."""
+    mask = mask2 = mask3 = total = 0
+    for t, n in enumerate(counts):
+        if n > 4:
+            return None
+        if n:
+            mask |= 1 << t
+            total += (t % 9 + 1) * n if t < 27 else 0
+        if n >= 2:
+            mask2 |= 1 << t
+        if n >= 3:
+            mask3 |= 1 << t
+    suits = sum(any(counts[9 * s : 9 * s + 9]) for s in range(3))
+    return mask, mask2, mask3, total, suits
+
+
+def test_held_facts_agree_with_a_tile_by_tile_count() -> None:
+    rng = random.Random(41)
+    for _ in range(5000):
+        counts = [0] * 34
+        for _ in range(rng.randint(0, 40)):
+            counts[rng.randrange(34)] += 1
+        present = {t for t, n in enumerate(counts) if n}
+        assert win_module._held_facts(counts, present) == _held_facts_tile_by_tile(counts)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from operator import add
 
 from yakubook.bounded import quote
 from yakubook.errors import InputError
@@ -123,6 +124,16 @@ _DIGITS_OF: dict[str, dict[str, int]] = {
     letter: {d: t for (d, of), t in _TILE_OF_DIGIT.items() if of == letter} for letter in SUITS
 }
 _SINGLE_TILE = {f"{d}{letter}": t for (d, letter), t in _TILE_OF_DIGIT.items()}
+# Each byte as a digit (its place in a suit: 0 is the red five, the fifth) and as a suit
+# letter (the suit's first tile); any other byte adds _NOT_A_TILE.
+_NOT_A_TILE = 100
+_PLACE_OF_DIGIT = bytes(
+    (4 if b == ord("0") else b - ord("1")) if chr(b) in "0123456789" else _NOT_A_TILE
+    for b in range(256)
+)
+_FIRST_OF_LETTER = bytes(
+    9 * SUITS.index(chr(b)) if chr(b) in SUITS else _NOT_A_TILE for b in range(256)
+)
 # Text longer than any hand's notation takes the checked loop (kept short for the one
 # regular expression that checks the whole text first).
 _FAST_TEXT = 64
@@ -133,17 +144,43 @@ def parse_tiles(text: str) -> TileList:
 
     Whitespace may separate groups but not split a run of digits from its suit letter.
     """
-    if type(text) is str and len(text) <= _FAST_TEXT and _PLAIN_NOTATION.fullmatch(text):
-        letters = text[1::2]
-        if len(text) % 2 == 0 and letters.isalpha():
-            # Every tile with its own letter (1m2m3m…): pair the digits with the letters.
-            tiles = list(map(_SINGLE_TILE.__getitem__, map(str.__add__, text[::2], letters)))
-        else:
-            tiles = []
-            for digits, letter in _GROUP.findall(text):
-                tiles += map(_DIGITS_OF[letter].__getitem__, digits)
-        return TileList(tiles, text.count("0"))
+    if type(text) is str:
+        tiles = plain_tiles(text)
+        if tiles is not None:
+            return TileList(tiles, text.count("0"))
     return _parse_tiles_slowly(text)
+
+
+def plain_tiles(text: str) -> list[int] | None:
+    """The tiles of well-formed notation without whitespace (``_PLAIN_NOTATION``, at most
+    ``_FAST_TEXT`` characters) in the order written, or None for any other text, which
+    ``parse_tiles`` reads with the character loop (or refuses, naming the error). Its red
+    fives are ``text.count("0")``. ``text`` must be a str."""
+    if len(text) > _FAST_TEXT:
+        return None
+    # one letter per tile: a letter second (which grouped text seldom has) is worth a try
+    if len(text) % 2 == 0 and text and text[1] in SUITS and text.isascii() and "0z" not in text:
+        tiles = _one_letter_per_tile(text.encode())
+        if tiles is not None:
+            return tiles
+    if not _PLAIN_NOTATION.fullmatch(text):
+        return None
+    tiles = []
+    for digits, letter in _GROUP.findall(text):
+        tiles += map(_DIGITS_OF[letter].__getitem__, digits)
+    return tiles
+
+
+def _one_letter_per_tile(raw: bytes) -> list[int] | None:
+    """``1m2m3m…``, each digit followed by its suit letter (an even number of ASCII bytes
+    holding no ``0z``), or None. The digits translate to their place in a suit and the
+    letters to the suit's first tile, and each pair adds up to its tile, all in C loops; a
+    byte out of its place translates to ``_NOT_A_TILE``, so it shows as a sum of 34 or
+    more (``0z``, the one pair whose sum is a tile, is looked for by the caller)."""
+    tiles = list(
+        map(add, raw[::2].translate(_PLACE_OF_DIGIT), raw[1::2].translate(_FIRST_OF_LETTER))
+    )
+    return tiles if max(tiles) < NUM_TILES else None
 
 
 def _parse_tiles_slowly(text: str) -> TileList:

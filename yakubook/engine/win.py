@@ -2,11 +2,13 @@
 
 ``Win`` is validated once on construction, so every later stage (decomposition, the yaku
 predicates) may assume a well-formed hand and never has to raise. The module is split by
-concern: this file holds the type, its construction (``make``, ``from_json``, ``_init``)
-and the fast path that skips the full checks for a plain win (``_plain_situation``, and
-the C accelerator's ``_FAST_FROM_JSON`` hook); situation.py holds the game facts'
-vocabulary, bounds and consistency rules; win_json.py reads a win's JSON text under its
-size and shape caps. Their public names stay importable from here.
+concern: this file holds the type, its construction (``make``, ``from_json`` and its
+checked path ``_from_json_checked``, ``_init``) and the fast paths for a plain win
+(``_plain_situation``, which skips the full checks; the ``_FAST_FROM_JSON`` hook, which
+reads a plain win's JSON in one pass: the C accelerator's ``win_from_json``, or the Python
+engine's ``_from_plain_json``); situation.py holds the game facts' vocabulary, bounds and
+consistency rules; win_json.py reads a win's JSON text under its size and shape caps.
+Their public names stay importable from here.
 
 Adding a situation field: give it a default of type bool, int, str or None in ``Win``.
 Type checking (bool fields take bools, int fields ints) and the JSON form (key = field
@@ -40,12 +42,14 @@ from yakubook.engine.situation import (  # noqa: F401  (re-exported names)
     _check_int,
 )
 from yakubook.engine.tiles import (
+    _SINGLE_TILE,
     EAST,
     NUM_TILES,
     check_tile,
     format_tiles,
     is_wind,
     parse_tiles,
+    plain_tiles,
     tile_from_str,
     tile_name,
     wind_from_str,
@@ -224,52 +228,12 @@ class Win:
     def from_json(cls, obj: Mapping[str, Any]) -> Win:
         """The JSON form documented in WIN_FORMAT.md. Unknown keys are an error."""
         if _FAST_FROM_JSON is not None:
-            # The C accelerator builds a plain, valid win; None sends it down this path.
+            # The engine's fast path (the C accelerator's, or _from_plain_json) builds a
+            # plain, valid win; None sends it down the checked path.
             win = _FAST_FROM_JSON(cls, obj)
             if win is not None:
                 return win
-        if type(obj) is not dict and not isinstance(obj, Mapping):
-            raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
-        _check_json_shape(obj)
-        if not _JSON_KEY_SET.issuperset(obj):
-            for key in obj:
-                if key not in _JSON_KEY_SET:
-                    raise InputError(
-                        f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})"
-                    )
-        for key in ("hand", "win"):
-            if key not in obj:
-                raise InputError(f"win is missing the required key {key!r}")
-        parsed = parse_tiles(_json_str(obj, "hand"))
-        situation: dict[str, Any] = {"red": parsed.red}
-        win_tile = tile_from_str(_json_str(obj, "win"))
-        melds = obj.get("melds", [])
-        if not isinstance(melds, list):
-            raise InputError(
-                f"key 'melds' must be a list of strings like 'pon 777z', got {quote(melds)}"
-            )
-        meld_objs = tuple([parse_meld(m) for m in melds])
-        if "seat" in obj:
-            situation["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
-        if "round" in obj:
-            situation["round_wind"] = wind_from_str(_json_str(obj, "round"))
-        if "declarations" in obj:
-            decl = obj["declarations"]
-            if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
-                raise InputError(f"key 'declarations' must be a list of strings, got {quote(decl)}")
-            situation["declarations"] = frozenset(decl)
-        plain = [key for key in obj if key in _PLAIN_JSON_SET]
-        if plain:
-            if not all(_json_type_ok(key, obj[key]) for key in plain):
-                for key in _PLAIN_JSON_FIELDS:  # the first wrong key in field order
-                    if key in obj:
-                        _json_plain(key, obj[key])
-            for key in plain:
-                situation[key] = obj[key]
-        # parse_tiles gives tile ids in range, so sorting is all _tile_tuple would do.
-        win = object.__new__(cls)
-        _init(win, tuple(sorted(parsed.tiles)), win_tile, meld_objs, situation)
-        return win
+        return _from_json_checked(cls, obj)
 
     def to_json(self) -> dict[str, Any]:
         """Inverse of from_json; fields at their default are left out."""
@@ -290,6 +254,53 @@ class Win:
         if self.declarations:
             out["declarations"] = sorted(self.declarations)
         return out
+
+
+def _from_json_checked(cls: type[Win], obj: Mapping[str, Any]) -> Win:
+    """``Win.from_json`` checking everything: it builds any valid win, and it names the
+    first thing wrong with any other input (the errors of WIN_FORMAT.md)."""
+    if type(obj) is not dict and not isinstance(obj, Mapping):
+        raise InputError(f"a win must be a JSON object, got {type(obj).__name__}")
+    _check_json_shape(obj)
+    if not _JSON_KEY_SET.issuperset(obj):
+        for key in obj:
+            if key not in _JSON_KEY_SET:
+                raise InputError(
+                    f"unknown key {key!r} in win (known: {', '.join(JSON_KEYS)})"
+                )
+    for key in ("hand", "win"):
+        if key not in obj:
+            raise InputError(f"win is missing the required key {key!r}")
+    parsed = parse_tiles(_json_str(obj, "hand"))
+    situation: dict[str, Any] = {"red": parsed.red}
+    win_tile = tile_from_str(_json_str(obj, "win"))
+    melds = obj.get("melds", [])
+    if not isinstance(melds, list):
+        raise InputError(
+            f"key 'melds' must be a list of strings like 'pon 777z', got {quote(melds)}"
+        )
+    meld_objs = tuple([parse_meld(m) for m in melds])
+    if "seat" in obj:
+        situation["seat_wind"] = wind_from_str(_json_str(obj, "seat"))
+    if "round" in obj:
+        situation["round_wind"] = wind_from_str(_json_str(obj, "round"))
+    if "declarations" in obj:
+        decl = obj["declarations"]
+        if not isinstance(decl, list) or not all(isinstance(d, str) for d in decl):
+            raise InputError(f"key 'declarations' must be a list of strings, got {quote(decl)}")
+        situation["declarations"] = frozenset(decl)
+    plain = [key for key in obj if key in _PLAIN_JSON_SET]
+    if plain:
+        if not all(_json_type_ok(key, obj[key]) for key in plain):
+            for key in _PLAIN_JSON_FIELDS:  # the first wrong key in field order
+                if key in obj:
+                    _json_plain(key, obj[key])
+        for key in plain:
+            situation[key] = obj[key]
+    # parse_tiles gives tile ids in range, so sorting is all _tile_tuple would do.
+    win = object.__new__(cls)
+    _init(win, tuple(sorted(parsed.tiles)), win_tile, meld_objs, situation)
+    return win
 
 
 # -- validation helpers ------------------------------------------------------------------
@@ -318,31 +329,14 @@ def _init(
     for t in concealed:
         counts[t] += 1
     concealed_counts = tuple(counts)
-    quads = 0
     closed = state["called_pairs"] == 0
     present = set(concealed)
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-        present.update(m.tiles)
-        if m.kind != "ankan":
-            closed = False
-            if m.kind != "chi" and m.kind != "pon":
-                quads += 1
-        else:
-            quads += 1
-    mask = mask2 = mask3 = total = 0
-    for t in present:
-        n = counts[t]
-        if n > 4:
-            _too_many(counts)
-        bit = 1 << t
-        mask |= bit
-        total += _NUMBER_OF[t] * n
-        if n >= 2:
-            mask2 |= bit
-            if n >= 3:
-                mask3 |= bit
+    quads, melds_closed = _add_melds(counts, present, melds)
+    if not melds_closed:
+        closed = False
+    facts = _held_facts(counts, present)
+    if facts is None:
+        _too_many(counts)
     if not concealed_counts[win_tile]:
         raise InputError(
             f"winning tile {tile_name(win_tile)} is not among the concealed tiles "
@@ -353,15 +347,15 @@ def _init(
     state["melds"] = melds
     state["concealed_counts"] = concealed_counts
     state["tile_counts"] = tuple(counts)
-    state["tile_mask"] = mask
-    state["mask2"] = mask2
-    state["mask3"] = mask3
-    state["number_total"] = total
+    (
+        state["tile_mask"],
+        state["mask2"],
+        state["mask3"],
+        state["number_total"],
+        state["suit_count"],
+    ) = facts
     state["quads"] = quads
     state["is_closed"] = closed
-    state["suit_count"] = (
-        (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0)
-    )
     declarations = state["declarations"]
     if isinstance(declarations, (set, list, tuple)):
         try:
@@ -394,6 +388,64 @@ def _tile_tuple(value: object) -> tuple[int, ...]:
 _INTS = frozenset({int})
 # The number on each tile (honors: 0), for ``number_total``.
 _NUMBER_OF: tuple[int, ...] = tuple(t % 9 + 1 if t < 27 else 0 for t in range(NUM_TILES))
+
+
+def _add_melds(counts: list[int], present: set[int], melds: Sequence[Meld]) -> tuple[int, bool]:
+    """Count the melds' tiles into ``counts`` and ``present``; their quads, and whether
+    every meld keeps the hand closed (an ankan does)."""
+    quads = 0
+    closed = True
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+        present.update(m.tiles)
+        if m.kind != "ankan":
+            closed = False
+            if m.kind != "chi" and m.kind != "pon":
+                quads += 1
+        else:
+            quads += 1
+    return quads, closed
+
+
+def _held_facts(
+    counts: list[int], present: set[int]
+) -> tuple[int, int, int, int, int] | None:
+    """``tile_mask``, ``mask2``, ``mask3``, ``number_total`` and ``suit_count`` of the tiles
+    held (``counts`` of the tiles in ``present``), or None when a tile is held more than
+    four times. One addition per tile: ``_HELD`` packs the first four into one int."""
+    packed = 0
+    for t in present:
+        n = counts[t]
+        if n > 4:
+            return None
+        packed += _HELD[t][n]
+    mask = packed & _ALL_TILES
+    return (
+        mask,
+        packed >> _MASK2_AT & _ALL_TILES,
+        packed >> _MASK3_AT & _ALL_TILES,
+        packed >> _TOTAL_AT,
+        (mask & 0x1FF != 0) + (mask >> 9 & 0x1FF != 0) + (mask >> 18 & 0x1FF != 0),
+    )
+
+
+# What a tile held n times (0 to 4) adds to each fact of _held_facts, side by side in one
+# int: its bit in tile_mask (n >= 1), in mask2 (n >= 2) and in mask3 (n >= 3), and n times
+# its number toward number_total. Each mask field has 34 bits, so no sum carries into the
+# next field; the total is the top field.
+_ALL_TILES = (1 << NUM_TILES) - 1
+_MASK2_AT = NUM_TILES
+_MASK3_AT = 2 * NUM_TILES
+_TOTAL_AT = 3 * NUM_TILES
+_HELD: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (n >= 1) << t | (n >= 2) << (_MASK2_AT + t) | (n >= 3) << (_MASK3_AT + t)
+        | _NUMBER_OF[t] * n << _TOTAL_AT
+        for n in range(5)
+    )
+    for t in range(NUM_TILES)
+)
 
 
 def _too_many(counts: list[int]) -> None:
@@ -582,9 +634,142 @@ JSON_KEYS: tuple[str, ...] = (
 _JSON_KEY_SET = frozenset(JSON_KEYS)
 
 
-# The C accelerator's ``Win.from_json`` for plain wins when it runs (set by
-# yakubook/engine/_accel.py).
+# -- the Python engine's fast path for a plain win ---------------------------------------
+
+# The keys of a plain win: the hand, the winds, tsumo and the winner's riichi. Another key
+# (a game fact) sends the win down the checked path.
+_PLAIN_KEYS = frozenset({"hand", "win", "melds", "seat", "round", "tsumo", "riichi", "ippatsu"})
+# A seat or round written as wind_from_str reads it with no whitespace.
+_WIND_OF_TEXT: dict[str, int] = {
+    **{letter: EAST + i for i, letter in enumerate("ESWN")},
+    **{f"{i + 1}z": EAST + i for i in range(4)},
+}
+
+
+def _from_plain_json(cls: type[Win], obj: Mapping[str, Any]) -> Win | None:
+    """``Win.from_json`` of a plain win, or None: the Python engine's ``_FAST_FROM_JSON``,
+    as ``win_from_json`` is the C engine's. A plain win is a dict of ``_PLAIN_KEYS``
+    alone, each value of its JSON type, the winds written as letters or tiles, the hand
+    in plain notation, and a valid win. Anything else returns None, and ``from_json``
+    takes the checked path, which builds the win or raises the error: this path knows
+    when a win is plain, never why one is not (tests/engine/test_win_plain_json.py holds
+    the two paths equal). This function reads the keys; ``_plain_win`` the tiles."""
+    if type(obj) is not dict:
+        return None
+    for key in obj:  # the type first: hashing a key that is no str could run its code
+        if type(key) is not str or key not in _PLAIN_KEYS:
+            return None
+    get = obj.get
+    hand = get("hand")
+    win_text = get("win")
+    seat = get("seat", "E")
+    round_ = get("round", "E")
+    tsumo = get("tsumo", False)
+    riichi = get("riichi", "none")
+    ippatsu = get("ippatsu", False)
+    if not (
+        type(hand) is str
+        and type(win_text) is str
+        and type(seat) is str
+        and type(round_) is str
+        and type(tsumo) is bool
+        and type(riichi) is str
+        and type(ippatsu) is bool
+    ):
+        return None
+    seat_wind = _WIND_OF_TEXT.get(seat)
+    round_wind = _WIND_OF_TEXT.get(round_)
+    # _plain_core's riichi rules but the closed hand (_plain_win's): ippatsu needs a riichi
+    if seat_wind is None or round_wind is None or riichi not in _RIICHI_KINDS:
+        return None
+    if ippatsu and riichi == "none":
+        return None
+    situation = (tsumo, seat_wind, round_wind, riichi, ippatsu)
+    return _plain_win(cls, hand, win_text, get("melds", []), situation)
+
+
+def _plain_win(
+    cls: type[Win],
+    hand: str,
+    win_text: str,
+    melds: object,
+    situation: tuple[bool, int, int, str, bool],
+) -> Win | None:
+    """The win of a plain win's tiles (``hand``, ``win_text``, the JSON ``melds``) and its
+    checked ``situation`` (tsumo, seat and round wind tiles, riichi, ippatsu): every fact
+    ``_init`` derives, in its ``__dict__`` (filled in field order as ``_init`` fills it);
+    None when the tiles are not plain or not a valid win."""
+    concealed = plain_tiles(hand)
+    win_tile = _SINGLE_TILE.get(win_text)
+    meld_objs = _plain_melds(melds)
+    if concealed is None or win_tile is None or meld_objs is None:
+        return None
+    if len(concealed) != 14 - 3 * len(meld_objs):
+        return None
+    counts = [0] * NUM_TILES
+    for t in concealed:
+        counts[t] += 1
+    concealed_counts = tuple(counts)
+    # _plain_core's bounds on the red fives: each 0 written is a five the concealed tiles
+    # hold, so only INT_BOUNDS' 4 needs a look
+    red = hand.count("0")
+    if not counts[win_tile] or red > INT_BOUNDS["red"]:
+        return None
+    present = set(concealed)
+    quads, closed = _add_melds(counts, present, meld_objs) if meld_objs else (0, True)
+    facts = _held_facts(counts, present)
+    tsumo, seat_wind, round_wind, riichi, ippatsu = situation
+    # _plain_core's last rule: a riichi only on a closed hand
+    if facts is None or (riichi != "none" and not closed):
+        return None
+    concealed.sort()
+    state = _STATE.copy()
+    state["concealed"] = tuple(concealed)
+    state["win_tile"] = win_tile
+    state["melds"] = meld_objs
+    state["tsumo"] = tsumo
+    state["seat_wind"] = seat_wind
+    state["round_wind"] = round_wind
+    state["red"] = red
+    state["riichi"] = riichi
+    state["ippatsu"] = ippatsu
+    state["concealed_counts"] = concealed_counts
+    state["tile_counts"] = tuple(counts)
+    (
+        state["tile_mask"],
+        state["mask2"],
+        state["mask3"],
+        state["number_total"],
+        state["suit_count"],
+    ) = facts
+    state["quads"] = quads
+    state["is_closed"] = closed
+    state["situational"] = riichi != "none"
+    win = object.__new__(cls)
+    object.__setattr__(win, "__dict__", state)
+    return win
+
+
+def _plain_melds(melds: object) -> tuple[Meld, ...] | None:
+    """The melds of a plain win (a list of at most four meld texts), or None."""
+    # A fifth meld makes the win invalid: no need to parse a long list to see it.
+    if type(melds) is not list or len(melds) > 4:
+        return None
+    parsed = []
+    for text in melds:
+        if type(text) is not str or len(text) > MAX_JSON_STRING:
+            return None
+        try:
+            parsed.append(parse_meld(text))
+        except InputError:
+            return None
+    return tuple(parsed)
+
+
+# The engine's hook (yakubook/engine/_accel.py): the C accelerator's ``win_from_json``, or
+# under the Python engine ``_FAST_FROM_JSON_py``.
 _FAST_FROM_JSON: Any = None
+_FAST_FROM_JSON_py = _from_plain_json
 
 
 _accel.install(__name__)  # the engine's hooks (yakubook/engine/_accel.py)
