@@ -44,7 +44,7 @@ from typing import Any
 
 from yakubook.engine import _accel
 from yakubook.engine.decompose import Block, Interpretation, meld_block, register_shape
-from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH, SUIT_MASKS
+from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH
 from yakubook.engine.view import per_hand
 from yakubook.engine.win import Win
 
@@ -447,13 +447,14 @@ def find_nanboku_sensou_3(win: Win, counts: tuple[int, ...]) -> tuple[Interpreta
 
 def find_knitting(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
     mask = win.tile_mask
-    if win.melds or mask & HONOR_MASK:
+    if win.melds or mask & HONOR_MASK or win.suit_count != 2:
         return ()
-    suits = [i for i, m in enumerate(SUIT_MASKS) if mask & m]
-    if len(suits) != 2:
-        return ()
-    a, b = (9 * s for s in suits)
-    if counts[a : a + 9] != counts[b : b + 9]:
+    # The two suits: the lower is man unless man is absent, the higher sou unless sou is
+    # absent (no honors here). Every number is held as often in one as in the other, so
+    # first their bits must agree: one integer test turns most hands away.
+    a = 0 if mask & _SUIT_BITS else 9
+    b = 18 if mask >> 18 else 9
+    if (mask >> a ^ mask >> b) & _SUIT_BITS or counts[a : a + 9] != counts[b : b + 9]:
         return ()
     return (_interpretation(KNITTING, _singles(counts), win),)
 
