@@ -286,9 +286,47 @@ def back_four_pairs(counts: tuple[int, ...]) -> tuple[int, ...]:
     most closed hands, and a hand with none can be no BACK FOUR: the shape's condition
     and the body's prefilter ask it, so that the body, which asks for the other yaku
     (yakubook.engine.winning), does not send every closed hand down ``evaluate``'s slower asking
-    path, and the finder reads its pairs."""
+    path, and the finder reads its pairs. Without C, ``_back_four_pairs_by_parts``."""
     fast = _FAST_BACK_FOUR
-    return fast(counts) if fast is not None else back_four_pairs_py(counts)
+    return fast(counts) if fast is not None else _back_four_pairs_by_parts(counts)
+
+
+_NINE = (1 << 72) - 1  # one suit's counts in the whole hand's integer (a byte per tile)
+
+
+@per_hand  # the condition, the body's prefilter and the finder ask it of one hand
+def _back_four_pairs_by_parts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """``back_four_pairs_py`` without listing the splits: each suit's tiles are a multiple
+    of four that splits into groups (one table lookup), but the one part holding the pair
+    (2 mod 4), whose candidates are each tested by a lookup. ``back_four_splits`` builds
+    every split, which only the body of a BACK FOUR hand reads."""
+    whole = int.from_bytes(bytes(counts), "little")
+    holder = -1
+    for base in (0, 9, 18):
+        key = whole >> 8 * base & _NINE
+        tiles = key % 255  # the sum of the key's bytes, as 256 is 1 modulo 255
+        if tiles % 4:
+            if holder >= 0 or tiles % 4 != 2:
+                return ()
+            holder = base
+        elif key and key not in _FOUR_GROUP_SPLITS[base]:
+            return ()
+    honors = counts[27:]
+    if holder < 0:  # the pair among the honors, the other honors fours
+        if honors.count(2) != 1 or honors.count(0) + honors.count(4) != 6:
+            return ()
+        return (27 + honors.index(2),)
+    if honors.count(0) + honors.count(4) != 7:
+        return ()
+    key = whole >> 8 * holder & _NINE
+    table = _FOUR_GROUP_SPLITS[holder]
+    pairs: list[int] = []
+    for i in range(9):
+        if counts[holder + i] >= 2:
+            rest = key - (2 << 8 * i)
+            if not rest or rest in table:
+                pairs.append(holder + i)
+    return tuple(pairs)
 
 
 def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
