@@ -691,16 +691,17 @@ def _reads(blocks: tuple[Block, ...], tile: int) -> _Reads:
     held = False
     triplet = -1
     for i, b in enumerate(blocks):
-        if b.tile > tile:  # blocks come by lowest tile: none further holds it
+        kind, start = b[0], b[1]  # kind, tile: by index, cheaper than the named fields
+        if start > tile:  # blocks come by lowest tile: none further holds it
             break
-        if b.kind == "sequence":
-            if not b.tile <= tile <= b.tile + 2:
+        if kind == "sequence":
+            if start + 2 < tile:
                 continue
             held = True
             wait = sequence_wait(b, tile)
-        elif b.tile != tile:
+        elif start != tile:
             continue
-        elif b.kind == "pair":
+        elif kind == "pair":
             wait = "tanki"
         else:
             wait = "shanpon"
@@ -726,7 +727,7 @@ def _closed_standard(counts: tuple[int, ...], win_tile: int, tsumo: bool) -> lis
         return _product_readings(parts, w, win_tile, tsumo)
     a, b, c, d = ms[0], ps[0], ss[0], zs[0]
     positions, ron = _reads((a, b, c, d)[w], win_tile)
-    shift = 0 if w == 0 else len(a) if w == 1 else len(a) + len(b) if w == 2 else len(a + b + c)
+    shift = _shift(w, a, b, c)
     concealed = mt[0] + pt[0] + st[0] + zt[0]
     if ron < 0 or tsumo:  # a tsumo opens no triplet
         ron = -1
@@ -740,34 +741,37 @@ def _closed_standard(counts: tuple[int, ...], win_tile: int, tsumo: bool) -> lis
     return out
 
 
+def _shift(w: int, a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...]) -> int:
+    """How many blocks come before part ``w``'s: those of the suits before it."""
+    return 0 if w == 0 else len(a) if w == 1 else len(a) + len(b) if w == 2 else len(a + b + c)
+
+
 def _product_readings(
     parts: tuple[_Part, _Part, _Part, _Part], w: int, win_tile: int, tsumo: bool
 ) -> list[Interpretation]:
-    """``_closed_standard`` when a part splits more than one way: every pick of one split
-    per part, in itertools.product's order, each split of part ``w`` read once. (Lists,
-    not iterators, go to itertools.product: it makes a tuple of each, and a tuple made
-    from an iterator is allocated larger and shrunk, which leaves CPython's free list of
-    the smaller size filling up with tuples it never hands out.)"""
-    options: list[list[tuple[tuple[Block, ...], int, _Reads | None]]] = [
-        [(split, n, None) for split, n in zip(splits, trips, strict=True)]
-        for splits, trips in parts
-    ]
-    splits, trips = parts[w]
-    reads = [_reads(split, win_tile) for split in splits]
-    options[w] = list(zip(splits, trips, reads, strict=True))
+    """``_closed_standard`` when a suit splits more than one way: every pick of one split
+    per suit (the honors have one), in itertools.product's order, each split of part
+    ``w`` read once."""
+    (ms, mt), (ps, pt), (ss, st), (zs, zt) = parts
+    d, td = zs[0], zt[0]
+    reads = [_reads(split, win_tile) for split in parts[w][0]]
     out: list[Interpretation] = []
-    for (a, ta, ra), (b, tb, rb), (c, tc, rc), (d, td, rd) in itertools.product(*options):
-        positions, ron = (ra, rb, rc, rd)[w]  # type: ignore[misc]  (part w's: not None)
-        shift = 0 if w == 0 else len(a) if w == 1 else len(a) + len(b) if w == 2 else len(a + b + c)
-        concealed = ta + tb + tc + td
-        if ron < 0 or tsumo:
-            ron = -1
-        else:
-            concealed -= 1
-            ron += shift
-        blocks = a + b + c + d
-        for i, wait in positions:
-            out.append(_new(Interpretation, ("standard", blocks, shift + i, wait, concealed, ron)))
+    for i, a in enumerate(ms):
+        for j, b in enumerate(ps):
+            for k, c in enumerate(ss):
+                positions, ron = reads[(i, j, k, 0)[w]]
+                shift = _shift(w, a, b, c)
+                concealed = mt[i] + pt[j] + st[k] + td
+                if ron < 0 or tsumo:
+                    ron = -1
+                else:
+                    concealed -= 1
+                    ron += shift
+                blocks = a + b + c + d
+                for at, wait in positions:
+                    out.append(
+                        _new(Interpretation, ("standard", blocks, shift + at, wait, concealed, ron))
+                    )
     return out
 
 
