@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
+import threading
 from collections.abc import Iterator
 
 import pytest
@@ -250,3 +252,35 @@ def _builtin_matches_the_reference(rng: random.Random) -> None:
             assert got == _builtin_reference(counts, win_tile, bool(i & 1), allow_four)
             seen.update(r.kind for r in got)
     assert seen == {"standard", "chiitoitsu", "kokushi"}
+
+
+def test_the_kept_pair_parts_stay_right_under_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four threads reading hands through a table of eight, switching as often as CPython
+    lets them: no error, every reading right (the table starts again in one step; evicting
+    part of it iterated over a dict another thread was filling, which failed here)."""
+    hands = list(_hands(random.Random(9), 1500))
+    monkeypatch.setattr(decompose, "_PAIR_PARTS", {})
+    monkeypatch.setattr(decompose, "_MAX_PAIR_PARTS", 8)
+    errors: list[BaseException] = []
+
+    def work(seed: int) -> None:
+        try:
+            for counts in random.Random(seed).sample(hands, len(hands)):
+                tile = next(t for t in range(34) if counts[t])
+                assert decompose._closed_standard(counts, tile, False) == _reference(
+                    counts, tile, False
+                )
+        except BaseException as e:  # reported below, from the main thread
+            errors.append(e)
+
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(before)
+    assert not errors, errors[:3]

@@ -595,8 +595,8 @@ _ONE_TRIPS = tuple([(n,) for n in range(5)])  # the triplets of one split, share
 
 # The suits holding the pair, by key << 2 | suit (0 to 2), as _pair_part makes them:
 # working one out is most of a hand's decomposition, and the common patterns come again.
-# Bounded: when full, the older half goes. About 200 bytes each (the blocks themselves
-# are shared), so 0.2 MiB at most: the cold peak of the realistic mix over 100,000 hands
+# At most _MAX_PAIR_PARTS, then it starts again. About 200 bytes each (the blocks
+# themselves are shared), so 0.2 MiB at most: the cold peak of the realistic mix over 100,000 hands
 # stays within twice mahjong's (bench/evaluate_vs_mahjong.py).
 _PAIR_PARTS: dict[int, _Part] = {}
 _MAX_PAIR_PARTS = 1024
@@ -611,8 +611,9 @@ def _pair_part(key: SuitKey, base: int) -> _Part | None:
     if part is None:
         return None
     if len(_PAIR_PARTS) >= _MAX_PAIR_PARTS:
-        for old in list(itertools.islice(_PAIR_PARTS, _MAX_PAIR_PARTS // 2)):
-            del _PAIR_PARTS[old]
+        # Started again, in one step: evicting some entries would iterate over the table,
+        # which another thread may be filling meanwhile.
+        _PAIR_PARTS.clear()
     _PAIR_PARTS[key << 2 | base // 9] = part
     return part
 
