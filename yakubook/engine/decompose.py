@@ -556,7 +556,7 @@ def _parts(counts: tuple[int, ...]) -> tuple[_Part, _Part, _Part, _Part] | None:
     key = whole >> 216
     honors = _HONOR_PARTS.get(key) or _honor_part(key, counts)
     pairs = honors[2]
-    if pairs > 1:
+    if pairs > 1:  # two honor pairs, or honors that do not split (2)
         return None
     # Each suit splits into sets alone (from the tables) or holds the one pair.
     key = whole & _NINE
@@ -596,8 +596,9 @@ _ONE_TRIPS = tuple([(n,) for n in range(5)])  # the triplets of one split, share
 # The suits holding the pair, by key << 2 | suit (0 to 2), as _pair_part makes them:
 # working one out is most of a hand's decomposition, and the common patterns come again.
 # At most _MAX_PAIR_PARTS, then it starts again. About 200 bytes each (the blocks
-# themselves are shared), so 0.2 MiB at most: the cold peak of the realistic mix over 100,000 hands
-# stays within twice mahjong's (bench/evaluate_vs_mahjong.py).
+# themselves are shared): the pure engine's cold peak over 100,000 realistic hands went
+# from 0.46 to 0.71 MiB with it (bench/evaluate_vs_mahjong.py's memory line; mahjong's is
+# 0.43 MiB, and the goal is within twice that), so keep it small.
 _PAIR_PARTS: dict[int, _Part] = {}
 _MAX_PAIR_PARTS = 1024
 
@@ -619,6 +620,9 @@ def _pair_part(key: SuitKey, base: int) -> _Part | None:
 
 
 def _find_pair_part(key: SuitKey, base: int) -> _Part | None:
+    """``_pair_part``, worked out: for each tile that can be the pair, the splits of the
+    rest from the table, the pair put in; in search order (as ``_suit_blocks_with_pair``
+    sorts them) when there are several."""
     # The pair's tile number mod 3 (_pair_residue) from the key: 256**3 is 1 modulo
     # 2**24 - 1, so the remainder holds in its three bytes the counts of the tiles 1, 4, 7,
     # of 2, 5, 8 and of 3, 6, 9, summed (at most 14 each: no carry).
@@ -667,6 +671,7 @@ _MAX_HONOR_PARTS = 512
 
 
 def _honor_part(key: int, counts: tuple[int, ...]) -> _HonorPart:
+    """The honors of ``counts`` as ``_HONOR_PARTS`` keeps them (under ``key``)."""
     blocks = _honor_blocks(counts)
     if blocks is None:
         part: _HonorPart = ((), (), 2)
