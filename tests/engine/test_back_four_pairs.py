@@ -46,6 +46,8 @@ NOT_FEASIBLE = [
     "1111z2222z333z555z",  # honors by threes
     "1111m2222p33s33z55z",  # two pairs beside the fours
     "6789m6789m1235p55p",  # 1235p is no group of four
+    "11112222m55m11z22z",  # the honors by pairs (four tiles, no group) beside the pair
+    "11112222m55m1z333z",  # the honors one and three
 ]
 
 
@@ -186,3 +188,42 @@ def test_the_readings_are_those_of_the_general_reading_builder():
             assert shapes.find_back_four(w, w.concealed_counts) == expected, (hand, tile)
             checked += len(expected)
     assert checked > 40
+
+
+def test_the_pure_engine_s_pairs_by_parts_equal_the_reference():
+    """``_back_four_pairs_by_parts`` (the pure engine's ``back_four_pairs``, one lookup per
+    part) against ``back_four_pairs_py`` (every split listed): each one-suit pattern of
+    fourteen tiles in one of the three suits in turn, and random hands of 13 to 16 tiles,
+    built from groups or drawn at random, honors among them."""
+    checked = found = 0
+    for n, pattern in enumerate(_one_suit_patterns()):
+        base = 9 * (n % 3)
+        counts = [0] * 34
+        counts[base : base + 9] = pattern
+        key = tuple(counts)
+        expected = shapes.back_four_pairs_py(key)
+        assert shapes._back_four_pairs_by_parts(key) == expected, key
+        checked += 1
+        found += bool(expected)
+    rng = random.Random(38)
+    groups = [("four", t) for t in range(34)] + [
+        ("run", s + i) for s in (0, 9, 18) for i in range(6)
+    ]
+    for n in range(20_000):
+        counts = [0] * 34
+        if n % 2:
+            for kind, t in rng.sample(groups, rng.choice((2, 3, 3, 3, 4))):
+                for u in (t,) * 4 if kind == "four" else range(t, t + 4):
+                    counts[u] += 1
+            counts[rng.randrange(34)] += 2
+        else:
+            for t in rng.sample([t for t in range(34) for _ in range(4)], rng.choice((13, 14, 16))):
+                counts[t] += 1
+        if max(counts) > 4:
+            continue
+        key = tuple(counts)
+        expected = shapes.back_four_pairs_py(key)
+        assert shapes._back_four_pairs_by_parts(key) == expected, key
+        checked += 1
+        found += bool(expected)
+    assert checked > 50_000 and found > 5_000

@@ -18,7 +18,9 @@ from yakubook.engine.decompose import (
 )
 from yakubook.engine.evaluation import _shapes, compile_ruleset
 from yakubook.engine.rules import Ruleset
+from yakubook.engine.tiles import HONOR_MASK, SUIT_MASKS
 from yakubook.engine.win import Win
+from yakubook.errors import InputError
 
 FIRST = {"tsumo": True, "first_go_around": True}
 
@@ -271,3 +273,44 @@ def test_shapes_function_matches_asking_each_condition() -> None:
         assert read(w) == expected, w
         seen.update(expected)
     assert len(seen) >= 6  # the hands pass most conditions
+
+
+def _knitting_reference(win: Win, counts: tuple[int, ...]) -> bool:
+    """find_knitting's test as first written: no meld, no honor, exactly two suits, the
+    same count per number in both."""
+    mask = win.tile_mask
+    if win.melds or mask & HONOR_MASK:
+        return False
+    suits = [i for i, m in enumerate(SUIT_MASKS) if mask & m]
+    if len(suits) != 2:
+        return False
+    a, b = (9 * s for s in suits)
+    return counts[a : a + 9] == counts[b : b + 9]
+
+
+def test_knitting_finder_agrees_with_its_first_form() -> None:
+    """Knitted hands in each pair of suits, near misses (one number off, a third suit, an
+    honor) and random hands of every shape."""
+    rng = random.Random(808)
+    found = 0
+    for i in range(3000):
+        if i % 3 == 2:
+            win = random_win(rng)
+        else:
+            numbers = [rng.randrange(9) for _ in range(7)]
+            first, second = rng.sample("mps", 2)
+            other = list(numbers)
+            if i % 3 == 1:  # a near miss
+                other[rng.randrange(7)] = rng.randrange(9)
+            text = "".join(str(n + 1) for n in numbers)
+            text2 = "".join(str(n + 1) for n in other)
+            try:
+                win = Win.make(f"{text}{first}{text2}{second}", f"{numbers[0] + 1}{first}")
+            except InputError:  # five of a tile
+                continue
+        counts = win.concealed_counts
+        want = _knitting_reference(win, counts)
+        got = shapes.find_knitting(win, counts)
+        assert bool(got) == want, win
+        found += want
+    assert found > 800

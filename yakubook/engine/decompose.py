@@ -5,7 +5,9 @@ orphans; other modules add irregular shapes with ``register_shape``. The structu
 (how the concealed tiles split into blocks) depends only on tile counts, suit by suit: a
 table made once at import holds every split of a suit into at most four sets (2,869
 patterns), and a suit holding the pair is looked up once per tile that could be the pair.
-Nothing is cached per hand, so memory stays flat however many hands are seen.
+Nothing is cached per hand; two small bounded tables keep the suits holding the pair and
+the honors as worked out (per suit pattern), so memory stays flat however many hands are
+seen.
 """
 
 from __future__ import annotations
@@ -465,6 +467,7 @@ _BLOCKS: dict[tuple[str, int], Block] = {
     (kind, tile): Block(kind, tile) for kind in BLOCK_KINDS for tile in range(34)
 }
 _SET_BLOCKS = _set_blocks_tables()
+_PAIRS = tuple([_BLOCKS["pair", t] for t in range(34)])  # by tile
 # The Python functions, the references the C accelerator is tested against. The names
 # without _py are hooks: yakubook/engine/_accel.py points them (and _FAST_STANDARD, the C
 # accelerator's standard readings of a closed hand) at the C functions when it runs.
@@ -515,32 +518,326 @@ def _standard(
     return out
 
 
+# -- a closed hand's standard readings, part by part ---------------------------------------
+#
+# ``_standard`` over ``standard_block_sets`` is the reference; this is the same for a
+# closed hand, with less work per hand. Each part (three suits, the honors) is looked up
+# once, by its counts cut from one integer of the whole hand (a byte per tile); a suit
+# that splits into sets alone comes whole from the tables made at import, splits and
+# triplets, so only the part holding the pair is worked out. Only the part holding the
+# winning tile can hold its block (or the concealed sequence that keeps a ron's triplet
+# concealed), so the readings come from that part's split alone, and the hand's blocks
+# are the parts' blocks joined. Two small bounded tables keep the parts worked out (the
+# honors, the suits holding the pair); nothing else grows with the hands seen.
+
+_NINE = (1 << 72) - 1  # one suit's nine counts in the whole hand's integer
+
+
+def _set_trips_table() -> dict[SuitKey, tuple[int, ...]]:
+    """Per key of ``_SET_BLOCKS`` (the same in every suit): the triplets of each split."""
+    shared: dict[tuple[int, ...], tuple[int, ...]] = {}
+    table = {}
+    for key, splits in _SET_BLOCKS[0].items():
+        trips = tuple([[b.kind for b in blocks].count("triplet") for blocks in splits])
+        table[key] = shared.setdefault(trips, trips)
+    return table
+
+
+_SET_TRIPS = _set_trips_table()
+
+# A part of a hand as the readings need it: its splits and the triplets of each.
+_Part = tuple[tuple[tuple[Block, ...], ...], tuple[int, ...]]
+
+
+def _parts(counts: tuple[int, ...]) -> tuple[_Part, _Part, _Part, _Part] | None:
+    """Man, pin, sou and honors of concealed counts that split into sets and exactly one
+    pair (``_suit_options``' splits, in its order); None if they do not."""
+    whole = int.from_bytes(bytes(counts), "little")  # a byte per tile, as SuitKey
+    key = whole >> 216
+    honors = _HONOR_PARTS.get(key) or _honor_part(key, counts)
+    pairs = honors[2]
+    if pairs > 1:  # two honor pairs, or honors that do not split (2)
+        return None
+    # Each suit splits into sets alone (from the tables) or holds the one pair.
+    key = whole & _NINE
+    splits = _SET_BLOCKS[0].get(key)
+    if splits is not None:
+        m: _Part | None = (splits, _SET_TRIPS[key])
+    elif pairs:
+        return None
+    else:
+        m = _PAIR_PARTS.get(key << 2) or _pair_part(key, 0)
+        pairs = 1
+    key = whole >> 72 & _NINE
+    splits = _SET_BLOCKS[9].get(key)
+    if splits is not None:
+        p: _Part | None = (splits, _SET_TRIPS[key])
+    elif pairs:
+        return None
+    else:
+        p = _PAIR_PARTS.get(key << 2 | 1) or _pair_part(key, 9)
+        pairs = 1
+    key = whole >> 144 & _NINE
+    splits = _SET_BLOCKS[18].get(key)
+    if splits is not None:
+        s: _Part | None = (splits, _SET_TRIPS[key])
+    elif pairs:
+        return None
+    else:
+        s = _PAIR_PARTS.get(key << 2 | 2) or _pair_part(key, 18)
+        pairs = 1
+    if m is None or p is None or s is None or not pairs:
+        return None
+    return m, p, s, honors[:2]  # type: ignore[return-value]  (splits, triplets)
+
+
+_ONE_TRIPS = tuple([(n,) for n in range(5)])  # the triplets of one split, shared
+
+# The suits holding the pair, by key << 2 | suit (0 to 2), as _pair_part makes them:
+# working one out is most of a hand's decomposition, and the common patterns come again.
+# At most _MAX_PAIR_PARTS, then it starts again. About 200 bytes each (the blocks
+# themselves are shared): the pure engine's cold peak over 100,000 realistic hands went
+# from 0.46 to 0.71 MiB with it (bench/evaluate_vs_mahjong.py's memory line; mahjong's is
+# 0.43 MiB, and the goal is within twice that), so keep it small.
+_PAIR_PARTS: dict[int, _Part] = {}
+_MAX_PAIR_PARTS = 1024
+
+
+def _pair_part(key: SuitKey, base: int) -> _Part | None:
+    """``_suit_blocks_with_pair`` with each split's triplets (those of the sets left when
+    the pair is taken out); None if the suit does not split that way. Kept in
+    ``_PAIR_PARTS`` (when it splits: other counts come from hands that are no standard
+    hand, seldom twice)."""
+    part = _find_pair_part(key, base)
+    if part is None:
+        return None
+    if len(_PAIR_PARTS) >= _MAX_PAIR_PARTS:
+        # Started again, in one step: evicting some entries would iterate over the table,
+        # which another thread may be filling meanwhile.
+        _PAIR_PARTS.clear()
+    _PAIR_PARTS[key << 2 | base // 9] = part
+    return part
+
+
+def _find_pair_part(key: SuitKey, base: int) -> _Part | None:
+    """``_pair_part``, worked out: for each tile that can be the pair, the splits of the
+    rest from the table, the pair put in; in search order (as ``_suit_blocks_with_pair``
+    sorts them) when there are several."""
+    # The pair's tile number mod 3 (_pair_residue) from the key: 256**3 is 1 modulo
+    # 2**24 - 1, so the remainder holds in its three bytes the counts of the tiles 1, 4, 7,
+    # of 2, 5, 8 and of 3, 6, 9, summed (at most 14 each: no carry).
+    sums = key % 0xFFFFFF
+    weight = (sums >> 8 & 0xFF) + 2 * (sums >> 16)
+    table = _SET_BLOCKS[base]
+    found: list[tuple[tuple[Block, ...], int]] = []
+    for i in range(2 * weight % 3, 9, 3):
+        if key >> 8 * i & 0xFF >= 2:
+            rest = key - (2 << 8 * i)
+            sets = table.get(rest)
+            if sets is not None:
+                _add_pair(sets, _SET_TRIPS[rest], base + i, found)
+    if len(found) == 1:
+        return (found[0][0],), _ONE_TRIPS[found[0][1]]
+    if not found:
+        return None
+    found.sort(key=lambda f: _search_order(tuple((b.kind, b.tile - base) for b in f[0])))
+    return tuple([f[0] for f in found]), tuple([f[1] for f in found])
+
+
+def _add_pair(
+    sets: tuple[tuple[Block, ...], ...],
+    trips: tuple[int, ...],
+    tile: int,
+    found: list[tuple[tuple[Block, ...], int]],
+) -> None:
+    """Each split of ``sets`` with the pair of ``tile`` put in block order (after the
+    blocks at or below its tile), and its triplets."""
+    pair = _PAIRS[tile]
+    for blocks, n in zip(sets, trips, strict=True):
+        at = 0
+        for b in blocks:
+            if b.tile > tile:
+                break
+            at += 1
+        found.append(((*blocks[:at], pair, *blocks[at:]), n))
+
+
+# The honors of a hand by their counts (the whole hand's integer shifted past the suits):
+# (splits, triplets, pairs), the splits one forced set of blocks or none (pairs 2 then).
+# Few patterns occur; bounded anyway.
+_HonorPart = tuple[tuple[tuple[Block, ...], ...], tuple[int, ...], int]
+_HONOR_PARTS: dict[int, _HonorPart] = {}
+_MAX_HONOR_PARTS = 512
+
+
+def _honor_part(key: int, counts: tuple[int, ...]) -> _HonorPart:
+    """The honors of ``counts`` as ``_HONOR_PARTS`` keeps them (under ``key``)."""
+    blocks = _honor_blocks(counts)
+    if blocks is None:
+        part: _HonorPart = ((), (), 2)
+    else:
+        kinds = [b.kind for b in blocks]
+        part = ((blocks,), (kinds.count("triplet"),), kinds.count("pair"))
+    if len(_HONOR_PARTS) >= _MAX_HONOR_PARTS:
+        _HONOR_PARTS.clear()
+    _HONOR_PARTS[key] = part
+    return part
+
+
+# A split's readings: (index of the winning tile's block, wait) each, and the ron's triplet.
+_Reads = tuple[list[tuple[int, str]], int]
+
+
+def _reads(blocks: tuple[Block, ...], tile: int) -> _Reads:
+    """``_standard``'s readings of a closed hand won on ``tile`` within the split of the
+    part holding it: (index of the winning tile's block in ``blocks``, wait) per reading,
+    and the index of the triplet a ron opens (-1: none, or a concealed sequence holds the
+    tile and the ron may be said to complete it)."""
+    found: list[tuple[int, str]] = []
+    held = False
+    triplet = -1
+    for i, b in enumerate(blocks):
+        kind, start = b[0], b[1]  # kind, tile: by index, cheaper than the named fields
+        if start > tile:  # blocks come by lowest tile: none further holds it
+            break
+        if kind == "sequence":
+            if start + 2 < tile:
+                continue
+            held = True
+            wait = sequence_wait(b, tile)
+        elif start != tile:
+            continue
+        elif kind == "pair":
+            wait = "tanki"
+        else:
+            wait = "shanpon"
+            triplet = i
+        if b not in blocks[:i]:  # identical blocks give identical readings: the first's
+            found.append((i, wait))
+    return found, -1 if held else triplet
+
+
+_new = tuple.__new__  # Interpretation's fields as one tuple: no NamedTuple __new__ frame
+
+
+def _closed_standard(counts: tuple[int, ...], win_tile: int, tsumo: bool) -> list[Interpretation]:
+    """``_standard`` over ``standard_block_sets`` for a closed hand: the same readings in
+    the same order (one split per part as itertools.product picks them), the readings of
+    one split sharing its blocks tuple."""
+    parts = _parts(counts)
+    if parts is None:
+        return []
+    (ms, mt), (ps, pt), (ss, st), (zs, zt) = parts
+    w = win_tile // 9  # the part holding the winning tile (3: the honors)
+    if len(ms) != 1 or len(ps) != 1 or len(ss) != 1 or len(zs) != 1:
+        return _product_readings(parts, w, win_tile, tsumo)
+    a, b, c, d = ms[0], ps[0], ss[0], zs[0]
+    positions, ron = _reads((a, b, c, d)[w], win_tile)
+    shift = _shift(w, a, b, c)
+    concealed = mt[0] + pt[0] + st[0] + zt[0]
+    if ron < 0 or tsumo:  # a tsumo opens no triplet
+        ron = -1
+    else:
+        concealed -= 1
+        ron += shift
+    blocks = a + b + c + d
+    out = []
+    for i, wait in positions:
+        out.append(_new(Interpretation, ("standard", blocks, shift + i, wait, concealed, ron)))
+    return out
+
+
+def _shift(w: int, a: tuple[Block, ...], b: tuple[Block, ...], c: tuple[Block, ...]) -> int:
+    """How many blocks come before part ``w``'s: those of the suits before it."""
+    return 0 if w == 0 else len(a) if w == 1 else len(a) + len(b) if w == 2 else len(a + b + c)
+
+
+def _product_readings(
+    parts: tuple[_Part, _Part, _Part, _Part], w: int, win_tile: int, tsumo: bool
+) -> list[Interpretation]:
+    """``_closed_standard`` when a suit splits more than one way: every pick of one split
+    per suit (the honors have one), in itertools.product's order, each split of part
+    ``w`` read once."""
+    (ms, mt), (ps, pt), (ss, st), (zs, zt) = parts
+    d, td = zs[0], zt[0]
+    reads = [_reads(split, win_tile) for split in parts[w][0]]
+    out: list[Interpretation] = []
+    for i, a in enumerate(ms):
+        for j, b in enumerate(ps):
+            for k, c in enumerate(ss):
+                positions, ron = reads[(i, j, k, 0)[w]]
+                shift = _shift(w, a, b, c)
+                concealed = mt[i] + pt[j] + st[k] + td
+                if ron < 0 or tsumo:
+                    ron = -1
+                else:
+                    concealed -= 1
+                    ron += shift
+                blocks = a + b + c + d
+                for at, wait in positions:
+                    out.append(
+                        _new(Interpretation, ("standard", blocks, shift + at, wait, concealed, ron))
+                    )
+    return out
+
+
 def _builtin(
     counts: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, tsumo: bool, allow_four: bool
 ) -> tuple[Interpretation, ...]:
+    if melds:
+        return tuple(_open_standard(counts, melds, win_tile, tsumo))
     # A closed hand's standard readings come from C when the accelerator runs (None: it
     # declined, and the Python works them out).
-    fast = _FAST_STANDARD if not melds else None
+    fast = _FAST_STANDARD
     out: list[Interpretation] | None = fast(counts, win_tile, tsumo) if fast else None
     if out is None:
-        meld_blocks = tuple([meld_block(m) for m in melds])
-        out = []
-        for blocks in standard_block_sets(counts):
-            out.extend(_standard(blocks, meld_blocks, win_tile, tsumo))
-    if not melds:
-        # Counted in C first: seven pairs hold seven 2s (or 4s when allowed), thirteen
-        # orphans exactly 13 kinds (21 empty counts).
-        if counts.count(2) + 2 * allow_four * counts.count(4) >= 7:
-            pairs = chiitoitsu_pairs(counts, allow_four)
-            if pairs:
-                blocks = tuple([_BLOCKS["pair", t] for t in pairs])
-                out.append(Interpretation("chiitoitsu", blocks, pairs.index(win_tile), "tanki"))
-        doubled = kokushi_pair(counts) if counts.count(0) == 21 else None
+        out = _closed_standard(counts, win_tile, tsumo)
+    # Seven pairs hold at most seven kinds (27 of the 34 counts empty), thirteen orphans
+    # exactly 13 (21 empty): one count rules both out for most hands. Counted in C first.
+    empty = counts.count(0)
+    if empty >= 27 and counts.count(2) + 2 * allow_four * counts.count(4) >= 7:
+        pairs = chiitoitsu_pairs(counts, allow_four)
+        if pairs:
+            blocks = tuple([_PAIRS[t] for t in pairs])
+            out.append(
+                _new(Interpretation, ("chiitoitsu", blocks, pairs.index(win_tile), "tanki", 0, -1))
+            )
+    elif empty == 21:
+        doubled = kokushi_pair(counts)
         if doubled is not None:
             blocks = tuple(Block("pair" if t == doubled else "single", t) for t in sorted(YAOCHUU))
             wait = "kokushi13" if win_tile == doubled else "kokushi"
             out.append(Interpretation("kokushi", blocks, sorted(YAOCHUU).index(win_tile), wait))
     return tuple(out)
+
+
+def _open_standard(
+    counts: tuple[int, ...], melds: tuple[Meld, ...], win_tile: int, tsumo: bool
+) -> list[Interpretation]:
+    """The standard readings of a hand with melds: each split of its concealed tiles with
+    the meld blocks, by ``_standard``. Under the Python engine the splits come from
+    ``_parts`` (``_block_sets_of_parts``), else from the ``standard_block_sets`` hook (C,
+    faster still)."""
+    meld_blocks = tuple([meld_block(m) for m in melds])
+    if standard_block_sets is standard_block_sets_py:
+        sets = _block_sets_of_parts(counts)
+    else:
+        sets = standard_block_sets(counts)
+    out: list[Interpretation] = []
+    for blocks in sets:
+        out += _standard(blocks, meld_blocks, win_tile, tsumo)
+    return out
+
+
+def _block_sets_of_parts(counts: tuple[int, ...]) -> tuple[tuple[Block, ...], ...]:
+    """``standard_block_sets_py`` by ``_parts``."""
+    parts = _parts(counts)
+    if parts is None:
+        return ()
+    (ms, _), (ps, _), (ss, _), (zs, _) = parts
+    if len(ms) == len(ps) == len(ss) == len(zs) == 1:
+        return (ms[0] + ps[0] + ss[0] + zs[0],)
+    return tuple([a + b + c + d for a, b, c, d in itertools.product(ms, ps, ss, zs)])
 
 
 # -- plug-in shapes ----------------------------------------------------------------------

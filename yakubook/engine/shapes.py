@@ -44,7 +44,7 @@ from typing import Any
 
 from yakubook.engine import _accel
 from yakubook.engine.decompose import Block, Interpretation, meld_block, register_shape
-from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH, SUIT_MASKS
+from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH
 from yakubook.engine.view import per_hand
 from yakubook.engine.win import Win
 
@@ -286,9 +286,47 @@ def back_four_pairs(counts: tuple[int, ...]) -> tuple[int, ...]:
     most closed hands, and a hand with none can be no BACK FOUR: the shape's condition
     and the body's prefilter ask it, so that the body, which asks for the other yaku
     (yakubook.engine.winning), does not send every closed hand down ``evaluate``'s slower asking
-    path, and the finder reads its pairs."""
+    path, and the finder reads its pairs. Without C, ``_back_four_pairs_by_parts``."""
     fast = _FAST_BACK_FOUR
-    return fast(counts) if fast is not None else back_four_pairs_py(counts)
+    return fast(counts) if fast is not None else _back_four_pairs_by_parts(counts)
+
+
+_NINE = (1 << 72) - 1  # one suit's counts in the whole hand's integer (a byte per tile)
+
+
+@per_hand  # the condition, the body's prefilter and the finder ask it of one hand
+def _back_four_pairs_by_parts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    """``back_four_pairs_py`` without listing the splits: each suit's tiles are a multiple
+    of four that splits into groups (one table lookup), but the one part holding the pair
+    (2 mod 4), whose candidates are each tested by a lookup. ``back_four_splits`` builds
+    every split, which only the body of a BACK FOUR hand reads."""
+    whole = int.from_bytes(bytes(counts), "little")
+    holder = -1
+    for base in (0, 9, 18):
+        key = whole >> 8 * base & _NINE
+        tiles = key % 255  # the sum of the key's bytes, as 256 is 1 modulo 255
+        if tiles % 4:
+            if holder >= 0 or tiles % 4 != 2:
+                return ()
+            holder = base
+        elif key and key not in _FOUR_GROUP_SPLITS[base]:
+            return ()
+    honors = counts[27:]
+    if holder < 0:  # the pair among the honors, the other honors fours
+        if honors.count(2) != 1 or honors.count(0) + honors.count(4) != 6:
+            return ()
+        return (27 + honors.index(2),)
+    if honors.count(0) + honors.count(4) != 7:
+        return ()
+    key = whole >> 8 * holder & _NINE
+    table = _FOUR_GROUP_SPLITS[holder]
+    pairs: list[int] = []
+    for i in range(9):
+        if counts[holder + i] >= 2:
+            rest = key - (2 << 8 * i)
+            if not rest or rest in table:
+                pairs.append(holder + i)
+    return tuple(pairs)
 
 
 def back_four_search(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[Group, ...]], ...]:
@@ -447,13 +485,14 @@ def find_nanboku_sensou_3(win: Win, counts: tuple[int, ...]) -> tuple[Interpreta
 
 def find_knitting(win: Win, counts: tuple[int, ...]) -> tuple[Interpretation, ...]:
     mask = win.tile_mask
-    if win.melds or mask & HONOR_MASK:
+    if win.melds or mask & HONOR_MASK or win.suit_count != 2:
         return ()
-    suits = [i for i, m in enumerate(SUIT_MASKS) if mask & m]
-    if len(suits) != 2:
-        return ()
-    a, b = (9 * s for s in suits)
-    if counts[a : a + 9] != counts[b : b + 9]:
+    # The two suits: the lower is man unless man is absent, the higher sou unless sou is
+    # absent (no honors here). Every number is held as often in one as in the other, so
+    # first their bits must agree: one integer test turns most hands away.
+    a = 0 if mask & _SUIT_BITS else 9
+    b = 18 if mask >> 18 else 9
+    if (mask >> a ^ mask >> b) & _SUIT_BITS or counts[a : a + 9] != counts[b : b + 9]:
         return ()
     return (_interpretation(KNITTING, _singles(counts), win),)
 
