@@ -16,7 +16,10 @@ from render.house_rules_engine import build_distributions
 from tests.conftest import ROOT
 from tests.package.test_wheel import HERE, _run
 
-pytestmark = pytest.mark.slow
+# One worker builds the wheel and its venv (the `failed_compile_venv` fixture) for the three
+# tests, not both (--dist loadgroup): each worker built its own, the two builds taking
+# turns at the checkout's build lock.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("pure-fallback")]
 
 
 @pytest.fixture(scope="module")
