@@ -128,6 +128,11 @@ def outputs_of(copy: Path) -> dict[str, bytes]:
             for p in sorted((copy / folder).rglob("*")) if p.is_file()}
 
 
+# Every test that uses ``built_tree`` carries this mark: `--dist loadgroup` then runs them
+# on one worker, which builds the tree once (each worker built its own).
+BUILT_TREE_GROUP = pytest.mark.xdist_group("hostile-built-tree")
+
+
 @pytest.fixture(scope="module")
 def built_tree(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A scratch copy of the project built (stamped) once, under the same memory cap: the
@@ -152,6 +157,7 @@ def sparse(path: Path, size: int) -> None:
         f.truncate(size)
 
 
+@BUILT_TREE_GROUP
 @pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize(
     ("where", "plant", "says"),
@@ -182,6 +188,7 @@ def test_what_a_build_must_not_read_is_refused_in_one_line(built_copy, where, pl
     assert outputs_of(project_copy) == before
 
 
+@BUILT_TREE_GROUP
 @pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize(
     ("where", "plant"),
@@ -235,6 +242,7 @@ def can_mount_read_only(tmp: Path) -> bool:
     return proc.returncode == 0
 
 
+@BUILT_TREE_GROUP
 @pytest.mark.slow  # builds the whole project in a scratch copy (make test runs it)
 @pytest.mark.parametrize("stamped", [True, False], ids=["stamped", "no stamp"])
 def test_a_read_only_tree_with_nothing_to_change_exits_0(built_copy, tmp_path, stamped):

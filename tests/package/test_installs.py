@@ -83,15 +83,17 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def fresh_venv(tmp_path_factory: pytest.TempPathFactory, wheelhouse: Path
-               ) -> Callable[[str], Path]:
-    """A new venv holding setuptools alone (the build backend for --no-build-isolation)."""
+               ) -> Callable[..., Path]:
+    """A new venv holding setuptools alone (the build backend for --no-build-isolation), or
+    nothing at all for a wheel's install (which builds nothing; ~1.5 s of CPU less)."""
 
-    def make(name: str) -> Path:
+    def make(name: str, setuptools: bool = True) -> Path:
         where = tmp_path_factory.mktemp(name) / "venv"
         _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--without-pip",
               where], cwd=where.parent)
-        _pip(where, "install", "-q", "--no-index", "--find-links", wheelhouse, "setuptools",
-             cwd=where.parent)
+        if setuptools:
+            _pip(where, "install", "-q", "--no-index", "--find-links", wheelhouse,
+                 "setuptools", cwd=where.parent)
         return where
 
     return make
@@ -124,7 +126,7 @@ def dists(build_source: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def pure_wheel(dists: Path, tmp_path_factory: pytest.TempPathFactory,
-               fresh_venv: Callable[[str], Path]) -> Path:
+               fresh_venv: Callable[..., Path]) -> Path:
     """The wheel pip builds from the sdist on a machine whose C compiler fails."""
     out = tmp_path_factory.mktemp("pure")
     (sdist,) = dists.glob("*.tar.gz")
@@ -138,35 +140,35 @@ def pure_wheel(dists: Path, tmp_path_factory: pytest.TempPathFactory,
 # -- one venv per install kind ---------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def editable(fresh_venv: Callable[[str], Path], editable_source: Path) -> Path:
+def editable(fresh_venv: Callable[..., Path], editable_source: Path) -> Path:
     # the default mode: no --config-settings (the issue's `ModuleNotFoundError: generated`)
     return _install(fresh_venv("editable"), "-e", editable_source)
 
 
 @pytest.fixture(scope="module")
-def editable_strict(fresh_venv: Callable[[str], Path], editable_source: Path) -> Path:
+def editable_strict(fresh_venv: Callable[..., Path], editable_source: Path) -> Path:
     return _install(fresh_venv("strict"), "--config-settings", "editable_mode=strict",
                     "-e", editable_source)
 
 
 @pytest.fixture(scope="module")
-def from_tree(fresh_venv: Callable[[str], Path], build_source: Path) -> Path:
+def from_tree(fresh_venv: Callable[..., Path], build_source: Path) -> Path:
     return _install(fresh_venv("tree"), build_source)
 
 
 @pytest.fixture(scope="module")
-def from_sdist(fresh_venv: Callable[[str], Path], dists: Path) -> Path:
+def from_sdist(fresh_venv: Callable[..., Path], dists: Path) -> Path:
     return _install(fresh_venv("sdist"), next(dists.glob("*.tar.gz")))
 
 
 @pytest.fixture(scope="module")
-def from_wheel(fresh_venv: Callable[[str], Path], dists: Path) -> Path:
-    return _install(fresh_venv("wheel"), next(dists.glob("*.whl")))
+def from_wheel(fresh_venv: Callable[..., Path], dists: Path) -> Path:
+    return _install(fresh_venv("wheel", setuptools=False), next(dists.glob("*.whl")))
 
 
 @pytest.fixture(scope="module")
-def from_pure_wheel(fresh_venv: Callable[[str], Path], pure_wheel: Path) -> Path:
-    return _install(fresh_venv("purewheel"), pure_wheel)
+def from_pure_wheel(fresh_venv: Callable[..., Path], pure_wheel: Path) -> Path:
+    return _install(fresh_venv("purewheel", setuptools=False), pure_wheel)
 
 
 # kind -> the engine its install runs (the accelerator is compiled except without a compiler)

@@ -14,9 +14,12 @@ import pytest
 
 from render.house_rules_engine import build_distributions
 from tests.conftest import ROOT
-from tests.package.test_wheel import HERE, _run
+from tests.package.test_wheel import HERE, _pip, _run
 
-pytestmark = pytest.mark.slow
+# One worker builds the wheel and its venv (the `failed_compile_venv` fixture) for the three
+# tests, not both (--dist loadgroup): each worker built its own, the two builds taking
+# turns at the checkout's build lock.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("pure-fallback")]
 
 
 @pytest.fixture(scope="module")
@@ -28,10 +31,10 @@ def failed_compile_venv(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path,
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "building extension \"yakubook.engine._speedups\" failed" in proc.stdout + proc.stderr
     (wheel,) = (out / "dist").glob("*.whl")
-    _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", str(out / "v")],
-         cwd=out)
-    _run([str(out / "v/bin/python"), "-m", "pip", "install", "-q", "--no-index", str(wheel)],
-         cwd=out)
+    # a venv without pip, the checkout's pip installing into it (test_wheel.py's _pip)
+    _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--without-pip",
+          str(out / "v")], cwd=out)
+    _run(_pip(out / "v", "install", "-q", "--no-index", str(wheel)), cwd=out)
     return wheel, out / "v"
 
 

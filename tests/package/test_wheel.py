@@ -50,15 +50,21 @@ def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+def _pip(venv: Path, *args: str) -> list[str]:
+    """The checkout's pip acting on venv's interpreter (`pip --python`): the venv is made
+    without pip (ensurepip's install of pip was most of the fixture's time), so it holds
+    nothing but what is installed into it."""
+    return [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"), *args]
+
+
 @pytest.fixture(scope="module")
 def venv(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     where = tmp_path_factory.mktemp("clean")
-    _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", str(where / "v")],
-         cwd=where)
+    _run([getattr(sys, "_base_executable", sys.executable), "-m", "venv", "--without-pip",
+          str(where / "v")], cwd=where)
     wheel = next(dist.glob("*.whl"))
     # --no-index: the plain install needs nothing but the wheel itself
-    _run([str(where / "v" / "bin" / "python"), "-m", "pip", "install", "-q", "--no-index",
-          str(wheel)], cwd=where)
+    _run(_pip(where / "v", "install", "-q", "--no-index", str(wheel)), cwd=where)
     return where / "v"
 
 
@@ -94,12 +100,11 @@ def test_build_makes_an_sdist_and_a_wheel_with_only_project_names(dist: Path) ->
 
 
 def test_clean_venv_lists_no_builder_package(venv: Path) -> None:
-    listed = json.loads(_run([str(venv / "bin/python"), "-m", "pip", "list", "--format=json"],
-                             cwd=venv).stdout)
+    listed = json.loads(_run(_pip(venv, "list", "--format=json"), cwd=venv).stdout)
     names = {d["name"].lower() for d in listed}
     assert "yakubook" in names
     assert not names & BUILDER_DISTS
-    show = _run([str(venv / "bin/python"), "-m", "pip", "show", "yakubook"], cwd=venv).stdout
+    show = _run(_pip(venv, "show", "yakubook"), cwd=venv).stdout
     requires = [line for line in show.splitlines() if line.startswith("Requires:")]
     assert requires == ["Requires: "] or requires == ["Requires:"]
     code = f"import importlib.util as u; print([n for n in {GENERIC_NAMES!r} if u.find_spec(n)])"

@@ -384,3 +384,17 @@ def page(browser):
         yield pg
     finally:
         context.close()
+
+
+@pytest.fixture
+def page_without_search(browser):
+    """``page`` for a test that never searches: each load's search index has no documents
+    (site_helpers.without_search_index: the search worker's index of the real one costs
+    ~0.3 s of CPU a page load, a quarter of the language switch tests' time)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    without_search_index(context)
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()

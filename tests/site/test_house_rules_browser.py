@@ -313,8 +313,8 @@ def test_exported_sheet_gives_the_cli_the_same_results(engine_page, tmp_path):
         {"hand": "55666777888999m", "win": "9m", "tsumo": True},
         {"hand": "111222333m456p77s", "win": "7s"},
     ]
-    for w in wins:
-        assert check(page, w) == cli(tmp_path, w, rules), w
+    for w, shown in zip(wins, check_many(page, wins), strict=True):
+        assert shown == cli(tmp_path, w, rules), w
 
 
 def test_shared_link_reproduces_the_sheet(engine_page, browser, base_url, artifacts):
@@ -371,10 +371,10 @@ INVALID = [
 def test_invalid_hands_show_the_engines_message(engine_page, tmp_path, artifacts):
     page = engine_page.page
     select_preset(page, "defaults")
-    for win in INVALID:
+    for win, shown in zip(INVALID, check_many(page, INVALID), strict=True):
         want = cli(tmp_path, win, None)
         assert "error" in want, win
-        assert check(page, win) == want, win
+        assert shown == want, win
     page.locator("#yb-hr-checker").screenshot(path=str(artifacts / "house-rules-invalid.png"))
 
 
@@ -710,10 +710,10 @@ def test_a_non_default_scoring_sheet_scores_as_the_cli(engine_page, tmp_path, ar
     rules.write_text(SCORING_TOML, encoding="utf-8")
     base = tmp_path / "base.toml"
     base.write_text(SCORING_BASE_TOML, encoding="utf-8")
-    for w in SCORING_HANDS:
+    for w, shown in zip(SCORING_HANDS, check_many(page, SCORING_HANDS), strict=True):
         want = cli(tmp_path, w, rules)
         assert want["score"] != cli(tmp_path, w, base)["score"], w  # the table rule matters
-        assert check(page, w) == want, w
+        assert shown == want, w
     # the parity test's 60 hands (test_example_hands_match_the_cli) under this sheet
     wins = example_wins(60)
     mismatches = [(w, b, c) for w, b in zip(wins, check_many(page, wins), strict=True)
@@ -767,8 +767,8 @@ def test_scoring_round_trip(engine_page, browser, base_url, tmp_path):
     assert "kiriage" not in page.evaluate("window.ybHouseRules.shareUrl()")
     rules = tmp_path / "changed.toml"
     rules.write_text(exported_toml(page), encoding="utf-8")
-    for w in SCORING_HANDS[:2]:
-        assert check(page, w) == cli(tmp_path, w, rules), w
+    for w, shown in zip(SCORING_HANDS[:2], check_many(page, SCORING_HANDS[:2]), strict=True):
+        assert shown == cli(tmp_path, w, rules), w
     # back to the documented defaults: nothing of [scoring] in the link
     select_preset(page, "defaults")
     assert scoring_controls(page) == DEFAULT_CONTROLS

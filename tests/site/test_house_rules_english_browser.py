@@ -18,6 +18,7 @@ from test_house_rules_browser import (
     ROOT,
     Offline,
     check,
+    check_many,
     cli,
     engine_letters,
     exported_toml,
@@ -177,7 +178,7 @@ def test_a_hand_gives_the_same_result_on_both_editions(browser, base_url, tmp_pa
             page = off.open(base_url + path)
             select_preset(page, "rulesets/small-house.toml")
             select_preset(page, rules)
-            results[path] = [check(page, w) for w in HANDS]
+            results[path] = check_many(page, HANDS)
             if path == EN_PAGE:
                 page.wait_for_selector("#yb-hr-engine[data-state=ready]", timeout=ENGINE_TIMEOUT)
                 assert page.inner_text("#yb-hr-engine").startswith("engine ready")

@@ -27,7 +27,9 @@ def base_url(built_site):
      " (lost digit, option 1 of 2)",
      "d · ? han (digit lost in the source; including the han of rinshan kaihou)"
      " (lost digit, option 2 of 2)")])
-def test_every_menu_tells_its_options_apart(page, base_url, path, lost_c, lost_d):
+def test_every_menu_tells_its_options_apart(page_without_search, base_url, path, lost_c,
+                                            lost_d):
+    page = page_without_search
     page.goto(base_url + path)
     page.wait_for_selector("#yb-hr select[data-choice]")
     menus = page.evaluate(MENUS)
@@ -55,9 +57,11 @@ CHECKER_MENUS = """() => ({
     ("house-rules/", "開兩立直 open double riichi", "已立直（比你晚） in riichi (after yours)",
      "不吃不碰 vowed no calls"),
     ("en/house-rules/", "open double riichi", "in riichi (after yours)", "vowed no calls")])
-def test_the_hand_checker_speaks_a_players_words(page, base_url, path, double_open, after, vow):
+def test_the_hand_checker_speaks_a_players_words(page_without_search, base_url, path,
+                                                  double_open, after, vow):
     """#41: the checker's menus showed the engine's vocabulary (no_calls, open_double,
     riichi_after, "dealer history (W/D)")."""
+    page = page_without_search
     page.goto(base_url + path)
     page.wait_for_selector("select[data-field=riichi]", state="attached")
     menus = page.evaluate(CHECKER_MENUS)

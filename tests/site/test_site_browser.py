@@ -83,7 +83,8 @@ def test_romaji_query_reaches_the_yaku(page, base_url, artifacts):
     page.screenshot(path=str(artifacts / "site-yaku-3-13-01.png"))
 
 
-def test_old_section_anchor_lands_on_the_rule_question(page, base_url):
+def test_old_section_anchor_lands_on_the_rule_question(page_without_search, base_url):
+    page = page_without_search
     page.goto(f"{base_url}sections/3-13/#3-13-01-02")
     page.wait_for_url("**/yaku/3-13-01/#3-13-01-02")
     heading = page.locator('[id="3-13-01-02"]')
@@ -91,7 +92,8 @@ def test_old_section_anchor_lands_on_the_rule_question(page, base_url):
     assert "合計值的條件" in heading.inner_text()
 
 
-def test_example_tiles_render(page, base_url, built_site, artifacts):
+def test_example_tiles_render(page_without_search, base_url, built_site, artifacts):
+    page = page_without_search
     yaku = sorted((built_site.project / "site" / "docs" / "yaku").glob("*.md"))
     with_examples = [p.stem for p in yaku if "yb-example" in p.read_text("utf-8")]
     assert with_examples, "no yaku page has an example"

@@ -23,7 +23,8 @@ def base_url(built_site):
 
 
 @pytest.mark.parametrize("path", ["yaku/3-05-01/", "yaku/3-13-01/", "sections/3-02/", ""])
-def test_language_switch_keeps_the_reader_on_the_same_page(page, base_url, path):
+def test_language_switch_keeps_the_reader_on_the_same_page(page_without_search, base_url, path):
+    page = page_without_search
     page.goto(base_url + path)
     zh_title = page.inner_text("article h1")
     page.click("a.yb-lang-switch")
@@ -36,7 +37,8 @@ def test_language_switch_keeps_the_reader_on_the_same_page(page, base_url, path)
     assert page.inner_text("article h1") == zh_title
 
 
-def test_yaku_page_switch_shows_the_english_name(page, base_url, names):
+def test_yaku_page_switch_shows_the_english_name(page_without_search, base_url, names):
+    page = page_without_search
     for yid in ("3-05-01", "3-16-01"):
         page.goto(f"{base_url}yaku/{yid}/")
         page.click("a.yb-lang-switch")

@@ -16,14 +16,14 @@ from site_helpers import (
     FORM_KINDS,
     name_queries,
     partial_queries,
-    run_name_search,
     run_name_searches,
 )
 
 # The names are typed into the search box once per run, not once per worker: the tests
 # reading what was typed share one worker (`make test` runs pytest with --dist loadgroup)
-# and one browser session (the `typed` fixture).
+# and one browser session (the `typed` fixture; the English home page's, `typed_en`).
 NAME_FORMS = pytest.mark.xdist_group("name-forms")
+NAME_FORMS_EN = pytest.mark.xdist_group("name-forms-en")
 
 ROOT = Path(__file__).resolve().parents[2]
 THRESHOLD = 0.98
@@ -163,6 +163,7 @@ def typed(built_site, cat, browser) -> dict[str, list]:
                      for base, ids in sorted(variant_groups(cat).items())],
         "tolerance": tolerance_queries(),
         "rule words": [(sorted(ids)[0], "rule words", q) for q, ids in rule_word_cases().items()],
+        "macrons": _macron_sample(),
     }
     results = run_name_searches(built_site.public, list(lists.values()), browser=browser)
     out = dict(zip(lists, results, strict=True))
@@ -466,12 +467,21 @@ def test_the_english_excerpt_lists_the_english_name_first():
     assert keys.excerpt(entry) == "<p>Eight Consecutive Wins · Paarenchan · 八連荘 · 八連莊</p>"
 
 
+@pytest.fixture(scope="module")
+def typed_en(built_site, cat, browser) -> dict[str, list]:
+    """The English home page's queries of the tests below, typed in one browser session."""
+    lists = {"script": _script_sample(cat), "macrons": _macron_sample()}
+    results = run_name_searches(built_site.public, list(lists.values()), edition="en/",
+                                browser=browser)
+    return dict(zip(lists, results, strict=True))
+
+
 @pytest.mark.slow
-def test_english_search_finds_kanji_and_kana_names(built_site, cat, browser):
+@NAME_FORMS_EN
+def test_english_search_finds_kanji_and_kana_names(typed_en):
     """On /en/, 八連莊, 八連荘, パーレンチャン, 紅孔雀 and a third of every yaku's Chinese,
     Japanese and kana names give the yaku's English page first."""
-    results = run_name_search(built_site.public, _script_sample(cat), edition="en/",
-                              browser=browser)
+    results = typed_en["script"]
     issue = [r for r in results if r[1] == "issue"]
     assert [(r[2], r[4][:1]) for r in issue if not r[3]] == []
     assert all("/en/yaku/" in r[4][0] for r in results if r[3]), "a Chinese page came first"
@@ -482,10 +492,10 @@ def test_english_search_finds_kanji_and_kana_names(built_site, cat, browser):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("edition", ["", "en/"])
-def test_romaji_typed_with_macrons_finds_its_page(built_site, edition, browser):
-    results = run_name_search(built_site.public, _macron_sample(), edition=edition,
-                              browser=browser)
+@pytest.mark.parametrize("edition", [pytest.param("", marks=NAME_FORMS),
+                                     pytest.param("en/", marks=NAME_FORMS_EN)])
+def test_romaji_typed_with_macrons_finds_its_page(edition, request):
+    results = request.getfixturevalue("typed_en" if edition else "typed")["macrons"]
     named = {r[2]: r for r in results if r[2] in ("pārenchan", "kōitten")}
     assert all(r[3] for r in named.values()), [(q, r[4][:1]) for q, r in named.items()]
     rate = sum(r[3] for r in results) / len(results)

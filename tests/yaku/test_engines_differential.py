@@ -11,13 +11,14 @@ accelerator is not built (test_speedups.py fails then, in a checkout made by `ma
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import io
 import itertools
 import pickle
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,17 @@ PARTS = 4
 WINS_PER_PART = 25_000
 
 
+def _award_fields(award: Award) -> tuple:
+    """An Award as its class and its fields: not what the engine keeps on it besides
+    (score._is_plain's ``_is_plain`` and ``_taken_out``, worked out by the same Python
+    function for both engines and kept on the one Award object every evaluation shares,
+    so whether it is there yet depends on which hands came before, not on the engine)."""
+    return Award, tuple(getattr(award, f.name) for f in dataclasses.fields(Award))
+
+
+_DISPATCH = {**copyreg.dispatch_table, Award: _award_fields}
+
+
 def typed(value: Any) -> bytes:
     """`value` as pickle writes it: every part with its type (`==` alone takes 1 for True
     and 1.0, and a list for a tuple, but a caller of the engine sees the difference), the
@@ -52,6 +64,7 @@ def typed(value: Any) -> bytes:
     buf = io.BytesIO()
     pickler = pickle.Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.fast = True
+    pickler.dispatch_table = _DISPATCH
     pickler.dump(value)
     return buf.getvalue()
 
@@ -84,17 +97,22 @@ def _answer(obj: Any, ruleset: Ruleset) -> tuple:
     return ("ok", fields, typed((r.yaku, r.interpretation, r.total, r.not_implemented)), read)
 
 
-def _both(obj: Any, ruleset: Ruleset, answer: Callable[[Any, Ruleset], tuple] = _answer
-          ) -> tuple[tuple, tuple]:
-    """What the C engine and then the pure one answer."""
-    _accel.use("c")
-    fast = answer(obj, ruleset)
-    _accel.use("python")
-    try:
-        slow = answer(obj, ruleset)
-    finally:
-        _accel.use("c")
-    return fast, slow
+def _both(objs: list[Any], rulesets: list[Ruleset],
+          answer: Callable[[Any, Ruleset], tuple] = _answer) -> Iterator[tuple[tuple, tuple]]:
+    """What the C engine and then the pure one answer for each JSON win, under the ruleset
+    beside it, win by win. The engines take turns by the thousand wins: a switch of engine
+    (_accel.use) rebuilds what a ruleset keeps for its hands (selector, plans), and a switch
+    there and back for each win was half of these tests' time."""
+    for start in range(0, len(objs), 1000):
+        part = list(zip(objs[start:start + 1000], rulesets[start:start + 1000], strict=True))
+        answers: dict[str, list[tuple]] = {}
+        try:
+            for engine in ("c", "python"):
+                _accel.use(engine)
+                answers[engine] = [answer(obj, rs) for obj, rs in part]
+        finally:
+            _accel.use("c")
+        yield from zip(answers["c"], answers["python"], strict=True)
 
 
 def test_typed_tells_apart_what_equality_does_not() -> None:
@@ -109,6 +127,11 @@ def test_typed_tells_apart_what_equality_does_not() -> None:
     a = Award("3-01-01", "x", "b", {"kind": "han", "han": 2}, "")
     b = Award("3-01-01", "x", "b", {"kind": "han", "han": 2.0}, "")
     assert a == b and typed(a) != typed(b)
+    assert typed(a) != typed(dataclasses.replace(a, note="x"))  # every field counts
+    # what the score keeps on an Award is not one of its fields (see _award_fields)
+    kept = Award("3-01-01", "x", "b", {"kind": "han", "han": 2}, "")
+    kept.__dict__["_is_plain"] = True
+    assert typed(kept) == typed(a)
     first, second = {"riichi", "ippatsu", "double"}, {"double", "ippatsu", "riichi"}
     win_a = Win.from_json({"hand": "123456789m12355p", "win": "5p"})
     win_b = Win.from_json({"hand": "123456789m12355p", "win": "5p"})
@@ -126,11 +149,10 @@ def everything() -> Ruleset:
 @pytest.mark.parametrize("part", range(PARTS))
 def test_random_wins(everything, part):
     rng = random.Random(2027 + part)
+    objs = [random_win(rng).to_json() for _ in range(WINS_PER_PART)]
     differ = []
     readings = 0
-    for _ in range(WINS_PER_PART):
-        obj = random_win(rng).to_json()
-        fast, slow = _both(obj, everything)
+    for obj, (fast, slow) in zip(objs, _both(objs, [everything] * len(objs)), strict=True):
         if fast != slow:
             differ.append(obj)
         readings += fast[0] == "ok" and fast[3]  # a reading was reported
@@ -163,16 +185,16 @@ def test_scored_random_wins(everything):
         dataclasses.replace(everything, scoring=Scoring(kazoe="sanbaiman",
                                                         double_yakuman=False)),
     ]
+    objs = [random_win(rng).to_json() | {
+        "dora": rng.choice(("", "1m", "4z", "9s", "2p")),
+        "honba": rng.choice((0, 0, 1, 4)),
+        "riichi_sticks": rng.choice((0, 0, 2)),
+        "min_han": rng.choice((1, 1, 1, 2)),
+    } for _ in range(SCORED_WINS)]
+    tables = [rulesets[i % len(rulesets)] for i in range(SCORED_WINS)]
     differ = []
     scored = 0
-    for i in range(SCORED_WINS):
-        obj = random_win(rng).to_json() | {
-            "dora": rng.choice(("", "1m", "4z", "9s", "2p")),
-            "honba": rng.choice((0, 0, 1, 4)),
-            "riichi_sticks": rng.choice((0, 0, 2)),
-            "min_han": rng.choice((1, 1, 1, 2)),
-        }
-        fast, slow = _both(obj, rulesets[i % len(rulesets)], _scored)
+    for obj, (fast, slow) in zip(objs, _both(objs, tables, _scored), strict=True):
         if fast != slow:
             differ.append(obj)
         scored += fast[0] == "ok" and fast[2]
@@ -212,10 +234,9 @@ def _corrupt(obj: dict, rng: random.Random) -> dict:
 
 def test_corrupted_wins_get_the_same_answer_or_error(everything):
     rng = random.Random(27)
+    objs = [_corrupt(random_win(rng).to_json(), rng) for _ in range(5000)]
     errors = differ = 0
-    for _ in range(5000):
-        obj = _corrupt(random_win(rng).to_json(), rng)
-        fast, slow = _both(obj, everything)
+    for fast, slow in _both(objs, [everything] * len(objs)):
         differ += fast != slow
         errors += fast[0] == "error"
     assert differ == 0
@@ -225,14 +246,17 @@ def test_corrupted_wins_get_the_same_answer_or_error(everything):
 def test_every_catalog_example(everything):
     examples = catalog.examples()
     off_others = Ruleset.from_toml('[ruleset]\nothers = "off"\n')
-    read = 0
+    objs, rulesets = [], []
     for ex in examples:
         obj = {"hand": ex["hand"], "win": ex["win"], "melds": ex.get("melds", [])}
         obj.update(ex.get("situation", {}))
         for rs in (everything, off_others):
-            fast, slow = _both(obj, rs)
-            assert fast == slow, obj
-            read += fast[0] == "ok"
+            objs.append(obj)
+            rulesets.append(rs)
+    read = 0
+    for obj, (fast, slow) in zip(objs, _both(objs, rulesets), strict=True):
+        assert fast == slow, obj
+        read += fast[0] == "ok"
     assert len(examples) > 500 and read > 1000
 
 
