@@ -24,8 +24,11 @@ C columns are left out when the accelerator is not built (or YAKUBOOK_PURE=1). T
 per-thread CPU time (``time.thread_time``), so other processes on a loaded machine do not
 count against either side; per mix, the sides take turns in batches, the order rotated
 from batch to batch (C, pure, mahjong; then pure, mahjong, C; …) so what load remains hits
-all alike. mahjong's ``HandDivider`` keeps an lru_cache of 128 hands, emptied before every
-repeat (otherwise a repeat's later batches hit it and mahjong looks faster). The whole is
+all alike. mahjong's ``HandDivider`` keeps an lru_cache of 128 hands, and our engine keeps
+bounded tables from hand to hand (readings of suit patterns, han of yaku combinations:
+yakubook.engine.kept); both are emptied before every repeat, so each repeat starts cold
+(otherwise a repeat's later batches hit mahjong's cache, and our tables hold every pattern
+of the hands from the repeat before: each side would look faster). The whole is
 repeated and each ratio's (mahjong's time / ours, measured in the same batches) min /
 median / max over the repeats is printed.
 
@@ -432,6 +435,17 @@ def clear_theirs_cache() -> None:
     HandDivider._divide_hand_impl.cache_clear()
 
 
+def clear_caches() -> None:
+    """Empty both sides' caches, so no trial starts warm: mahjong's, and every table our
+    engine keeps from hand to hand (yakubook.engine.kept: readings of suit patterns, han
+    of yaku combinations, awards). A repeat runs the same hands again, and a table that
+    kept them from the repeat before would find every one."""
+    from yakubook.engine import kept
+
+    clear_theirs_cache()
+    kept.clear()
+
+
 def rotated(
     sides: Sequence[tuple[Callable[[], None], Callable[[Hand], Any]]],
     hands: Sequence[Hand],
@@ -625,7 +639,7 @@ def main() -> int:
             sides.append((_nothing, native))
         sides.append((_nothing, theirs_one))
         for _ in range(args.repeats):
-            clear_theirs_cache()
+            clear_caches()
             totals = rotated(sides, hands, args.batch)
             times.append([t / len(hands) * 1e6 for t in totals])
             ratios.append([totals[-1] / t for t in totals[:-1]])

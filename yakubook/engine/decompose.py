@@ -16,7 +16,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from yakubook.engine import _accel
+from yakubook.engine import _accel, kept
 from yakubook.engine.melds import MELD_KINDS, QUAD_KINDS, Meld
 from yakubook.engine.tiles import YAOCHUU
 from yakubook.engine.win import Win
@@ -599,7 +599,7 @@ _ONE_TRIPS = tuple([(n,) for n in range(5)])  # the triplets of one split, share
 # themselves are shared): the pure engine's cold peak over 100,000 realistic hands went
 # from 0.46 to 0.71 MiB with it (bench/evaluate_vs_mahjong.py's memory line; mahjong's is
 # 0.43 MiB, and the goal is within twice that), so keep it small.
-_PAIR_PARTS: dict[int, _Part] = {}
+_PAIR_PARTS: dict[int, _Part] = kept.table({})
 _MAX_PAIR_PARTS = 1024
 
 
@@ -666,7 +666,7 @@ def _add_pair(
 # (splits, triplets, pairs), the splits one forced set of blocks or none (pairs 2 then).
 # Few patterns occur; bounded anyway.
 _HonorPart = tuple[tuple[tuple[Block, ...], ...], tuple[int, ...], int]
-_HONOR_PARTS: dict[int, _HonorPart] = {}
+_HONOR_PARTS: dict[int, _HonorPart] = kept.table({})
 _MAX_HONOR_PARTS = 512
 
 

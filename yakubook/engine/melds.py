@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from yakubook.bounded import quote
+from yakubook.engine import kept
 from yakubook.engine.tiles import NUM_TILES, check_tile, format_tiles, is_honor, parse_tiles
 from yakubook.errors import InputError
 
@@ -100,6 +101,7 @@ def parse_meld(text: str) -> Meld:
 
 # Meld notations recur (a few hundred melds, each in a few spellings) and a Meld is
 # immutable, so a bounded cache hands out the same object for the same text.
+@kept.cache
 @lru_cache(maxsize=512)
 def _parse_meld_text(text: str) -> Meld:
     return _parse_meld(text)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from yakubook import generated
+from yakubook.engine import kept
 from yakubook.engine.award import Award, pick_case, resolve
 from yakubook.engine.view import HandView
 from yakubook.engine.win import Win
@@ -182,7 +183,7 @@ def info_for(opts: Any) -> generated.StubInfo:
 # decides one: the options' type, its chosen value (by id: an enum member lives as long as
 # its class, which the key keeps), case, note and whether the hand is open. A body awards
 # on many hands; building the Award again each time was a good part of its cost.
-_AWARDS: dict[tuple[Any, ...], Award] = {}
+_AWARDS: dict[tuple[Any, ...], Award] = kept.table({})
 _AWARDS_KEPT = 4096  # then start again: notes may vary with the hand
 
 

@@ -56,7 +56,7 @@ from functools import partial
 from typing import Any
 
 from yakubook.bounded import quote
-from yakubook.engine import _accel
+from yakubook.engine import _accel, kept
 from yakubook.engine.award import LIMIT_HAN, Award, rank
 from yakubook.engine.decompose import SHAPE_USERS, Block, Interpretation
 from yakubook.engine.standard import (
@@ -495,7 +495,7 @@ def _shape_han(names: tuple[str, ...], closed: bool, kuitan: bool) -> dict[str, 
 
 # (the names of a reading's standard yaku, closed, kuitan) -> their han (``_shape_han``);
 # at most _MAX_NAMES_KEPT, then it starts again.
-_HAN_OF: dict[tuple[tuple[str, ...], bool, bool], dict[str, int]] = {}
+_HAN_OF: dict[tuple[tuple[str, ...], bool, bool], dict[str, int]] = kept.table({})
 
 
 def names_by_checks(win: Win, interp: Interpretation) -> list[str]:
@@ -611,7 +611,7 @@ def _set_yaku_args(win: Win, interp: Interpretation) -> tuple[Any, ...]:
 # (set-yaku bits, tile-colour yaku) -> the names in STANDARD_YAKU's order; at most
 # _MAX_NAMES_KEPT combinations, then it starts again (few occur: a few hundred in 100,000
 # random hands).
-_NAMES_OF: dict[tuple[int, tuple[bool, ...]], tuple[str, ...]] = {}
+_NAMES_OF: dict[tuple[int, tuple[bool, ...]], tuple[str, ...]] = kept.table({})
 _MAX_NAMES_KEPT = 4096
 
 # The set yaku in STANDARD_YAKU's order; bit i of ``set_yaku``'s answer is the i-th.
@@ -989,11 +989,11 @@ def _seven_pairs_counted(win: Win, interp: Interpretation, scoring: Scoring) -> 
 
 
 # (tile-colour yaku, closed, kuitan, double_yakuman) -> ``_seven_pairs_counted``.
-_SEVEN_PAIRS_COUNTED: dict[tuple[Any, ...], Counted] = {}
+_SEVEN_PAIRS_COUNTED: dict[tuple[Any, ...], Counted] = kept.table({})
 
 # (set-yaku bits, honor sets, tile-colour yaku, closed, seat wind, round wind, kuitan,
 # double_yakuman) -> ``_count_shape``; at most _MAX_NAMES_KEPT, then it starts again.
-_SHAPE_COUNTED: dict[tuple[Any, ...], Counted] = {}
+_SHAPE_COUNTED: dict[tuple[Any, ...], Counted] = kept.table({})
 
 
 def _situation_counted(win: Win) -> Counted:
@@ -1010,7 +1010,7 @@ def _situation_counted(win: Win) -> Counted:
     return kept
 
 
-_SITUATION_COUNTED: dict[Items, Counted] = {}
+_SITUATION_COUNTED: dict[Items, Counted] = kept.table({})
 
 
 def _taken_out(a: Award) -> tuple[str, ...]:
@@ -1478,7 +1478,9 @@ def _dora_worth(win: Win, scoring: Scoring) -> tuple[int, tuple[tuple[str, str],
 # being reused.
 _DORA_KEPT: list[tuple[Any, Any, Any]] = [(None, None, None)]
 # _dora's entries -> _dora_worth's answer (few combinations occur).
-_DORA_WORTH: dict[tuple[tuple[str, int], ...], tuple[int, tuple[tuple[str, str], ...]]] = {}
+_DORA_WORTH: dict[tuple[tuple[str, int], ...], tuple[int, tuple[tuple[str, str], ...]]] = (
+    kept.table({})
+)
 
 
 @per_hand

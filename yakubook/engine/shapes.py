@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
-from yakubook.engine import _accel
+from yakubook.engine import _accel, kept
 from yakubook.engine.decompose import Block, Interpretation, meld_block, register_shape
 from yakubook.engine.tiles import HONOR_MASK, NORTH, SOUTH
 from yakubook.engine.view import per_hand
@@ -438,6 +438,7 @@ _1861 = (0, 7, 5, 0)  # 1, 8, 6, 1 as tile offsets
 _1865 = (0, 7, 5, 4)
 
 
+@kept.cache
 @lru_cache(maxsize=256)
 def nanboku_suits(numbers: tuple[int, ...]) -> frozenset[tuple[int, int]]:
     """(suit of 1861, suit of 1865) for every way the 27 number counts are 1-8-6-1 in
