@@ -115,7 +115,9 @@ def kishuu_gojuugomangoku(win: HandView, opts: KishuuGojuugomangokuOptions) -> A
         and (honors != HATSU_BIT or HATSU not in win.triplets)
     ):
         return None  # the only honor allowed is a triplet of 發
-    total = win.number_sum("m")
+    # Every number tile is manzu (_man_flush), so the hand's number total is the manzu
+    # total: read off the Win, not summed again per suit (number_sum("m")).
+    total = win.win.number_total
     rule = opts.total
     if (
         (rule is KishuuGojuugomangokuTotal.EXACTLY_55 and total != 55)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from yakubook.engine import decompose, standard
 from yakubook.engine.award import Award
-from yakubook.engine.decompose import chiitoitsu_pairs, kokushi_pair
+from yakubook.engine.decompose import kokushi_pair
 from yakubook.engine.registry import award, implements
 from yakubook.engine.tiles import (
     DRAGON_MASK,
@@ -90,40 +90,45 @@ def _wait_allowed(wait: str, allowed: frozenset[str] | None) -> bool:
 # -- what the hand waited on -----------------------------------------------------------------
 
 
-# Tiles outside thirteen orphans.
+# Tiles outside thirteen orphans, as a tuple and as bits.
 _NOT_YAOCHUU = tuple(t for t in range(34) if t not in YAOCHUU)
-
-
-def _completing(before: tuple[int, ...], melded: bool) -> set[int]:
-    out = set(decompose.standard_waits(before))  # through the module: C or Python
-    if not melded:
-        # Seven pairs wait on the single beside six pairs; thirteen orphans, held only as
-        # terminals and honors, on a terminal or honor.
-        c = list(before)
-        candidates = []
-        if before.count(1) == 1 and before.count(2) == 6:
-            candidates.append(before.index(1))
-        if not any(before[t] for t in _NOT_YAOCHUU):
-            candidates += YAOCHUU
-        for t in candidates:
-            if c[t] >= 4 or t in out:
-                continue
-            c[t] += 1
-            key = tuple(c)
-            if chiitoitsu_pairs(key) or kokushi_pair(key) is not None:
-                out.add(t)
-            c[t] -= 1
-    return out
+_NOT_YAOCHUU_MASK = sum(1 << t for t in _NOT_YAOCHUU)
 
 
 @per_hand  # of the hand, not the reading: worked out once for all its readings
 def wait_tiles(w: Win) -> frozenset[int]:
     """The tiles the hand waited on before the winning tile came (standard hand, seven
     pairs, thirteen orphans), without tiles the winner held all four of."""
-    before = list(w.concealed_counts)
-    before[w.win_tile] -= 1
-    tiles = _completing(tuple(before), bool(w.melds))
-    return frozenset(t for t in tiles if w.tile_counts[t] - (t == w.win_tile) < 4)
+    t, c = w.win_tile, w.concealed_counts
+    before = c[:t] + (c[t] - 1,) + c[t + 1 :]
+    tiles = decompose.standard_waits(before)  # through the module: C or Python
+    if w.melds:
+        # A meld may hold copies of a tile the concealed part waits on (standard_waits
+        # saw only the concealed ones); seven pairs and thirteen orphans take no meld.
+        return frozenset([x for x in tiles if w.tile_counts[x] - (x == t) < 4])
+    # No meld: the concealed counts are all the tiles, and standard_waits gives only
+    # tiles held fewer than four times, so every tile found is live.
+    if before.count(2) == 6 and before.count(1) == 1:
+        # Seven pairs wait on the single beside six pairs (no other tile is held).
+        tiles = [*tiles, before.index(1)]
+    # Thirteen orphans wait only when every tile before the win is a terminal or honor;
+    # the bits (held tiles but the winning one) test that first without a loop.
+    if not w.tile_mask & _NOT_YAOCHUU_MASK & ~(1 << t):
+        tiles = [*tiles, *_orphans_waits(before)]
+    return frozenset(tiles)
+
+
+def _orphans_waits(before: tuple[int, ...]) -> list[int]:
+    """The terminals and honors that make thirteen orphans of ``before`` (13 concealed
+    tiles), if it holds terminals and honors only."""
+    if any(before[t] for t in _NOT_YAOCHUU):
+        return []
+    out = []
+    for t in YAOCHUU:
+        after = before[:t] + (before[t] + 1,) + before[t + 1 :]
+        if before[t] < 4 and kokushi_pair(after) is not None:
+            out.append(t)
+    return out
 
 
 def _only_live_tile(win: HandView, own_copies_count: bool) -> bool:
@@ -447,7 +452,13 @@ def giant_baba(win: HandView, opts: GiantBabaOptions) -> Award | None:
     wait. The text names no suit, so the 9 and the 8 may be of any suits."""
     if not _closed_eight_and_nines(win.win) or win.wait != "shanpon":
         return None
-    if not any(t < 27 and t % 9 == 8 for t in win.concealed_triplets):
+    # The blocks looked at in place, a 9's only asked whether concealed: the view's
+    # concealed_triplets would ask every block and sort them, for this one question.
+    interp = win.interp
+    if not any(
+        b.tile < 27 and b.tile % 9 == 8 and interp.is_concealed_triplet(i)
+        for i, b in enumerate(interp.blocks)
+    ):
         return None
     return award(win, opts)
 
