@@ -142,6 +142,17 @@ def _compositions_of(counts: tuple[int, ...]) -> tuple[str, ...]:
     return found
 
 
+def _only_suit(mask: int) -> int | None:
+    """The base tile (MAN, PIN or SOU) of the one number suit all the tiles of ``mask`` are
+    in, or None. Read from the lowest tile's suit, with one mask test, rather than trying
+    ``win.only`` suit by suit (issue #38)."""
+    low = (mask & -mask).bit_length() - 1  # the lowest tile; -1 for no tile at all
+    if low >= 27:  # an honor: in no number suit
+        return None
+    base = low // 9 * 9 if low >= 0 else MAN  # no tile at all: as win.only, the first suit
+    return base if mask & ~SUIT_MASKS[base // 9] == 0 else None
+
+
 # 七對子形: no meld, and every tile paired (or one suit: 3-09-01 counts 二杯口 shapes).
 section_gate(__name__, lambda w: not w.melds and (w.mask2 == w.tile_mask or w.suit_count <= 1))
 
@@ -178,7 +189,7 @@ def chiniisou_chiitoitsu(win: HandView, opts: ChiniisouChiitoitsuOptions) -> Awa
     """
     if not win.menzen or win.win.melds:
         return None
-    base = next((b for b in (MAN, PIN, SOU) if win.only(SUIT_MASKS[b // 9])), None)
+    base = _only_suit(win.mask)
     if base is None or base not in SUIT_RULE[opts.suit]:
         return None
     best: tuple[str, dict] | None = None
@@ -358,7 +369,8 @@ def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | 
 
 
 def _different_two_of_three(mask: int) -> bool:
-    return _different_two_of_three_bits(*_suit_bits(mask))
+    # The suits' nine bits written out: no tuple of _suit_bits to unpack into a call.
+    return _different_two_of_three_bits(mask & NINE, mask >> PIN & NINE, mask >> SOU & NINE)
 
 
 def _different_two_of_three_bits(m: int, p: int, s: int) -> bool:

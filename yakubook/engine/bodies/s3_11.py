@@ -81,6 +81,7 @@ def _in_one_suit(starts: range, offsets: tuple[int, ...]) -> tuple[int, ...]:
 
 
 SANRENKOU = _in_one_suit(range(7), (0, 1, 2))
+SANRENKOU_STARTS = sum(1 << base + n for base in SUIT_BASES for n in range(7))  # 1-7 of a suit
 SUURENKOU = _in_one_suit(range(6), (0, 1, 2, 3))
 SANSHOKU_RENKOU = tuple(
     _bits(a + n, b + n + 1, c + n + 2) for n in range(7) for a, b, c in permutations(SUIT_BASES)
@@ -145,7 +146,15 @@ def _holds_one(held: int, masks: tuple[int, ...]) -> bool:
 
 
 def _triplet_mask(win: HandView) -> int:
-    return _bits(*win.triplets)
+    """Bits of the tiles of the reading's triplets and quads (``win.triplets`` as a mask).
+
+    Read off the blocks, not ``win.triplets``: that sorted tuple costs more to build than
+    the mask it would give (issue #38)."""
+    tm = 0
+    for b in win.blocks:  # the blocks alone: blocks_only bodies read it
+        if b.kind == "triplet" or b.kind == "quad":  # Block.is_triplet_like, written out
+            tm |= 1 << b.tile
+    return tm
 
 
 def _found(win: HandView, masks: tuple[int, ...]) -> int:
@@ -189,7 +198,11 @@ section_gate(__name__, lambda w: w.mask3 != 0 or (w.mask2 & HONOR_BITS).bit_coun
 )
 def sanrenkou(win: HandView, opts: SanrenkouOptions) -> Award | None:
     """Triplets of three consecutive numbers in one suit (e.g. 222m 333m 444m)."""
-    return award(win, opts) if _found(win, SANRENKOU) else None
+    tm = _triplet_mask(win)
+    # ``_found(win, SANRENKOU)`` as one mask test, not a loop over its 21 patterns: tiles
+    # t, t+1, t+2 are triplets when bit t of tm & tm >> 1 & tm >> 2 is set, and t starts
+    # a run inside its suit when it is 1-7 of that suit.
+    return award(win, opts) if tm & tm >> 1 & tm >> 2 & SANRENKOU_STARTS else None
 
 
 @implements(
@@ -529,7 +542,8 @@ def q_taro(win: HandView, opts: QTaroOptions) -> Award | None:
 )
 def shinnuma_kenji(win: HandView, opts: ShinnumaKenjiOptions) -> Award | None:
     """A triplet of 1s is worth 1 han, as a value tile (役牌) is."""
-    return award(win, opts, note="1翻") if SOU_1 in win.triplets else None
+    # The blocks' mask, not ``SOU_1 in win.triplets``, which builds the sorted tuple.
+    return award(win, opts, note="1翻") if _triplet_mask(win) >> SOU_1 & 1 else None
 
 
 def _honor_pair_yaku(

@@ -240,9 +240,10 @@ def back_four(
     if win.kind != shapes.BACK_FOUR:
         return None
     counts = win.win.concealed_counts
-    splits = [groups for pair, groups in shapes.back_four_splits(counts) if pair == win.pair]
     if opts.four_tile_sets is BackFourFourTileSets.IDENTICAL_ONLY:
-        splits = [g for g in splits if all(kind == "four" for kind, _ in g)]
+        splits = _identical_split(counts, win.pair)
+    else:
+        splits = [g for pair, g in shapes.back_four_splits(counts) if pair == win.pair]
     if not splits:
         return None
     if (
@@ -252,6 +253,15 @@ def back_four(
     ):
         return None
     return _with_fu(award(win, opts), max(_back_four_fu(win, g) for g in splits))
+
+
+def _identical_split(counts: tuple[int, ...], pair: int | None) -> list[tuple[shapes.Group, ...]]:
+    """The splits of ``back_four_splits`` with this pair whose groups are all four identical
+    tiles: of fourteen tiles, the pair's two and three tiles held four times, so one split
+    at most, told from the counts without listing the splits with runs (issue #38)."""
+    if pair is None or counts[pair] != 2 or counts.count(4) != 3:
+        return []
+    return [tuple([("four", t) for t, n in enumerate(counts) if n == 4])]
 
 
 @implements(
