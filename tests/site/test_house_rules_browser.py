@@ -125,9 +125,18 @@ def _result(shown: dict) -> dict:
 # ``check`` for many hands in one round trip: the same steps in the page (wait until the
 # page is settled, open the JSON box, set the hand, press its button, wait for that
 # evaluation to settle, read the result box), without a Playwright call between them.
-CHECK_MANY = """async ([wins, timeout]) => {
+def many_checks_js(read: str, open_json_box: bool = True) -> str:
+    """The page function that checks many hands in one call (``[wins, timeout]`` ->
+    what ``read``, a function of no arguments, gives after each); ``open_json_box``
+    opens the JSON box first, as a player does (the numbers tests leave it as it is)."""
+    opened = '        document.querySelector(".yb-hr-jsonbox").open = true;\n'
+    return (_MANY_CHECKS.replace("READ", read, 1)
+            .replace("OPEN_BOX", opened if open_json_box else ""))
+
+
+_MANY_CHECKS = """async ([wins, timeout]) => {
     const hr = window.ybHouseRules;
-    const read = READ_RESULT;
+    const read = READ;
     const until = (done) => new Promise((resolve, reject) => {
         const started = performance.now();
         const poll = () => {
@@ -141,15 +150,15 @@ CHECK_MANY = """async ([wins, timeout]) => {
     const out = [];
     for (const win of wins) {
         await until(() => hr.settled());
-        document.querySelector(".yb-hr-jsonbox").open = true;
-        const before = hr.evaluations;
+OPEN_BOX        const before = hr.evaluations;
         document.querySelector("#yb-hr-json").value = win;
         document.querySelector("#yb-hr-load-json").click();
         await until(() => hr.evaluations > before && hr.settled());
         out.push(read());
     }
     return out;
-}""".replace("READ_RESULT", READ_RESULT)
+}"""
+CHECK_MANY = many_checks_js(READ_RESULT)
 
 
 def check_many(page, wins: list[dict]) -> list[dict]:

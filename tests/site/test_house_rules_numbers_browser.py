@@ -148,30 +148,7 @@ READ_SHOWN = """() => {
 # is settled, set the hand, press its button, wait for that evaluation to settle, read what
 # the page shows), all of a ruleset's hands in one call into the page: three round trips a
 # hand, each wait polled at the next animation frame, were a third of these tests' time.
-SHOW_MANY = """async ([wins, timeout]) => {
-    const hr = window.ybHouseRules;
-    const read = READ_SHOWN;
-    const until = (done) => new Promise((resolve, reject) => {
-        const started = performance.now();
-        const poll = () => {
-            if (done()) resolve();
-            else if (performance.now() - started > timeout)
-                reject(new Error("the page did not settle in " + timeout + " ms"));
-            else setTimeout(poll, 1);
-        };
-        poll();
-    });
-    const out = [];
-    for (const win of wins) {
-        await until(() => hr.settled());
-        const before = hr.evaluations;
-        document.querySelector("#yb-hr-json").value = win;
-        document.querySelector("#yb-hr-load-json").click();
-        await until(() => hr.evaluations > before && hr.settled());
-        out.push(read());
-    }
-    return out;
-}""".replace("READ_SHOWN", READ_SHOWN)
+SHOW_MANY = hr_browser.many_checks_js(READ_SHOWN, open_json_box=False)
 
 
 def shown(page, wins: list[dict], lang: str) -> list[dict]:

@@ -345,17 +345,7 @@ def _init(
     state["concealed"] = concealed
     state["win_tile"] = win_tile
     state["melds"] = melds
-    state["concealed_counts"] = concealed_counts
-    state["tile_counts"] = tuple(counts)
-    (
-        state["tile_mask"],
-        state["mask2"],
-        state["mask3"],
-        state["number_total"],
-        state["suit_count"],
-    ) = facts
-    state["quads"] = quads
-    state["is_closed"] = closed
+    _set_held(state, concealed_counts, counts, facts, quads, closed)
     declarations = state["declarations"]
     if isinstance(declarations, (set, list, tuple)):
         try:
@@ -406,6 +396,29 @@ def _add_melds(counts: list[int], present: set[int], melds: Sequence[Meld]) -> t
         else:
             quads += 1
     return quads, closed
+
+
+def _set_held(
+    state: dict[str, Any],
+    concealed_counts: tuple[int, ...],
+    counts: list[int],
+    facts: tuple[int, int, int, int, int],
+    quads: int,
+    closed: bool,
+) -> None:
+    """Write the facts of the tiles held into a win's ``state``, in field order (both
+    ``_init`` and the plain path fill a win's ``__dict__`` with them)."""
+    state["concealed_counts"] = concealed_counts
+    state["tile_counts"] = tuple(counts)
+    (
+        state["tile_mask"],
+        state["mask2"],
+        state["mask3"],
+        state["number_total"],
+        state["suit_count"],
+    ) = facts
+    state["quads"] = quads
+    state["is_closed"] = closed
 
 
 def _held_facts(
@@ -733,17 +746,7 @@ def _plain_win(
     state["red"] = red
     state["riichi"] = riichi
     state["ippatsu"] = ippatsu
-    state["concealed_counts"] = concealed_counts
-    state["tile_counts"] = tuple(counts)
-    (
-        state["tile_mask"],
-        state["mask2"],
-        state["mask3"],
-        state["number_total"],
-        state["suit_count"],
-    ) = facts
-    state["quads"] = quads
-    state["is_closed"] = closed
+    _set_held(state, concealed_counts, counts, facts, quads, closed)
     state["situational"] = riichi != "none"
     win = object.__new__(cls)
     object.__setattr__(win, "__dict__", state)
