@@ -91,8 +91,12 @@ def _reference_chiniisou_chiitoitsu(
     return dataclasses.replace(award(win, opts), value=resolve(value, win.is_open), note=note)
 
 
+def _reference_suit_bits(mask: int) -> tuple[int, int, int]:
+    return (mask & s3_09.NINE, (mask >> s3_09.PIN) & s3_09.NINE, (mask >> s3_09.SOU) & s3_09.NINE)
+
+
 def _reference_different_two_of_three(mask: int) -> bool:
-    return s3_09._different_two_of_three_bits(*s3_09._suit_bits(mask))
+    return s3_09._different_two_of_three_bits(*_reference_suit_bits(mask))
 
 
 def _reference_sanshoku_i_nitoi(win: HandView, opts: SanshokuINitoiOptions) -> Award | None:

@@ -61,14 +61,9 @@ def _seven_pairs(win: HandView) -> bool:
     return win.kind in SEVEN_PAIRS_KINDS
 
 
-def _suit_bits(mask: int) -> tuple[int, int, int]:
-    """The numbers present in manzu, pinzu and souzu, as 9-bit masks."""
-    return (mask & NINE, (mask >> PIN) & NINE, (mask >> SOU) & NINE)
-
-
 def _same_numbers(mask: int) -> int:
-    """Numbers present in all three suits, as a 9-bit mask: ``m & p & s`` of
-    ``_suit_bits``, as one expression, which the selector writes in (issue #38)."""
+    """Numbers present in all three suits, as a 9-bit mask: ``m & p & s`` of the suits'
+    nine bits, as one expression, which the selector writes in (issue #38)."""
     return mask & mask >> PIN & mask >> SOU & NINE
 
 
@@ -369,7 +364,7 @@ def sanshoku_dou_nitoi(win: HandView, opts: SanshokuDouNitoiOptions) -> Award | 
 
 
 def _different_two_of_three(mask: int) -> bool:
-    # The suits' nine bits written out: no tuple of _suit_bits to unpack into a call.
+    # The suits' nine bits written out: no tuple to unpack into a call.
     return _different_two_of_three_bits(mask & NINE, mask >> PIN & NINE, mask >> SOU & NINE)
 
 
